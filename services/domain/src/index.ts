@@ -1,0 +1,4 @@
+export * from './platform/config';
+export * from './platform/validation';
+export * from './platform/events';
+export * from './contact/contactMessage';

@@ -1,0 +1,35 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrations } from './migrations/index';
+
+// int8 → number: global and stream positions stay far below 2^53 and are compared as numbers everywhere.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface DbOptions {
+  connectionString: string;
+  maxConnections?: number;
+  applicationName?: string;
+}
+
+export type Db = Kysely<Database>;
+
+export function createDb({ connectionString, maxConnections = 10, applicationName = 'autobest' }: DbOptions): Db {
+  const pool = new pg.Pool({ connectionString, max: maxConnections, application_name: applicationName });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+/** Brings the schema to the latest migration; safe to run from several processes at once (kysely takes a lock). */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DomainEvent, EventMetadata } from '@autobest/domain';
+import type { Database } from './schema';
+
+/** The version a writer expects the stream to be at: a number (0 = no events yet), or no check at all. */
+export type ExpectedVersion = number | 'any';
+
+export interface StoredEvent {
+  globalPosition: number;
+  transactionId: string;
+  streamId: string;
+  streamPosition: number;
+  eventId: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  occurredAt: Date;
+}
+
+/** Where a processor stands in the global order of events. */
+export interface Checkpoint {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export const START_OF_STORE: Checkpoint = { transactionId: '0', globalPosition: 0 };
+
+export interface AppendResult {
+  nextExpectedVersion: number;
+  eventIds: string[];
+}
+
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+  ) {
+    super(`Stream ${streamId} is not at version ${String(expectedVersion)}: someone else changed it first`);
+  }
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/**
+ * Appends events to one stream with optimistic concurrency, in a single statement: the rows are inserted only
+ * when the stream is at the expected version, and the (stream_id, stream_position) primary key turns a race
+ * between two writers into exactly one winner.
+ */
+export async function appendToStream(
+  db: Executor,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: readonly DomainEvent[],
+  metadata: EventMetadata,
+): Promise<AppendResult> {
+  if (events.length === 0) {
+    throw new RangeError('appendToStream needs at least one event');
+  }
+  const eventIds = events.map(() => randomUUID());
+  const metadataJson = JSON.stringify(metadata);
+  const rows = events.map(
+    (event, index) =>
+      sql`(${eventIds[index]}::uuid, ${index + 1}::bigint, ${event.type}::text, ${JSON.stringify(event.data)}::jsonb)`,
+  );
+  const versionGuard =
+    expectedVersion === 'any'
+      ? sql`true`
+      : sql`(select coalesce(max(stream_position), 0) from events where stream_id = ${streamId}) = ${expectedVersion}`;
+  const base =
+    expectedVersion === 'any'
+      ? sql`(select coalesce(max(stream_position), 0) from events where stream_id = ${streamId})`
+      : sql`${expectedVersion}::bigint`;
+  try {
+    const result = await sql<{ stream_position: number }>`
+      insert into events (stream_id, stream_position, event_id, type, data, metadata)
+      select ${streamId}, ${base} + new_event.offset_in_batch, new_event.event_id, new_event.type, new_event.data, ${metadataJson}::jsonb
+      from (values ${sql.join(rows)}) as new_event (event_id, offset_in_batch, type, data)
+      where ${versionGuard}
+      returning stream_position`.execute(db);
+    if (result.rows.length !== events.length) {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    const last = Math.max(...result.rows.map((row) => Number(row.stream_position)));
+    return { nextExpectedVersion: last, eventIds };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    throw error;
+  }
+}
+
+interface EventRow {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+const toStoredEvent = (row: EventRow): StoredEvent => ({
+  globalPosition: Number(row.global_position),
+  transactionId: String(row.transaction_id),
+  streamId: row.stream_id,
+  streamPosition: Number(row.stream_position),
+  eventId: row.event_id,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata as unknown as EventMetadata,
+  occurredAt: row.occurred_at,
+});
+
+export async function readStream(db: Executor, streamId: string): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select([
+      'global_position',
+      sql<string>`transaction_id::text`.as('transaction_id'),
+      'stream_id',
+      'stream_position',
+      'event_id',
+      'type',
+      'data',
+      'metadata',
+      'occurred_at',
+    ])
+    .where('stream_id', '=', streamId)
+    .orderBy('stream_position')
+    .execute();
+  return rows.map(toStoredEvent);
+}
+
+/**
+ * The next batch of events after a checkpoint, in commit-safe order. Only transactions older than every
+ * transaction still running are visible, so an event whose sequence number was taken early but committed
+ * late is read after — never skipped by — the events around it.
+ */
+export async function readAll(db: Executor, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+  const result = await sql<EventRow>`
+    select global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_id, type,
+           data, metadata, occurred_at
+    from events
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id, global_position
+    limit ${limit}`.execute(db);
+  return result.rows.map(toStoredEvent);
+}
+
+/** How many events a processor has not yet handled (committed or not yet visible). */
+export async function eventsBehind(db: Executor, after: Checkpoint): Promise<number> {
+  const result = await sql<{ behind: number }>`
+    select count(*)::int as behind from events
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`.execute(db);
+  return Number(result.rows[0]?.behind ?? 0);
+}

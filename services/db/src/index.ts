@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './connection';
+export * from './eventStore';
+export * from './checkpoints';

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { EventMetadata } from '@autobest/domain';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { appendToStream, ConcurrencyError, readAll, readStream, START_OF_STORE } from '../src/index';
+
+const metadata: EventMetadata = {
+  actor: { kind: 'system', name: 'test' },
+  correlationId: 'c-1',
+  causationId: null,
+  requestId: null,
+};
+const event = (n: number) => ({ type: 'Counted', data: { n } });
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase('event_store');
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+
+describe('appendToStream', () => {
+  it('appends events with consecutive stream positions and reads them back in order', async () => {
+    const first = await appendToStream(testDb.db, 'counter-a', 0, [event(1), event(2)], metadata);
+    expect(first.nextExpectedVersion).toBe(2);
+    const second = await appendToStream(testDb.db, 'counter-a', 2, [event(3)], metadata);
+    expect(second.nextExpectedVersion).toBe(3);
+
+    const stored = await readStream(testDb.db, 'counter-a');
+    expect(stored.map((e) => [e.streamPosition, e.data['n']])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(stored[0]?.metadata).toEqual(metadata);
+    expect(new Set(stored.map((e) => e.eventId)).size).toBe(3);
+  });
+
+  it('rejects a writer whose expected version is stale or ahead of the stream', async () => {
+    await appendToStream(testDb.db, 'counter-b', 0, [event(1)], metadata);
+    await expect(appendToStream(testDb.db, 'counter-b', 0, [event(2)], metadata)).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(appendToStream(testDb.db, 'counter-b', 5, [event(2)], metadata)).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await readStream(testDb.db, 'counter-b')).toHaveLength(1);
+  });
+
+  it('lets exactly one of two writers at the same expected version win', async () => {
+    await appendToStream(testDb.db, 'counter-race', 0, [event(0)], metadata);
+    const results = await Promise.allSettled([
+      appendToStream(testDb.db, 'counter-race', 1, [event(1)], metadata),
+      appendToStream(testDb.db, 'counter-race', 1, [event(2)], metadata),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]?.reason).toBeInstanceOf(ConcurrencyError);
+    expect(await readStream(testDb.db, 'counter-race')).toHaveLength(2);
+  });
+
+  it('makes two writers racing to open the same new stream produce one winner, many times over', async () => {
+    for (let round = 0; round < 20; round++) {
+      const stream = `counter-open-${round}`;
+      const results = await Promise.allSettled([
+        appendToStream(testDb.db, stream, 0, [event(1)], metadata),
+        appendToStream(testDb.db, stream, 0, [event(2)], metadata),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(rejected?.reason).toBeInstanceOf(ConcurrencyError);
+    }
+  });
+});
+
+describe('readAll', () => {
+  it('does not skip an event whose transaction took its position early but committed late', async () => {
+    const db = testDb.db;
+    let releaseSlowWriter: () => void = () => undefined;
+    const slowWriterMayCommit = new Promise<void>((resolve) => {
+      releaseSlowWriter = resolve;
+    });
+    let slowWriterAppended: () => void = () => undefined;
+    const slowWriterHasPosition = new Promise<void>((resolve) => {
+      slowWriterAppended = resolve;
+    });
+
+    const slowWriter = db.transaction().execute(async (trx) => {
+      await appendToStream(trx, 'late-commit-slow', 0, [event(1)], metadata);
+      slowWriterAppended();
+      await slowWriterMayCommit;
+    });
+    await slowWriterHasPosition;
+    await appendToStream(db, 'late-commit-fast', 0, [event(2)], metadata);
+
+    // A reader now must not see the fast event yet: the slow one sits before it and may still commit.
+    const everything = async () => {
+      const seen: string[] = [];
+      let checkpoint = START_OF_STORE;
+      for (;;) {
+        const batch = await readAll(db, checkpoint, 100);
+        if (batch.length === 0) return { seen, checkpoint };
+        for (const e of batch) seen.push(e.streamId);
+        const last = batch[batch.length - 1]!;
+        checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+      }
+    };
+    const beforeCommit = await everything();
+    expect(beforeCommit.seen).not.toContain('late-commit-fast');
+    expect(beforeCommit.seen).not.toContain('late-commit-slow');
+
+    releaseSlowWriter();
+    await slowWriter;
+
+    const positions = await sql<{ stream_id: string; global_position: number }>`
+      select stream_id, global_position from events where stream_id like 'late-commit-%' order by global_position`.execute(db);
+    expect(positions.rows.map((r) => r.stream_id)).toEqual(['late-commit-slow', 'late-commit-fast']);
+
+    const after = await readAll(db, beforeCommit.checkpoint, 100);
+    expect(after.map((e) => e.streamId)).toEqual(['late-commit-slow', 'late-commit-fast']);
+  });
+});

@@ -150,9 +150,10 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
     select global_position, transaction_id::text as transaction_id, stream_id, stream_position, event_id, type,
            data, metadata, occurred_at
     from events
-    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id, global_position
+    where (events.transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    -- Qualified on purpose: the bare name would sort by the text alias above, putting xid 10001 before 9999.
+    order by events.transaction_id, global_position
     limit ${limit}`.execute(db);
   return result.rows.map(toStoredEvent);
 }

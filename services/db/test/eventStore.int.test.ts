@@ -119,3 +119,25 @@ describe('readAll', () => {
     expect(after.map((e) => e.streamId)).toEqual(['late-commit-slow', 'late-commit-fast']);
   });
 });
+
+describe('readAll order', () => {
+  it('orders transaction ids as numbers, so reading one event at a time meets each exactly once', async () => {
+    // Transaction ids 8 and 10 are long finished on any cluster; as text "10" would sort before "8".
+    await sql`
+      insert into events (transaction_id, stream_id, stream_position, event_id, type, data, metadata)
+      values ('10', 'xid-order-b', 1, gen_random_uuid(), 'Counted', '{}', '{}'),
+             ('8', 'xid-order-a', 1, gen_random_uuid(), 'Counted', '{}', '{}')`.execute(testDb.db);
+    const seen: string[] = [];
+    const seenEventIds: string[] = [];
+    let checkpoint = START_OF_STORE;
+    for (;;) {
+      const [next] = await readAll(testDb.db, checkpoint, 1);
+      if (!next) break;
+      seen.push(next.streamId);
+      seenEventIds.push(next.eventId);
+      checkpoint = { transactionId: next.transactionId, globalPosition: next.globalPosition };
+    }
+    expect(seen.filter((stream) => stream.startsWith('xid-order'))).toEqual(['xid-order-a', 'xid-order-b']);
+    expect(new Set(seenEventIds).size).toBe(seenEventIds.length);
+  });
+});

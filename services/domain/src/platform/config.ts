@@ -16,6 +16,10 @@ export const RuntimeConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z.string().min(1).optional(),
     REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/i, 'QUEUE_PREFIX may hold only letters, digits, _ and - (BullMQ ids must not contain ":")')
+      .default('autobest'),
     DATA_DIR: z.string().min(1).default('.data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_EMAIL: z.email().default('admin@autobest.local'),
@@ -32,6 +36,7 @@ export const RuntimeConfigSchema = z
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    queuePrefix: env.QUEUE_PREFIX,
     dataDir: env.DATA_DIR,
     logLevel: env.LOG_LEVEL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },

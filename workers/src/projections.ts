@@ -1,0 +1,5 @@
+import { contactMessagesProjection } from './contact/contactMessagesProjection';
+import type { Projection } from './projector/projection';
+
+/** Every read model the projector keeps. A new one starts from the first event and catches up by itself. */
+export const allProjections: readonly Projection[] = [contactMessagesProjection];

@@ -1,0 +1,15 @@
+import type { Transaction } from 'kysely';
+import type { Database, StoredEvent } from '@autobest/db';
+
+/**
+ * A read model built from events. `apply` runs inside the projector's transaction, together with the
+ * checkpoint's advance, so a row is written exactly once per event however often a batch is retried.
+ */
+export interface Projection {
+  /** Also the projection's checkpoint name. */
+  readonly name: string;
+  /** Tables this projection owns; a rebuild truncates them. */
+  readonly tables: readonly string[];
+  readonly handles: ReadonlySet<string>;
+  apply(trx: Transaction<Database>, events: readonly StoredEvent[]): Promise<void>;
+}

@@ -1,0 +1,22 @@
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { PROJECTOR_QUEUE } from './doorbell';
+import type { Projector } from './projector';
+
+/** Runs catch-ups one at a time per process; replicas take turns through the checkpoint row lock. */
+export function startProjectorWorker(projector: Projector, connection: Redis, prefix: string, logger: Logger): Worker {
+  const worker = new Worker(
+    PROJECTOR_QUEUE,
+    async () => {
+      const { applied } = await projector.catchUp();
+      const total = Object.values(applied).reduce((sum, count) => sum + count, 0);
+      if (total > 0) logger.debug({ applied }, 'projector caught up');
+      return { applied };
+    },
+    { connection, prefix, concurrency: 1, autorun: true },
+  );
+  worker.on('failed', (job, error) => logger.error({ err: error, jobId: job?.id }, 'projector catch-up failed; the next doorbell retries'));
+  worker.on('error', (error) => logger.error({ err: error }, 'projector worker error'));
+  return worker;
+}

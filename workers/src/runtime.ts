@@ -1,0 +1,54 @@
+import pino, { type Logger } from 'pino';
+import type { Worker } from 'bullmq';
+import { createDb, migrateToLatest, type Db } from '@autobest/db';
+import { requireDatabaseUrl, type RuntimeConfig } from '@autobest/domain';
+import { createProjectorQueue, scheduleProjectorSafetyNet } from './projector/doorbell';
+import { Projector, type ProjectorOptions } from './projector/projector';
+import { startProjectorWorker } from './projector/worker';
+import { allProjections } from './projections';
+import { createWorkerConnection } from './redis';
+import type { Projection } from './projector/projection';
+
+export interface RunningWorkers {
+  projector: Projector;
+  close(): Promise<void>;
+}
+
+export interface StartWorkersOptions {
+  logger?: Logger;
+  projections?: readonly Projection[];
+  projectorOptions?: ProjectorOptions;
+  /** Skip migrations when the caller already ran them. */
+  migrate?: boolean;
+}
+
+export function createLogger(config: RuntimeConfig, name: string): Logger {
+  return pino({ name, level: config.logLevel });
+}
+
+/** Starts every background processor of the product; `close()` lets running jobs finish, then disconnects. */
+export async function startWorkers(config: RuntimeConfig, options: StartWorkersOptions = {}): Promise<RunningWorkers> {
+  const logger = options.logger ?? createLogger(config, 'workers');
+  const db: Db = createDb({ connectionString: requireDatabaseUrl(config), applicationName: 'autobest-workers' });
+  if (options.migrate !== false) await migrateToLatest(db);
+
+  const connection = createWorkerConnection(config.redisUrl);
+  const projector = new Projector(db, options.projections ?? allProjections, options.projectorOptions);
+  const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
+  await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
+  const workers: Worker[] = [startProjectorWorker(projector, connection, config.queuePrefix, logger)];
+  // Catch up with whatever was committed while no worker ran.
+  await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
+  logger.info({ workers: workers.map((worker) => worker.name) }, 'workers started');
+
+  return {
+    projector,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await projectorQueue.close();
+      connection.disconnect();
+      await db.destroy();
+      logger.info('workers stopped');
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RuntimeConfig } from '@autobest/domain';
+import { contactRoutes } from './contact/routes';
+import { healthRoutes } from './platform/health';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { infrastructurePlugin } from './plugins/infrastructure';
+import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
+import { staffSessionRoutes } from './staff/routes';
+
+export interface BuildAppOptions {
+  config: RuntimeConfig;
+  /** Pino options or false; defaults to pino at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  webApps?: WebAppsOptions;
+  migrate?: boolean;
+}
+
+/** JSON bodies larger than this are refused with 413 (uploads have their own, per-route limits). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** The whole HTTP application, built but not listening: server.ts listens, tests use `inject`. */
+export async function buildApp({ config, logger, webApps, migrate }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  // External first, then our own plugins, then routes.
+  await app.register(errorsPlugin);
+  await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }) });
+  await app.register(rateLimit, { global: false });
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(staffSessionRoutes);
+  await app.register(contactRoutes);
+  await app.register(webAppsPlugin, webApps ?? {});
+  return app;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsBehind, readCheckpoint } from '@autobest/db';
+import { allProjections } from '@autobest/workers';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
+  Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
+  ]);
+
+const DependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
+
+const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    checks: z.object({
+      postgres: DependencySchema,
+      redis: DependencySchema,
+      projector: z.object({
+        ok: z.boolean(),
+        eventsBehind: z.number().describe('Events committed but not yet in every read model'),
+        byProjection: z.record(z.string(), z.number()),
+        error: z.string().optional(),
+      }),
+    }),
+  })
+  .meta({ id: 'Health' });
+
+async function timed(check: () => Promise<unknown>, what: string) {
+  const started = performance.now();
+  try {
+    await withTimeout(check(), what);
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ok: false, latencyMs: Math.round(performance.now() - started), error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag is reported either way. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    { schema: { tags: ['platform'], summary: 'Health of the API and its dependencies', response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const [postgres, redis] = await Promise.all([
+        timed(() => sql`select 1`.execute(app.db), 'PostgreSQL'),
+        timed(() => app.redis.ping(), 'Redis'),
+      ]);
+      const byProjection: Record<string, number> = {};
+      let projectorError: string | undefined;
+      if (postgres.ok) {
+        try {
+          for (const projection of allProjections) {
+            byProjection[projection.name] = await withTimeout(
+              readCheckpoint(app.db, projection.name).then((checkpoint) => eventsBehind(app.db, checkpoint)),
+              'PostgreSQL',
+            );
+          }
+        } catch (error) {
+          projectorError = error instanceof Error ? error.message : String(error);
+        }
+      }
+      const behind = Math.max(0, ...Object.values(byProjection));
+      const healthy = postgres.ok && redis.ok;
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(healthy ? 200 : 503).send({
+        status: healthy ? 'ok' : 'unavailable',
+        checks: {
+          postgres,
+          redis,
+          projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...(projectorError ? { error: projectorError } : {}) },
+        },
+      });
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+
+const repoPath = (relative: string) => fileURLToPath(new URL(`../../../../${relative}`, import.meta.url));
+
+export interface WebAppsOptions {
+  storefrontDir?: string;
+  adminDir?: string;
+}
+
+/**
+ * Serves the built storefront at / and the console at /admin/ from the same origin as the API, with the
+ * single-page-app fallback: any other GET that wants HTML gets the app's index.html and its router decides.
+ */
+export const webAppsPlugin = fp<WebAppsOptions>(
+  async (app, options) => {
+    const storefrontDir = options.storefrontDir ?? repoPath('web-storefront/dist');
+    const adminDir = options.adminDir ?? repoPath('web-admin/dist');
+    const storefrontBuilt = existsSync(`${storefrontDir}/index.html`);
+    const adminBuilt = existsSync(`${adminDir}/index.html`);
+
+    // Hashed assets never change; index.html must be revalidated so a deploy is seen at once.
+    const setHeaders = (reply: FastifyReply, path: string) => {
+      reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+    };
+    if (storefrontBuilt) {
+      await app.register(fastifyStatic, { root: storefrontDir, prefix: '/', wildcard: false, index: false, setHeaders });
+    }
+    if (adminBuilt) {
+      await app.register(fastifyStatic, { root: adminDir, prefix: '/admin/', wildcard: false, index: false, decorateReply: !storefrontBuilt, setHeaders });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
+      if (wantsPage && (path === '/admin' || path.startsWith('/admin/'))) {
+        if (adminBuilt) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', adminDir);
+        return reply.code(404).send({ error: 'not_found', message: 'The console is not built: run npm run build:web' });
+      }
+      if (wantsPage) {
+        if (storefrontBuilt) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', storefrontDir);
+        return reply.code(404).send({ error: 'not_found', message: 'The storefront is not built: run npm run build:web' });
+      }
+      return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+    });
+  },
+  { name: 'web-apps' },
+);

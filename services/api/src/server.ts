@@ -1,0 +1,41 @@
+import { ConfigError, loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
+
+export interface RunningApi {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app, makes sure a first staff account exists, and listens on HOST:PORT. */
+export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<RunningApi> {
+  const app = await buildApp({ config, ...options });
+  await app.ready();
+  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line));
+  const address = await app.listen({ host: config.host, port: config.port });
+  return { app, url: address, close: () => app.close() };
+}
+
+async function main(): Promise<void> {
+  const config = loadRuntimeConfig(process.env);
+  const running = await startApi(config);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.app.log.info(`${signal} received: finishing open requests`);
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,58 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '@autobest/db';
+import type { RuntimeConfig } from '@autobest/domain';
+import { hashPassword } from './passwords';
+
+export interface BootstrapResult {
+  created: boolean;
+  email?: string;
+  /** Only when the password was generated: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * Makes sure someone can sign in to a new installation: with no staff user at all, creates one from
+ * ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated password. An advisory lock keeps two starting
+ * replicas from both creating one.
+ */
+export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']): Promise<BootstrapResult> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('autobest:first-staff-user'))`.execute(trx);
+    const existing = await trx.selectFrom('staff_users').select('id').limit(1).executeTakeFirst();
+    if (existing) return { created: false };
+    const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
+    await trx
+      .insertInto('staff_users')
+      .values({
+        id: randomUUID(),
+        email: admin.email.toLowerCase(),
+        display_name: 'Administrator',
+        password_hash: await hashPassword(admin.password ?? generatedPassword!),
+        role: 'admin',
+        disabled_at: null,
+      })
+      .execute();
+    return { created: true, email: admin.email.toLowerCase(), ...(generatedPassword ? { generatedPassword } : {}) };
+  });
+}
+
+export function announceFirstStaffUser(result: BootstrapResult, print: (line: string) => void): void {
+  if (!result.created) return;
+  if (result.generatedPassword) {
+    print(
+      [
+        '',
+        '  ┌──────────────────────────────────────────────────────────────┐',
+        '  │ First staff account created (shown once, write it down):     │',
+        `  │   email:    ${result.email!.padEnd(49)}│`,
+        `  │   password: ${result.generatedPassword.padEnd(49)}│`,
+        '  │ Set ADMIN_EMAIL / ADMIN_PASSWORD to choose them yourself.    │',
+        '  └──────────────────────────────────────────────────────────────┘',
+        '',
+      ].join('\n'),
+    );
+  } else {
+    print(`First staff account created for ${result.email!} with the password from ADMIN_PASSWORD.`);
+  }
+}

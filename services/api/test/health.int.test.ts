@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support';
+
+describe('GET /api/health', () => {
+  let healthy: TestApp;
+  let redisDown: TestApp;
+  beforeAll(async () => {
+    healthy = await createTestApp('api_health');
+    // Nothing listens on port 1: Redis is "down" for this app.
+    redisDown = await createTestApp('api_health_down', { REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await healthy?.close();
+    await redisDown?.close();
+  });
+
+  it('is 200 with PostgreSQL, Redis and projector lag when all is well', async () => {
+    await healthy.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '08035550199', message: 'hi' },
+    });
+    const response = await healthy.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      checks: { postgres: { ok: true }, redis: { ok: true }, projector: { ok: true, eventsBehind: 1, byProjection: { 'contact-messages': 1 } } },
+    });
+  });
+
+  it('is 503 naming Redis when Redis is down', async () => {
+    const response = await redisDown.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable', checks: { postgres: { ok: true }, redis: { ok: false } } });
+  });
+});

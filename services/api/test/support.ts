@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { buildApp } from '../src/app';
+import { ensureFirstStaffUser } from '../src/staff/bootstrap';
+
+export const STAFF_EMAIL = 'ops@autobest.test';
+export const STAFF_PASSWORD = 'correct horse battery staple';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: RuntimeConfig;
+  testDb: TestDatabase;
+  queues: TestQueues;
+  close(): Promise<void>;
+}
+
+/** An app on a database and queue prefix of its own, with one staff account, for `inject`. */
+export async function createTestApp(label: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(label);
+  const queues = createTestQueues(label);
+  const config = loadRuntimeConfig({
+    DATABASE_URL: testDb.url,
+    REDIS_URL: queues.redisUrl,
+    QUEUE_PREFIX: queues.prefix,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: STAFF_EMAIL,
+    ADMIN_PASSWORD: STAFF_PASSWORD,
+    ...env,
+  });
+  const app = await buildApp({ config, migrate: false, webApps: { storefrontDir: '/nonexistent', adminDir: '/nonexistent' } });
+  await app.ready();
+  await ensureFirstStaffUser(app.db, config.admin);
+  return {
+    app,
+    config,
+    testDb,
+    queues,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      await queues.drop();
+    },
+  };
+}
+
+/** Signs in and returns the Cookie header value to send with admin requests. */
+export async function signIn(app: FastifyInstance, email = STAFF_EMAIL, password = STAFF_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'autobest_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}

@@ -10,12 +10,21 @@ export interface DbOptions {
   connectionString: string;
   maxConnections?: number;
   applicationName?: string;
+  /** Called when an idle connection dies (database restart, shutdown); the pool replaces it on next use. */
+  onConnectionError?: (error: Error) => void;
 }
 
 export type Db = Kysely<Database>;
 
-export function createDb({ connectionString, maxConnections = 10, applicationName = 'autobest' }: DbOptions): Db {
+export function createDb({
+  connectionString,
+  maxConnections = 10,
+  applicationName = 'autobest',
+  onConnectionError = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`),
+}: DbOptions): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, application_name: applicationName });
+  // Without a listener, one idle connection killed by a database restart would crash the whole process.
+  pool.on('error', onConnectionError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

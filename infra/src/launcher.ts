@@ -1,0 +1,72 @@
+import { createDb, migrateToLatest } from '@autobest/db';
+import { ConfigError, loadRuntimeConfig } from '@autobest/domain';
+import { startApi } from '@autobest/api';
+import { startWorkers } from '@autobest/workers';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
+import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
+
+const log = (line: string) => console.info(`[autobest] ${line}`);
+
+/**
+ * `npm start`: the whole product on one port with embedded defaults. PostgreSQL and Redis come from
+ * DATABASE_URL / REDIS_URL when set, otherwise from DATA_DIR and the local machine.
+ */
+async function main(): Promise<void> {
+  // The launcher is the one place that looks at the raw environment, to know what it must provide itself.
+  const env = { ...process.env };
+  const stops: Array<() => Promise<void>> = [];
+  let stopping = false;
+  const stopAll = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('Stopping...');
+    for (const stop of stops.reverse()) {
+      await stop().catch((error: unknown) => console.error(error));
+    }
+    log('Stopped.');
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+
+  try {
+    const preliminary = loadRuntimeConfig(env);
+    if (!env['DATABASE_URL']) {
+      const database: EmbeddedDatabase = await startEmbeddedPostgres(preliminary.dataDir, log);
+      stops.push(database.stop);
+      env['DATABASE_URL'] = database.url;
+    }
+    if (!env['REDIS_URL']) {
+      const redis: LocalRedis = await findOrStartRedis(preliminary.dataDir, log);
+      stops.push(redis.stop);
+      env['REDIS_URL'] = redis.url;
+    }
+    const config = loadRuntimeConfig(env);
+
+    const db = createDb({ connectionString: env['DATABASE_URL'], maxConnections: 1 });
+    const applied = await migrateToLatest(db);
+    await db.destroy();
+    if (applied.length > 0) log(`Migrations applied: ${applied.join(', ')}`);
+
+    const workers = await startWorkers(config, { migrate: false });
+    stops.push(workers.close);
+    const api = await startApi(config, { migrate: false });
+    stops.push(api.close);
+
+    const base = config.publicUrl.replace(/\/$/, '');
+    log(`AutoBest Africa is running:`);
+    log(`  storefront  ${base}/`);
+    log(`  console     ${base}/admin`);
+    log(`  API docs    ${base}/api/docs`);
+    log(`Press Ctrl-C to stop.`);
+  } catch (error) {
+    if (error instanceof RedisUnavailableError || error instanceof ConfigError) {
+      console.error(`\n${error.message}\n`);
+    } else {
+      console.error(error);
+    }
+    await stopAll(1);
+  }
+}
+
+void main();

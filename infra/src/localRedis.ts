@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { findFreePort } from './ports';
+
+export interface LocalRedis {
+  url: string;
+  /** Stops the redis-server this launcher started; nothing when it used one already running. */
+  stop(): Promise<void>;
+}
+
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
+/** Whether a Redis answers PING at the URL within a second. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const HOW_TO_GET_REDIS = [
+  'AutoBest needs Redis for its background workers, and none was found:',
+  '  - nothing answers on 127.0.0.1:6379, and',
+  '  - there is no `redis-server` on the PATH to start one.',
+  'Either install Redis (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`)',
+  'or point AutoBest at one you have: `REDIS_URL=redis://host:6379 npm start`.',
+].join('\n');
+
+/** Redis on 127.0.0.1:6379 if it answers, else a redis-server started under DATA_DIR/redis, else a clear error. */
+export async function findOrStartRedis(dataDir: string, log: (line: string) => void): Promise<LocalRedis> {
+  const standard = 'redis://127.0.0.1:6379';
+  if (await redisAnswers(standard)) {
+    log('Redis found on 127.0.0.1:6379');
+    return { url: standard, stop: async () => undefined };
+  }
+  const dir = join(resolve(dataDir), 'redis');
+  await mkdir(dir, { recursive: true });
+  const port = await findFreePort(6380);
+  let child: ChildProcess;
+  try {
+    child = await new Promise<ChildProcess>((resolvePromise, reject) => {
+      const started = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', ''],
+        { stdio: 'ignore' },
+      );
+      started.once('error', reject);
+      started.once('spawn', () => resolvePromise(started));
+    });
+  } catch {
+    throw new RedisUnavailableError(HOW_TO_GET_REDIS);
+  }
+  const url = `redis://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 50 && !(await redisAnswers(url)); attempt++) {
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  if (!(await redisAnswers(url))) {
+    child.kill();
+    throw new RedisUnavailableError(`redis-server was started but does not answer on ${url}.\n${HOW_TO_GET_REDIS}`);
+  }
+  log(`Redis started from redis-server on ${url}, data in ${dir}`);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { sql } from 'kysely';
+import autocannon from 'autocannon';
+import { appendToStream } from '@autobest/db';
+import { createTestDatabase } from '@autobest/db/testing';
+import type { EventMetadata } from '@autobest/domain';
+import { createTestQueues } from '@autobest/workers/testing';
+import { findFreePort } from '../src/ports';
+
+/**
+ * `npm run bench:events`: appends/s through the event store with 16 writers, HTTP commands/s on
+ * POST /api/contact-messages (autocannon, 50 connections, 10 s) against the API and workers running as
+ * their own processes, and projection lag (commit to read-model row) during that load.
+ */
+const WRITERS = 16;
+const EVENTS_PER_WRITER = 1_000;
+const metadata: EventMetadata = { actor: { kind: 'system', name: 'bench' }, correlationId: 'bench', causationId: null, requestId: null };
+
+const testDb = await createTestDatabase('bench');
+const queues = createTestQueues('bench');
+const children: ChildProcess[] = [];
+
+try {
+  // 1. Raw appends.
+  const appendsStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, writer) => {
+      for (let version = 0; version < EVENTS_PER_WRITER; version++) {
+        await appendToStream(testDb.db, `bench-writer-${writer}`, version, [{ type: 'BenchCounted', data: { writer, version } }], metadata);
+      }
+    }),
+  );
+  const appendSeconds = (performance.now() - appendsStarted) / 1000;
+  const appendsPerSecond = (WRITERS * EVENTS_PER_WRITER) / appendSeconds;
+
+  // 2. The API and the workers as separate processes, as they run in production.
+  const port = await findFreePort(3900);
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: testDb.url,
+    REDIS_URL: queues.redisUrl,
+    QUEUE_PREFIX: queues.prefix,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'bench password that is long',
+  };
+  for (const script of ['services/api/src/server.ts', 'workers/src/main.ts']) {
+    children.push(spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  }
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (attempt > 100) throw new Error('API did not become healthy');
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  // The projector has the 16,000 bench events to walk first; let it, so the lag below is the load's own.
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+    if (health.checks.projector.eventsBehind === 0) break;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+
+  const body = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.ng',
+    phone: '+234 803 555 0100',
+    message: 'How much is the Chery Omoda 5 delivered to Lagos?',
+  });
+  const result = await autocannon({
+    url: `${base}/api/contact-messages`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: 50,
+    duration: 10,
+  });
+  const non2xx = result.non2xx + result.errors;
+
+  // 3. Lag: wait for the projector to finish, then read commit → row times.
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+    if (health.checks.projector.eventsBehind === 0) break;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  const lag = await sql<{ p50: number; p99: number; max: number; rows: number }>`
+    select percentile_cont(0.5) within group (order by extract(epoch from projected_at - received_at) * 1000) as p50,
+           percentile_cont(0.99) within group (order by extract(epoch from projected_at - received_at) * 1000) as p99,
+           max(extract(epoch from projected_at - received_at) * 1000) as max,
+           count(*)::int as rows
+    from contact_messages`.execute(testDb.db);
+  const figures = lag.rows[0]!;
+
+  const line = (label: string, value: string) => console.info(`${label.padEnd(42)} ${value}`);
+  console.info('\nAutoBest event store and contact command benchmark');
+  line('event store appends/s (16 writers)', `${appendsPerSecond.toFixed(0)}  (${WRITERS * EVENTS_PER_WRITER} events in ${appendSeconds.toFixed(2)} s)`);
+  line('POST /api/contact-messages req/s (mean)', `${result.requests.average.toFixed(0)}  (target 2,000)`);
+  line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}`);
+  line('  requests, non-2xx or errors', `${result.requests.total}, ${non2xx}`);
+  line('projection lag p50 / p99 / max (ms)', `${Number(figures.p50).toFixed(1)} / ${Number(figures.p99).toFixed(1)} / ${Number(figures.max).toFixed(1)}  (target p99 < 500)`);
+  line('  read-model rows', String(figures.rows));
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+  await testDb.drop();
+  await queues.drop();
+}

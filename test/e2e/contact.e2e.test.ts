@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
+import { startApi, type RunningApi } from '@autobest/api';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig } from '@autobest/domain';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+
+const STAFF_EMAIL = 'desk@autobest.test';
+const STAFF_PASSWORD = 'a long and secret password';
+
+describe('contact form to staff console', () => {
+  let testDb: TestDatabase;
+  let queues: TestQueues;
+  let workers: RunningWorkers;
+  let api: RunningApi;
+  let browser: Browser;
+  let profileDir: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('e2e_contact');
+    queues = createTestQueues('e2e_contact');
+    const config = loadRuntimeConfig({
+      DATABASE_URL: testDb.url,
+      REDIS_URL: queues.redisUrl,
+      QUEUE_PREFIX: queues.prefix,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: STAFF_EMAIL,
+      ADMIN_PASSWORD: STAFF_PASSWORD,
+    });
+    workers = await startWorkers(config, { migrate: false });
+    api = await startApi(config, { migrate: false, logger: false });
+    profileDir = await mkdtemp(join(tmpdir(), 'autobest-chromium-'));
+    browser = await launchChromium(profileDir);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await workers?.close();
+    await testDb?.drop();
+    await queues?.drop();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  });
+
+  it('a visitor sends the contact form; a staff member signs in and sees it in the list', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${api.url}/contact`);
+    const form = visitor.getByRole('form', { name: 'Contact form' });
+
+    // A bad email is caught and everything typed stays.
+    await form.getByLabel('First name').fill('Ngozi');
+    await form.getByLabel('Last name').fill('Adeyemi');
+    await form.getByLabel('Email').fill('ngozi@example');
+    await form.getByLabel('Phone').fill('+234 802 555 0147');
+    await form.getByLabel('Message').fill('Do you deliver the Toyota Venza to Abuja?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await visitor.getByText('Please enter a valid email address').waitFor();
+    expect(await form.getByLabel('Message').inputValue()).toBe('Do you deliver the Toyota Venza to Abuja?');
+
+    await form.getByLabel('Email').fill('ngozi.adeyemi@example.ng');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await visitor.getByRole('status').getByText(/message has been sent/i).waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+
+    // The projector has applied the event before staff look.
+    await vi.waitFor(
+      async () => {
+        const health = (await (await fetch(`${api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+        expect(health.checks.projector.eventsBehind).toBe(0);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(`${api.url}/admin`);
+    await staff.getByLabel('Email').fill(STAFF_EMAIL);
+    await staff.getByLabel('Password').fill('not the password');
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.getByText('Invalid email or password').waitFor();
+
+    await staff.getByLabel('Password').fill(STAFF_PASSWORD);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.getByRole('menuitem', { name: 'Contact messages' }).click();
+    await staff.getByText('ngozi.adeyemi@example.ng').waitFor();
+    expect(await staff.getByText('Adeyemi').count()).toBeGreaterThan(0);
+  }, 90_000);
+});

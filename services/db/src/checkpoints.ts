@@ -11,16 +11,20 @@ export class CheckpointMovedError extends Error {
   }
 }
 
-/**
- * Reads a processor's checkpoint and locks its row until the transaction ends, so two replicas of one
- * processor take turns instead of applying the same batch twice.
- */
-export async function lockCheckpoint(trx: Transaction<Database>, processorName: string): Promise<Checkpoint> {
-  await trx
+/** Creates a processor's checkpoint at the start of the store unless it exists. */
+export async function ensureCheckpoint(db: Executor, processorName: string): Promise<void> {
+  await db
     .insertInto('processor_checkpoints')
     .values({ processor_name: processorName, last_transaction_id: '0', last_global_position: 0, updated_at: new Date() })
     .onConflict((conflict) => conflict.column('processor_name').doNothing())
     .execute();
+}
+
+/**
+ * Reads a processor's checkpoint and locks its row until the transaction ends, so two replicas of one
+ * processor take turns instead of applying the same batch twice. The row must exist (`ensureCheckpoint`).
+ */
+export async function lockCheckpoint(trx: Transaction<Database>, processorName: string): Promise<Checkpoint> {
   const row = await trx
     .selectFrom('processor_checkpoints')
     .select([sql<string>`last_transaction_id::text`.as('transaction_id'), 'last_global_position'])

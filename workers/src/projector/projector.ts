@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   advanceCheckpoint,
+  ensureCheckpoint,
   eventsBehind,
   lockCheckpoint,
   readAll,
@@ -32,6 +33,7 @@ export class UnknownProjectionError extends Error {
 /** Moves every read model forward from its own checkpoint, one transaction per batch. */
 export class Projector {
   private readonly batchSize: number;
+  private checkpointsReady: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -42,16 +44,29 @@ export class Projector {
   }
 
   async catchUp(): Promise<CatchUpResult> {
+    await this.ensureCheckpoints();
     const applied: Record<string, number> = {};
     for (const projection of this.projections) {
       applied[projection.name] = 0;
       for (;;) {
         const batch = await this.processBatch(projection);
-        if (batch.read === 0) break;
         applied[projection.name] = (applied[projection.name] ?? 0) + batch.applied;
+        // A short batch means the projection reached the end of what is visible now.
+        if (batch.read < this.batchSize) break;
       }
     }
     return { applied };
+  }
+
+  private ensureCheckpoints(): Promise<void> {
+    this.checkpointsReady ??= Promise.all(this.projections.map((projection) => ensureCheckpoint(this.db, projection.name))).then(
+      () => undefined,
+      (error: unknown) => {
+        this.checkpointsReady = undefined;
+        throw error;
+      },
+    );
+    return this.checkpointsReady;
   }
 
   private async processBatch(projection: Projection): Promise<{ read: number; applied: number }> {
@@ -71,6 +86,7 @@ export class Projector {
   /** Drops the rows of the named projections (all by default) and replays every event into them. */
   async rebuild(names?: readonly string[]): Promise<CatchUpResult> {
     const chosen = this.choose(names);
+    await this.ensureCheckpoints();
     await this.db.transaction().execute(async (trx) => {
       for (const projection of chosen) {
         await lockCheckpoint(trx, projection.name);

@@ -12,7 +12,7 @@ export const RuntimeConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number({ error: 'PORT must be a port number (0-65535)' }).int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z.string().min(1).optional(),
     REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),

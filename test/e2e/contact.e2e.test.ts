@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
@@ -19,7 +16,6 @@ describe('contact form to staff console', () => {
   let workers: RunningWorkers;
   let api: RunningApi;
   let browser: Browser;
-  let profileDir: string;
 
   beforeAll(async () => {
     testDb = await createTestDatabase('e2e_contact');
@@ -35,8 +31,7 @@ describe('contact form to staff console', () => {
     });
     workers = await startWorkers(config, { migrate: false });
     api = await startApi(config, { migrate: false, logger: false });
-    profileDir = await mkdtemp(join(tmpdir(), 'autobest-chromium-'));
-    browser = await launchChromium(profileDir);
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -45,7 +40,6 @@ describe('contact form to staff console', () => {
     await workers?.close();
     await testDb?.drop();
     await queues?.drop();
-    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   });
 
   it('a visitor sends the contact form; a staff member signs in and sees it in the list', async () => {
@@ -79,12 +73,12 @@ describe('contact form to staff console', () => {
 
     const staff = await (await browser.newContext()).newPage();
     await staff.goto(`${api.url}/admin`);
-    await staff.getByLabel('Email').fill(STAFF_EMAIL);
-    await staff.getByLabel('Password').fill('not the password');
+    await staff.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
+    await staff.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await staff.getByRole('button', { name: 'Sign in' }).click();
     await staff.getByText('Invalid email or password').waitFor();
 
-    await staff.getByLabel('Password').fill(STAFF_PASSWORD);
+    await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
     await staff.getByRole('button', { name: 'Sign in' }).click();
     await staff.getByRole('menuitem', { name: 'Contact messages' }).click();
     await staff.getByText('ngozi.adeyemi@example.ng').waitFor();

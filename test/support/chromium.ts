@@ -1,7 +1,10 @@
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium, as root inside CI: no sandbox, no network chatter, a profile of its own. */
-export async function launchChromium(profileDir: string): Promise<Browser> {
+/**
+ * Debian's Chromium, as root inside CI: no sandbox, no network chatter. playwright gives every launch a
+ * fresh temporary profile (the new --user-data-dir Chromium needs).
+ */
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [
@@ -12,7 +15,6 @@ export async function launchChromium(profileDir: string): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      `--user-data-dir=${profileDir}`,
     ],
   });
 }

@@ -1,0 +1,53 @@
+import type { AuthProvider } from 'react-admin';
+
+interface StaffIdentity {
+  id: string;
+  email: string;
+  displayName: string;
+  role: string;
+}
+
+const SESSION_URL = '/api/admin/session';
+
+async function errorMessage(response: Response, fallback: string): Promise<string> {
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' ? body.message : fallback;
+}
+
+async function currentStaff(): Promise<StaffIdentity | undefined> {
+  const response = await fetch(SESSION_URL, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (response.status === 401) return undefined;
+  if (!response.ok) throw new Error(await errorMessage(response, 'Could not reach the server'));
+  return (await response.json()) as StaffIdentity;
+}
+
+/** Staff sign in with email and password; the API keeps the session in an HttpOnly cookie. */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email?: string; password?: string }) {
+    const response = await fetch(SESSION_URL, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(await errorMessage(response, 'Sign-in failed'));
+  },
+  async logout() {
+    await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+  },
+  async checkAuth() {
+    // `message: false` sends a signed-out visitor to the sign-in page without an error toast.
+    if (!(await currentStaff())) throw { message: false };
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) throw new Error('Your session has ended. Please sign in again.');
+  },
+  async getIdentity() {
+    const staff = await currentStaff();
+    if (!staff) throw new Error('Sign in required');
+    return { id: staff.id, fullName: staff.displayName, email: staff.email };
+  },
+  async getPermissions() {
+    return (await currentStaff())?.role;
+  },
+};

@@ -1,0 +1,20 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Layout } from './layout/Layout';
+import { HomePage } from './home/HomePage';
+import { NotFoundPage } from './notFound/NotFoundPage';
+
+// Pages other than home load on demand, so the first visit downloads only what the home page needs.
+const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'contact', lazy: async () => ({ Component: (await import('./contact/ContactPage')).ContactPage }) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+
+const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
+
+export function Layout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link to="/" className="brand">
+          AutoBest <span>Africa</span>
+        </Link>
+        <nav aria-label="Main">
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+          <NavLink to="/contact">Contact</NavLink>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>AutoBest Africa: cars for Nigeria and the continent.</p>
+        <p className="cities">{CITIES.join(' · ')}</p>
+        <p>
+          <Link to="/contact">Contact us</Link>
+        </p>
+      </footer>
+    </>
+  );
+}

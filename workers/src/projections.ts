@@ -1,5 +1,6 @@
 import { contactMessagesProjection } from './contact/contactMessagesProjection';
+import { submissionsProjection } from './submissions/submissionsProjection';
 import type { Projection } from './projector/projection';
 
 /** Every read model the projector keeps. A new one starts from the first event and catches up by itself. */
-export const allProjections: readonly Projection[] = [contactMessagesProjection];
+export const allProjections: readonly Projection[] = [contactMessagesProjection, submissionsProjection];

@@ -7,6 +7,8 @@ import { Projector, type ProjectorOptions } from './projector/projector';
 import { startProjectorWorker } from './projector/worker';
 import { allProjections } from './projections';
 import { createWorkerConnection } from './redis';
+import { createMailer } from './notifier/mailer';
+import { createNotifier } from './notifier/notifier';
 import type { Projection } from './projector/projection';
 
 export interface RunningWorkers {
@@ -33,7 +35,14 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   if (options.migrate !== false) await migrateToLatest(db);
 
   const connection = createWorkerConnection(config.redisUrl);
-  const projector = new Projector(db, options.projections ?? allProjections, options.projectorOptions);
+  const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger);
+  const notifier = createNotifier(mailer, {
+    publicUrl: config.publicUrl,
+    staffEmail: config.mail.staffNotificationEmail,
+    contactPhone: config.mail.contactPhone,
+  });
+  // Read models first, then side effects: an email never waits on a slow mail server before a row appears.
+  const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
   const workers: Worker[] = [startProjectorWorker(projector, connection, config.queuePrefix, logger)];
@@ -47,6 +56,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await Promise.all(workers.map((worker) => worker.close()));
       await projectorQueue.close();
       connection.disconnect();
+      mailer.close();
       await db.destroy();
       logger.info('workers stopped');
     },

@@ -87,7 +87,7 @@ describe('projector worker', () => {
       const counts = await appliedCounts();
       expect(counts.filter((row) => row.times !== 1)).toEqual([]);
       expect(counts.map((row) => row.event_id).sort()).toEqual(await countedEventIds());
-      expect(await workers.projector.lag()).toEqual({ 'test-recording': 0 });
+      expect(await workers.projector.lag()).toEqual({ 'test-recording': 0, notifier: 0 });
     } finally {
       await doorbell.settled();
       await queue.close();
@@ -148,7 +148,7 @@ describe('projector worker', () => {
     expect(before).toHaveLength(25);
 
     const { applied } = await projector.rebuild();
-    expect(applied).toEqual({ 'contact-messages': 25 });
+    expect(applied).toEqual({ 'contact-messages': 25, submissions: 0 });
     expect(await snapshot()).toEqual(before);
   });
 

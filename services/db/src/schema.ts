@@ -54,10 +54,76 @@ export interface ContactMessagesTable {
   projected_at: Generated<Date>;
 }
 
+export interface SubmissionNote {
+  text: string;
+  at: string;
+  by: string | null;
+}
+
+export interface SubmissionPhotoRow {
+  slot: string;
+  label: string;
+  storedName: string;
+  contentType: string;
+  bytes: number;
+  originalName: string;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  kind: 'sell-car' | 'trade-in';
+  submitted_at: Timestamp;
+  full_name: string;
+  phone_number: string;
+  email: string;
+  make: string;
+  model: string;
+  year: string;
+  odometer: string;
+  fuel_type: string;
+  transmission: string;
+  vin: string | null;
+  known_issues: string | null;
+  under_finance: boolean;
+  asking_price: string | null;
+  status: 'pending' | 'reviewed' | 'finalized';
+  last_updated: Timestamp | null;
+  value_minor: Int8 | null;
+  notes: JSONColumnType<SubmissionNote[]>;
+  photos: JSONColumnType<SubmissionPhotoRow[]>;
+  status_token_hash: string;
+  version: number;
+  global_position: Int8;
+}
+
+export interface SentEmailsTable {
+  id: Generated<string>;
+  event_id: string;
+  template: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  transport: string;
+  message_id: string | null;
+  related_id: string | null;
+  sent_at: Generated<Date>;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  response: JSONColumnType<Record<string, unknown>> | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   contact_messages: ContactMessagesTable;
+  submissions: SubmissionsTable;
+  sent_emails: SentEmailsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -2,3 +2,4 @@ export * from './platform/config';
 export * from './platform/validation';
 export * from './platform/events';
 export * from './contact/contactMessage';
+export * from './submissions/index';

@@ -28,6 +28,11 @@ export const RuntimeConfigSchema = z
     COOKIE_SECURE: booleanFlag.optional(),
     TRUST_PROXY: booleanFlag.default(false),
     PROJECTOR_SAFETY_NET_MS: z.coerce.number().int().min(500).default(5000),
+    UPLOADS_DIR: z.string().min(1).optional(),
+    SMTP_URL: z.url({ error: 'SMTP_URL must be a URL like smtp://user:pass@host:587' }).optional(),
+    MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
+    STAFF_NOTIFICATION_EMAIL: z.email().optional(),
+    CONTACT_PHONE: z.string().min(5).default('+234 800 288 6237'),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -44,6 +49,13 @@ export const RuntimeConfigSchema = z
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     projectorSafetyNetMs: env.PROJECTOR_SAFETY_NET_MS,
+    uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR}/uploads`,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL ?? env.ADMIN_EMAIL,
+      contactPhone: env.CONTACT_PHONE,
+    },
   }));
 
 export type RuntimeConfig = z.output<typeof RuntimeConfigSchema>;

@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './sellCar';
+export * from './tradeIn';
+export * from './submission';

@@ -1,0 +1,99 @@
+import type { PersonalInfo, SubmissionKind, SubmissionState, VehicleInfo } from '@autobest/domain';
+
+export interface Email {
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailContext {
+  publicUrl: string;
+  staffEmail: string;
+  contactPhone: string;
+}
+
+/** Owners type these fields: every one is escaped before it goes into HTML. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'trade-in': 'Trade-In' };
+const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
+
+export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
+  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+
+function layout(paragraphs: string[]): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;
+}
+
+const vehicleLine = (vehicle: VehicleInfo) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, context: EmailContext): Email {
+  const link = `${context.publicUrl.replace(/\/$/, '')}/admin/${ADMIN_RESOURCE[kind]}/${encodeURIComponent(id)}/show`;
+  const subject = `New ${KIND_NAME[kind]} Request: ${vehicleLine(vehicle)}`;
+  const lines = [
+    `A new ${KIND_NAME[kind].toLowerCase()} request ${id} has arrived.`,
+    `Customer: ${person.fullName}, ${person.email}, ${person.phoneNumber}`,
+    `Vehicle: ${vehicleLine(vehicle)}, ${vehicle.odometer} km, ${vehicle.fuelType}, ${vehicle.transmission}`,
+    `Asking price: ${vehicle.askingPrice ?? 'not given'}`,
+  ];
+  return {
+    template: 'staff-new-request',
+    to: context.staffEmail,
+    subject,
+    text: `${lines.join('\n')}\nReview it: ${link}\n`,
+    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Review it in the console</a>`]),
+  };
+}
+
+export function customerConfirmation(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, token: string, context: EmailContext): Email {
+  const link = statusPageUrl(context, kind, id, token);
+  const promise =
+    kind === 'sell-car'
+      ? 'Our team will contact you within 24-48 hours with an offer.'
+      : "You'll receive an estimated trade-in value within 24-48 hours, subject to physical inspection.";
+  const lines = [
+    `Dear ${person.fullName},`,
+    `Thank you for your ${KIND_NAME[kind].toLowerCase()} request for your ${vehicleLine(vehicle)}. Your reference is ${id}.`,
+    promise,
+    `Questions? Call us on ${context.contactPhone}.`,
+  ];
+  return {
+    template: 'customer-confirmation',
+    to: person.email,
+    subject: `We received your ${KIND_NAME[kind]} request (${id})`,
+    text: `${lines.join('\n')}\nFollow your request: ${link}\n`,
+    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
+  };
+}
+
+/** The spec's wording for reviewed (arrange an inspection) and finalized (visit the dealership). */
+export function customerStatusUpdate(kind: SubmissionKind, id: string, state: SubmissionState, token: string, context: EmailContext): Email | null {
+  if (state.status === 'pending' || !state.personalInfo || !state.vehicleInfo) return null;
+  const link = statusPageUrl(context, kind, id, token);
+  const value = state.value ? state.value.amountMinor / 100 : null;
+  const valueName = kind === 'sell-car' ? 'offered value' : 'estimated value';
+  const lines =
+    state.status === 'reviewed'
+      ? [
+          `Your ${KIND_NAME[kind].toLowerCase()} request ${id} for your ${vehicleLine(state.vehicleInfo)} has been reviewed.`,
+          ...(value !== null ? [`Our ${valueName}: ${naira(value)}.`] : []),
+          `Please contact us on ${context.contactPhone} to arrange an in-person inspection of your vehicle.`,
+        ]
+      : [
+          `The offer for your ${KIND_NAME[kind].toLowerCase()} request ${id} (${vehicleLine(state.vehicleInfo)}) is finalized.`,
+          ...(value !== null ? [`Final value: ${naira(value)}.`] : []),
+          `Please visit our dealership to complete the process. Call ${context.contactPhone} to choose a time.`,
+        ];
+  const all = [`Dear ${state.personalInfo.fullName},`, ...lines];
+  return {
+    template: `customer-status-${state.status}`,
+    to: state.personalInfo.email,
+    subject: state.status === 'reviewed' ? `Your ${KIND_NAME[kind]} request has been reviewed` : `Your ${KIND_NAME[kind]} offer is finalized`,
+    text: `${all.join('\n')}\nFollow your request: ${link}\n`,
+    html: layout([...all.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
+  };
+}

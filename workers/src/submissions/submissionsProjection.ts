@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { SUBMISSION_EVENT_TYPES, submissionKindOfStream, type SubmissionEvent } from '@autobest/domain';
+import type { Projection } from '../projector/projection';
+
+/** The status page looks a token up by its digest; the read model never holds the token itself. */
+export const statusTokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Both kinds of owner requests, as the console lists them and the status page shows them. */
+export const submissionsProjection: Projection = {
+  name: 'submissions',
+  tables: ['submissions'],
+  handles: SUBMISSION_EVENT_TYPES,
+  async apply(trx, events) {
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as SubmissionEvent;
+      const kind = submissionKindOfStream(stored.streamId);
+      if (!kind) continue;
+      const actor = stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null;
+      const version = stored.streamPosition;
+      switch (event.type) {
+        case 'SellCarSubmitted':
+        case 'TradeInSubmitted': {
+          const { personalInfo: person, vehicleInfo: vehicle } = event.data;
+          await trx
+            .insertInto('submissions')
+            .values({
+              id: event.data.submissionId,
+              kind,
+              submitted_at: event.data.submittedAt,
+              full_name: person.fullName,
+              phone_number: person.phoneNumber,
+              email: person.email,
+              make: vehicle.make,
+              model: vehicle.model,
+              year: vehicle.year,
+              odometer: vehicle.odometer,
+              fuel_type: vehicle.fuelType,
+              transmission: vehicle.transmission,
+              vin: vehicle.vin,
+              known_issues: vehicle.knownIssues,
+              under_finance: vehicle.underFinance,
+              asking_price: vehicle.askingPrice,
+              status: 'pending',
+              last_updated: null,
+              value_minor: null,
+              notes: JSON.stringify([]),
+              photos: JSON.stringify(event.data.photos),
+              status_token_hash: statusTokenDigest(event.data.statusToken),
+              version,
+              global_position: stored.globalPosition,
+            })
+            .execute();
+          break;
+        }
+        case 'SubmissionStatusChanged':
+          await trx
+            .updateTable('submissions')
+            .set({ status: event.data.to, last_updated: event.data.changedAt, version })
+            .where('id', '=', event.data.submissionId)
+            .execute();
+          break;
+        case 'SubmissionOfferedValueSet':
+        case 'SubmissionEstimatedValueSet': {
+          const value = event.type === 'SubmissionOfferedValueSet' ? event.data.offeredValue : event.data.estimatedValue;
+          await trx
+            .updateTable('submissions')
+            .set({ value_minor: value?.amountMinor ?? null, last_updated: event.data.setAt, version })
+            .where('id', '=', event.data.submissionId)
+            .execute();
+          break;
+        }
+        case 'SubmissionNoteAdded': {
+          const note = JSON.stringify([{ text: event.data.text, at: event.data.addedAt, by: actor }]);
+          await trx
+            .updateTable('submissions')
+            .set({ notes: sql`notes || ${note}::jsonb`, last_updated: event.data.addedAt, version })
+            .where('id', '=', event.data.submissionId)
+            .execute();
+          break;
+        }
+        case 'SubmissionDeleted':
+          await trx.deleteFrom('submissions').where('id', '=', event.data.submissionId).execute();
+          break;
+      }
+    }
+  },
+};

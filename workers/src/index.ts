@@ -4,3 +4,4 @@ export type { Projection } from './projector/projection';
 export { ProjectorDoorbell, createProjectorQueue, PROJECTOR_QUEUE } from './projector/doorbell';
 export { createProducerConnection, createWorkerConnection } from './redis';
 export { allProjections } from './projections';
+export { statusTokenDigest } from './submissions/submissionsProjection';

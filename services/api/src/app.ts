@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
@@ -11,6 +12,9 @@ import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin } from './plugins/infrastructure';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
+import { submissionPublicRoutes } from './submissions/publicRoutes';
+import { submissionAdminRoutes } from './submissions/adminRoutes';
+import { sentEmailRoutes } from './emails/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -47,12 +51,16 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }) });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(docsPlugin);
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(staffSessionRoutes);
   await app.register(contactRoutes);
+  await app.register(submissionPublicRoutes);
+  await app.register(submissionAdminRoutes);
+  await app.register(sentEmailRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { buildApp } from '../src/app';
 import { ensureFirstStaffUser } from '../src/staff/bootstrap';
 
@@ -17,7 +18,11 @@ export interface TestApp {
 }
 
 /** An app on a database and queue prefix of its own, with one staff account, for `inject`. */
-export async function createTestApp(label: string, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  label: string,
+  env: Record<string, string> = {},
+  options: { withWorkers?: boolean } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase(label);
   const queues = createTestQueues(label);
   const config = loadRuntimeConfig({
@@ -32,12 +37,14 @@ export async function createTestApp(label: string, env: Record<string, string> =
   const app = await buildApp({ config, migrate: false, webApps: { storefrontDir: '/nonexistent', adminDir: '/nonexistent' } });
   await app.ready();
   await ensureFirstStaffUser(app.db, config.admin);
+  const workers: RunningWorkers | undefined = options.withWorkers ? await startWorkers(config, { migrate: false }) : undefined;
   return {
     app,
     config,
     testDb,
     queues,
     async close() {
+      await workers?.close();
       await app.close();
       await testDb.drop();
       await queues.drop();

@@ -56,7 +56,7 @@ export async function appendToStream(
   db: Executor,
   streamId: string,
   expectedVersion: ExpectedVersion,
-  events: readonly DomainEvent[],
+  events: readonly DomainEvent<string, object>[],
   metadata: EventMetadata,
 ): Promise<AppendResult> {
   if (events.length === 0) {

@@ -17,7 +17,7 @@ declare module 'fastify' {
       append(
         streamId: string,
         expectedVersion: ExpectedVersion,
-        events: readonly DomainEvent[],
+        events: readonly DomainEvent<string, object>[],
         metadata: EventMetadata,
       ): Promise<AppendResult>;
     };

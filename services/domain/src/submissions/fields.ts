@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
 
-/** The sell form's phone shape: an optional plus, then 10 to 15 digits, spaces or hyphens. */
-export const SELL_PHONE_PATTERN = /^\+?[\d\s-]{10,15}$/;
+/**
+ * The sell form's phone shape: an optional plus, then 10 to 15 digits, with spaces or hyphens between them.
+ * Digits are counted, not characters, so "+234 803 555 0142" (13 digits) passes as a buyer would expect.
+ */
+export const isSellPhone = (value: string) => /^\+?[\d\s-]+$/.test(value) && /^(\D*\d){10,15}\D*$/.test(value);
 
 export const SubmissionMessages = {
   fullNameRequired: 'Full name is required',
@@ -59,7 +62,7 @@ export const consentGiven = (message: string) =>
 
 export const emailField = requiredText(SubmissionMessages.emailRequired, 254).regex(EMAIL_PATTERN, SubmissionMessages.emailInvalid);
 
-export const phoneField = (pattern: RegExp) =>
-  requiredText(SubmissionMessages.phoneRequired, 30).regex(pattern, SubmissionMessages.phoneInvalid);
+export const phoneField = (accepts: (value: string) => boolean) =>
+  requiredText(SubmissionMessages.phoneRequired, 30).refine(accepts, SubmissionMessages.phoneInvalid);
 
 export { PHONE_PATTERN };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  SELL_PHONE_PATTERN,
+  isSellPhone,
   SubmissionMessages as M,
   consentGiven,
   emailField,
@@ -26,7 +26,7 @@ export const SELL_CAR_PHOTO_SLOTS = [
 /** The sell form's text fields, flat, as they arrive in the multipart body. */
 export const SellCarFieldsSchema = z.object({
   fullName: requiredText(M.fullNameRequired),
-  phoneNumber: phoneField(SELL_PHONE_PATTERN),
+  phoneNumber: phoneField(isSellPhone),
   email: emailField,
   make: requiredText(M.makeRequired, 60),
   model: requiredText(M.sellModelRequired, 60),

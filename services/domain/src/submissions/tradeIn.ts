@@ -41,7 +41,7 @@ export const TradeInFieldsSchema = z.preprocess(
       : input,
   z.object({
     fullName: requiredText(M.fullNameRequired),
-    phoneNumber: phoneField(PHONE_PATTERN),
+    phoneNumber: phoneField((value) => PHONE_PATTERN.test(value)),
     email: emailField,
     vehicleMake: requiredText(M.makeRequired, 60),
     model: requiredText(M.tradeInModelRequired, 60),

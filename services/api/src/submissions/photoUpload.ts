@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { MAX_PHOTO_BYTES, SubmissionMessages, type StoredPhoto } from '@autobest/domain';
+import { HttpError } from '../platform/errors';
+
+/** Image formats a phone or camera produces; anything else is refused whatever its name says. */
+const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+};
+
+export interface PhotoSlot {
+  slot: string;
+  label: string;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  photos: StoredPhoto[];
+  /** Moves the photos into the submission's folder; call once everything is valid. */
+  keep(submissionFolder: string): Promise<void>;
+  /** Removes every file this request wrote. */
+  discard(): Promise<void>;
+}
+
+const invalidFile = (slot: string) =>
+  new HttpError(400, 'invalid_file_type', SubmissionMessages.invalidFileTitle, { [slot]: SubmissionMessages.invalidFileText });
+const tooLarge = (slot: string) =>
+  new HttpError(413, 'file_too_large', SubmissionMessages.fileTooLargeTitle, { [slot]: SubmissionMessages.fileTooLargeText });
+
+/** The owner's file name, kept only as text: no path, no control characters, at most 200 characters. */
+export function cleanOriginalName(name: string | undefined): string {
+  const base = basename((name ?? '').replaceAll('\\', '/'));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'photo';
+}
+
+/**
+ * Streams a multipart request to disk: text parts become fields, each file part must be one of the slots,
+ * at most 5 MB, and an image by its content (magic bytes). Nothing is kept unless the caller says so;
+ * on any error every file written so far is removed.
+ */
+export async function receivePhotoUpload(request: FastifyRequest, slots: readonly PhotoSlot[], uploadsDir: string): Promise<ReceivedUpload> {
+  const incoming = join(uploadsDir, '.incoming', randomUUID());
+  await mkdir(incoming, { recursive: true });
+  const fields: Record<string, string> = {};
+  const photos: StoredPhoto[] = [];
+  const discard = () => rm(incoming, { recursive: true, force: true });
+
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: slots.length + 4, fields: 40, fieldSize: 10_000, parts: 60 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] ??= part.value;
+        continue;
+      }
+      const slot = slots.find((candidate) => candidate.slot === part.fieldname);
+      if (!slot) {
+        part.file.resume();
+        throw new HttpError(400, 'validation_failed', `Unknown photo slot "${part.fieldname.slice(0, 40)}"`, {
+          photos: `Photos must be sent as ${slots.map((s) => s.slot).join(', ')}, one each`,
+        });
+      }
+      if (photos.some((photo) => photo.slot === slot.slot)) {
+        part.file.resume();
+        throw new HttpError(400, 'validation_failed', `More than one photo for ${slot.label}`, { [slot.slot]: 'Only one photo per slot' });
+      }
+      const temporary = join(incoming, `${slot.slot}-${randomUUID()}`);
+      try {
+        await pipeline(part.file, createWriteStream(temporary));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(slot.slot);
+        throw error;
+      }
+      if (part.file.truncated) throw tooLarge(slot.slot);
+      const detected = await fileTypeFromFile(temporary);
+      const extension = detected ? IMAGE_TYPES[detected.mime] : undefined;
+      if (!detected || !extension) throw invalidFile(slot.slot);
+      const storedName = `${slot.slot}-${randomUUID()}.${extension}`;
+      await rename(temporary, join(incoming, storedName));
+      photos.push({
+        slot: slot.slot,
+        label: slot.label,
+        storedName,
+        contentType: detected.mime,
+        bytes: part.file.bytesRead,
+        originalName: cleanOriginalName(part.filename),
+      });
+    }
+  } catch (error) {
+    await discard();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(413, 'payload_too_large', 'Too many parts in the request', { photos: `Send exactly ${slots.length} photos` });
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the request as multipart/form-data');
+    }
+    throw error;
+  }
+
+  return {
+    fields,
+    photos: slots.flatMap((slot) => photos.filter((photo) => photo.slot === slot.slot)),
+    async keep(submissionFolder) {
+      await mkdir(join(uploadsDir, submissionFolder), { recursive: true });
+      for (const photo of photos) {
+        await rename(join(incoming, photo.storedName), join(uploadsDir, submissionFolder, photo.storedName));
+      }
+      await discard();
+    },
+    discard,
+  };
+}

@@ -1,0 +1,299 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
+import { createTestApp, signIn, type TestApp } from './support';
+import { jpegOfSize, multipartBody, PDF, pngOfSize, type FilePart } from './images';
+
+const sellFields = {
+  fullName: 'Tunde Bakare',
+  phoneNumber: '+234 803 555 0142',
+  email: 'tunde@example.ng',
+  make: 'Toyota',
+  model: 'Corolla',
+  year: '2018',
+  odometer: '84000',
+  vin: '',
+  fuelType: 'petrol',
+  transmission: 'automatic',
+  knownIssues: '',
+  underFinance: 'no',
+  askingPrice: '5200000',
+  consent: 'true',
+};
+const tradeInFields = {
+  fullName: 'Zainab Musa',
+  phoneNumber: '0803 555 0177',
+  email: 'zainab@example.ng',
+  vehicleMake: 'Honda',
+  model: 'Accord',
+  year: '2016',
+  odometer: '120000',
+  fuelType: 'petrol',
+  transmission: 'automatic',
+  underFinance: 'no',
+  consent: 'true',
+};
+
+const photos = (slots: readonly { slot: string }[], size = 2_000): FilePart[] =>
+  slots.map(({ slot }, index) => ({ name: slot, filename: `${slot}.jpg`, type: 'image/jpeg', content: index % 2 ? jpegOfSize(size) : pngOfSize(size) }));
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp('api_submissions', {}, { withWorkers: true });
+  cookie = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function sell(fields: Record<string, string>, files: readonly FilePart[], headers: Record<string, string> = {}) {
+  const body = await multipartBody(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/sell-car-submissions', payload: body.payload, headers: { ...body.headers, ...headers } });
+}
+const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.testDb.db)).rows[0]?.n);
+const incomingFiles = async () => readdir(`${t.config.uploadsDir}/.incoming`).catch(() => [] as string[]);
+const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+async function caughtUp() {
+  await vi.waitFor(async () => {
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { eventsBehind: number } } }>();
+    expect(health.checks.projector.eventsBehind).toBe(0);
+  }, { timeout: 10_000, interval: 50 });
+}
+
+describe('POST /api/sell-car-submissions', () => {
+  it('takes a valid request with six photos: 201 with an SC id and a status link', async () => {
+    const response = await sell(sellFields, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(response.statusCode).toBe(201);
+    const { id, statusUrl } = response.json<{ id: string; statusUrl: string }>();
+    expect(id).toMatch(/^SC-\d{13}-[A-Z0-9]{6}$/);
+    expect(statusUrl).toMatch(new RegExp(`^/sell-car-status/${id}\\?token=[A-Za-z0-9_-]{32}$`));
+
+    await caughtUp();
+    const token = new URL(statusUrl, 'http://x').searchParams.get('token')!;
+    const status = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status?token=${token}` });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ id, status: 'pending', offeredValue: null, vehicle: { make: 'Toyota', model: 'Corolla', year: '2018' } });
+
+    const wrongToken = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status?token=wrong` });
+    const noToken = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status` });
+    const unknownId = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/SC-1700000000000-ABCDEF/status?token=${token}` });
+    for (const answer of [wrongToken, noToken, unknownId]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'not_found', message: 'Request not found' });
+    }
+  });
+
+  it('lists every missing field with the spec message, and stores nothing', async () => {
+    const before = await eventCount();
+    const response = await sell({ fullName: '  ', underFinance: 'no' }, []);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: Record<string, string> }>().fields).toEqual({
+      fullName: 'Full name is required',
+      phoneNumber: 'Phone number is required',
+      email: 'Email is required',
+      make: 'Vehicle make is required',
+      model: 'Vehicle model is required',
+      year: 'Vehicle year is required',
+      odometer: 'Odometer reading is required',
+      fuelType: 'Fuel type is required',
+      transmission: 'Transmission type is required',
+      askingPrice: 'Asking price is required',
+      consent: 'You must agree to the terms and conditions',
+      photos: 'Please upload all 6 required images',
+    });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('checks the phone and email shapes', async () => {
+    const response = await sell({ ...sellFields, phoneNumber: '0803-55(5)', email: 'tunde@example' }, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(response.json<{ fields: object }>().fields).toEqual({ phoneNumber: 'Please enter a valid phone number', email: 'Please enter a valid email address' });
+  });
+
+  it.each([
+    ['a PDF renamed .jpg', PDF],
+    ['a text file renamed .jpg', Buffer.from('just some text, not an image at all')],
+  ])('refuses %s as an invalid file type, leaving no file and no event', async (_what, content) => {
+    const before = await eventCount();
+    const files = photos(SELL_CAR_PHOTO_SLOTS);
+    files[2] = { name: 'leftSide', filename: 'left.jpg', type: 'image/jpeg', content };
+    const response = await sell(sellFields, files);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_file_type', message: 'Invalid file type', fields: { leftSide: 'Please upload an image file (JPG, PNG, etc.)' } });
+    expect(await eventCount()).toBe(before);
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  it('refuses a 6 MB photo as too large (413)', async () => {
+    const files = photos(SELL_CAR_PHOTO_SLOTS);
+    files[0] = { name: 'front', filename: 'front.png', type: 'image/png', content: pngOfSize(6 * 1024 * 1024) };
+    const response = await sell(sellFields, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'file_too_large', message: 'File too large', fields: { front: 'Please upload an image smaller than 5MB' } });
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  it('refuses 5 photos, 7 photos and two photos in one slot', async () => {
+    const five = await sell(sellFields, photos(SELL_CAR_PHOTO_SLOTS).slice(0, 5));
+    expect(five.statusCode).toBe(400);
+    expect(five.json<{ fields: object }>().fields).toEqual({ photos: 'Please upload all 6 required images' });
+
+    const seven = await sell(sellFields, [...photos(SELL_CAR_PHOTO_SLOTS), { name: 'roof', filename: 'roof.png', type: 'image/png', content: pngOfSize(100) }]);
+    expect(seven.statusCode).toBe(400);
+
+    const twice = await sell(sellFields, [...photos(SELL_CAR_PHOTO_SLOTS), { name: 'front', filename: 'again.png', type: 'image/png', content: pngOfSize(100) }]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ fields: object }>().fields).toEqual({ front: 'Only one photo per slot' });
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  it('stores photos under its own names whatever the file is called, and text exactly as typed', async () => {
+    const files = photos(SELL_CAR_PHOTO_SLOTS);
+    files[0] = { ...files[0]!, filename: '../../../etc/passwd.png' };
+    files[1] = { ...files[1]!, filename: `${'a'.repeat(300)}.jpg` };
+    const script = '<script>alert("owned")</script><b>bold</b>';
+    const response = await sell({ ...sellFields, fullName: script, knownIssues: script, model: '<img src=x onerror=alert(1)>' }, files);
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    await caughtUp();
+
+    const record = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ fullName: string; knownIssues: string; model: string; photos: Array<{ url: string }> }>();
+    expect(record.fullName).toBe(script);
+    expect(record.knownIssues).toBe(script);
+    expect(record.model).toBe('<img src=x onerror=alert(1)>');
+    const stored = await readdir(`${t.config.uploadsDir}/sell-car/${id}`);
+    expect(stored).toHaveLength(6);
+    for (const name of stored) expect(name).toMatch(/^(front|rear|leftSide|rightSide|interior|dashboard)-[0-9a-f-]{36}\.(png|jpg)$/);
+
+    const photo = await t.app.inject({ method: 'GET', url: record.photos[0]!.url, headers: { cookie } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ method: 'GET', url: record.photos[0]!.url })).statusCode).toBe(401);
+
+    await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2));
+    const emails = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).execute();
+    for (const email of emails) {
+      expect(email.html).not.toContain('<script>');
+      expect(email.html).toContain('&lt;script&gt;');
+    }
+  });
+
+  it('makes one submission of a double click or a retry with the same Idempotency-Key', async () => {
+    const before = await eventCount();
+    const key = crypto.randomUUID();
+    const [first, second] = await Promise.all([
+      sell(sellFields, photos(SELL_CAR_PHOTO_SLOTS), { 'idempotency-key': key }),
+      sell(sellFields, photos(SELL_CAR_PHOTO_SLOTS), { 'idempotency-key': key }),
+    ]);
+    const retry = await sell(sellFields, photos(SELL_CAR_PHOTO_SLOTS), { 'idempotency-key': key });
+    const created = [first!, second!, retry].filter((r) => r.statusCode === 201).map((r) => r.json<{ id: string }>().id);
+    expect(new Set(created).size).toBe(1);
+    expect(retry.statusCode).toBe(201);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual(expect.arrayContaining([201]));
+    expect(await eventCount()).toBe(before + 1);
+  });
+});
+
+describe('POST /api/trade-in-submissions', () => {
+  it('takes a valid request with vehicleMake and lists missing photos by name', async () => {
+    const ok = await multipartBody(tradeInFields, photos(TRADE_IN_PHOTO_SLOTS));
+    const response = await t.app.inject({ method: 'POST', url: '/api/trade-in-submissions', payload: ok.payload, headers: ok.headers });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<{ id: string }>().id).toMatch(/^TI-\d{13}-[A-Z0-9]{6}$/);
+
+    const partial = await multipartBody({ ...tradeInFields, vehicleMake: '', underFinance: '', consent: '' }, photos(TRADE_IN_PHOTO_SLOTS).slice(0, 4));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/trade-in-submissions', payload: partial.payload, headers: partial.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: object }>().fields).toEqual({
+      vehicleMake: 'Vehicle make is required',
+      underFinance: 'Please specify if vehicle is under finance',
+      consent: 'You must consent to sharing your information',
+      photos: 'Please upload images for: Interior, Dashboard (odometer visible)',
+    });
+  });
+});
+
+describe('staff review', () => {
+  let id: string;
+  let statusUrl: string;
+  beforeAll(async () => {
+    const response = await sell({ ...sellFields, email: 'review@example.ng' }, photos(SELL_CAR_PHOTO_SLOTS));
+    ({ id, statusUrl } = response.json<{ id: string; statusUrl: string }>());
+    await caughtUp();
+  });
+
+  it('sets an offer and marks it reviewed; the owner sees both and gets the spec email', async () => {
+    expect((await admin('POST', `/api/admin/sell-car-submissions/${id}/offer`, { value: 4_500_000.5 })).statusCode).toBe(400);
+    const offered = await admin('POST', `/api/admin/sell-car-submissions/${id}/offer`, { value: 4_500_000 });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toMatchObject({ offeredValue: 4_500_000 });
+    const reviewed = await admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'reviewed' });
+    expect(reviewed.json()).toMatchObject({ status: 'reviewed', offeredValue: 4_500_000 });
+    expect(reviewed.json<{ lastUpdated: string | null }>().lastUpdated).not.toBeNull();
+
+    const status = await t.app.inject({ method: 'GET', url: `/api${statusUrl.replace('/sell-car-status/', '/sell-car-submissions/').replace('?', '/status?')}` });
+    expect(status.json()).toMatchObject({ status: 'reviewed', offeredValue: 4_500_000 });
+
+    await vi.waitFor(async () => {
+      const email = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).where('template', '=', 'customer-status-reviewed').executeTakeFirst();
+      expect(email?.text).toContain('₦4,500,000');
+      expect(email?.text).toContain('in-person inspection');
+      expect(email?.to_address).toBe('review@example.ng');
+    });
+  });
+
+  it('answers 400 to an unknown status and 409 to a change made on a stale view', async () => {
+    expect((await admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'approved' })).statusCode).toBe(400);
+    const { version } = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ version: number }>();
+    const [a, b] = await Promise.all([
+      admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'finalized', expectedVersion: version }),
+      admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'pending', expectedVersion: version }),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const history = (await admin('GET', `/api/admin/sell-car-submissions/${id}/history`)).json<Array<{ type: string; by: string }>>();
+    expect(history.filter((entry) => entry.type === 'SubmissionStatusChanged')).toHaveLength(2);
+    expect(history.at(-1)?.by).toBe('ops@autobest.test');
+    expect(JSON.stringify(history)).not.toContain('statusToken');
+  });
+
+  it('keeps notes, deletes after which commands are 404, and the events stay', async () => {
+    const noted = await admin('POST', `/api/admin/sell-car-submissions/${id}/notes`, { text: 'Owner prefers Saturday viewing' });
+    expect(noted.json<{ notes: Array<{ text: string; by: string }> }>().notes).toEqual([
+      expect.objectContaining({ text: 'Owner prefers Saturday viewing', by: 'ops@autobest.test' }),
+    ]);
+    const deleted = await admin('DELETE', `/api/admin/sell-car-submissions/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ id });
+    expect((await admin('GET', `/api/admin/sell-car-submissions/${id}`)).statusCode).toBe(404);
+    expect((await admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'reviewed' })).statusCode).toBe(404);
+    expect((await admin('GET', `/api/admin/sell-car-submissions/${id}/history`)).json<Array<{ type: string }>>().at(-1)?.type).toBe('SubmissionDeleted');
+  });
+
+  it('lists with search, filters, counts and a formula-safe CSV of the whole filtered set', async () => {
+    await sell({ ...sellFields, fullName: '=HYPERLINK("http://evil")', email: 'formula@example.ng', make: 'Chery' }, photos(SELL_CAR_PHOTO_SLOTS));
+    await caughtUp();
+    const list = await admin('GET', `/api/admin/sell-car-submissions?filter=${encodeURIComponent(JSON.stringify({ q: 'FORMULA@example' }))}`);
+    expect(list.json<Array<{ email: string }>>().map((row) => row.email)).toEqual(['formula@example.ng']);
+    expect(list.headers['content-range']).toBe('sell-car-submissions 0-0/1');
+    const byMake = await admin('GET', `/api/admin/sell-car-submissions?filter=${encodeURIComponent(JSON.stringify({ make: 'her', status: 'pending' }))}`);
+    expect(byMake.json<Array<{ make: string }>>().every((row) => row.make === 'Chery')).toBe(true);
+
+    const stats = (await admin('GET', '/api/admin/sell-car-submissions/stats')).json<{ total: number; pending: number; reviewed: number; finalized: number }>();
+    const listed = (await admin('GET', '/api/admin/sell-car-submissions')).headers['content-range'];
+    expect(listed).toMatch(new RegExp(`/${stats.total}$`));
+    expect(stats.total).toBe(stats.pending + stats.reviewed + stats.finalized);
+    expect(stats.pending).toBeGreaterThan(0);
+
+    const csv = await admin('GET', `/api/admin/sell-car-submissions/export.csv?filter=${encodeURIComponent(JSON.stringify({ make: 'chery' }))}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/filename="sell-car-submissions-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(header).toBe('ID,Date,Customer Name,Email,Phone,Make,Model,Year,Odometer,Fuel Type,Transmission,Under Finance,VIN,Asking Price,Status,Offered Value,Notes');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+
+    const tradeInCsv = await admin('GET', '/api/admin/trade-in-submissions/export.csv');
+    expect(tradeInCsv.body.replace(/^\uFEFF/, '').split('\n')[0]!.split(',')).toHaveLength(15);
+  });
+});

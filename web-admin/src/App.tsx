@@ -4,6 +4,8 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
+import sentEmails from './sent-emails';
+import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 
 /** The staff console, served by the API at /admin (same origin, session cookie). */
 export function App() {
@@ -16,7 +18,10 @@ export function App() {
         loginPage={LoginPage}
         disableTelemetry
       >
+        <Resource name="sell-car-submissions" options={{ label: 'Sell car requests' }} {...sellCarSubmissions} />
+        <Resource name="trade-in-submissions" options={{ label: 'Trade-in requests' }} {...tradeInSubmissions} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
+        <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
       </Admin>
     </BrowserRouter>
   );

@@ -1,0 +1,118 @@
+import {
+  Datagrid,
+  DateField,
+  DateInput,
+  DeleteButton,
+  FilterButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  ShowButton,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  Button,
+} from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Typography } from '@mui/material';
+import { StatCards } from './StatCards';
+import { StatusChip } from './StatusChip';
+import { STATUS_CHOICES, formatKm, formatNaira } from './format';
+import type { Submission, SubmissionResourceConfig } from './types';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submission? This action cannot be undone.';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, email, phone, make, model, year" />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+  <TextInput key="make" source="make" label="Make" />,
+  <TextInput key="model" source="model" label="Model" />,
+  <TextInput key="year" source="year" label="Year" />,
+  <DateInput key="dateFrom" source="dateFrom" label="From" />,
+  <DateInput key="dateTo" source="dateTo" label="To" />,
+];
+
+/** The server writes the CSV over the whole filtered set (not just this page), formula-safe. */
+function ExportCsvButton({ resource }: { resource: string }) {
+  const { filterValues, total } = useListContext();
+  const href = `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify(filterValues ?? {}))}`;
+  return (
+    <Button label="Export CSV" disabled={!total} onClick={() => window.location.assign(href)}>
+      <DownloadIcon />
+    </Button>
+  );
+}
+
+function ListActions({ resource }: { resource: string }) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton resource={resource} />
+    </TopToolbar>
+  );
+}
+
+function Empty() {
+  return (
+    <Typography sx={{ p: 4 }} align="center">
+      No submissions found
+    </Typography>
+  );
+}
+
+export function makeSubmissionList(config: SubmissionResourceConfig) {
+  return function SubmissionList() {
+    return (
+      <>
+        <StatCards resource={config.resource} />
+        <List
+          resource={config.resource}
+          title={config.title}
+          sort={{ field: 'submittedAt', order: 'DESC' }}
+          filters={filters}
+          actions={<ListActions resource={config.resource} />}
+          exporter={false}
+          perPage={25}
+          empty={<Empty />}
+        >
+          <Datagrid rowClick="show" bulkActionButtons={false} empty={<Empty />}>
+            <TextField source="id" label="ID" />
+            <DateField source="submittedAt" label="Date" showTime />
+            <FunctionField<Submission>
+              label="Customer"
+              sortBy="fullName"
+              render={(record) => (
+                <span>
+                  {record.fullName}
+                  <br />
+                  <Typography variant="caption" color="text.secondary">
+                    {record.email}
+                  </Typography>
+                </span>
+              )}
+            />
+            <FunctionField<Submission>
+              label="Vehicle"
+              sortBy="make"
+              render={(record) => (
+                <span>
+                  {record.year} {record.make} {record.model}
+                  <br />
+                  <Typography variant="caption" color="text.secondary">
+                    {formatKm(record.odometer)}
+                  </Typography>
+                </span>
+              )}
+            />
+            <FunctionField<Submission> label="Status" sortBy="status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<Submission> label={config.valueLabel} sortBy={config.valueField} render={(record) => formatNaira(record[config.valueField])} />
+            <ShowButton />
+            <DeleteButton mutationMode="pessimistic" confirmTitle="Delete submission" confirmContent={DELETE_CONFIRMATION} />
+          </Datagrid>
+        </List>
+      </>
+    );
+  };
+}

@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  BooleanField,
+  DateField,
+  DeleteButton,
+  EmailField,
+  FunctionField,
+  Labeled,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import {
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Select,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import type { AutoBestDataProvider } from '../dataProvider';
+import { DELETE_CONFIRMATION } from './SubmissionList';
+import { StatusChip } from './StatusChip';
+import { STATUS_CHOICES, formatKm, formatNaira } from './format';
+import type { Submission, SubmissionResourceConfig } from './types';
+
+const errorMessage = (error: unknown, fallback: string) => {
+  const status = (error as { status?: number }).status;
+  if (status === 409) return 'Someone else changed this submission a moment ago. The page has been reloaded: check it and try again.';
+  return error instanceof Error && error.message ? error.message : fallback;
+};
+
+function Photos() {
+  const record = useRecordContext<Submission>();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+      {record.photos.map((photo) => (
+        <figure key={photo.slot} style={{ margin: 0 }}>
+          <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`${photo.label}: open full size`}>
+            <img src={photo.url} alt={photo.label} loading="lazy" style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 4 }} />
+          </a>
+          <figcaption>
+            <Typography variant="caption">{photo.label}</Typography>
+          </figcaption>
+        </figure>
+      ))}
+    </Box>
+  );
+}
+
+function Manage({ config }: { config: SubmissionResourceConfig }) {
+  const record = useRecordContext<Submission>();
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [status, setStatus] = useState<string>(record?.status ?? 'pending');
+  const [value, setValue] = useState<string>(record?.[config.valueField]?.toString() ?? '');
+  const [note, setNote] = useState('');
+  const run = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSuccess: () => refresh(),
+    onError: (error) => {
+      notify(errorMessage(error, 'Failed to update submission status. Please try again.'), { type: 'error' });
+      refresh();
+    },
+  });
+  if (!record) return null;
+
+  const parsedValue = value.trim() === '' ? null : Number(value.replace(/[,\s₦]/g, ''));
+  const valueInvalid =
+    parsedValue !== null && (!Number.isFinite(parsedValue) || parsedValue < 0 || (config.wholeNaira && !Number.isInteger(parsedValue)));
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 520 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="status-label">Status</InputLabel>
+          <Select labelId="status-label" label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            {STATUS_CHOICES.map((choice) => (
+              <MenuItem key={choice.id} value={choice.id}>
+                {choice.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button
+          variant="contained"
+          disabled={run.isPending || status === record.status}
+          onClick={() =>
+            run.mutate(async () => {
+              await dataProvider.changeStatus(config.resource, record.id, status, record.version);
+              notify('Submission status updated successfully', { type: 'success' });
+            })
+          }
+        >
+          Update status
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <MuiTextField
+          size="small"
+          label={`${config.valueLabel} (₦)`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={valueInvalid}
+          helperText={valueInvalid ? (config.wholeNaira ? 'Enter a whole number of naira' : 'Enter an amount in naira') : 'Empty means not set'}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <Button
+          variant="contained"
+          disabled={run.isPending || valueInvalid}
+          onClick={() =>
+            run.mutate(async () => {
+              await dataProvider.setOffer(config.resource, record.id, parsedValue, record.version);
+              notify(`${config.valueLabel} saved`, { type: 'success' });
+            })
+          }
+        >
+          Save value
+        </Button>
+      </Stack>
+      <Box>
+        <Typography variant="subtitle2">Notes</Typography>
+        {record.notes.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No notes yet.
+          </Typography>
+        ) : (
+          <List dense>
+            {record.notes.map((entry, index) => (
+              <ListItem key={index} disableGutters>
+                <ListItemText primary={entry.text} secondary={`${entry.by ?? 'staff'} · ${new Date(entry.at).toLocaleString('en-NG')}`} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <MuiTextField size="small" label="Add a note" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} sx={{ flex: 1 }} />
+          <Button
+            variant="contained"
+            disabled={run.isPending || note.trim() === ''}
+            onClick={() =>
+              run.mutate(async () => {
+                await dataProvider.addNote(config.resource, record.id, note, record.version);
+                setNote('');
+                notify('Note added', { type: 'success' });
+              })
+            }
+          >
+            Add note
+          </Button>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  SellCarSubmitted: 'Request submitted',
+  TradeInSubmitted: 'Request submitted',
+  SubmissionStatusChanged: 'Status changed',
+  SubmissionOfferedValueSet: 'Offered value set',
+  SubmissionEstimatedValueSet: 'Estimated value set',
+  SubmissionNoteAdded: 'Note added',
+  SubmissionDeleted: 'Deleted',
+};
+
+function describe(type: string, data: Record<string, unknown>): string {
+  if (type === 'SubmissionStatusChanged') return `${String(data['from'])} → ${String(data['to'])}`;
+  if (type === 'SubmissionOfferedValueSet' || type === 'SubmissionEstimatedValueSet') {
+    const amount = (data['offeredValue'] ?? data['estimatedValue']) as { amountMinor: number } | null;
+    return amount ? formatNaira(amount.amountMinor / 100) : 'cleared';
+  }
+  if (type === 'SubmissionNoteAdded') return String(data['text']);
+  return '';
+}
+
+function History({ resource }: { resource: string }) {
+  const record = useRecordContext<Submission>();
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
+  const { data, isPending, error } = useQuery({
+    queryKey: [resource, record?.id, 'history', record?.version],
+    queryFn: () => dataProvider.getHistory(resource, record!.id),
+    enabled: Boolean(record),
+  });
+  if (isPending) return <Typography>Loading history...</Typography>;
+  if (error) return <Typography color="error">Could not load the history.</Typography>;
+  return (
+    <List dense>
+      {data?.map((entry) => (
+        <ListItem key={entry.id} disableGutters>
+          <ListItemText
+            primary={`${EVENT_LABELS[entry.type] ?? entry.type}${describe(entry.type, entry.data) ? `: ${describe(entry.type, entry.data)}` : ''}`}
+            secondary={`${new Date(entry.at).toLocaleString('en-NG')} · ${entry.by}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function makeSubmissionShow(config: SubmissionResourceConfig) {
+  return function SubmissionShow() {
+    return (
+      <Show
+        resource={config.resource}
+        actions={
+          <TopToolbar>
+            <DeleteButton mutationMode="pessimistic" confirmTitle="Delete submission" confirmContent={DELETE_CONFIRMATION} />
+          </TopToolbar>
+        }
+      >
+        <TabbedShowLayout>
+          <TabbedShowLayout.Tab label="Customer Details">
+            <TextField source="id" label="ID" />
+            <DateField source="submittedAt" label="Submitted" showTime />
+            <TextField source="fullName" label="Full name" />
+            <EmailField source="email" />
+            <TextField source="phoneNumber" label="Phone" />
+            <FunctionField<Submission> label="Status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<Submission> label={config.valueLabel} render={(record) => formatNaira(record[config.valueField])} />
+            <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="Vehicle Info">
+            <TextField source="make" />
+            <TextField source="model" />
+            <TextField source="year" />
+            <FunctionField<Submission> label="Odometer" render={(record) => formatKm(record.odometer)} />
+            <TextField source="fuelType" label="Fuel type" />
+            <TextField source="transmission" />
+            <TextField source="vin" label="VIN" emptyText="—" />
+            <TextField source="knownIssues" label="Known issues" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+            <BooleanField source="underFinance" label="Under finance" />
+            <TextField source="askingPrice" label="Asking price (₦)" emptyText="—" />
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="Images">
+            <Labeled label="Photos (click for full size)">
+              <Photos />
+            </Labeled>
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="Manage">
+            <Manage config={config} />
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="History">
+            <History resource={config.resource} />
+          </TabbedShowLayout.Tab>
+        </TabbedShowLayout>
+      </Show>
+    );
+  };
+}

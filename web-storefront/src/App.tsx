@@ -10,6 +10,22 @@ const router = createBrowserRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: 'contact', lazy: async () => ({ Component: (await import('./contact/ContactPage')).ContactPage }) },
+      { path: 'sell-car', lazy: async () => ({ Component: (await import('./sell-car/SellCarPage')).SellCarPage }) },
+      { path: 'trade-in', lazy: async () => ({ Component: (await import('./trade-in/TradeInPage')).TradeInPage }) },
+      {
+        path: 'sell-car-status/:id',
+        lazy: async () => {
+          const { StatusPage } = await import('./submissions/StatusPage');
+          return { Component: () => <StatusPage kind="sell-car" /> };
+        },
+      },
+      {
+        path: 'trade-in-status/:id',
+        lazy: async () => {
+          const { StatusPage } = await import('./submissions/StatusPage');
+          return { Component: () => <StatusPage kind="trade-in" /> };
+        },
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

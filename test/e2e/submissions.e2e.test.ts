@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type RunningApi } from '@autobest/api';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig } from '@autobest/domain';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../support/chromium';
+import { findFreePort } from '../../infra/src/ports';
+
+const STAFF_EMAIL = 'review@autobest.test';
+const STAFF_PASSWORD = 'a long and secret password';
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(40_000, 1)]) });
+
+describe('sell-car and trade-in journeys', () => {
+  let testDb: TestDatabase;
+  let queues: TestQueues;
+  let workers: RunningWorkers;
+  let api: RunningApi;
+  let browser: Browser;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('e2e_submissions');
+    queues = createTestQueues('e2e_submissions');
+    uploadsDir = await mkdtemp(join(tmpdir(), 'autobest-e2e-uploads-'));
+    const port = await findFreePort(4300);
+    const config = loadRuntimeConfig({
+      DATABASE_URL: testDb.url,
+      REDIS_URL: queues.redisUrl,
+      QUEUE_PREFIX: queues.prefix,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      UPLOADS_DIR: uploadsDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: STAFF_EMAIL,
+      ADMIN_PASSWORD: STAFF_PASSWORD,
+    });
+    workers = await startWorkers(config, { migrate: false });
+    api = await startApi(config, { migrate: false, logger: false });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await workers?.close();
+    await testDb?.drop();
+    await queues?.drop();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  async function emailTo(address: string, template: string) {
+    let text = '';
+    await vi.waitFor(
+      async () => {
+        const row = await testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
+        expect(row).toBeDefined();
+        text = row!.text;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    return text;
+  }
+
+  async function staffSignedIn(): Promise<Page> {
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(`${api.url}/admin`);
+    await staff.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
+    await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
+    return staff;
+  }
+
+  it('an owner sells a car; staff offer ₦4,500,000 and review it; the emailed link shows both', async () => {
+    const owner = await browser.newPage();
+    await owner.goto(`${api.url}/sell-car`);
+    const form = owner.getByRole('form', { name: 'Sell your car form' });
+
+    // Sending with nothing filled in shows the spec messages and keeps the page.
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await form.getByText('Full name is required').waitFor();
+    await form.getByText('Please upload all 6 required images').waitFor();
+
+    await form.getByLabel('Full Name').fill('Emeka <b>Obi</b>');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0199');
+    await form.getByLabel('Email Address').fill('emeka.obi@example.ng');
+    await form.getByLabel('Make', { exact: true }).fill('Toyota');
+    await form.getByLabel('Model', { exact: true }).fill('Camry');
+    await form.getByLabel('Year', { exact: true }).fill('2019');
+    await form.getByLabel('Odometer (km)').fill('72000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('6000000');
+    for (const label of ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard']) {
+      await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
+    }
+    expect(await owner.getByRole('img', { name: 'Dashboard' }).count()).toBe(1);
+    await form.getByLabel(/^I agree/).check();
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await owner.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+
+    const confirmation = await emailTo('emeka.obi@example.ng', 'customer-confirmation');
+    const link = /(http:\/\/\S+\/sell-car-status\/\S+)/.exec(confirmation)?.[1];
+    expect(link).toBeDefined();
+
+    const staff = await staffSignedIn();
+    await staff.getByRole('menuitem', { name: 'Sell car requests' }).click();
+    await staff.getByPlaceholder('Search ID, name, email, phone, make, model, year').fill('emeka.obi@example.ng');
+    await staff.getByText('emeka.obi@example.ng').click();
+    await staff.getByRole('tab', { name: 'Images' }).click();
+    await staff.getByRole('img', { name: 'Front View' }).waitFor();
+    await staff.getByRole('tab', { name: 'Manage' }).click();
+    await staff.getByLabel('Offered Value (₦)').fill('4500000');
+    await staff.getByRole('button', { name: 'Save value' }).click();
+    await staff.getByText('Offered Value saved').waitFor();
+    await staff.getByRole('combobox', { name: 'Status' }).click();
+    await staff.getByRole('option', { name: 'Reviewed' }).click();
+    await staff.getByRole('button', { name: 'Update status' }).click();
+    await staff.getByText('Submission status updated successfully').waitFor();
+    await staff.getByRole('tab', { name: 'History' }).click();
+    await staff.getByText(`Status changed: pending → reviewed`).waitFor();
+
+    const reviewed = await emailTo('emeka.obi@example.ng', 'customer-status-reviewed');
+    expect(reviewed).toContain('₦4,500,000');
+
+    await owner.goto(link!);
+    await owner.locator('.badge-reviewed', { hasText: 'Reviewed' }).waitFor();
+    await owner.getByText('₦4,500,000').waitFor();
+    await owner.goto(link!.replace(/token=.*/, 'token=guess'));
+    await owner.getByRole('heading', { name: 'Request not found' }).waitFor();
+  }, 120_000);
+
+  it('an owner trades in a car; staff finalize it; the status page says so', async () => {
+    const owner = await browser.newPage();
+    await owner.goto(`${api.url}/trade-in`);
+    const form = owner.getByRole('form', { name: 'Trade-in form' });
+    await form.getByLabel('Full Name').fill('Halima Sani');
+    await form.getByLabel('Phone Number').fill('0803 555 0123');
+    await form.getByLabel('Email Address').fill('halima@example.ng');
+    await form.getByLabel('Vehicle Make').selectOption('Honda');
+    await form.getByLabel('Model', { exact: true }).fill('Civic');
+    await form.getByLabel('Year', { exact: true }).selectOption('2015');
+    await form.getByLabel('Odometer (km)').fill('130000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('manual');
+    for (const label of ['Front', 'Rear', 'Left Side', 'Right Side', 'Interior', 'Dashboard (odometer visible)']) {
+      await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
+    }
+    await form.getByLabel(/^I consent/).check();
+    await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
+    await owner.getByText('Trade-in Request Submitted!').waitFor();
+
+    const link = /(http:\/\/\S+\/trade-in-status\/\S+)/.exec(await emailTo('halima@example.ng', 'customer-confirmation'))?.[1];
+    const staff = await staffSignedIn();
+    await staff.getByRole('menuitem', { name: 'Trade-in requests' }).click();
+    await staff.getByText('halima@example.ng').click();
+    await staff.getByRole('tab', { name: 'Manage' }).click();
+    await staff.getByRole('combobox', { name: 'Status' }).click();
+    await staff.getByRole('option', { name: 'Finalized' }).click();
+    await staff.getByRole('button', { name: 'Update status' }).click();
+    await staff.getByText('Submission status updated successfully').waitFor();
+
+    await owner.goto(link!);
+    await owner.locator('.badge-finalized', { hasText: 'Finalized' }).waitFor();
+  }, 120_000);
+});

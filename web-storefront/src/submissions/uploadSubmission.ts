@@ -1,0 +1,78 @@
+import type { ApiError } from '../api/client';
+
+export interface SubmissionCreated {
+  id: string;
+  statusUrl: string;
+}
+
+export type UploadResult = { ok: true; status: number; data: SubmissionCreated } | { ok: false; status: number; error: ApiError };
+
+export interface UploadRequest {
+  url: string;
+  fields: Record<string, string>;
+  /** In slot order; each is sent as a file part named after its slot. */
+  photos: ReadonlyArray<{ slot: string; file: File }>;
+  idempotencyKey: string;
+  /** Bytes sent so far and the total, as the browser reports them. */
+  onProgress(sent: number, total: number): void;
+}
+
+/**
+ * Sends a request with its photos as multipart/form-data. XMLHttpRequest, not fetch, because only it reports
+ * upload progress: the bar shows the bytes really sent. Never throws; a network failure is status 0.
+ */
+export function uploadSubmission({ url, fields, photos, idempotencyKey, onProgress }: UploadRequest): Promise<UploadResult> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const { slot, file } of photos) form.append(slot, file, file.name);
+
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ ok: true, status: xhr.status, data: body as SubmissionCreated });
+        return;
+      }
+      const error = body as Partial<ApiError> | undefined;
+      resolve({
+        ok: false,
+        status: xhr.status,
+        error:
+          error && typeof error.error === 'string' && typeof error.message === 'string'
+            ? (error as ApiError)
+            : { error: `http_${xhr.status}`, message: `The server answered ${xhr.status}.` },
+      });
+    };
+    const networkFailure = () =>
+      resolve({ ok: false, status: 0, error: { error: 'network_error', message: 'Could not reach AutoBest. Check your connection and try again.' } });
+    xhr.onerror = networkFailure;
+    xhr.ontimeout = networkFailure;
+    xhr.onabort = networkFailure;
+    xhr.send(form);
+  });
+}
+
+/** Per-slot progress from the overall bytes: parts go out in order, text first, then photos in slot order. */
+export function slotProgress(photos: ReadonlyArray<{ slot: string; file: File }>, sent: number, total: number): Record<string, number> {
+  const photoBytes = photos.reduce((sum, photo) => sum + photo.file.size, 0);
+  let offset = Math.max(0, total - photoBytes);
+  const progress: Record<string, number> = {};
+  for (const { slot, file } of photos) {
+    const done = Math.min(Math.max(sent - offset, 0), file.size);
+    progress[slot] = file.size === 0 ? 100 : Math.round((done / file.size) * 100);
+    offset += file.size;
+  }
+  return progress;
+}

@@ -15,7 +15,7 @@ import { findFreePort } from '../src/ports';
  */
 const PHOTO_BYTES = 300 * 1024;
 const CONNECTIONS = 50;
-const DURATION_S = 20;
+const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 20);
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const photo = Buffer.concat([PNG_1X1, Buffer.alloc(PHOTO_BYTES - PNG_1X1.length, 7)]);

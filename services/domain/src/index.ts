@@ -3,3 +3,5 @@ export * from './platform/validation';
 export * from './platform/events';
 export * from './contact/contactMessage';
 export * from './submissions/index';
+export * from './money/index';
+export * from './inventory/index';

@@ -1,0 +1,2 @@
+export * from './vehicle';
+export * from './tabs';

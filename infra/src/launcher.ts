@@ -4,6 +4,7 @@ import { startApi } from '@autobest/api';
 import { startWorkers } from '@autobest/workers';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
+import { seedCatalogue } from './seed/seedCatalogue';
 
 const log = (line: string) => console.info(`[autobest] ${line}`);
 
@@ -45,8 +46,10 @@ async function main(): Promise<void> {
 
     const db = createDb({ connectionString: env['DATABASE_URL'], maxConnections: 1 });
     const applied = await migrateToLatest(db);
-    await db.destroy();
     if (applied.length > 0) log(`Migrations applied: ${applied.join(', ')}`);
+    const seeded = await seedCatalogue(db);
+    if (seeded > 0) log(`Catalogue seeded with ${seeded} vehicles`);
+    await db.destroy();
 
     const workers = await startWorkers(config, { migrate: false });
     stops.push(workers.close);

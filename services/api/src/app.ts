@@ -15,6 +15,7 @@ import { staffSessionRoutes } from './staff/routes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { sentEmailRoutes } from './emails/routes';
+import { inventoryRoutes } from './inventory/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -61,6 +62,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
   await app.register(sentEmailRoutes);
+  await app.register(inventoryRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

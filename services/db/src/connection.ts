@@ -5,6 +5,8 @@ import { migrations } from './migrations/index';
 
 // int8 → number: global and stream positions stay far below 2^53 and are compared as numbers everywhere.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// numeric is used for ratings only; money is always integer minor units in bigint columns.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export interface DbOptions {
   connectionString: string;

@@ -117,6 +117,59 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+export interface VehiclesTable {
+  id: string;
+  name: string;
+  subtitle: string;
+  description: string;
+  price_minor: Int8;
+  price_currency: string;
+  price_usd_cents: Int8;
+  images: JSONColumnType<Array<{ url: string; alt: string; isPrimary?: boolean | undefined }>>;
+  specifications: JSONColumnType<Array<{ name: string; value: string; category: string }>>;
+  features: JSONColumnType<Array<{ name: string; description: string; category: string }>>;
+  features_text: string;
+  category: string;
+  brand: string;
+  model: string;
+  year: number;
+  rating: ColumnType<number, number, number>;
+  review_count: number;
+  in_stock: boolean;
+  is_new: boolean;
+  is_featured: boolean;
+  source_url: string;
+  condition: string;
+  fuel_type: string;
+  body_type: string;
+  transmission: string;
+  odometer_km: number;
+  city: string;
+  country: string;
+  tabs: string[];
+  search: ColumnType<string, never, never>;
+  listed_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+  global_position: Int8;
+}
+
+export interface ReservationRequestsTable {
+  id: string;
+  vehicle_id: string;
+  vehicle_name: string;
+  name: string;
+  phone: string;
+  requested_at: Timestamp;
+}
+
+export interface RateSnapshotsTable {
+  id: Generated<number>;
+  source: string;
+  fetched_at: Generated<Date>;
+  rates: JSONColumnType<Record<string, number>>;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -126,4 +179,7 @@ export interface Database {
   submissions: SubmissionsTable;
   sent_emails: SentEmailsTable;
   idempotency_keys: IdempotencyKeysTable;
+  vehicles: VehiclesTable;
+  reservation_requests: ReservationRequestsTable;
+  rate_snapshots: RateSnapshotsTable;
 }

@@ -3,6 +3,7 @@ import * as eventStore from './0001_event_store';
 import * as staff from './0002_staff';
 import * as contactMessages from './0003_contact_messages';
 import * as submissions from './0004_submissions';
+import * as inventory from './0005_inventory';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_staff': staff,
   '0003_contact_messages': contactMessages,
   '0004_submissions': submissions,
+  '0005_inventory': inventory,
 };

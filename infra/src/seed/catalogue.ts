@@ -1,0 +1,183 @@
+import type { VehicleInput } from '@autobest/domain';
+
+/**
+ * The catalogue shipped with the product: the home page's three featured cars, the spec's four sample
+ * records, and listings for the 24 brand/model entries of the data-collection catalogue (variants, years
+ * 2023-2025). Images are local illustrations: as the spec notes, they do not depict the actual vehicles.
+ */
+type Body = 'sedan' | 'suv' | 'crossover' | 'pickup' | 'hatchback';
+type Fuel = 'petrol' | 'diesel' | 'hybrid' | 'plug-in-hybrid' | 'electric';
+
+interface CatalogueEntry {
+  brand: string;
+  model: string;
+  body: Body;
+  fuel: Fuel;
+  /** Starting price in USD for the base variant of the newest year. */
+  basePrice: number;
+  engine: string;
+  power: number;
+  transmission: 'automatic' | 'manual' | 'cvt' | 'dct' | 'single-speed';
+  drivetrain: string;
+  variants: string[];
+  years: number[];
+  features: string[];
+}
+
+const Y = [2023, 2024, 2025];
+export const DATA_COLLECTION_CATALOGUE: CatalogueEntry[] = [
+  { brand: 'Chery', model: 'Tiggo 2 Pro', body: 'crossover', fuel: 'petrol', basePrice: 14500, engine: '1.5L', power: 114, transmission: 'cvt', drivetrain: 'FWD', variants: ['Comfort', 'Luxury'], years: Y, features: ['Touchscreen infotainment', 'Rear parking camera'] },
+  { brand: 'Chery', model: 'Tiggo 4 Pro', body: 'suv', fuel: 'petrol', basePrice: 17500, engine: '1.5T', power: 145, transmission: 'cvt', drivetrain: 'FWD', variants: ['Comfort', 'Luxury'], years: Y, features: ['Apple CarPlay', 'Sunroof'] },
+  { brand: 'Chery', model: 'Tiggo 7 Pro', body: 'suv', fuel: 'petrol', basePrice: 24500, engine: '1.5T', power: 154, transmission: 'cvt', drivetrain: 'FWD', variants: ['Luxury', 'Premium'], years: Y, features: ['360° camera', 'Panoramic sunroof'] },
+  { brand: 'Chery', model: 'Tiggo 8 Pro', body: 'suv', fuel: 'petrol', basePrice: 31000, engine: '2.0T', power: 251, transmission: 'dct', drivetrain: 'FWD', variants: ['Luxury', 'Max'], years: Y, features: ['Seven seats', 'Adaptive cruise control'] },
+  { brand: 'Chery', model: 'Arrizo 5', body: 'sedan', fuel: 'petrol', basePrice: 13000, engine: '1.5L', power: 114, transmission: 'cvt', drivetrain: 'FWD', variants: ['Standard', 'Comfort'], years: Y, features: ['Keyless entry', 'Touchscreen infotainment'] },
+  { brand: 'Haval', model: 'H6', body: 'suv', fuel: 'hybrid', basePrice: 29500, engine: '1.5T Hybrid', power: 240, transmission: 'dct', drivetrain: 'FWD', variants: ['Premium', 'Ultra', 'HEV'], years: Y, features: ['Hybrid powertrain', 'Head-up display'] },
+  { brand: 'Toyota', model: 'Corolla', body: 'sedan', fuel: 'petrol', basePrice: 21500, engine: '1.8L', power: 139, transmission: 'cvt', drivetrain: 'FWD', variants: ['LE', 'XLE'], years: Y, features: ['Toyota Safety Sense', 'Lane departure alert'] },
+  { brand: 'Toyota', model: 'Camry', body: 'sedan', fuel: 'hybrid', basePrice: 29000, engine: '2.5L Hybrid', power: 208, transmission: 'cvt', drivetrain: 'FWD', variants: ['LE Hybrid', 'XSE'], years: Y, features: ['Hybrid powertrain', 'Leather seats'] },
+  { brand: 'Toyota', model: 'RAV4', body: 'suv', fuel: 'hybrid', basePrice: 31500, engine: '2.5L Hybrid', power: 219, transmission: 'cvt', drivetrain: 'AWD', variants: ['XLE', 'Adventure'], years: Y, features: ['Hybrid powertrain', 'All-wheel drive'] },
+  { brand: 'Toyota', model: 'Hilux', body: 'pickup', fuel: 'diesel', basePrice: 33000, engine: '2.8L Diesel', power: 201, transmission: 'automatic', drivetrain: '4WD', variants: ['SR', 'Legend'], years: Y, features: ['Tow package', 'Downhill assist control'] },
+  { brand: 'Toyota', model: 'Land Cruiser Prado', body: 'suv', fuel: 'diesel', basePrice: 62000, engine: '2.8L Diesel', power: 201, transmission: 'automatic', drivetrain: '4WD', variants: ['TX', 'VX'], years: Y, features: ['Off-road crawl control', 'Seven seats'] },
+  { brand: 'Toyota', model: 'Corolla Cross', body: 'crossover', fuel: 'hybrid', basePrice: 27500, engine: '1.8L Hybrid', power: 138, transmission: 'cvt', drivetrain: 'FWD', variants: ['XLE', 'Hybrid S'], years: Y, features: ['Hybrid powertrain', 'Blind-spot monitor'] },
+  { brand: 'Changan', model: 'CS35 Plus', body: 'crossover', fuel: 'petrol', basePrice: 16500, engine: '1.4T', power: 156, transmission: 'dct', drivetrain: 'FWD', variants: ['Luxury', 'Flagship'], years: Y, features: ['Voice control', 'Rear parking camera'] },
+  { brand: 'Changan', model: 'CS55 Plus', body: 'suv', fuel: 'petrol', basePrice: 21000, engine: '1.5T', power: 178, transmission: 'dct', drivetrain: 'FWD', variants: ['Luxury', 'Flagship'], years: Y, features: ['Wireless charging', '360° camera'] },
+  { brand: 'Changan', model: 'UNI-K', body: 'suv', fuel: 'petrol', basePrice: 32000, engine: '2.0T', power: 229, transmission: 'automatic', drivetrain: 'AWD', variants: ['Premium', 'Flagship'], years: Y, features: ['Adaptive cruise control', 'Ventilated seats'] },
+  { brand: 'Kia', model: 'Sportage', body: 'suv', fuel: 'petrol', basePrice: 27000, engine: '2.0L', power: 154, transmission: 'automatic', drivetrain: 'FWD', variants: ['LX', 'EX', 'Hybrid'], years: Y, features: ['Apple CarPlay', 'Lane keeping assist'] },
+  { brand: 'MG', model: 'ZS', body: 'crossover', fuel: 'petrol', basePrice: 16000, engine: '1.5L', power: 112, transmission: 'automatic', drivetrain: 'FWD', variants: ['Comfort', 'Luxury', 'EV'], years: Y, features: ['Touchscreen infotainment', 'Cruise control'] },
+  { brand: 'MG', model: 'MG5', body: 'sedan', fuel: 'petrol', basePrice: 14000, engine: '1.5L', power: 112, transmission: 'cvt', drivetrain: 'FWD', variants: ['Comfort', 'Luxury'], years: Y, features: ['Keyless entry', 'Rear parking sensors'] },
+  { brand: 'BYD', model: 'Atto 3', body: 'suv', fuel: 'electric', basePrice: 36000, engine: 'Electric motor', power: 201, transmission: 'single-speed', drivetrain: 'FWD', variants: ['Standard Range', 'Extended Range'], years: Y, features: ['Electric drive', 'Vehicle-to-load'] },
+  { brand: 'BYD', model: 'Dolphin', body: 'hatchback', fuel: 'electric', basePrice: 25000, engine: 'Electric motor', power: 201, transmission: 'single-speed', drivetrain: 'FWD', variants: ['Dynamic', 'Premium'], years: Y, features: ['Electric drive', 'Rotating touchscreen'] },
+  { brand: 'BYD', model: 'Seal', body: 'sedan', fuel: 'electric', basePrice: 45000, engine: 'Dual electric motors', power: 523, transmission: 'single-speed', drivetrain: 'AWD', variants: ['Dynamic', 'Performance'], years: Y, features: ['Electric drive', 'Head-up display'] },
+  { brand: 'BYD', model: 'Song Plus', body: 'suv', fuel: 'plug-in-hybrid', basePrice: 33000, engine: '1.5L Plug-in Hybrid', power: 194, transmission: 'single-speed', drivetrain: 'FWD', variants: ['DM-i', 'EV'], years: Y, features: ['Plug-in hybrid powertrain', 'Panoramic sunroof'] },
+  { brand: 'BYD', model: 'Han', body: 'sedan', fuel: 'electric', basePrice: 52000, engine: 'Dual electric motors', power: 510, transmission: 'single-speed', drivetrain: 'AWD', variants: ['EV', 'DM-i'], years: Y, features: ['Electric drive', 'Nappa leather'] },
+  { brand: 'ROX', model: '01', body: 'suv', fuel: 'plug-in-hybrid', basePrice: 48000, engine: '1.5T Range Extender', power: 429, transmission: 'single-speed', drivetrain: 'AWD', variants: ['Max', 'Ultra'], years: Y, features: ['Range extender', 'Six seats'] },
+];
+
+const CITIES = [
+  { city: 'Lagos', country: 'Nigeria' },
+  { city: 'Abuja', country: 'Nigeria' },
+  { city: 'Port Harcourt', country: 'Nigeria' },
+  { city: 'Accra', country: 'Ghana' },
+  { city: 'Nairobi', country: 'Kenya' },
+  { city: 'Johannesburg', country: 'South Africa' },
+];
+
+const CATEGORY: Record<Body, string> = { sedan: 'Sedan', suv: 'SUV', crossover: 'Crossover', pickup: 'Pickup Truck', hatchback: 'Hatchback' };
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function categoryOf(body: Body, fuel: Fuel): string {
+  if (fuel === 'electric') return `Electric ${CATEGORY[body]}`;
+  if (fuel === 'hybrid' || fuel === 'plug-in-hybrid') return `Hybrid ${CATEGORY[body]}`;
+  return CATEGORY[body];
+}
+
+const image = (body: Body, name: string, view: string, primary = false) => ({ url: `/vehicles/${body}.svg`, alt: `${name} (${view}, illustrative image)`, ...(primary ? { isPrimary: true } : {}) });
+
+function listing(entry: CatalogueEntry, variant: string, year: number, index: number): VehicleInput {
+  const name = `${entry.brand} ${entry.model}`;
+  const yearDiscount = (2025 - year) * 0.08;
+  const variantPremium = entry.variants.indexOf(variant) * 0.12;
+  const price = Math.round((entry.basePrice * (1 - yearDiscount + variantPremium)) / 50) * 50;
+  const used = year < 2025 && index % 3 === 0;
+  return {
+    id: slug(`${entry.brand}-${entry.model}-${variant}-${year}`),
+    name,
+    subtitle: `${variant} · ${year}`,
+    description: `${year} ${name} ${variant}: ${entry.engine}, ${entry.power} HP, ${entry.drivetrain}. Imported and inspected by AutoBest Africa.`,
+    price,
+    currency: 'USD',
+    images: [image(entry.body, name, 'front', true), image(entry.body, name, 'side'), image(entry.body, name, 'rear'), image(entry.body, name, 'interior'), image(entry.body, name, 'dashboard')],
+    specifications: [
+      { name: 'Engine', value: entry.engine, category: 'Performance' },
+      { name: 'Power', value: `${entry.power} HP`, category: 'Performance' },
+      { name: 'Transmission', value: entry.transmission.toUpperCase() === 'CVT' ? 'CVT' : entry.transmission.replace('-', ' '), category: 'Performance' },
+      { name: 'Drivetrain', value: entry.drivetrain, category: 'Performance' },
+      { name: 'Fuel', value: entry.fuel.replaceAll('-', ' '), category: 'Efficiency' },
+    ],
+    features: entry.features.map((feature) => ({ name: feature, description: '', category: 'Comfort' })),
+    category: categoryOf(entry.body, entry.fuel),
+    brand: entry.brand,
+    model: entry.model,
+    year,
+    rating: Math.round((4 + ((index * 7) % 10) / 10) * 10) / 10,
+    reviewCount: 12 + ((index * 37) % 240),
+    inStock: index % 11 !== 0,
+    isNew: !used,
+    isFeatured: false,
+    sourceUrl: '',
+    condition: used ? 'used' : index % 7 === 0 ? 'certified' : 'new',
+    fuelType: entry.fuel,
+    bodyType: entry.body === 'pickup' ? 'pickup' : entry.body,
+    transmission: entry.transmission,
+    odometerKm: used ? 8000 + ((index * 4513) % 60000) : 0,
+    location: CITIES[index % CITIES.length]!,
+  };
+}
+
+/** The three featured cars of the home page's hero, priced in naira as the spec gives them. */
+export const FEATURED_CARS: VehicleInput[] = [
+  { make: 'Chery', model: 'Omoda 5', year: 2024, price: 42_850_000, body: 'crossover' as Body, fuel: 'petrol' as Fuel, engine: '1.5T', transmission: 'cvt' as const, power: 156, drivetrain: 'FWD' },
+  { make: 'Toyota', model: 'Venza', year: 2024, price: 68_800_000, body: 'suv' as Body, fuel: 'hybrid' as Fuel, engine: 'Hybrid', transmission: 'cvt' as const, power: 218, drivetrain: 'AWD' },
+  { make: 'Toyota', model: 'BZ4X 430 Air', year: 2025, price: 46_850_000, body: 'suv' as Body, fuel: 'electric' as Fuel, engine: 'Electric', transmission: 'single-speed' as const, power: 201, drivetrain: 'AWD' },
+].map((car) => ({
+  id: slug(`featured-${car.make}-${car.model}-${car.year}`),
+  name: `${car.make} ${car.model}`,
+  subtitle: `${car.year} · Featured`,
+  description: `The ${car.year} ${car.make} ${car.model}: ${car.engine}, ${car.power} HP, ${car.drivetrain}.`,
+  price: car.price,
+  currency: 'NGN',
+  images: [image(car.body, `${car.make} ${car.model}`, 'front', true), image(car.body, `${car.make} ${car.model}`, 'side'), image(car.body, `${car.make} ${car.model}`, 'rear'), image(car.body, `${car.make} ${car.model}`, 'interior'), image(car.body, `${car.make} ${car.model}`, 'dashboard')],
+  specifications: [
+    { name: 'Engine', value: car.engine, category: 'Performance' },
+    { name: 'Transmission', value: car.transmission === 'cvt' ? (car.engine === 'Hybrid' ? 'E-CVT' : 'CVT') : 'Single speed', category: 'Performance' },
+    { name: 'Power', value: `${car.power} HP`, category: 'Performance' },
+    { name: 'Drivetrain', value: car.drivetrain, category: 'Performance' },
+  ],
+  features: car.fuel === 'electric' ? [{ name: 'Electric drive', description: '', category: 'Powertrain' }] : car.fuel === 'hybrid' ? [{ name: 'Hybrid powertrain', description: '', category: 'Powertrain' }] : [],
+  category: categoryOf(car.body, car.fuel),
+  brand: car.make,
+  model: car.model,
+  year: car.year,
+  rating: 4.8,
+  reviewCount: 120,
+  isFeatured: true,
+  condition: 'new' as const,
+  fuelType: car.fuel,
+  bodyType: car.body,
+  transmission: car.transmission,
+  location: { city: 'Lagos', country: 'Nigeria' },
+}));
+
+/** The spec's four embedded sample records (USD 35,000, 22,000, 45,000, 18,500; Electric or SUV). */
+export const SAMPLE_VEHICLES: VehicleInput[] = [
+  { id: 'sample-byd-atto-3-2024', name: 'BYD Atto 3', brand: 'BYD', model: 'Atto 3', price: 35000, category: 'Electric', body: 'suv' as Body, fuel: 'electric' as Fuel },
+  { id: 'sample-chery-tiggo-4-pro-2024', name: 'Chery Tiggo 4 Pro', brand: 'Chery', model: 'Tiggo 4 Pro', price: 22000, category: 'SUV', body: 'suv' as Body, fuel: 'petrol' as Fuel },
+  { id: 'sample-byd-seal-2024', name: 'BYD Seal', brand: 'BYD', model: 'Seal', price: 45000, category: 'Electric', body: 'sedan' as Body, fuel: 'electric' as Fuel },
+  { id: 'sample-changan-cs35-plus-2024', name: 'Changan CS35 Plus', brand: 'Changan', model: 'CS35 Plus', price: 18500, category: 'SUV', body: 'crossover' as Body, fuel: 'petrol' as Fuel },
+].map((sample) => ({
+  id: sample.id,
+  name: sample.name,
+  subtitle: '2024 · Sample listing',
+  price: sample.price,
+  images: [image(sample.body, sample.name, 'front', true)],
+  specifications: [{ name: 'Fuel', value: sample.fuel, category: 'Efficiency' }],
+  features: sample.fuel === 'electric' ? [{ name: 'Electric drive', description: '', category: 'Powertrain' }] : [],
+  category: sample.category,
+  brand: sample.brand,
+  model: sample.model,
+  year: 2024,
+  rating: 4.5,
+  reviewCount: 40,
+  fuelType: sample.fuel,
+  bodyType: sample.body,
+}));
+
+export function catalogueListings(): VehicleInput[] {
+  let index = 0;
+  const listings: VehicleInput[] = [];
+  for (const entry of DATA_COLLECTION_CATALOGUE) {
+    for (const variant of entry.variants) {
+      for (const year of entry.years) listings.push(listing(entry, variant, year, index++));
+    }
+  }
+  return [...FEATURED_CARS, ...SAMPLE_VEHICLES, ...listings];
+}

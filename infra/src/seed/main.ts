@@ -1,0 +1,21 @@
+import { createDb, migrateToLatest } from '@autobest/db';
+import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '@autobest/domain';
+import { seedCatalogue } from './seedCatalogue';
+
+/** `npm run seed`: lists the shipped catalogue in an empty store (the workers then project it). */
+async function main(): Promise<void> {
+  const config = loadRuntimeConfig(process.env);
+  const db = createDb({ connectionString: requireDatabaseUrl(config), maxConnections: 2 });
+  try {
+    await migrateToLatest(db);
+    const listed = await seedCatalogue(db);
+    console.info(listed > 0 ? `Listed ${listed} vehicles.` : 'The catalogue already has vehicles; nothing seeded.');
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ConcurrencyError, readStream, type Database } from '@autobest/db';
+import {
+  BODY_TYPES,
+  CURRENCY_CODES,
+  FUEL_TYPES,
+  INVENTORY_TAB_IDS,
+  ReservationSchema,
+  VEHICLE_CONDITIONS,
+  VehicleNotFound,
+  convert,
+  decideVehicle,
+  foldVehicle,
+  fromMajor,
+  toMajor,
+  vehicleStreamId,
+  type PriceCurrency,
+  type VehicleEvent,
+} from '@autobest/domain';
+import { eventMetadata } from '../plugins/infrastructure';
+import { errorResponses, notFound } from '../platform/errors';
+import { currentRates } from './rates';
+
+const SORTS = ['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating'] as const;
+
+export const VehicleSearchQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    tab: z.enum(INVENTORY_TAB_IDS, { error: `tab must be one of: ${INVENTORY_TAB_IDS.join(', ')}` }).optional(),
+    make: z.string().trim().max(60).optional(),
+    model: z.string().trim().max(60).optional(),
+    yearMin: z.coerce.number().int().min(1900).max(2100).optional(),
+    yearMax: z.coerce.number().int().min(1900).max(2100).optional(),
+    priceMin: z.coerce.number().min(0).optional(),
+    priceMax: z.coerce.number().min(0).optional(),
+    currency: z.enum(CURRENCY_CODES, { error: `currency must be one of: ${CURRENCY_CODES.join(', ')}` }).default('NGN'),
+    condition: z.enum(VEHICLE_CONDITIONS).optional(),
+    fuel: z.enum(FUEL_TYPES).optional(),
+    body: z.enum(BODY_TYPES).optional(),
+    location: z.string().trim().max(80).optional(),
+    featured: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+    sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(60).default(24),
+  })
+  .refine((query) => query.yearMin === undefined || query.yearMax === undefined || query.yearMin <= query.yearMax, { path: ['yearMax'], message: 'yearMax must not be below yearMin' })
+  .refine((query) => query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax, { path: ['priceMax'], message: 'priceMax must not be below priceMin' });
+
+type SearchQuery = z.infer<typeof VehicleSearchQuery>;
+
+const PriceSchema = z.object({ amount: z.number(), currency: z.string() });
+const VehicleSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    year: z.number(),
+    category: z.string(),
+    price: PriceSchema.describe('As listed'),
+    displayPrice: PriceSchema.describe('Converted into the requested currency at the current rates'),
+    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    rating: z.number(),
+    reviewCount: z.number(),
+    condition: z.string(),
+    fuelType: z.string(),
+    bodyType: z.string(),
+    transmission: z.string(),
+    odometerKm: z.number(),
+    location: z.object({ city: z.string(), country: z.string() }),
+    inStock: z.boolean(),
+    isNew: z.boolean(),
+    isFeatured: z.boolean(),
+    features: z.array(z.string()),
+    specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'VehicleSummary' });
+
+const VehicleDetailSchema = VehicleSummarySchema.extend({
+  description: z.string(),
+  images: z.array(z.object({ url: z.string(), alt: z.string(), isPrimary: z.boolean().optional() })),
+  specifications: z.array(z.object({ name: z.string(), value: z.string(), category: z.string() })),
+  featureDetails: z.array(z.object({ name: z.string(), description: z.string(), category: z.string() })),
+  sourceUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'Vehicle' });
+
+const FacetSchema = z.array(z.object({ value: z.string(), count: z.number() }));
+const SearchResultSchema = z
+  .object({
+    items: z.array(VehicleSummarySchema),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    currency: z.string(),
+    facets: z.object({ make: FacetSchema, condition: FacetSchema, fuel: FacetSchema, body: FacetSchema, year: FacetSchema, location: FacetSchema, tab: FacetSchema }),
+  })
+  .meta({ id: 'VehicleSearchResult' });
+
+type VehicleQuery = SelectQueryBuilder<Database, 'vehicles', object>;
+
+/** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
+function prefixQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+function applySearch(query: VehicleQuery, search: SearchQuery, usdBounds: { min?: number; max?: number }): VehicleQuery {
+  let filtered = query;
+  const terms = search.q ? prefixQuery(search.q) : null;
+  if (terms) filtered = filtered.where(sql<boolean>`search @@ to_tsquery('simple', ${terms})`);
+  if (search.tab) filtered = filtered.where(sql<boolean>`tabs @> array[${search.tab}]::text[]`);
+  if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
+  if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
+  if (search.yearMin !== undefined) filtered = filtered.where('year', '>=', search.yearMin);
+  if (search.yearMax !== undefined) filtered = filtered.where('year', '<=', search.yearMax);
+  if (usdBounds.min !== undefined) filtered = filtered.where('price_usd_cents', '>=', usdBounds.min);
+  if (usdBounds.max !== undefined) filtered = filtered.where('price_usd_cents', '<=', usdBounds.max);
+  if (search.condition) filtered = filtered.where('condition', '=', search.condition);
+  if (search.fuel) filtered = filtered.where('fuel_type', '=', search.fuel);
+  if (search.body) filtered = filtered.where('body_type', '=', search.body);
+  if (search.location) {
+    const place = search.location.toLowerCase();
+    filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb.or([eb(eb.fn('lower', ['city']), '=', place), eb(eb.fn('lower', ['country']), '=', place)]));
+  }
+  if (search.featured !== undefined) filtered = filtered.where('is_featured', '=', search.featured);
+  return filtered;
+}
+
+const ORDER: Record<(typeof SORTS)[number], [column: 'listed_at' | 'price_usd_cents' | 'year' | 'rating', direction: 'asc' | 'desc']> = {
+  newest: ['listed_at', 'desc'],
+  'price-asc': ['price_usd_cents', 'asc'],
+  'price-desc': ['price_usd_cents', 'desc'],
+  'year-desc': ['year', 'desc'],
+  'year-asc': ['year', 'asc'],
+  rating: ['rating', 'desc'],
+};
+
+type VehicleRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
+const selectVehicles = (query: VehicleQuery) => query.selectAll();
+
+function summary(row: VehicleRow, currency: PriceCurrency, rates: Parameters<typeof convert>[2]) {
+  const listed = { amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency };
+  const primary = row.images.find((image) => image.isPrimary) ?? row.images[0];
+  return {
+    id: row.id,
+    name: row.name,
+    subtitle: row.subtitle,
+    brand: row.brand,
+    model: row.model,
+    year: row.year,
+    category: row.category,
+    price: { amount: toMajor(listed), currency: listed.currency },
+    displayPrice: { amount: toMajor(convert(listed, currency, rates)), currency },
+    image: primary ? { url: primary.url, alt: primary.alt } : null,
+    rating: Number(row.rating),
+    reviewCount: row.review_count,
+    condition: row.condition,
+    fuelType: row.fuel_type,
+    bodyType: row.body_type,
+    transmission: row.transmission,
+    odometerKm: row.odometer_km,
+    location: { city: row.city, country: row.country },
+    inStock: row.in_stock,
+    isNew: row.is_new,
+    isFeatured: row.is_featured,
+    features: row.features.map((feature) => feature.name),
+    specifications: row.specifications.map((spec) => ({ name: spec.name, value: spec.value })),
+  };
+}
+
+const CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+/** Buyers search the catalogue, open a vehicle and ask to reserve it. */
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/rates',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Current exchange rates per 1 USD (the fallback table until the rate service has answered)',
+        response: { 200: z.object({ base: z.literal('USD'), source: z.string(), timestamp: z.string(), rates: z.record(z.string(), z.number()) }).meta({ id: 'Rates' }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return currentRates(app.db);
+    },
+  );
+
+  app.get(
+    '/api/vehicles',
+    { schema: { tags: ['inventory'], summary: 'Search the catalogue: text, filters, sort, pages, facet counts', querystring: VehicleSearchQuery, response: { 200: SearchResultSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const search = request.query;
+      const { rates } = await currentRates(app.db);
+      const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rates).amountMinor;
+      const bounds = {
+        ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
+        ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
+      };
+      const filtered = applySearch(app.db.selectFrom('vehicles'), search, bounds);
+      const [column, direction] = ORDER[search.sort];
+      const facet = (expression: string) =>
+        filtered
+          .select([sql<string>`${sql.raw(expression)}`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
+          .groupBy(sql.raw(expression))
+          .orderBy(sql`count(*)`, 'desc')
+          .limit(50)
+          .execute();
+      const [rows, counted, make, condition, fuel, body, year, location, tab] = await Promise.all([
+        selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
+        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        facet('brand'),
+        facet('condition'),
+        facet('fuel_type'),
+        facet('body_type'),
+        facet('year::text'),
+        facet('city'),
+        filtered
+          .select([sql<string>`unnest(tabs)`.as('value'), sql<number>`count(*)`.as('count')])
+          .groupBy(sql`1`)
+          .execute(),
+      ]);
+      const asFacet = (items: Array<{ value: string; count: number | string }>) => items.map((item) => ({ value: String(item.value), count: Number(item.count) }));
+      reply.header('Cache-Control', CACHE);
+      return {
+        items: rows.map((row) => summary(row, search.currency, rates)),
+        total: Number(counted.total),
+        page: search.page,
+        pageSize: search.pageSize,
+        currency: search.currency,
+        facets: {
+          make: asFacet(make),
+          condition: asFacet(condition),
+          fuel: asFacet(fuel),
+          body: asFacet(body),
+          year: asFacet(year),
+          location: asFacet(location),
+          tab: asFacet(tab),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/vehicles/stats',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Catalogue statistics: total, by category, by brand, average price in USD (0 when empty)',
+        response: { 200: z.object({ total: z.number(), byCategory: z.record(z.string(), z.number()), byBrand: z.record(z.string(), z.number()), avgPrice: z.number() }).meta({ id: 'InventoryStats' }) },
+      },
+    },
+    async (_request, reply) => {
+      const [totals, categories, brands] = await Promise.all([
+        app.db.selectFrom('vehicles').select([(eb) => eb.fn.countAll<number>().as('total'), sql<number | null>`avg(price_usd_cents)`.as('average')]).executeTakeFirstOrThrow(),
+        app.db.selectFrom('vehicles').select(['category', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('category').execute(),
+        app.db.selectFrom('vehicles').select(['brand', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('brand').execute(),
+      ]);
+      reply.header('Cache-Control', CACHE);
+      return {
+        total: Number(totals.total),
+        byCategory: Object.fromEntries(categories.map((row) => [row.category, Number(row.count)])),
+        byBrand: Object.fromEntries(brands.map((row) => [row.brand, Number(row.count)])),
+        avgPrice: totals.average === null ? 0 : Math.round(Number(totals.average) / 100),
+      };
+    },
+  );
+
+  app.get(
+    '/api/vehicles/:id',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'One vehicle, its price converted into `currency`',
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ currency: z.enum(CURRENCY_CODES).default('NGN') }),
+        response: { 200: VehicleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.db.selectFrom('vehicles').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw notFound('Vehicle');
+      const { rates } = await currentRates(app.db);
+      reply.header('Cache-Control', CACHE);
+      return {
+        ...summary(row, request.query.currency, rates),
+        description: row.description,
+        images: row.images,
+        specifications: row.specifications,
+        featureDetails: row.features,
+        sourceUrl: row.source_url,
+        createdAt: new Date(row.listed_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/api/vehicles/:id/reservations',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "Ask to reserve a vehicle ('Reserve Now'); staff follow up",
+        params: z.object({ id: z.string().max(100) }),
+        body: ReservationSchema,
+        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const stream = vehicleStreamId(request.params.id);
+      const reservationId = randomUUID();
+      // Two buyers reserving at once race for the same stream version; the loser simply tries again.
+      for (let attempt = 1; ; attempt++) {
+        const stored = await readStream(app.db, stream);
+        const state = foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent));
+        let events: VehicleEvent[];
+        try {
+          events = decideVehicle({ type: 'RequestReservation', reservationId, name: request.body.name, phone: request.body.phone, now: new Date() }, state);
+        } catch (error) {
+          if (error instanceof VehicleNotFound) throw notFound('Vehicle');
+          throw error;
+        }
+        try {
+          await app.eventStore.append(stream, stored.length, events, eventMetadata(request, { kind: 'visitor' }));
+          return reply.code(201).send({ id: reservationId });
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
+        }
+      }
+    },
+  );
+};

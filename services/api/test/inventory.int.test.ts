@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Projector, allProjections } from '@autobest/workers';
+import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { createTestApp, type TestApp } from './support';
+
+interface SearchResult {
+  items: Array<{ id: string; name: string; brand: string; model: string; year: number; category: string; price: { amount: number; currency: string }; displayPrice: { amount: number; currency: string } }>;
+  total: number;
+  facets: Record<string, Array<{ value: string; count: number }>>;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp('api_inventory');
+  expect(await seedCatalogue(t.testDb.db)).toBe(160);
+  expect(await seedCatalogue(t.testDb.db)).toBe(0);
+  await new Projector(t.testDb.db, allProjections).catchUp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const search = async (query: Record<string, string>) => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/vehicles', query });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResult>();
+};
+
+describe('GET /api/vehicles', () => {
+  it('pages through the whole catalogue with facet counts that add up', async () => {
+    const first = await search({ pageSize: '10' });
+    expect(first.total).toBe(160);
+    expect(first.items).toHaveLength(10);
+    const makes = Object.fromEntries(first.facets['make']!.map((facet) => [facet.value, facet.count]));
+    expect(makes['Toyota']).toBe(6 * 2 * 3 + 2);
+    expect(makes['ROX']).toBe(6);
+    expect(first.facets['make']!.reduce((sum, facet) => sum + facet.count, 0)).toBe(160);
+    const last = await search({ pageSize: '60', page: '3' });
+    expect(last.items).toHaveLength(40);
+  });
+
+  it('finds by words as prefixes across name, brand, model and features', async () => {
+    const corolla = await search({ q: 'toyota cor', pageSize: '60' });
+    expect(corolla.total).toBe(12); // Corolla and Corolla Cross: 2 variants × 3 years each
+    expect(corolla.items.every((item) => item.model.startsWith('Corolla'))).toBe(true);
+    expect((await search({ q: 'sunroof' })).total).toBeGreaterThan(0);
+    expect((await search({ q: '%_*' })).total).toBe(160);
+  });
+
+  it('applies the spec tab rules', async () => {
+    const trucks = await search({ tab: 'trucks', pageSize: '60' });
+    expect(trucks.items.every((item) => /truck|pickup/i.test(item.category))).toBe(true);
+    expect(trucks.total).toBe(6);
+    const electrified = await search({ tab: 'electrified', pageSize: '60' });
+    expect(electrified.items.every((item) => /electric|hybrid/i.test(item.category))).toBe(true);
+    const cars = await search({ tab: 'cars-minivan', pageSize: '60' });
+    expect(cars.items.every((item) => /sedan|hatchback|coupe/i.test(item.category))).toBe(true);
+  });
+
+  it('filters a price range given in naira and sorts by price', async () => {
+    // ₦30,800,000–₦38,500,000 at 1540 per dollar is $20,000–$25,000.
+    const range = await search({ priceMin: '30800000', priceMax: '38500000', currency: 'NGN', sort: 'price-asc', pageSize: '60' });
+    expect(range.total).toBeGreaterThan(0);
+    const usd = range.items.filter((item) => item.price.currency === 'USD').map((item) => item.price.amount);
+    expect(usd.every((price) => price >= 20_000 && price <= 25_000)).toBe(true);
+    expect(usd).toEqual([...usd].sort((a, b) => a - b));
+    expect(range.items[0]!.displayPrice.currency).toBe('NGN');
+    expect(range.items[0]!.displayPrice.amount).toBeCloseTo(range.items[0]!.price.amount * 1540, 0);
+  });
+
+  it('combines make, model, years, condition and location', async () => {
+    const result = await search({ make: 'byd', model: 'seal', yearMin: '2024', yearMax: '2025', pageSize: '60' });
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(result.items.every((item) => item.brand === 'BYD' && item.model === 'Seal' && item.year >= 2024)).toBe(true);
+    const lagos = await search({ location: 'lagos', condition: 'new', pageSize: '60' });
+    expect(lagos.total).toBeGreaterThan(0);
+  });
+
+  it('answers 400 naming the parameter for bad input', async () => {
+    for (const [query, field] of [
+      [{ tab: 'boats' }, 'tab'],
+      [{ currency: 'EUR' }, 'currency'],
+      [{ sort: 'cheapest' }, 'sort'],
+      [{ yearMin: '2025', yearMax: '2020' }, 'yearMax'],
+      [{ pageSize: '1000' }, 'pageSize'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/vehicles', query });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<{ fields: object }>().fields)).toContain(field);
+    }
+  });
+});
+
+describe('vehicle, stats, rates and reservations', () => {
+  it('shows one vehicle with its own name and price, and 404 for an unknown id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/vehicles/featured-toyota-venza-2024?currency=KES' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Toyota Venza', price: { amount: 68_800_000, currency: 'NGN' }, displayPrice: { currency: 'KES' } });
+    expect(response.headers['cache-control']).toContain('max-age');
+    expect((await t.app.inject({ method: 'GET', url: '/api/vehicles/no-such-car' })).statusCode).toBe(404);
+  });
+
+  it('counts the catalogue and averages its price in dollars', async () => {
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/vehicles/stats' })).json<{ total: number; byBrand: Record<string, number>; avgPrice: number }>();
+    expect(stats.total).toBe(160);
+    expect(stats.byBrand['Chery']).toBe(30 + 1 + 1);
+    expect(stats.avgPrice).toBeGreaterThan(10_000);
+  });
+
+  it('serves the fallback rates until the rate service has answered', async () => {
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ source: string; rates: Record<string, number> }>();
+    expect(rates.source).toBe('fallback');
+    expect(rates.rates).toMatchObject({ NGN: 1540, ZAR: 18.5, KES: 130, GHS: 12.5, ETB: 55, TZS: 2500, UGX: 3800, XOF: 600, XAF: 600, AOA: 830 });
+  });
+
+  it('records a reservation request and refuses one for an unknown vehicle', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/vehicles/byd-seal-dynamic-2025/reservations', payload: { name: 'Chidi', phone: '0803 555 0100' } });
+    expect(created.statusCode).toBe(201);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/vehicles/nope/reservations', payload: { name: 'Chidi', phone: '0803 555 0100' } });
+    expect(refused.statusCode).toBe(404);
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/vehicles/byd-seal-dynamic-2025/reservations', payload: { name: '', phone: '12' } });
+    expect(invalid.json<{ fields: object }>().fields).toEqual({ name: 'Name is required', phone: 'Please enter a valid phone number' });
+    await new Projector(t.testDb.db, allProjections).catchUp();
+    const rows = await t.testDb.db.selectFrom('reservation_requests').selectAll().execute();
+    expect(rows.map((row) => [row.vehicle_name, row.name])).toEqual([['BYD Seal', 'Chidi']]);
+  });
+});

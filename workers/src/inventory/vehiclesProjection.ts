@@ -1,0 +1,105 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@autobest/db';
+import { FALLBACK_RATES, convert, fromMajor, tabsOf, type Vehicle, type VehicleEvent } from '@autobest/domain';
+import type { Projection } from '../projector/projection';
+
+/** US cents at the fixed fallback rates: deterministic, so a rebuild gives the same rows. */
+const usdCents = (price: number, currency: Vehicle['currency']) => convert(fromMajor(price, currency), 'USD', FALLBACK_RATES).amountMinor;
+
+function vehicleRow(vehicle: Vehicle, at: string, version: number, globalPosition: number) {
+  return {
+    id: vehicle.id,
+    name: vehicle.name,
+    subtitle: vehicle.subtitle,
+    description: vehicle.description,
+    price_minor: fromMajor(vehicle.price, vehicle.currency).amountMinor,
+    price_currency: vehicle.currency,
+    price_usd_cents: usdCents(vehicle.price, vehicle.currency),
+    images: JSON.stringify(vehicle.images),
+    specifications: JSON.stringify(vehicle.specifications),
+    features: JSON.stringify(vehicle.features),
+    features_text: vehicle.features.map((feature) => feature.name).join(' '),
+    category: vehicle.category,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    year: vehicle.year,
+    rating: vehicle.rating,
+    review_count: vehicle.reviewCount,
+    in_stock: vehicle.inStock,
+    is_new: vehicle.isNew,
+    is_featured: vehicle.isFeatured,
+    source_url: vehicle.sourceUrl,
+    condition: vehicle.condition,
+    fuel_type: vehicle.fuelType,
+    body_type: vehicle.bodyType,
+    transmission: vehicle.transmission,
+    odometer_km: vehicle.odometerKm,
+    city: vehicle.location.city,
+    country: vehicle.location.country,
+    tabs: tabsOf(vehicle),
+    listed_at: at,
+    updated_at: at,
+    version,
+    global_position: globalPosition,
+  };
+}
+
+async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicleRow>) {
+  const { listed_at: _listedAt, id: _id, ...changes } = row;
+  await trx
+    .insertInto('vehicles')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
+    .execute();
+}
+
+/** The catalogue buyers search, and the reservation requests staff follow up. */
+export const vehiclesProjection: Projection = {
+  name: 'vehicles',
+  tables: ['vehicles', 'reservation_requests'],
+  handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
+  async apply(trx, events) {
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as VehicleEvent;
+      switch (event.type) {
+        case 'VehicleListed':
+          await upsert(trx, vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
+          break;
+        case 'VehicleUpdated':
+          await upsert(trx, vehicleRow(event.data.vehicle, event.data.updatedAt, stored.streamPosition, stored.globalPosition));
+          break;
+        case 'VehiclePriceChanged':
+          await trx
+            .updateTable('vehicles')
+            .set({
+              price_minor: fromMajor(event.data.price, event.data.currency).amountMinor,
+              price_currency: event.data.currency,
+              price_usd_cents: usdCents(event.data.price, event.data.currency),
+              updated_at: event.data.changedAt,
+              version: stored.streamPosition,
+            })
+            .where('id', '=', event.data.vehicleId)
+            .execute();
+          break;
+        case 'VehicleDelisted':
+          await trx.deleteFrom('vehicles').where('id', '=', event.data.vehicleId).execute();
+          break;
+        case 'ReservationRequested': {
+          const vehicle = await trx.selectFrom('vehicles').select('name').where('id', '=', event.data.vehicleId).executeTakeFirst();
+          await trx
+            .insertInto('reservation_requests')
+            .values({
+              id: event.data.reservationId,
+              vehicle_id: event.data.vehicleId,
+              vehicle_name: vehicle?.name ?? event.data.vehicleId,
+              name: event.data.name,
+              phone: event.data.phone,
+              requested_at: event.data.requestedAt,
+            })
+            .execute();
+          break;
+        }
+      }
+    }
+  },
+};

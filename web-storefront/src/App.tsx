@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './layout/Layout';
 import { HomePage } from './home/HomePage';
 import { NotFoundPage } from './notFound/NotFoundPage';
+import { CurrencyProvider } from './currency/CurrencyContext';
 
 // Pages other than home load on demand, so the first visit downloads only what the home page needs.
 const router = createBrowserRouter([
@@ -26,11 +27,19 @@ const router = createBrowserRouter([
           return { Component: () => <StatusPage kind="trade-in" /> };
         },
       },
+      { path: 'inventory', lazy: async () => ({ Component: (await import('./inventory/InventoryPage')).InventoryPage }) },
+      { path: 'buy-cars', lazy: async () => ({ Component: (await import('./inventory/InventoryPage')).InventoryPage }) },
+      { path: 'vehicle/:id', lazy: async () => ({ Component: (await import('./inventory/VehiclePage')).VehiclePage }) },
+      { path: 'vehicles/:id', lazy: async () => ({ Component: (await import('./inventory/VehiclePage')).VehiclePage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <CurrencyProvider>
+      <RouterProvider router={router} />
+    </CurrencyProvider>
+  );
 }

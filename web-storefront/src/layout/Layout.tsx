@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { CurrencySelect } from '../currency/CurrencyContext';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
@@ -22,8 +23,12 @@ export function Layout() {
           <NavLink to="/" end>
             Home
           </NavLink>
+          <NavLink to="/inventory">Inventory</NavLink>
+          <NavLink to="/sell-car">Sell</NavLink>
+          <NavLink to="/trade-in">Trade-In</NavLink>
           <NavLink to="/contact">Contact</NavLink>
         </nav>
+        <CurrencySelect />
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />

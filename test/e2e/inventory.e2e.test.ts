@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startApi, type RunningApi } from '@autobest/api';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig } from '@autobest/domain';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { launchChromium } from '../support/chromium';
+import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+
+describe('inventory search to vehicle page', () => {
+  let testDb: TestDatabase;
+  let queues: TestQueues;
+  let workers: RunningWorkers;
+  let api: RunningApi;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('e2e_inventory');
+    queues = createTestQueues('e2e_inventory');
+    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
+    await seedCatalogue(testDb.db);
+    workers = await startWorkers(config, { migrate: false });
+    api = await startApi(config, { migrate: false, logger: false });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await workers?.close();
+    await testDb?.drop();
+    await queues?.drop();
+  });
+
+  it('searches, filters by tab and a price in naira, opens a vehicle and sees its own name and price', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${api.url}/inventory`);
+    await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    await page.getByText('160 vehicles').waitFor();
+
+    await page.getByRole('tab', { name: 'Crossovers & SUVs' }).click();
+    await page.waitForURL(/tab=crossovers-suvs/);
+    await page.getByLabel('Min price (NGN)').fill('30800000');
+    await page.getByLabel('Max price (NGN)').fill('38500000');
+    await page.getByLabel('Max price (NGN)').press('Tab');
+    await page.waitForURL(/priceMax=38500000/);
+    await page.locator('.vehicle-grid[aria-busy="false"]').waitFor();
+    await page.getByText(/vehicles? between ₦30,800,000 and ₦38,500,000/).waitFor();
+    for (const text of await page.locator('.card-price').allInnerTexts()) {
+      const naira = Number(text.replace(/[^\d]/g, ''));
+      expect(naira).toBeGreaterThanOrEqual(30_800_000);
+      expect(naira).toBeLessThanOrEqual(38_500_000);
+    }
+
+    await page.getByRole('searchbox').fill('tiggo');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=tiggo/);
+    await page.locator('.vehicle-grid[aria-busy="false"]').waitFor();
+    const firstCard = page.locator('.vehicle-card').first();
+    const name = (await firstCard.locator('h3').innerText()).trim();
+    const price = (await firstCard.locator('.card-price').innerText()).trim();
+    expect(name).toMatch(/Chery Tiggo/);
+    expect(price).toMatch(/^₦/);
+
+    await firstCard.click();
+    await page.waitForURL(/\/vehicle\//);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect((await page.locator('.vehicle-price').innerText()).trim()).toBe(price);
+
+    // A shared search link restores the same filters.
+    await page.goBack();
+    await page.waitForURL(/tab=crossovers-suvs.*q=tiggo|q=tiggo.*tab=crossovers-suvs/);
+    await page.goto(`${api.url}/vehicle/no-such-vehicle`);
+    await page.getByText('Oops! Page not found').waitFor();
+  }, 90_000);
+});

@@ -1,0 +1,78 @@
+export interface Price {
+  amount: number;
+  currency: string;
+}
+
+export interface VehicleSummary {
+  id: string;
+  name: string;
+  subtitle: string;
+  brand: string;
+  model: string;
+  year: number;
+  category: string;
+  price: Price;
+  displayPrice: Price;
+  image: { url: string; alt: string } | null;
+  rating: number;
+  reviewCount: number;
+  condition: string;
+  fuelType: string;
+  bodyType: string;
+  transmission: string;
+  odometerKm: number;
+  location: { city: string; country: string };
+  inStock: boolean;
+  isNew: boolean;
+  isFeatured: boolean;
+  features: string[];
+  specifications: Array<{ name: string; value: string }>;
+}
+
+export interface VehicleDetail extends VehicleSummary {
+  description: string;
+  images: Array<{ url: string; alt: string; isPrimary?: boolean }>;
+  specifications: Array<{ name: string; value: string; category: string }>;
+  featureDetails: Array<{ name: string; description: string; category: string }>;
+}
+
+export type Facet = Array<{ value: string; count: number }>;
+
+export interface SearchResult {
+  items: VehicleSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  currency: string;
+  facets: Record<'make' | 'condition' | 'fuel' | 'body' | 'year' | 'location' | 'tab', Facet>;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } });
+  } catch (error) {
+    if ((error as { name?: string }).name === 'AbortError') throw error;
+    throw new ApiFailure(0, 'Could not reach AutoBest. Check your connection.');
+  }
+  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  if (!response.ok) throw new ApiFailure(response.status, body?.message ?? `The server answered ${response.status}`);
+  return body as T;
+}
+
+/** The card's badge, as the spec gives it: hybrid categories 'Hybrid EV', electric ones 'Plug-in Hybrid EV'. */
+export function badgeOf(category: string): string | null {
+  const text = category.toLowerCase();
+  if (text.includes('hybrid')) return 'Hybrid EV';
+  if (text.includes('electric')) return 'Plug-in Hybrid EV';
+  return null;
+}

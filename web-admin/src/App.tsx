@@ -5,6 +5,8 @@ import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
 import sentEmails from './sent-emails';
+import vehicles from './vehicles';
+import reservationRequests from './reservation-requests';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 
 /** The staff console, served by the API at /admin (same origin, session cookie). */
@@ -20,6 +22,8 @@ export function App() {
       >
         <Resource name="sell-car-submissions" options={{ label: 'Sell car requests' }} {...sellCarSubmissions} />
         <Resource name="trade-in-submissions" options={{ label: 'Trade-in requests' }} {...tradeInSubmissions} />
+        <Resource name="vehicles" options={{ label: 'Vehicles' }} {...vehicles} />
+        <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
       </Admin>

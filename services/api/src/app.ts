@@ -16,6 +16,7 @@ import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { sentEmailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
+import { inventoryAdminRoutes } from './inventory/adminRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -63,6 +64,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(submissionAdminRoutes);
   await app.register(sentEmailRoutes);
   await app.register(inventoryRoutes);
+  await app.register(inventoryAdminRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from './support';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp('api_inventory_admin', {}, { withWorkers: true });
+  cookie = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const tiggo = {
+  id: 'chery-tiggo-9-2025',
+  name: 'Chery Tiggo 9',
+  price: 41000,
+  images: [{ url: '/vehicles/suv.svg', alt: 'Chery Tiggo 9' }],
+  specifications: [{ name: 'Engine', value: '2.0T', category: 'Performance' }],
+  category: 'SUV',
+  brand: 'Chery',
+  model: 'Tiggo 9',
+  year: 2025,
+};
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+
+describe('/api/admin/vehicles', () => {
+  it('answers 400 with every failing rule in the spec words, and 401 without a session', async () => {
+    const response = await admin('POST', '/api/admin/vehicles', { images: [], specifications: [], year: 2019, price: 0 });
+    expect(response.statusCode).toBe(400);
+    expect(Object.values(response.json<{ fields: Record<string, string> }>().fields).sort()).toEqual(
+      [
+        'At least one image is required',
+        'Brand is required',
+        'Model is required',
+        'Valid price is required',
+        'Valid year (2020-2025) is required',
+        'Vehicle ID is required',
+        'Vehicle category is required',
+        'Vehicle name is required',
+        'Vehicle specifications are required',
+      ].sort(),
+    );
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/vehicles', payload: tiggo })).statusCode).toBe(401);
+  });
+
+  it('lists, edits and delists a vehicle; buyers see each change', async () => {
+    const created = await admin('POST', '/api/admin/vehicles', tiggo);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ id: tiggo.id, price: 41000, currency: 'USD', version: 1 });
+    expect((await admin('POST', '/api/admin/vehicles', tiggo)).statusCode).toBe(409);
+
+    const edited = await admin('PUT', `/api/admin/vehicles/${tiggo.id}`, { ...tiggo, price: 39500, isFeatured: true });
+    expect(edited.json()).toMatchObject({ price: 39500, isFeatured: true, version: 2 });
+    const list = await admin('GET', `/api/admin/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: 'tiggo 9' }))}`);
+    expect(list.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([tiggo.id]);
+    expect(list.headers['content-range']).toBe('vehicles 0-0/1');
+
+    const publicView = await t.app.inject({ method: 'GET', url: `/api/vehicles/${tiggo.id}?currency=NGN` });
+    expect(publicView.json()).toMatchObject({ price: { amount: 39500, currency: 'USD' }, displayPrice: { amount: 39500 * 1540, currency: 'NGN' } });
+
+    const reserved = await t.app.inject({ method: 'POST', url: `/api/vehicles/${tiggo.id}/reservations`, payload: { name: 'Ifeoma', phone: '+234 803 555 0111' } });
+    expect(reserved.statusCode).toBe(201);
+
+    expect((await admin('DELETE', `/api/admin/vehicles/${tiggo.id}`)).json()).toMatchObject({ id: tiggo.id });
+    expect((await t.app.inject({ method: 'GET', url: `/api/vehicles/${tiggo.id}` })).statusCode).toBe(404);
+    expect((await admin('PUT', `/api/admin/vehicles/${tiggo.id}`, tiggo)).statusCode).toBe(404);
+
+    const reservations = await admin('GET', '/api/admin/reservation-requests');
+    expect(reservations.json()).toEqual([expect.objectContaining({ vehicleName: 'Chery Tiggo 9', name: 'Ifeoma', phone: '+234 803 555 0111' })]);
+  });
+});

@@ -1,0 +1,116 @@
+import CarRentalIcon from '@mui/icons-material/CarRental';
+import {
+  ArrayInput,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
+
+const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
+const CONDITIONS = [
+  { id: 'new', name: 'New' },
+  { id: 'used', name: 'Used' },
+  { id: 'certified', name: 'Certified Pre-Owned' },
+];
+const CURRENCIES = choices(['USD', 'NGN', 'ZAR', 'KES', 'GHS', 'ETB', 'TZS', 'UGX', 'XOF', 'XAF', 'AOA']);
+
+interface VehicleRecord {
+  id: string;
+  price: number;
+  currency: string;
+  year: number;
+}
+
+function VehicleList() {
+  return (
+    <List sort={{ field: 'listedAt', order: 'DESC' }} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, brand, model, category" />]} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="id" label="ID" />
+        <TextField source="name" />
+        <TextField source="brand" />
+        <NumberField source="year" options={{ useGrouping: false }} />
+        <TextField source="category" />
+        <FunctionField<VehicleRecord>
+          label="Price"
+          sortBy="price"
+          render={(record) => new Intl.NumberFormat('en', { style: 'currency', currency: record.currency, maximumFractionDigits: 2 }).format(record.price)}
+        />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" label="Delist" confirmTitle="Delist vehicle" confirmContent="Buyers will no longer find this vehicle. Its history is kept." />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The form for listing and editing: the API checks every rule again and names each failure. */
+function VehicleForm({ creating }: { creating: boolean }) {
+  return (
+    <SimpleForm>
+      <TextInput source="id" label="Vehicle ID" validate={required('Vehicle ID is required')} disabled={!creating} />
+      <TextInput source="name" validate={required('Vehicle name is required')} fullWidth />
+      <TextInput source="subtitle" fullWidth />
+      <TextInput source="description" multiline fullWidth />
+      <TextInput source="brand" validate={required('Brand is required')} />
+      <TextInput source="model" validate={required('Model is required')} />
+      <NumberInput source="year" validate={required('Valid year (2020-2025) is required')} min={2020} max={2025} />
+      <TextInput source="category" validate={required('Vehicle category is required')} helperText="e.g. SUV, Sedan, Electric SUV, Pickup Truck" />
+      <NumberInput source="price" validate={required('Valid price is required')} min={0} />
+      <SelectInput source="currency" choices={CURRENCIES} defaultValue="USD" />
+      <SelectInput source="condition" choices={CONDITIONS} defaultValue="new" />
+      <SelectInput source="fuelType" choices={choices(['petrol', 'diesel', 'hybrid', 'plug-in-hybrid', 'electric'])} defaultValue="petrol" />
+      <SelectInput source="bodyType" choices={choices(['sedan', 'hatchback', 'coupe', 'suv', 'crossover', 'pickup', 'truck', 'minivan', 'van'])} defaultValue="suv" />
+      <SelectInput source="transmission" choices={choices(['automatic', 'manual', 'cvt', 'dct', 'single-speed'])} defaultValue="automatic" />
+      <NumberInput source="odometerKm" label="Odometer (km)" min={0} defaultValue={0} />
+      <TextInput source="location.city" label="City" defaultValue="Lagos" />
+      <TextInput source="location.country" label="Country" defaultValue="Nigeria" />
+      <BooleanInput source="inStock" defaultValue />
+      <BooleanInput source="isFeatured" />
+      <ArrayInput source="images" validate={required('At least one image is required')}>
+        <SimpleFormIterator inline>
+          <TextInput source="url" label="Image URL" validate={required()} />
+          <TextInput source="alt" label="Description" />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <ArrayInput source="specifications" validate={required('Vehicle specifications are required')}>
+        <SimpleFormIterator inline>
+          <TextInput source="name" validate={required()} />
+          <TextInput source="value" validate={required()} />
+          <TextInput source="category" defaultValue="General" />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <ArrayInput source="features">
+        <SimpleFormIterator inline>
+          <TextInput source="name" validate={required()} />
+          <TextInput source="description" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  );
+}
+
+const VehicleEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <VehicleForm creating={false} />
+  </Edit>
+);
+const VehicleCreate = () => (
+  <Create redirect="list">
+    <VehicleForm creating />
+  </Create>
+);
+
+export default { list: VehicleList, edit: VehicleEdit, create: VehicleCreate, icon: CarRentalIcon };

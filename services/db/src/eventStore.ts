@@ -165,3 +165,27 @@ export async function eventsBehind(db: Executor, after: Checkpoint): Promise<num
     where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`.execute(db);
   return Number(result.rows[0]?.behind ?? 0);
 }
+
+/**
+ * Opens many new streams in one statement (bulk imports, seeding): each gets its events at positions 1..n.
+ * Any stream that already exists makes the whole call fail with a ConcurrencyError and write nothing.
+ */
+export async function appendToNewStreams(
+  db: Executor,
+  streams: ReadonlyArray<{ streamId: string; events: readonly DomainEvent<string, object>[] }>,
+  metadata: EventMetadata,
+): Promise<void> {
+  const rows = streams.flatMap(({ streamId, events }) =>
+    events.map((event, index) => sql`(${streamId}, ${index + 1}::bigint, ${randomUUID()}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`),
+  );
+  if (rows.length === 0) return;
+  try {
+    await sql`
+      insert into events (stream_id, stream_position, event_id, type, data, metadata)
+      select stream_id, stream_position, event_id, type, data, ${JSON.stringify(metadata)}::jsonb
+      from (values ${sql.join(rows)}) as new_event (stream_id, stream_position, event_id, type, data)`.execute(db);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConcurrencyError(streams.map((stream) => stream.streamId).join(', ').slice(0, 200), 0);
+    throw error;
+  }
+}

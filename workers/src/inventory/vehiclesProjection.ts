@@ -53,14 +53,32 @@ async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicle
     .execute();
 }
 
+/** New listings arrive in bulk (seeding, imports): one multi-row insert instead of one statement each. */
+async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType<typeof vehicleRow>>) {
+  for (let start = 0; start < rows.length; start += 500) {
+    // A first listing has no row yet; a conflict here would mean an event applied twice, so let it fail.
+    await trx.insertInto('vehicles').values(rows.slice(start, start + 500)).execute();
+  }
+}
+
 /** The catalogue buyers search, and the reservation requests staff follow up. */
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
   tables: ['vehicles', 'reservation_requests'],
   handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
   async apply(trx, events) {
+    let listings: Array<ReturnType<typeof vehicleRow>> = [];
+    const flushListings = async () => {
+      if (listings.length > 0) await insertListings(trx, listings);
+      listings = [];
+    };
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as VehicleEvent;
+      if (event.type === 'VehicleListed' && stored.streamPosition === 1) {
+        listings.push(vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
+        continue;
+      }
+      await flushListings();
       switch (event.type) {
         case 'VehicleListed':
           await upsert(trx, vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
@@ -101,5 +119,6 @@ export const vehiclesProjection: Projection = {
         }
       }
     }
+    await flushListings();
   },
 };

@@ -22,7 +22,8 @@ import {
 } from '@autobest/domain';
 import { eventMetadata } from '../plugins/infrastructure';
 import { errorResponses, notFound } from '../platform/errors';
-import { currentRates } from './rates';
+import { currentRates, type RatesSnapshot } from './rates';
+import { TtlCache } from '../platform/ttlCache';
 
 const SORTS = ['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating'] as const;
 
@@ -178,6 +179,15 @@ const CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /** Buyers search the catalogue, open a vehicle and ask to reserve it. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rates change every few hours and the catalogue every few minutes; answers may be this old, as the
+  // Cache-Control headers already tell browsers and proxies.
+  const ratesCache = new TtlCache<RatesSnapshot>(30_000, 1);
+  // Whole answers, already serialised, per URL; and totals with facets per filter set, which every sort
+  // and page of one search share.
+  const searchCache = new TtlCache<string>(app.config.searchCacheTtlMs, 2000);
+  const facetsCache = new TtlCache<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }>(app.config.searchCacheTtlMs, 2000);
+  const rates = () => ratesCache.remember('current', () => currentRates(app.db));
+
   app.get(
     '/api/rates',
     {
@@ -189,7 +199,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
-      return currentRates(app.db);
+      return rates();
     },
   );
 
@@ -197,56 +207,73 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/vehicles',
     { schema: { tags: ['inventory'], summary: 'Search the catalogue: text, filters, sort, pages, facet counts', querystring: VehicleSearchQuery, response: { 200: SearchResultSchema, ...errorResponses } } },
     async (request, reply) => {
-      const search = request.query;
-      const { rates } = await currentRates(app.db);
-      const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rates).amountMinor;
-      const bounds = {
-        ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
-        ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
-      };
-      const filtered = applySearch(app.db.selectFrom('vehicles'), search, bounds);
-      const [column, direction] = ORDER[search.sort];
-      const facet = (expression: string) =>
-        filtered
-          .select([sql<string>`${sql.raw(expression)}`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
-          .groupBy(sql.raw(expression))
-          .orderBy(sql`count(*)`, 'desc')
-          .limit(50)
-          .execute();
-      const [rows, counted, make, condition, fuel, body, year, location, tab] = await Promise.all([
-        selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        facet('brand'),
-        facet('condition'),
-        facet('fuel_type'),
-        facet('body_type'),
-        facet('year::text'),
-        facet('city'),
-        filtered
-          .select([sql<string>`unnest(tabs)`.as('value'), sql<number>`count(*)`.as('count')])
-          .groupBy(sql`1`)
-          .execute(),
-      ]);
-      const asFacet = (items: Array<{ value: string; count: number | string }>) => items.map((item) => ({ value: String(item.value), count: Number(item.count) }));
       reply.header('Cache-Control', CACHE);
-      return {
-        items: rows.map((row) => summary(row, search.currency, rates)),
-        total: Number(counted.total),
-        page: search.page,
-        pageSize: search.pageSize,
-        currency: search.currency,
-        facets: {
-          make: asFacet(make),
-          condition: asFacet(condition),
-          fuel: asFacet(fuel),
-          body: asFacet(body),
-          year: asFacet(year),
-          location: asFacet(location),
-          tab: asFacet(tab),
-        },
-      };
+      const body = await searchCache.remember(request.url, async () => JSON.stringify(SearchResultSchema.parse(await searchVehicles(request.query))));
+      // Already checked against the schema when it was made; a string goes out as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as z.infer<typeof SearchResultSchema>);
     },
   );
+
+  /** One pass over the matching rows gives the total (the empty grouping set) and every facet. */
+  async function facetsOf(filtered: VehicleQuery): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
+    const facetRows = await filtered
+      .select([
+        'brand',
+        'condition',
+        'fuel_type',
+        'body_type',
+        sql<string>`year::text`.as('year'),
+        'city',
+        sql<number>`grouping(brand, condition, fuel_type, body_type, year, city)`.as('grouping'),
+        sql<number>`count(*)`.as('count'),
+        ...INVENTORY_TAB_IDS.map((tab) => sql<number>`count(*) filter (where tabs @> array[${tab}]::text[])`.as(`tab_${tab}`)),
+      ])
+      .groupBy(sql`grouping sets ((brand), (condition), (fuel_type), (body_type), (year), (city), ())`)
+      .execute();
+    const facetOf = (key: 'brand' | 'condition' | 'fuel_type' | 'body_type' | 'year' | 'city') =>
+      facetRows
+        .filter((row) => row[key] !== null && Number(row.grouping) !== 63)
+        .map((row) => ({ value: String(row[key]), count: Number(row.count) }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, 50);
+    const totals = facetRows.find((row) => Number(row.grouping) === 63) as (Record<string, unknown> & { count: number }) | undefined;
+    return {
+      total: totals ? Number(totals.count) : 0,
+      facets: {
+        make: facetOf('brand'),
+        condition: facetOf('condition'),
+        fuel: facetOf('fuel_type'),
+        body: facetOf('body_type'),
+        year: facetOf('year'),
+        location: facetOf('city'),
+        tab: INVENTORY_TAB_IDS.map((id) => ({ value: id, count: totals ? Number(totals[`tab_${id}`]) : 0 })).filter((entry) => entry.count > 0),
+      },
+    };
+  }
+
+  async function searchVehicles(search: SearchQuery): Promise<z.infer<typeof SearchResultSchema>> {
+    const { rates: rateTable } = await rates();
+    const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
+    const bounds = {
+      ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
+      ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
+    };
+    const filtered = applySearch(app.db.selectFrom('vehicles'), search, bounds);
+    const [column, direction] = ORDER[search.sort];
+    const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, ...filters } = search;
+    const [rows, counted] = await Promise.all([
+      selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
+      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () => facetsOf(filtered)),
+    ]);
+    return {
+      items: rows.map((row) => summary(row, search.currency, rateTable)),
+      total: counted.total,
+      page: search.page,
+      pageSize: search.pageSize,
+      currency: search.currency,
+      facets: counted.facets,
+    };
+  }
 
   app.get(
     '/api/vehicles/stats',
@@ -287,10 +314,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await app.db.selectFrom('vehicles').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!row) throw notFound('Vehicle');
-      const { rates } = await currentRates(app.db);
+      const { rates: rateTable } = await rates();
       reply.header('Cache-Control', CACHE);
       return {
-        ...summary(row, request.query.currency, rates),
+        ...summary(row, request.query.currency, rateTable),
         description: row.description,
         images: row.images,
         specifications: row.specifications,

@@ -33,6 +33,7 @@ export const RuntimeConfigSchema = z
     MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
     STAFF_NOTIFICATION_EMAIL: z.email().optional(),
     CONTACT_PHONE: z.string().min(5).default('+234 800 288 6237'),
+    SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -50,6 +51,7 @@ export const RuntimeConfigSchema = z
     trustProxy: env.TRUST_PROXY,
     projectorSafetyNetMs: env.PROJECTOR_SAFETY_NET_MS,
     uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR}/uploads`,
+    searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -1,0 +1,46 @@
+/** A small in-process cache with a time to live and a size bound (oldest entries go first). */
+export class TtlCache<Value> {
+  private readonly entries = new Map<string, { value: Value; expires: number }>();
+  private readonly loading = new Map<string, Promise<Value>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(key: string): Value | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: Value): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  /** Runs `load` once per key and lifetime, sharing the answer with concurrent callers. */
+  async remember(key: string, load: () => Promise<Value>): Promise<Value> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const loaded = load().then(
+      (value) => {
+        this.set(key, value);
+        return value;
+      },
+    ).finally(() => this.loading.delete(key));
+    this.loading.set(key, loaded);
+    return loaded;
+  }
+}

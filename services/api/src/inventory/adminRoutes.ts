@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { readStream, type Db } from '@autobest/db';
+import type { Selectable } from 'kysely';
+import { readStream, type Db, type VehiclesTable } from '@autobest/db';
 import {
   VehicleNotFound,
   VehicleSchema,
@@ -17,6 +18,7 @@ import {
 import { eventMetadata } from '../plugins/infrastructure';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { idList, likePattern, pageOf, sendContentRange, simpleRestListQuery } from '../platform/simpleRest';
+import { IMPORT_MAX_BYTES, planImport } from './importFile';
 
 const AdminVehicleSchema = z
   .object({
@@ -62,9 +64,14 @@ const VehicleListQuery = simpleRestListQuery(
 );
 const ReservationListQuery = simpleRestListQuery(['requestedAt', 'vehicleName', 'name'], z.object({ q: z.string().trim().max(100).optional(), vehicleId: z.string().max(100).optional(), id: idList.optional() }));
 
+type VehicleRow = Selectable<VehiclesTable>;
+
 async function vehicleRecord(db: Db, id: string) {
   const row = await db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
+  return row ? toAdminVehicle(row) : undefined;
+}
+
+function toAdminVehicle(row: VehicleRow) {
   return {
     id: row.id,
     name: row.name,
@@ -99,7 +106,7 @@ async function vehicleRecord(db: Db, id: string) {
 
 /** Staff manage the catalogue (ra-data-simple-rest) and follow up reservation requests. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const run = async (id: string, request: FastifyRequest, command: (now: Date) => VehicleCommand) => {
+  const run = async (id: string, request: FastifyRequest, command: (now: Date) => VehicleCommand, options: { waitForReadModel?: boolean } = {}) => {
     const stored = await readStream(app.db, vehicleStreamId(id));
     const state = foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent));
     let events: VehicleEvent[];
@@ -112,6 +119,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (events.length === 0) return;
     const staff = request.staff!;
     const { nextExpectedVersion } = await app.eventStore.append(vehicleStreamId(id), stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+    if (options.waitForReadModel === false) return;
     // Read your own write: the console reloads the record right after saving.
     for (let attempt = 0; attempt < 150; attempt++) {
       const row = await app.db.selectFrom('vehicles').select('version').where('id', '=', id).executeTakeFirst();
@@ -132,13 +140,12 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (filter?.category) query = query.where('category', 'ilike', likePattern(filter.category));
       if (filter?.id) query = query.where('id', 'in', filter.id.length > 0 ? filter.id : ['']);
       const [column, direction] = sort ? ([VEHICLE_SORT[sort[0]], sort[1] === 'ASC' ? 'asc' : 'desc'] as const) : (['listed_at', 'desc'] as const);
-      const [ids, counted] = await Promise.all([
-        query.select('id').orderBy(column, direction).orderBy('id').offset(page.offset).limit(page.limit).execute(),
+      const [rows, counted] = await Promise.all([
+        query.selectAll().orderBy(column, direction).orderBy('id').offset(page.offset).limit(page.limit).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      const records = await Promise.all(ids.map((row) => vehicleRecord(app.db, row.id)));
-      sendContentRange(reply, 'vehicles', page, ids.length, Number(counted.total));
-      return records.filter((record) => record !== undefined);
+      sendContentRange(reply, 'vehicles', page, rows.length, Number(counted.total));
+      return rows.map(toAdminVehicle);
     },
   );
 
@@ -186,6 +193,67 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!before) throw notFound('Vehicle');
       await run(request.params.id, request, (now) => ({ type: 'Delist', reason: 'Delisted by staff', now }));
       return before;
+    },
+  );
+
+  app.post(
+    '/api/admin/vehicles/import',
+    {
+      bodyLimit: 2 * IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['inventory'],
+        summary: 'Bulk import a JSON array or a CSV file (multipart part "file"): valid records are kept, each invalid one reported',
+        consumes: ['multipart/form-data'],
+        body: z.unknown().describe('multipart/form-data with one file part named "file" (.json or .csv, at most 10 MB)'),
+        response: {
+          200: z.object({ total: z.number(), succeeded: z.number(), failed: z.number(), errors: z.array(z.string()) }).meta({ id: 'ImportResult' }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!part) throw new HttpError(400, 'validation_failed', 'Choose a file to import', { file: 'Choose a file to import' });
+      let content: Buffer;
+      try {
+        content = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'file_too_large', 'The file is larger than the import limit of 10 MB. Nothing was imported.', { file: 'File too large' });
+        }
+        throw error;
+      }
+      const plan = planImport(part.filename, content);
+      const errors = [...plan.failed];
+      let succeeded = 0;
+      for (const vehicle of plan.valid) {
+        try {
+          await run(vehicle.id, request, (now) => ({ type: 'Save', vehicle, now }), { waitForReadModel: false });
+          succeeded++;
+        } catch (error) {
+          errors.push(`${vehicle.name}: ${error instanceof Error ? error.message : 'could not be saved'}`);
+        }
+      }
+      request.log.info({ succeeded, failed: errors.length }, 'inventory import');
+      return { total: plan.valid.length + plan.failed.length, succeeded, failed: errors.length, errors };
+    },
+  );
+
+  app.get(
+    '/api/admin/vehicles/export.json',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'The whole catalogue as a JSON array in the import format (autobest-inventory-{date}.json)',
+        response: { 200: z.array(AdminVehicleSchema), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await app.db.selectFrom('vehicles').selectAll().orderBy('brand').orderBy('model').orderBy('id').execute();
+      const records = rows.map(toAdminVehicle);
+      reply.header('Content-Disposition', `attachment; filename="autobest-inventory-${new Date().toISOString().slice(0, 10)}.json"`);
+      return records;
     },
   );
 

@@ -139,13 +139,26 @@ export type VehicleCommand =
   | { type: 'Delist'; reason: string; now: Date }
   | { type: 'RequestReservation'; reservationId: string; name: string; phone: string; now: Date };
 
+/** JSON with object keys sorted: stored events come back from jsonb with their keys in another order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonical(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+export const sameVehicle = (a: Vehicle, b: Vehicle) => canonical(a) === canonical(b);
+
 /** Listing a new id lists it; saving a known one updates it (also relisting a delisted one). */
 export function decideVehicle(command: VehicleCommand, state: VehicleState): VehicleEvent[] {
   const at = command.now.toISOString();
   switch (command.type) {
     case 'Save':
       if (!state.listed) return [{ type: 'VehicleListed', data: { vehicle: command.vehicle, listedAt: at } }];
-      if (!state.delisted && JSON.stringify(state.vehicle) === JSON.stringify(command.vehicle)) return [];
+      if (!state.delisted && state.vehicle && sameVehicle(state.vehicle, command.vehicle)) return [];
       return [{ type: 'VehicleUpdated', data: { vehicle: command.vehicle, updatedAt: at } }];
     case 'ChangePrice':
       if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, signIn, type TestApp } from './support';
+import { multipartBody } from './images';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp('api_inventory_import', {}, { withWorkers: true });
+  cookie = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const vehicleEvents = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events where stream_id like 'vehicle-%'`.execute(t.testDb.db)).rows[0]?.n);
+
+async function upload(filename: string, content: Buffer | string, type = 'application/json') {
+  const body = await multipartBody({}, [{ name: 'file', filename, type, content: Buffer.isBuffer(content) ? content : Buffer.from(content) }]);
+  return t.app.inject({ method: 'POST', url: '/api/admin/vehicles/import', payload: body.payload, headers: { ...body.headers, cookie } });
+}
+
+const good = (id: string, name: string) => ({
+  id,
+  name,
+  price: 30000,
+  images: [{ url: '/vehicles/suv.svg', alt: name }],
+  specifications: [{ name: 'Engine', value: '1.5T' }],
+  category: 'SUV',
+  brand: 'Chery',
+  model: name.replace('Chery ', ''),
+  year: 2024,
+});
+
+describe('POST /api/admin/vehicles/import', () => {
+  it('keeps the valid records of a JSON file and reports each invalid one as "{name or Unknown}: {errors}"', async () => {
+    const response = await upload('inventory.json', JSON.stringify([good('import-a', 'Chery Tiggo 7'), { ...good('import-b', 'Chery Tiggo 8'), year: 2019, images: [] }, { price: 10 }, good('import-c', 'Chery Arrizo 8')]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      total: 4,
+      succeeded: 2,
+      failed: 2,
+      errors: [
+        'Chery Tiggo 8: At least one image is required, Valid year (2020-2025) is required',
+        expect.stringMatching(/^Unknown: Vehicle ID is required, Vehicle name is required, .*Vehicle category is required/),
+      ],
+    });
+    await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/api/vehicles/import-c' })).statusCode).toBe(200));
+    expect((await t.app.inject({ method: 'GET', url: '/api/vehicles/import-b' })).statusCode).toBe(404);
+  });
+
+  it('reads the CSV format with lists separated by "|"', async () => {
+    const csv = [
+      'id,name,price,category,brand,model,year,images,specifications,features,city,country',
+      'csv-byd-dolphin-2024,BYD Dolphin,25000,Electric Hatchback,BYD,Dolphin,2024,/vehicles/hatchback.svg|/vehicles/sedan.svg,Power=201 HP|Range=427 km,Electric drive|Rotating screen,Abuja,Nigeria',
+      'csv-bad,,0,,BYD,Seal,2030,,,,,',
+    ].join('\n');
+    const response = await upload('inventory.csv', csv, 'text/csv');
+    expect(response.json()).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
+    expect(response.json<{ errors: string[] }>().errors[0]).toMatch(/^Unknown: Vehicle name is required/);
+    await vi.waitFor(async () => {
+      const vehicle = await t.app.inject({ method: 'GET', url: '/api/vehicles/csv-byd-dolphin-2024' });
+      expect(vehicle.json()).toMatchObject({ name: 'BYD Dolphin', location: { city: 'Abuja' }, features: ['Electric drive', 'Rotating screen'] });
+    });
+  });
+
+  it.each([
+    ['a malformed CSV', 'broken.csv', 'id,name,price\n"unterminated,BYD,1\n', 400, /could not be read/],
+    ['a JSON that is not an array', 'object.json', '{"id":"x"}', 400, /must be an array/],
+    ['broken JSON', 'broken.json', '[{"id":', 400, /not valid JSON/],
+    ['an empty array', 'empty.json', '[]', 400, /no vehicles/],
+  ])('refuses %s with a clear error and imports nothing', async (_what, name, content, status, message) => {
+    const before = await vehicleEvents();
+    const response = await upload(name, content);
+    expect(response.statusCode).toBe(status);
+    expect(response.json<{ message: string }>().message).toMatch(message);
+    expect(response.json<{ message: string }>().message).toContain('Nothing was imported');
+    expect(await vehicleEvents()).toBe(before);
+  });
+
+  it('refuses a 20 MB file with 413 and imports nothing', async () => {
+    const before = await vehicleEvents();
+    const response = await upload('huge.json', Buffer.alloc(20 * 1024 * 1024, 0x20));
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ message: string }>().message).toMatch(/10 MB/);
+    expect(await vehicleEvents()).toBe(before);
+  });
+
+  it('exports the catalogue as a dated JSON file that imports back unchanged', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/vehicles/export.json', headers: { cookie } });
+    expect(exported.headers['content-disposition']).toMatch(/autobest-inventory-\d{4}-\d{2}-\d{2}\.json/);
+    const records = exported.json<Array<{ id: string }>>();
+    expect(records.map((record) => record.id).sort()).toEqual(['csv-byd-dolphin-2024', 'import-a', 'import-c']);
+    const before = await vehicleEvents();
+    const reimported = await upload('back.json', exported.body);
+    expect(reimported.json()).toMatchObject({ succeeded: 3, failed: 0 });
+    expect(await vehicleEvents()).toBe(before);
+  });
+});

@@ -75,4 +75,22 @@ describe('inventory search to vehicle page', () => {
     await page.goto(`${api.url}/vehicle/no-such-vehicle`);
     await page.getByText('Oops! Page not found').waitFor();
   }, 90_000);
+
+  it('staff load a file on Inventory Management: valid vehicles are kept, invalid ones listed', async () => {
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(`${api.url}/admin`);
+    await staff.getByRole('textbox', { name: 'Email' }).fill('admin@autobest.local');
+    await staff.getByRole('textbox', { name: 'Password' }).fill('a long and secret password');
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.getByRole('menuitem', { name: 'Inventory Management' }).click();
+    await staff.getByText('Total vehicles').waitFor();
+    const file = JSON.stringify([
+      { id: 'e2e-geely-coolray-2025', name: 'Geely Coolray', price: 21000, images: [{ url: '/vehicles/crossover.svg' }], specifications: [{ name: 'Engine', value: '1.5T' }], category: 'Crossover', brand: 'Geely', model: 'Coolray', year: 2025 },
+      { name: 'Broken Car', price: 0 },
+    ]);
+    await staff.getByLabel('Inventory file').setInputFiles({ name: 'stock.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await staff.getByText(/Successfully loaded 1 vehicles; 1 vehicles failed validation/).waitFor();
+    await staff.getByText(/^Broken Car: Vehicle ID is required/).waitFor();
+    await vi.waitFor(async () => expect((await fetch(`${api.url}/api/vehicles/e2e-geely-coolray-2025`)).status).toBe(200), { timeout: 10_000 });
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
-import { BrowserRouter } from 'react-router-dom';
-import { Admin, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Layout } from './Layout';
+import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
@@ -18,6 +20,7 @@ export function App() {
         dataProvider={dataProvider}
         authProvider={authProvider}
         loginPage={LoginPage}
+        layout={Layout}
         disableTelemetry
       >
         <Resource name="sell-car-submissions" options={{ label: 'Sell car requests' }} {...sellCarSubmissions} />
@@ -26,6 +29,9 @@ export function App() {
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
+        <CustomRoutes>
+          <Route path="/inventory-management" element={<InventoryManagement />} />
+        </CustomRoutes>
       </Admin>
     </BrowserRouter>
   );

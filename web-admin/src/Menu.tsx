@@ -1,0 +1,12 @@
+import { Menu } from 'react-admin';
+import InventoryIcon from '@mui/icons-material/Inventory';
+
+/** The resources, plus the screens that are not a single resource. */
+export function AppMenu() {
+  return (
+    <Menu>
+      <Menu.ResourceItems />
+      <Menu.Item to="/inventory-management" primaryText="Inventory Management" leftIcon={<InventoryIcon />} />
+    </Menu>
+  );
+}

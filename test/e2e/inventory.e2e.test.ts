@@ -46,18 +46,22 @@ describe('inventory search to vehicle page', () => {
     await page.getByLabel('Max price (NGN)').fill('38500000');
     await page.getByLabel('Max price (NGN)').press('Tab');
     await page.waitForURL(/priceMax=38500000/);
-    await page.locator('.vehicle-grid[aria-busy="false"]').waitFor();
     await page.getByText(/vehicles? between ₦30,800,000 and ₦38,500,000/).waitFor();
-    for (const text of await page.locator('.card-price').allInnerTexts()) {
-      const naira = Number(text.replace(/[^\d]/g, ''));
-      expect(naira).toBeGreaterThanOrEqual(30_800_000);
-      expect(naira).toBeLessThanOrEqual(38_500_000);
-    }
+    // Earlier results stay on screen until the new ones arrive: wait for the page to settle on the range.
+    await vi.waitFor(async () => {
+      const prices = (await page.locator('.vehicle-grid[aria-busy="false"] .card-price').allInnerTexts()).map((text) => Number(text.replace(/[^\d]/g, '')));
+      expect(prices.length).toBeGreaterThan(0);
+      expect(prices.every((naira) => naira >= 30_800_000 && naira <= 38_500_000)).toBe(true);
+    }, { timeout: 10_000 });
 
     await page.getByRole('searchbox').fill('tiggo');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/q=tiggo/);
-    await page.locator('.vehicle-grid[aria-busy="false"]').waitFor();
+    await vi.waitFor(async () => {
+      const names = await page.locator('.vehicle-grid[aria-busy="false"] .vehicle-card h3').allInnerTexts();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((text) => text.includes('Tiggo'))).toBe(true);
+    }, { timeout: 10_000 });
     const firstCard = page.locator('.vehicle-card').first();
     const name = (await firstCard.locator('h3').innerText()).trim();
     const price = (await firstCard.locator('.card-price').innerText()).trim();
@@ -75,6 +79,27 @@ describe('inventory search to vehicle page', () => {
     await page.goto(`${api.url}/vehicle/no-such-vehicle`);
     await page.getByText('Oops! Page not found').waitFor();
   }, 90_000);
+
+  it('the Electric and Complete Inventory pages search and filter for real', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${api.url}/electric-cars`);
+    await page.getByText(/\d+ electric vehicles/).waitFor();
+    await page.getByRole('searchbox').fill('seal');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await vi.waitFor(async () => expect(new Set(await page.locator('.vehicle-card h3').allInnerTexts())).toEqual(new Set(['BYD Seal'])), { timeout: 10_000 });
+    await page.getByRole('searchbox').fill('hilux');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('heading', { name: 'No Electric Vehicles Found' }).waitFor();
+
+    await page.goto(`${api.url}/all-inventory`);
+    const sedanTab = page.getByRole('tab', { name: /^Sedan \(\d+\)$/ });
+    await sedanTab.waitFor();
+    const sedans = Number(/\((\d+)\)/.exec(await sedanTab.innerText())![1]);
+    await sedanTab.click();
+    await page.waitForURL(/collection=sedan/);
+    await vi.waitFor(async () => expect(await page.locator('.vehicle-card').count()).toBe(Math.min(sedans, 60)), { timeout: 10_000 });
+    expect(sedans).toBeLessThan(160);
+  }, 60_000);
 
   it('staff load a file on Inventory Management: valid vehicles are kept, invalid ones listed', async () => {
     const staff = await (await browser.newContext()).newPage();

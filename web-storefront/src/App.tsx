@@ -29,6 +29,8 @@ const router = createBrowserRouter([
       },
       { path: 'inventory', lazy: async () => ({ Component: (await import('./inventory/InventoryPage')).InventoryPage }) },
       { path: 'buy-cars', lazy: async () => ({ Component: (await import('./inventory/InventoryPage')).InventoryPage }) },
+      { path: 'electric-cars', lazy: async () => ({ Component: (await import('./inventory/ElectricCarsPage')).ElectricCarsPage }) },
+      { path: 'all-inventory', lazy: async () => ({ Component: (await import('./inventory/AllInventoryPage')).AllInventoryPage }) },
       { path: 'vehicle/:id', lazy: async () => ({ Component: (await import('./inventory/VehiclePage')).VehiclePage }) },
       { path: 'vehicles/:id', lazy: async () => ({ Component: (await import('./inventory/VehiclePage')).VehiclePage }) },
       { path: '*', element: <NotFoundPage /> },

@@ -125,3 +125,23 @@ describe('vehicle, stats, rates and reservations', () => {
     expect(rows.map((row) => [row.vehicle_name, row.name])).toEqual([['BYD Seal', 'Chidi']]);
   });
 });
+
+describe('collections of the Complete Inventory page', () => {
+  it('matches suv and sedan on the category, electric and hybrid also on a feature, and counts each', async () => {
+    const all = await search({});
+    const counts = Object.fromEntries(all.facets['collection']!.map((facet) => [facet.value, facet.count]));
+    for (const id of ['suv', 'sedan', 'electric', 'hybrid']) {
+      const result = await search({ collection: id, pageSize: '60' });
+      expect(result.total, id).toBe(counts[id]);
+      expect(result.total, id).toBeGreaterThan(0);
+    }
+    expect(counts['luxury']).toBe(0);
+    for (const id of ['electric', 'hybrid']) {
+      const result = await search({ collection: id, pageSize: '60' });
+      const term = new RegExp(id, 'i');
+      expect(result.items.every((item) => term.test(item.category) || (item as unknown as { features: string[] }).features.some((feature) => term.test(feature)))).toBe(true);
+    }
+    const suv = await search({ collection: 'suv', pageSize: '60' });
+    expect(suv.items.every((item) => /suv/i.test(item.category))).toBe(true);
+  });
+});

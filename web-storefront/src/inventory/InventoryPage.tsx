@@ -1,20 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { INVENTORY_TABS, CONDITION_LABELS } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
-import { ApiFailure, getJson, type SearchResult } from './api';
 import { VehicleCard } from './VehicleCard';
+import { useVehicleSearch } from './useVehicleSearch';
 
 const SORT_LABELS = { newest: 'Newest', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', 'year-desc': 'Year: newest', 'year-asc': 'Year: oldest', rating: 'Rating' } as const;
 const FILTER_KEYS = ['q', 'tab', 'make', 'model', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'fuel', 'body', 'location', 'sort', 'page'] as const;
-
-type Phase = { phase: 'loading' } | { phase: 'ready'; result: SearchResult; query: string } | { phase: 'failed'; message: string };
 
 /** 'Search Inventory': filters, sort and page live in the URL, so a search can be shared and bookmarked. */
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const { currency, format } = useCurrency();
-  const [state, setState] = useState<Phase>({ phase: 'loading' });
   const [text, setText] = useState(params.get('q') ?? '');
   const query = new URLSearchParams();
   for (const key of FILTER_KEYS) {
@@ -25,16 +22,7 @@ export function InventoryPage() {
   query.set('pageSize', '24');
   const queryString = query.toString();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<SearchResult>(`/api/vehicles?${queryString}`, controller.signal)
-      .then((result) => setState({ phase: 'ready', result, query: queryString }))
-      .catch((error: unknown) => {
-        if ((error as { name?: string }).name === 'AbortError') return;
-        setState({ phase: 'failed', message: error instanceof ApiFailure ? error.message : 'Failed to fetch vehicles' });
-      });
-    return () => controller.abort();
-  }, [queryString]);
+  const { state, updating } = useVehicleSearch(queryString);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -51,8 +39,6 @@ export function InventoryPage() {
   };
 
   const result = state.phase === 'ready' ? state.result : null;
-  // Earlier results stay on screen while new ones load, marked busy, so the page never flashes empty.
-  const updating = state.phase === 'ready' && state.query !== queryString;
   const activeTab = params.get('tab');
   const page = Number(params.get('page') ?? '1');
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;

@@ -44,7 +44,7 @@ export interface SearchResult {
   page: number;
   pageSize: number;
   currency: string;
-  facets: Record<'make' | 'condition' | 'fuel' | 'body' | 'year' | 'location' | 'tab', Facet>;
+  facets: Record<'make' | 'condition' | 'fuel' | 'body' | 'year' | 'location' | 'tab' | 'collection', Facet>;
 }
 
 export class ApiFailure extends Error {

@@ -8,6 +8,8 @@ import {
   CURRENCY_CODES,
   FUEL_TYPES,
   INVENTORY_TAB_IDS,
+  COLLECTIONS,
+  COLLECTION_IDS,
   ReservationSchema,
   VEHICLE_CONDITIONS,
   VehicleNotFound,
@@ -31,6 +33,7 @@ export const VehicleSearchQuery = z
   .object({
     q: z.string().trim().max(100).optional(),
     tab: z.enum(INVENTORY_TAB_IDS, { error: `tab must be one of: ${INVENTORY_TAB_IDS.join(', ')}` }).optional(),
+    collection: z.enum(COLLECTION_IDS, { error: `collection must be one of: ${COLLECTION_IDS.join(', ')}` }).optional(),
     make: z.string().trim().max(60).optional(),
     model: z.string().trim().max(60).optional(),
     yearMin: z.coerce.number().int().min(1900).max(2100).optional(),
@@ -99,11 +102,17 @@ const SearchResultSchema = z
     page: z.number(),
     pageSize: z.number(),
     currency: z.string(),
-    facets: z.object({ make: FacetSchema, condition: FacetSchema, fuel: FacetSchema, body: FacetSchema, year: FacetSchema, location: FacetSchema, tab: FacetSchema }),
+    facets: z.object({ make: FacetSchema, condition: FacetSchema, fuel: FacetSchema, body: FacetSchema, year: FacetSchema, location: FacetSchema, tab: FacetSchema, collection: FacetSchema }),
   })
   .meta({ id: 'VehicleSearchResult' });
 
 type VehicleQuery = SelectQueryBuilder<Database, 'vehicles', object>;
+
+function collectionCondition(id: (typeof COLLECTION_IDS)[number]) {
+  const collection = COLLECTIONS.find((candidate) => candidate.id === id)!;
+  const pattern = `%${collection.id}%`;
+  return collection.matchesFeatures ? sql<boolean>`(category ilike ${pattern} or features_text ilike ${pattern})` : sql<boolean>`category ilike ${pattern}`;
+}
 
 /** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
 function prefixQuery(text: string): string | null {
@@ -116,6 +125,7 @@ function applySearch(query: VehicleQuery, search: SearchQuery, usdBounds: { min?
   const terms = search.q ? prefixQuery(search.q) : null;
   if (terms) filtered = filtered.where(sql<boolean>`search @@ to_tsquery('simple', ${terms})`);
   if (search.tab) filtered = filtered.where(sql<boolean>`tabs @> array[${search.tab}]::text[]`);
+  if (search.collection) filtered = filtered.where(collectionCondition(search.collection));
   if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
   if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
   if (search.yearMin !== undefined) filtered = filtered.where('year', '>=', search.yearMin);
@@ -227,6 +237,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         sql<number>`grouping(brand, condition, fuel_type, body_type, year, city)`.as('grouping'),
         sql<number>`count(*)`.as('count'),
         ...INVENTORY_TAB_IDS.map((tab) => sql<number>`count(*) filter (where tabs @> array[${tab}]::text[])`.as(`tab_${tab}`)),
+        ...COLLECTION_IDS.map((id) => sql<number>`count(*) filter (where ${collectionCondition(id)})`.as(`collection_${id}`)),
       ])
       .groupBy(sql`grouping sets ((brand), (condition), (fuel_type), (body_type), (year), (city), ())`)
       .execute();
@@ -247,6 +258,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         year: facetOf('year'),
         location: facetOf('city'),
         tab: INVENTORY_TAB_IDS.map((id) => ({ value: id, count: totals ? Number(totals[`tab_${id}`]) : 0 })).filter((entry) => entry.count > 0),
+        collection: COLLECTION_IDS.map((id) => ({ value: id, count: totals ? Number(totals[`collection_${id}`]) : 0 })),
       },
     };
   }

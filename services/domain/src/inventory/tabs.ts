@@ -22,3 +22,17 @@ export function matchesTab(tabId: InventoryTabId, vehicle: { category: string; f
 export function tabsOf(vehicle: { category: string; features: ReadonlyArray<{ name: string }> }): InventoryTabId[] {
   return INVENTORY_TABS.filter((tab) => matchesTab(tab.id, vehicle)).map((tab) => tab.id);
 }
+
+/**
+ * The Complete Inventory page's tabs (spec 001 section 9): suv, sedan and luxury match the category text;
+ * electric and hybrid match the category or a feature name.
+ */
+export const COLLECTIONS = [
+  { id: 'suv', label: 'SUV', matchesFeatures: false },
+  { id: 'sedan', label: 'Sedan', matchesFeatures: false },
+  { id: 'electric', label: 'Electric', matchesFeatures: true },
+  { id: 'hybrid', label: 'Hybrid', matchesFeatures: true },
+  { id: 'luxury', label: 'Luxury', matchesFeatures: false },
+] as const;
+export type CollectionId = (typeof COLLECTIONS)[number]['id'];
+export const COLLECTION_IDS = COLLECTIONS.map((collection) => collection.id) as unknown as readonly [CollectionId, ...CollectionId[]];

@@ -9,6 +9,7 @@ import { allProjections } from './projections';
 import { createWorkerConnection } from './redis';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
+import { startRatesWorker } from './rates/ratesWorker';
 import type { Projection } from './projector/projection';
 
 export interface RunningWorkers {
@@ -46,6 +47,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
   const workers: Worker[] = [startProjectorWorker(projector, connection, config.queuePrefix, logger)];
+  const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
+  if (rates) workers.push(rates.worker);
   // Catch up with whatever was committed while no worker ran.
   await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
   logger.info({ workers: workers.map((worker) => worker.name) }, 'workers started');
@@ -55,6 +58,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
       await projectorQueue.close();
+      await rates?.queue.close();
       connection.disconnect();
       mailer.close();
       await db.destroy();

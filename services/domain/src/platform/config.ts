@@ -33,6 +33,9 @@ export const RuntimeConfigSchema = z
     MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
     STAFF_NOTIFICATION_EMAIL: z.email().optional(),
     CONTACT_PHONE: z.string().min(5).default('+234 800 288 6237'),
+    RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
+    RATES_APP_ID: z.string().min(1).optional(),
+    RATES_REFRESH_MS: z.coerce.number().int().min(60_000).default(6 * 3_600_000),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .transform((env) => ({
@@ -52,6 +55,7 @@ export const RuntimeConfigSchema = z
     projectorSafetyNetMs: env.PROJECTOR_SAFETY_NET_MS,
     uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR}/uploads`,
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, refreshMs: env.RATES_REFRESH_MS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

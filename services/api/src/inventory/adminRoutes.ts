@@ -121,11 +121,11 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const { nextExpectedVersion } = await app.eventStore.append(vehicleStreamId(id), stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
     if (options.waitForReadModel === false) return;
     // Read your own write: the console reloads the record right after saving.
-    for (let attempt = 0; attempt < 150; attempt++) {
+    const delisting = events.some((event) => event.type === 'VehicleDelisted');
+    await app.readModels.waitFor('vehicles', async () => {
       const row = await app.db.selectFrom('vehicles').select('version').where('id', '=', id).executeTakeFirst();
-      if (row ? row.version >= nextExpectedVersion : events.some((event) => event.type === 'VehicleDelisted')) return;
-      await new Promise((wait) => setTimeout(wait, 20));
-    }
+      return row ? row.version >= nextExpectedVersion : delisting;
+    });
   };
 
   app.get(

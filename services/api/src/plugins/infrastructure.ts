@@ -4,7 +4,8 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { appendToStream, createDb, migrateToLatest, type AppendResult, type Db, type ExpectedVersion } from '@autobest/db';
 import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
-import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/workers';
+import { once } from 'node:events';
+import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/workers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,13 @@ declare module 'fastify' {
     db: Db;
     redis: Redis;
     projectorQueue: Queue;
+    readModels: {
+      /**
+       * Read-your-own-write for staff commands: waits briefly for the workers to project `isCaughtUp`, then
+       * projects the pending events here. The checkpoint row lock keeps the two from applying anything twice.
+       */
+      waitFor(projection: string, isCaughtUp: () => Promise<boolean>): Promise<void>;
+    };
     eventStore: {
       /** Appends after deciding, then rings the projector's doorbell once the commit is done. */
       append(
@@ -37,6 +45,8 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     if (migrate) await migrateToLatest(db);
     const redis = createProducerConnection(config.redisUrl);
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
+    // Commands fail fast while Redis is away, so give it a moment at start; a Redis that is down shows in /api/health.
+    await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
     const projectorQueue = createProjectorQueue(redis, config.queuePrefix);
     const doorbell = new ProjectorDoorbell(projectorQueue, app.log);
 
@@ -44,6 +54,16 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     app.decorate('db', db);
     app.decorate('redis', redis);
     app.decorate('projectorQueue', projectorQueue);
+    const projectors = new Map(allProjections.map((projection) => [projection.name, new Projector(db, [projection])]));
+    app.decorate('readModels', {
+      async waitFor(projection, isCaughtUp) {
+        for (let attempt = 0; attempt < 15; attempt++) {
+          if (await isCaughtUp()) return;
+          await new Promise((wait) => setTimeout(wait, 20));
+        }
+        await projectors.get(projection)?.catchUp();
+      },
+    });
     app.decorate('eventStore', {
       async append(streamId, expectedVersion, events, metadata) {
         const result = await appendToStream(db, streamId, expectedVersion, events, metadata);

@@ -103,14 +103,10 @@ const HistoryEntrySchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-/** Waits (briefly) until the read model has applied the stream up to `version`, so the console reads its own write. */
-async function readModelCaughtUp(db: Db, id: string, version: number): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const row = await db.selectFrom('submissions').select('version').where('id', '=', id).executeTakeFirst();
-    if (!row || row.version >= version) return;
-    await new Promise((wait) => setTimeout(wait, 20));
-  }
-}
+const submissionCaughtUp = (db: Db, id: string, version: number) => async () => {
+  const row = await db.selectFrom('submissions').select('version').where('id', '=', id).executeTakeFirst();
+  return !row || row.version >= version;
+};
 
 export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadStream = async (spec: SubmissionKindSpec, id: string) => {
@@ -140,7 +136,8 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         events,
         eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }),
       );
-      await readModelCaughtUp(app.db, id, nextExpectedVersion);
+      // The console reloads the record right after a command: make sure it sees its own change.
+      await app.readModels.waitFor('submissions', submissionCaughtUp(app.db, id, nextExpectedVersion));
     }
   };
 

@@ -17,6 +17,7 @@ import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { sentEmailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
+import { inventoryQaRoutes } from './inventory/qaRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -65,6 +66,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(sentEmailRoutes);
   await app.register(inventoryRoutes);
   await app.register(inventoryAdminRoutes);
+  await app.register(inventoryQaRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

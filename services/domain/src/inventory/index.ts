@@ -1,2 +1,3 @@
 export * from './vehicle';
 export * from './tabs';
+export * from './qa';

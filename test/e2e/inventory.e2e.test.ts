@@ -117,5 +117,15 @@ describe('inventory search to vehicle page', () => {
     await staff.getByText(/Successfully loaded 1 vehicles; 1 vehicles failed validation/).waitFor();
     await staff.getByText(/^Broken Car: Vehicle ID is required/).waitFor();
     await vi.waitFor(async () => expect((await fetch(`${api.url}/api/vehicles/e2e-geely-coolray-2025`)).status).toBe(200), { timeout: 10_000 });
+
+    // Inventory QA flags the four spec samples, which carry one image each, and can delist one in bulk.
+    await staff.getByRole('menuitem', { name: 'Inventory QA' }).click();
+    await staff.getByRole('tab', { name: 'Image QA' }).click();
+    await staff.getByLabel('Select sample-byd-seal-2024').check();
+    await staff.getByRole('combobox', { name: 'Fix' }).click();
+    await staff.getByRole('option', { name: 'Delist' }).click();
+    await staff.getByRole('button', { name: 'Bulk Update (1)' }).click();
+    await staff.getByText('Updated 1 vehicles').waitFor();
+    expect((await fetch(`${api.url}/api/vehicles/sample-byd-seal-2024`)).status).toBe(404);
   }, 60_000);
 });

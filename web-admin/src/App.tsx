@@ -2,6 +2,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
+import { InventoryQa } from './inventory-qa/InventoryQa';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
@@ -31,6 +32,7 @@ export function App() {
         <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
         <CustomRoutes>
           <Route path="/inventory-management" element={<InventoryManagement />} />
+          <Route path="/inventory-qa" element={<InventoryQa />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

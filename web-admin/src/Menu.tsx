@@ -1,5 +1,6 @@
 import { Menu } from 'react-admin';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 
 /** The resources, plus the screens that are not a single resource. */
 export function AppMenu() {
@@ -7,6 +8,7 @@ export function AppMenu() {
     <Menu>
       <Menu.ResourceItems />
       <Menu.Item to="/inventory-management" primaryText="Inventory Management" leftIcon={<InventoryIcon />} />
+      <Menu.Item to="/inventory-qa" primaryText="Inventory QA" leftIcon={<FactCheckIcon />} />
     </Menu>
   );
 }

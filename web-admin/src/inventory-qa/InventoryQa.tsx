@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useNotify } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControl,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Select,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+
+interface QaVehicle {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  year: number;
+  imageCount: number;
+  issues: Array<{ kind: string; message: string }>;
+  health: 'Complete' | 'Needs Review' | 'Critical';
+  priority: 'HIGH' | 'MEDIUM' | null;
+}
+
+interface QaReport {
+  summary: { total: number; complete: number; needReview: number; critical: number; completionPercent: number };
+  issueCounts: Record<string, number>;
+  featureTags: Array<{ name: string; count: number }>;
+  vehicles: QaVehicle[];
+}
+
+const TABS = [
+  { label: 'Overview', kinds: null },
+  { label: 'Image QA', kinds: ['images'] },
+  { label: 'Data Consistency', kinds: ['price', 'duplicate', 'specifications'] },
+  { label: 'Features & Tags', kinds: ['features'] },
+] as const;
+
+const FIXES = [
+  { id: 'set-price-to-median', label: 'Set price to the model median' },
+  { id: 'mark-out-of-stock', label: 'Mark out of stock' },
+  { id: 'delist', label: 'Delist' },
+];
+
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...init?.headers } });
+  const body = (await response.json().catch(() => undefined)) as (T & { message?: string }) | undefined;
+  if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}`);
+  return body as T;
+}
+
+/** Inventory QA computed from the real catalogue: cards, completion, tabs, report export and bulk fixes. */
+export function InventoryQa() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [fix, setFix] = useState(FIXES[0]!.id);
+  const [busy, setBusy] = useState(false);
+  const { data, isPending, error } = useQuery({ queryKey: ['inventory-qa'], queryFn: () => fetchJson<QaReport>('/api/admin/inventory-qa') });
+
+  const kinds = TABS[tab]!.kinds;
+  const shown = (data?.vehicles ?? []).filter((vehicle) => !kinds || vehicle.issues.some((issue) => (kinds as readonly string[]).includes(issue.kind)));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const apply = async () => {
+    setBusy(true);
+    try {
+      const result = await fetchJson<{ updated: number; skipped: string[] }>('/api/admin/inventory-qa/bulk-update', { method: 'POST', body: JSON.stringify({ ids: [...selected], fix }) });
+      notify(`Updated ${result.updated} vehicles${result.skipped.length ? `; skipped ${result.skipped.length}` : ''}`, { type: result.skipped.length ? 'warning' : 'success' });
+      setSelected(new Set());
+      await queryClient.invalidateQueries();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'Bulk update failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (isPending) return <LinearProgress aria-label="Loading inventory QA" />;
+  if (error || !data) return <Alert severity="error">Could not load inventory QA: {error?.message}</Alert>;
+  const cards = [
+    ['Total vehicles', data.summary.total],
+    ['Complete', data.summary.complete],
+    ['Need review', data.summary.needReview],
+    ['Critical', data.summary.critical],
+  ] as const;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Inventory QA" />
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
+        {cards.map(([label, value]) => (
+          <Card key={label} sx={{ minWidth: 160 }}>
+            <CardContent>
+              <Typography variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="h5" component="p">
+                {value}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      <Typography variant="body2">Completion: {data.summary.completionPercent}%</Typography>
+      <LinearProgress variant="determinate" value={data.summary.completionPercent} aria-label="Completion" sx={{ mb: 2, height: 8, borderRadius: 4 }} />
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/admin/inventory-qa/report.txt">
+          Export QA Report
+        </Button>
+        <FormControl size="small" sx={{ minWidth: 260 }}>
+          <InputLabel id="fix-label">Fix</InputLabel>
+          <Select labelId="fix-label" label="Fix" value={fix} onChange={(event) => setFix(event.target.value)}>
+            {FIXES.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button variant="contained" disabled={selected.size === 0 || busy} onClick={() => void apply()}>
+          Bulk Update ({selected.size})
+        </Button>
+      </Stack>
+      <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label="QA views">
+        {TABS.map((entry) => (
+          <Tab key={entry.label} label={entry.label} />
+        ))}
+      </Tabs>
+      {tab === 3 ? (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
+          {data.featureTags.map((tag) => (
+            <Chip key={tag.name} label={`${tag.name} (${tag.count})`} />
+          ))}
+        </Stack>
+      ) : null}
+      {shown.length === 0 ? (
+        <Typography sx={{ mt: 2 }}>No vehicles with issues here.</Typography>
+      ) : (
+        <Table size="small" aria-label="Vehicles with issues">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              <TableCell>Vehicle</TableCell>
+              <TableCell>Health</TableCell>
+              <TableCell>Issues</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((vehicle) => (
+              <TableRow key={vehicle.id}>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={selected.has(vehicle.id)} onChange={() => toggle(vehicle.id)} slotProps={{ input: { 'aria-label': `Select ${vehicle.id}` } }} />
+                </TableCell>
+                <TableCell>
+                  {vehicle.year} {vehicle.name}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {vehicle.id}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" color={vehicle.health === 'Critical' ? 'error' : 'warning'} label={vehicle.priority ? `${vehicle.health} · ${vehicle.priority}` : vehicle.health} />
+                </TableCell>
+                <TableCell>{vehicle.issues.map((issue) => issue.message).join('; ')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}

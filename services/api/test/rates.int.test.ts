@@ -21,3 +21,26 @@ describe('GET /api/rates', () => {
     expect(body.rates).toMatchObject({ NGN: 1620, ZAR: 17.9, KES: 130, AOA: 830 });
   });
 });
+
+describe('GET /api/geo', () => {
+  it('ignores country headers unless behind a trusted proxy, and reads Accept-Language', async () => {
+    const spoofed = await t.app.inject({ method: 'GET', url: '/api/geo', headers: { 'cf-ipcountry': 'KE', 'accept-language': 'en-GH,en;q=0.8' } });
+    expect(spoofed.json()).toEqual({ country: 'GH', currency: 'GHS', source: 'accept-language' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/geo' })).json()).toEqual({ country: null, currency: 'NGN', source: 'default' });
+  });
+});
+
+describe('GET /api/geo behind a proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp('api_geo_proxy', { TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('believes the proxy country header', async () => {
+    const response = await proxied.app.inject({ method: 'GET', url: '/api/geo', headers: { 'x-country-code': 'ZA', 'accept-language': 'en-NG' } });
+    expect(response.json()).toEqual({ country: 'ZA', currency: 'ZAR', source: 'proxy-header' });
+  });
+});

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, fromMajor, isCurrencyCode, type CurrencyCode, type PriceCurrency } from '@autobest/domain/money';
 
 const STORAGE_KEY = 'user_currency';
@@ -8,24 +8,47 @@ interface CurrencyState {
   setCurrency(code: CurrencyCode): void;
   /** An amount already in `currency` (or another), formatted in that currency's locale with 0-2 decimals. */
   format(amount: number, currency?: PriceCurrency): string;
+  /** The spec's message when the visitor's location could not be told. */
+  notice: string | null;
 }
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
 
-function remembered(): CurrencyCode {
+function remembered(): CurrencyCode | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return stored && isCurrencyCode(stored) ? stored : DEFAULT_CURRENCY;
+    return stored && isCurrencyCode(stored) ? stored : null;
   } catch {
-    return DEFAULT_CURRENCY;
+    return null;
   }
 }
 
 /** The visitor's currency, remembered under `user_currency`; NGN until they choose. */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setState] = useState<CurrencyCode>(remembered);
+  const [chosen] = useState(remembered);
+  const [currency, setState] = useState<CurrencyCode>(chosen ?? DEFAULT_CURRENCY);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // No remembered choice: default from the visitor's country; NGN if that cannot be told.
+  useEffect(() => {
+    if (chosen) return;
+    const controller = new AbortController();
+    fetch('/api/geo', { signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const geo = (await response.json()) as { currency: string; source: string };
+        if (isCurrencyCode(geo.currency)) setState(geo.currency);
+        if (geo.source === 'default') setNotice('Unable to detect location. Using default currency.');
+      })
+      .catch((error: unknown) => {
+        if ((error as { name?: string }).name !== 'AbortError') setNotice('Unable to detect location. Using default currency.');
+      });
+    return () => controller.abort();
+  }, [chosen]);
+
   const setCurrency = useCallback((code: CurrencyCode) => {
     setState(code);
+    setNotice(null);
     try {
       localStorage.setItem(STORAGE_KEY, code);
     } catch {
@@ -33,8 +56,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     }
   }, []);
   const value = useMemo<CurrencyState>(
-    () => ({ currency, setCurrency, format: (amount, code = currency) => formatMoney(fromMajor(amount, code)) }),
-    [currency, setCurrency],
+    () => ({ currency, setCurrency, notice, format: (amount, code = currency) => formatMoney(fromMajor(amount, code)) }),
+    [currency, setCurrency, notice],
   );
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }

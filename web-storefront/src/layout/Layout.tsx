@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { CurrencySelect } from '../currency/CurrencyContext';
+import { CurrencySelect, useCurrency } from '../currency/CurrencyContext';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
 export function Layout() {
   const { pathname } = useLocation();
+  const { notice } = useCurrency();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -30,6 +31,11 @@ export function Layout() {
         </nav>
         <CurrencySelect />
       </header>
+      {notice ? (
+        <p className="site-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

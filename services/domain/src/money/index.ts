@@ -1,2 +1,3 @@
 export * from './currencies';
 export * from './money';
+export * from './geo';

@@ -127,5 +127,15 @@ describe('inventory search to vehicle page', () => {
     await staff.getByRole('button', { name: 'Bulk Update (1)' }).click();
     await staff.getByText('Updated 1 vehicles').waitFor();
     expect((await fetch(`${api.url}/api/vehicles/sample-byd-seal-2024`)).status).toBe(404);
+
+    // A photo uploaded in the vehicle form joins its images and is served publicly.
+    await staff.goto(`${api.url}/admin/vehicles/e2e-geely-coolray-2025`);
+    await staff.getByLabel('Vehicle image file').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') });
+    await staff.getByText('Image uploaded').waitFor();
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await vi.waitFor(async () => {
+      const vehicle = (await (await fetch(`${api.url}/api/vehicles/e2e-geely-coolray-2025`)).json()) as { images: Array<{ url: string }> };
+      expect(vehicle.images.map((image) => image.url)).toEqual(['/vehicles/crossover.svg', expect.stringMatching(/^\/media\/vehicle-images\//)]);
+    }, { timeout: 10_000 });
   }, 60_000);
 });

@@ -18,6 +18,7 @@ import { sentEmailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
+import { vehicleImageRoutes } from './inventory/imageRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -67,6 +68,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(inventoryRoutes);
   await app.register(inventoryAdminRoutes);
   await app.register(inventoryQaRoutes);
+  await app.register(vehicleImageRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

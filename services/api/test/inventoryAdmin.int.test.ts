@@ -70,3 +70,24 @@ describe('/api/admin/vehicles', () => {
     expect(reservations.json()).toEqual([expect.objectContaining({ vehicleName: 'Chery Tiggo 9', name: 'Ifeoma', phone: '+234 803 555 0111' })]);
   });
 });
+
+describe('catalogue images', () => {
+  it('stores an uploaded image under its own name, serves it publicly, and refuses a non-image', async () => {
+    const { multipartBody, pngOfSize, PDF } = await import('./images');
+    const image = await multipartBody({}, [{ name: 'image', filename: '../../evil.png', type: 'image/png', content: pngOfSize(3000) }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: { ...image.headers, cookie } });
+    expect(uploaded.statusCode).toBe(201);
+    const { url } = uploaded.json<{ url: string }>();
+    expect(url).toMatch(/^\/media\/vehicle-images\/image-[0-9a-f-]{36}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ method: 'GET', url: '/media/vehicle-images/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+
+    const pdf = await multipartBody({}, [{ name: 'image', filename: 'photo.jpg', type: 'image/jpeg', content: PDF }]);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: pdf.payload, headers: { ...pdf.headers, cookie } });
+    expect(refused.json()).toMatchObject({ error: 'invalid_file_type', message: 'Invalid file type' });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: image.headers });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

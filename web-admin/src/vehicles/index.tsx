@@ -19,6 +19,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { ImageUploadButton } from './ImageUploadButton';
 
 const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
 const CONDITIONS = [
@@ -79,6 +80,7 @@ function VehicleForm({ creating }: { creating: boolean }) {
       <TextInput source="location.country" label="Country" defaultValue="Nigeria" />
       <BooleanInput source="inStock" defaultValue />
       <BooleanInput source="isFeatured" />
+      <ImageUploadButton />
       <ArrayInput source="images" validate={required('At least one image is required')}>
         <SimpleFormIterator inline>
           <TextInput source="url" label="Image URL" validate={required()} />

@@ -1,0 +1,57 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { receivePhotoUpload } from '../submissions/photoUpload';
+
+const FOLDER = 'vehicle-images';
+const STORED_NAME = /^image-[0-9a-f-]{36}\.(jpg|png|webp|gif|avif|heic|heif)$/;
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif' };
+
+/** Staff upload catalogue photos (checked by content, 5 MB at most); buyers load them from /media. */
+export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/admin/vehicle-images',
+    {
+      bodyLimit: 6 * 1024 * 1024,
+      schema: {
+        tags: ['inventory'],
+        summary: 'Upload one catalogue image (multipart part "image"); answers its public URL',
+        consumes: ['multipart/form-data'],
+        body: z.unknown().describe('multipart/form-data with one file part named "image"'),
+        response: { 201: z.object({ url: z.string() }).meta({ id: 'UploadedImage' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');
+      const upload = await receivePhotoUpload(request, [{ slot: 'image', label: 'Image' }], app.config.uploadsDir);
+      const [photo] = upload.photos;
+      if (!photo) {
+        await upload.discard();
+        throw new HttpError(400, 'validation_failed', 'Choose an image to upload', { image: 'Choose an image to upload' });
+      }
+      await upload.keep(FOLDER);
+      return reply.code(201).send({ url: `/media/${FOLDER}/${photo.storedName}` });
+    },
+  );
+
+  app.get(
+    `/media/${FOLDER}/:file`,
+    { schema: { tags: ['inventory'], summary: 'A catalogue image', params: z.object({ file: z.string().max(80) }), response: { 200: z.unknown(), ...errorResponses } } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!STORED_NAME.test(file)) throw notFound('Image');
+      const path = join(app.config.uploadsDir, FOLDER, file);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw notFound('Image');
+      return reply
+        .header('Content-Type', CONTENT_TYPES[file.split('.').pop()!] ?? 'application/octet-stream')
+        .header('Content-Length', String(info.size))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(createReadStream(path));
+    },
+  );
+};

@@ -135,6 +135,13 @@ describe('sell-car and trade-in journeys', () => {
     await owner.getByText('₦4,500,000').waitFor();
     await owner.goto(link!.replace(/token=.*/, 'token=guess'));
     await owner.getByRole('heading', { name: 'Request not found' }).waitFor();
+
+    // The owner's page views, photo uploads and submission reached the analytics (sent as the pages were left).
+    await staff.getByRole('menuitem', { name: 'Analytics' }).click();
+    const funnel = staff.locator('.MuiCard-root', { hasText: 'Sell-car and trade-in funnel' });
+    await funnel.locator('.recharts-bar-rectangle').first().waitFor();
+    const steps = await testDb.db.selectFrom('analytics_events').select('event').distinct().execute();
+    expect(steps.map((row) => row.event).sort()).toEqual(expect.arrayContaining(['image_upload', 'page_view', 'sell_car_form_submit']));
   }, 120_000);
 
   it('an owner trades in a car; staff finalize it; the status page says so', async () => {

@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
+
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
@@ -11,6 +13,9 @@ import sentEmails from './sent-emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
+
+// Charts are heavy and only this screen needs them.
+const AnalyticsDashboard = lazy(async () => ({ default: (await import('./analytics/AnalyticsDashboard')).AnalyticsDashboard }));
 
 /** The staff console, served by the API at /admin (same origin, session cookie). */
 export function App() {
@@ -33,6 +38,14 @@ export function App() {
         <CustomRoutes>
           <Route path="/inventory-management" element={<InventoryManagement />} />
           <Route path="/inventory-qa" element={<InventoryQa />} />
+          <Route
+            path="/analytics"
+            element={
+              <Suspense fallback={<p>Loading analytics...</p>}>
+                <AnalyticsDashboard />
+              </Suspense>
+            }
+          />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

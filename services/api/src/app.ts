@@ -19,6 +19,7 @@ import { inventoryRoutes } from './inventory/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
+import { analyticsRoutes } from './analytics/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -69,6 +70,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(inventoryAdminRoutes);
   await app.register(inventoryQaRoutes);
   await app.register(vehicleImageRoutes);
+  await app.register(analyticsRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

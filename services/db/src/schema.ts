@@ -170,6 +170,15 @@ export interface RateSnapshotsTable {
   rates: JSONColumnType<Record<string, number>>;
 }
 
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  session_id: string;
+  event: string;
+  properties: JSONColumnType<Record<string, string | number | boolean | null>>;
+  occurred_at: Timestamp;
+  received_at: Generated<Date>;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -182,4 +191,5 @@ export interface Database {
   vehicles: VehiclesTable;
   reservation_requests: ReservationRequestsTable;
   rate_snapshots: RateSnapshotsTable;
+  analytics_events: AnalyticsEventsTable;
 }

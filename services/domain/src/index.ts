@@ -5,3 +5,4 @@ export * from './contact/contactMessage';
 export * from './submissions/index';
 export * from './money/index';
 export * from './inventory/index';
+export * from './analytics/index';

@@ -4,6 +4,7 @@ import { postJson } from '../api/client';
 import { useCurrency } from '../currency/CurrencyContext';
 import { NotFoundPage } from '../notFound/NotFoundPage';
 import { ApiFailure, getJson, type VehicleDetail } from './api';
+import { track } from '../analytics/analytics';
 
 const SALES_WHATSAPP = '2348002886237';
 const PLACEHOLDER = '/placeholder.svg';
@@ -105,7 +106,10 @@ export function VehiclePage() {
   useEffect(() => {
     const controller = new AbortController();
     getJson<VehicleDetail>(`/api/vehicles/${encodeURIComponent(id)}?currency=${currency}`, controller.signal)
-      .then((vehicle) => setState({ phase: 'ready', vehicle }))
+      .then((vehicle) => {
+        setState({ phase: 'ready', vehicle });
+        track('inventory_vehicle_view', { vehicleId: vehicle.id });
+      })
       .catch((error: unknown) => {
         if ((error as { name?: string }).name === 'AbortError') return;
         if (error instanceof ApiFailure && error.status === 404) setState({ phase: 'missing' });

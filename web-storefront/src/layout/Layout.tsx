@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CurrencySelect, useCurrency } from '../currency/CurrencyContext';
+import { PAGE_NAMES } from '@autobest/domain/analytics/pages';
+import { track } from '../analytics/analytics';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
@@ -9,6 +11,7 @@ export function Layout() {
   const { notice } = useCurrency();
   useEffect(() => {
     window.scrollTo(0, 0);
+    track('page_view', { page: PAGE_NAMES[pathname] ?? pathname });
   }, [pathname]);
 
   return (

@@ -7,6 +7,7 @@ import { ToastProvider, useToast } from '../submissions/Toast';
 import { UploadProgress } from '../submissions/UploadProgress';
 import { useSubmissionForm } from '../submissions/useSubmissionForm';
 import type { SubmissionCreated } from '../submissions/uploadSubmission';
+import { track } from '../analytics/analytics';
 
 const FUEL_LABELS: Record<(typeof SELL_CAR_FUEL_TYPES)[number], string> = { petrol: 'Petrol', diesel: 'Diesel', hybrid: 'Hybrid', electric: 'Electric', lpg: 'LPG' };
 const TRANSMISSION_LABELS: Record<(typeof SELL_CAR_TRANSMISSIONS)[number], string> = { automatic: 'Automatic', manual: 'Manual', cvt: 'CVT', semiAutomatic: 'Semi-Automatic' };
@@ -47,6 +48,7 @@ function SellCarForm() {
     event.preventDefault();
     const result = await form.submit();
     if (result.outcome === 'sent') {
+      track('sell_car_form_submit', { make: values.make, year: values.year });
       form.reset();
       setCreated(result.created);
       toast({ kind: 'success', title: 'Your car selling request has been submitted successfully!', text: 'We will contact you shortly with next steps.' });
@@ -106,7 +108,7 @@ function SellCarForm() {
         <fieldset className="form-section" id="photos-section" tabIndex={-1}>
           <legend>Photo Upload</legend>
           <p className="hint">Six photos, one per view: images only, up to 5 MB each.</p>
-          <PhotoSlots slots={SELL_CAR_PHOTO_SLOTS} photos={form.photos} onChange={form.setPhoto} progress={form.progress?.slots ?? null} errors={errors} disabled={sending} />
+          <PhotoSlots slots={SELL_CAR_PHOTO_SLOTS} photos={form.photos} onChange={form.setPhoto} progress={form.progress?.slots ?? null} errors={errors} disabled={sending} onImageSelected={(slot) => track('image_upload', { type: slot, form: 'sell-car' })} />
           {errors['photos'] ? <p className="field-error">{errors['photos']}</p> : null}
         </fieldset>
 

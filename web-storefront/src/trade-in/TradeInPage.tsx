@@ -15,6 +15,7 @@ import { ToastProvider, useToast } from '../submissions/Toast';
 import { UploadProgress } from '../submissions/UploadProgress';
 import { useSubmissionForm } from '../submissions/useSubmissionForm';
 import type { SubmissionCreated } from '../submissions/uploadSubmission';
+import { track } from '../analytics/analytics';
 
 const FUEL_LABELS: Record<(typeof TRADE_IN_FUEL_TYPES)[number], string> = { petrol: 'Petrol', diesel: 'Diesel', hybrid: 'Hybrid', ev: 'Electric (EV)' };
 const TRANSMISSION_LABELS: Record<(typeof TRADE_IN_TRANSMISSIONS)[number], string> = { automatic: 'Automatic', manual: 'Manual' };
@@ -58,6 +59,7 @@ function TradeInForm() {
     if (result.outcome === 'invalid') {
       toast({ kind: 'error', title: 'Validation Error', text: 'Please fix the errors below and try again.' });
     } else if (result.outcome === 'sent') {
+      track('trade_in_form_submit', { vehicleMake: values.vehicleMake, year: values.year, imagesCount: Object.values(form.photos).filter(Boolean).length });
       form.reset();
       setCreated(result.created);
       toast({ kind: 'success', title: 'Trade-in Request Submitted!', text: "You'll receive an estimated trade-in value within 24-48 hours." });
@@ -117,7 +119,7 @@ function TradeInForm() {
         <fieldset className="form-section" id="photos-section" tabIndex={-1}>
           <legend>3. Vehicle Photos</legend>
           <p className="hint">Six photos: front, rear, both sides, interior, and the dashboard with the odometer visible. Images only, up to 5 MB each.</p>
-          <PhotoSlots slots={TRADE_IN_PHOTO_SLOTS} photos={form.photos} onChange={form.setPhoto} progress={form.progress?.slots ?? null} errors={errors} disabled={sending} />
+          <PhotoSlots slots={TRADE_IN_PHOTO_SLOTS} photos={form.photos} onChange={form.setPhoto} progress={form.progress?.slots ?? null} errors={errors} disabled={sending} onImageSelected={(slot) => track('image_upload', { type: slot, form: 'trade-in' })} />
           {errors['photos'] ? <p className="field-error">{errors['photos']}</p> : null}
         </fieldset>
 

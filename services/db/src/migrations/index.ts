@@ -4,6 +4,7 @@ import * as staff from './0002_staff';
 import * as contactMessages from './0003_contact_messages';
 import * as submissions from './0004_submissions';
 import * as inventory from './0005_inventory';
+import * as analytics from './0006_analytics';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_contact_messages': contactMessages,
   '0004_submissions': submissions,
   '0005_inventory': inventory,
+  '0006_analytics': analytics,
 };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AnalyticsBatchSchema } from '@autobest/domain';
+import { errorResponses } from '../platform/errors';
+
+const DaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+const FUNNELS = {
+  sellCar: { page: 'sell_car', form: 'sell-car', submitted: 'sell_car_form_submit' },
+  tradeIn: { page: 'trade_in', form: 'trade-in', submitted: 'trade_in_form_submit' },
+} as const;
+const FunnelSchema = z.array(z.object({ step: z.string(), sessions: z.number() }));
+
+/** Browsers send batches of the spec's events; staff see page views, top vehicles and the request funnels. */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/analytics/events',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['analytics'], summary: 'Record a batch of analytics events (sendBeacon on page hide)', body: AnalyticsBatchSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      // A wrong device clock must not put events in the future.
+      const rows = request.body.events.map((event) => ({
+        session_id: request.body.sessionId,
+        event: event.event,
+        properties: JSON.stringify(event.properties),
+        occurred_at: new Date(Math.min(new Date(event.timestamp).getTime(), now)),
+      }));
+      await app.db.insertInto('analytics_events').values(rows).execute();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/page-views',
+    { schema: { tags: ['analytics'], summary: 'Page views per page per day', querystring: DaysQuery, response: { 200: z.array(z.object({ day: z.string(), page: z.string(), views: z.number() })), ...errorResponses } } },
+    async (request) => {
+      const rows = await sql<{ day: string; page: string; views: number }>`
+        select to_char(date_trunc('day', occurred_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD') as day,
+               coalesce(properties->>'page', 'unknown') as page, count(*)::int as views
+        from analytics_events
+        where event = 'page_view' and occurred_at > now() - make_interval(days => ${request.query.days})
+        group by 1, 2 order by 1, 2`.execute(app.db);
+      return rows.rows.map((row) => ({ ...row, views: Number(row.views) }));
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/top-vehicles',
+    { schema: { tags: ['analytics'], summary: 'Vehicles viewed most', querystring: DaysQuery, response: { 200: z.array(z.object({ vehicleId: z.string(), name: z.string(), views: z.number() })), ...errorResponses } } },
+    async (request) => {
+      const rows = await sql<{ vehicle_id: string; name: string | null; views: number }>`
+        select e.properties->>'vehicleId' as vehicle_id, max(v.name) as name, count(*)::int as views
+        from analytics_events e left join vehicles v on v.id = e.properties->>'vehicleId'
+        where e.event in ('inventory_vehicle_view', 'electric_vehicle_click') and e.properties ? 'vehicleId'
+          and e.occurred_at > now() - make_interval(days => ${request.query.days})
+        group by 1 order by 3 desc, 1 limit 10`.execute(app.db);
+      return rows.rows.map((row) => ({ vehicleId: row.vehicle_id, name: row.name ?? row.vehicle_id, views: Number(row.views) }));
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/funnel',
+    { schema: { tags: ['analytics'], summary: 'Sell-car and trade-in funnels: form viewed, photo uploaded, submitted (sessions)', querystring: DaysQuery, response: { 200: z.object({ sellCar: FunnelSchema, tradeIn: FunnelSchema }), ...errorResponses } } },
+    async (request) => {
+      const funnel = async ({ page, form, submitted }: (typeof FUNNELS)[keyof typeof FUNNELS]) => {
+        const row = await sql<{ viewed: number; uploaded: number; sent: number }>`
+          select count(distinct session_id) filter (where event = 'page_view' and properties->>'page' = ${page})::int as viewed,
+                 count(distinct session_id) filter (where event = 'image_upload' and properties->>'form' = ${form})::int as uploaded,
+                 count(distinct session_id) filter (where event = ${submitted})::int as sent
+          from analytics_events where occurred_at > now() - make_interval(days => ${request.query.days})`.execute(app.db);
+        const counts = row.rows[0]!;
+        return [
+          { step: 'Form viewed', sessions: Number(counts.viewed) },
+          { step: 'Photo uploaded', sessions: Number(counts.uploaded) },
+          { step: 'Submitted', sessions: Number(counts.sent) },
+        ];
+      };
+      return { sellCar: await funnel(FUNNELS.sellCar), tradeIn: await funnel(FUNNELS.tradeIn) };
+    },
+  );
+};

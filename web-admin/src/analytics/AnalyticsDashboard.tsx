@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Title } from 'react-admin';
+import { Alert, Box, Card, CardContent, FormControl, InputLabel, LinearProgress, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const COLOURS = ['#1f6f50', '#2563eb', '#b45309', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
+
+async function get<T>(url: string): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The server answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function ChartCard({ title, children, empty }: { title: string; children: React.ReactElement; empty: boolean }) {
+  return (
+    <Card sx={{ flex: '1 1 420px', minWidth: 320 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {empty ? (
+          <Typography color="text.secondary">No data for this period yet.</Typography>
+        ) : (
+          <Box sx={{ height: 280 }}>
+            <ResponsiveContainer width="100%" height="100%">
+              {children}
+            </ResponsiveContainer>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Page views per page per day, the most viewed vehicles, and the sell-car and trade-in funnels. */
+export function AnalyticsDashboard() {
+  const [days, setDays] = useState(30);
+  const pageViews = useQuery({ queryKey: ['analytics', 'page-views', days], queryFn: () => get<Array<{ day: string; page: string; views: number }>>(`/api/admin/analytics/page-views?days=${days}`) });
+  const vehicles = useQuery({ queryKey: ['analytics', 'top-vehicles', days], queryFn: () => get<Array<{ vehicleId: string; name: string; views: number }>>(`/api/admin/analytics/top-vehicles?days=${days}`) });
+  const funnel = useQuery({
+    queryKey: ['analytics', 'funnel', days],
+    queryFn: () => get<{ sellCar: Array<{ step: string; sessions: number }>; tradeIn: Array<{ step: string; sessions: number }> }>(`/api/admin/analytics/funnel?days=${days}`),
+  });
+
+  const pages = [...new Set((pageViews.data ?? []).map((row) => row.page))];
+  const byDay = new Map<string, Record<string, number | string>>();
+  for (const row of pageViews.data ?? []) {
+    const entry = byDay.get(row.day) ?? { day: row.day };
+    entry[row.page] = row.views;
+    byDay.set(row.day, entry);
+  }
+  const funnelRows = (funnel.data?.sellCar ?? []).map((step, index) => ({ step: step.step, 'Sell car': step.sessions, 'Trade-in': funnel.data?.tradeIn[index]?.sessions ?? 0 }));
+  const failed = pageViews.error ?? vehicles.error ?? funnel.error;
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Analytics" />
+      <FormControl size="small" sx={{ mb: 2, minWidth: 160 }}>
+        <InputLabel id="days-label">Period</InputLabel>
+        <Select labelId="days-label" label="Period" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          {[7, 30, 90].map((value) => (
+            <MenuItem key={value} value={value}>
+              Last {value} days
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {failed ? <Alert severity="error">Could not load analytics: {failed.message}</Alert> : null}
+      {pageViews.isPending || vehicles.isPending || funnel.isPending ? <LinearProgress aria-label="Loading analytics" /> : null}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <ChartCard title="Page views per day" empty={byDay.size === 0}>
+          <BarChart data={[...byDay.values()]}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            {pages.map((page, index) => (
+              <Bar key={page} dataKey={page} stackId="views" fill={COLOURS[index % COLOURS.length]} />
+            ))}
+          </BarChart>
+        </ChartCard>
+        <ChartCard title="Top vehicles viewed" empty={(vehicles.data ?? []).length === 0}>
+          <BarChart data={vehicles.data ?? []} layout="vertical" margin={{ left: 40 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="name" width={160} />
+            <Tooltip />
+            <Bar dataKey="views" fill={COLOURS[0]} />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title="Sell-car and trade-in funnel (sessions)" empty={funnelRows.every((row) => row['Sell car'] === 0 && row['Trade-in'] === 0)}>
+          <BarChart data={funnelRows}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="step" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="Sell car" fill={COLOURS[0]} />
+            <Bar dataKey="Trade-in" fill={COLOURS[1]} />
+          </BarChart>
+        </ChartCard>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,3 +1,4 @@
 export * from './vehicle';
 export * from './tabs';
 export * from './qa';
+export * from './catalogue';

@@ -20,6 +20,7 @@ import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
 import { analyticsRoutes } from './analytics/routes';
+import { dataCollectionRoutes } from './inventory/dataCollectionRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -71,6 +72,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(inventoryQaRoutes);
   await app.register(vehicleImageRoutes);
   await app.register(analyticsRoutes);
+  await app.register(dataCollectionRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

@@ -179,6 +179,16 @@ export interface AnalyticsEventsTable {
   received_at: Generated<Date>;
 }
 
+export interface CollectedRecordsTable {
+  variant_id: string;
+  record: JSONColumnType<Record<string, unknown>>;
+  status: 'WIP' | 'Done';
+  issues: string[];
+  updated_at: Timestamp;
+  updated_by: string | null;
+  version: number;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -192,4 +202,5 @@ export interface Database {
   reservation_requests: ReservationRequestsTable;
   rate_snapshots: RateSnapshotsTable;
   analytics_events: AnalyticsEventsTable;
+  collected_records: CollectedRecordsTable;
 }

@@ -5,6 +5,7 @@ import * as contactMessages from './0003_contact_messages';
 import * as submissions from './0004_submissions';
 import * as inventory from './0005_inventory';
 import * as analytics from './0006_analytics';
+import * as dataCollection from './0007_data_collection';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_submissions': submissions,
   '0005_inventory': inventory,
   '0006_analytics': analytics,
+  '0007_data_collection': dataCollection,
 };

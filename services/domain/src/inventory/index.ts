@@ -2,3 +2,4 @@ export * from './vehicle';
 export * from './tabs';
 export * from './qa';
 export * from './catalogue';
+export * from './dataCollection';

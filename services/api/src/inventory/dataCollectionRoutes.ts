@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readStream } from '@autobest/db';
+import {
+  CollectedRecordSchema,
+  DATA_COLLECTION_CATALOGUE,
+  catalogueVariants,
+  collectionChecks,
+  collectionStatus,
+  collectionStreamId,
+  decideVehicle,
+  foldVehicle,
+  vehicleStreamId,
+  VehicleSchema,
+  type CollectedRecord,
+  type VehicleEvent,
+} from '@autobest/domain';
+import { eventMetadata } from '../plugins/infrastructure';
+import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { neutraliseFormula } from '../submissions/adminRoutes';
+
+const VariantSchema = z.object({
+  variantId: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  variant: z.string(),
+  year: z.number(),
+  status: z.enum(['Pending', 'WIP', 'Done']),
+  issues: z.array(z.string()),
+  record: z.record(z.string(), z.unknown()).nullable(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  version: z.number(),
+});
+const OverviewSchema = z
+  .object({ summary: z.object({ total: z.number(), pending: z.number(), wip: z.number(), done: z.number() }), variants: z.array(VariantSchema) })
+  .meta({ id: 'DataCollection' });
+
+/** Vehicle Data Collection: the catalogue's variants, their collected records, checks, exports and publishing. */
+export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function overview() {
+    const rows = await app.db.selectFrom('collected_records').selectAll().execute();
+    const byId = new Map(rows.map((row) => [row.variant_id, row]));
+    const variants = catalogueVariants().map((variant) => {
+      const row = byId.get(variant.variantId);
+      return {
+        ...variant,
+        status: row ? row.status : ('Pending' as const),
+        issues: row ? row.issues : [],
+        record: row ? row.record : null,
+        updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+        updatedBy: row?.updated_by ?? null,
+        version: row?.version ?? 0,
+      };
+    });
+    const count = (status: string) => variants.filter((variant) => variant.status === status).length;
+    return { summary: { total: variants.length, pending: count('Pending'), wip: count('WIP'), done: count('Done') }, variants };
+  }
+  const variantOf = (variantId: string) => {
+    const variant = catalogueVariants().find((candidate) => candidate.variantId === variantId);
+    if (!variant) throw notFound('Catalogue variant');
+    return variant;
+  };
+
+  app.get('/api/admin/data-collection', { schema: { tags: ['inventory'], summary: 'Every catalogue variant with its collected record and status', response: { 200: OverviewSchema, ...errorResponses } } }, async () => overview());
+
+  app.put(
+    '/api/admin/data-collection/:variantId',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Save the collected record of a variant (complete or not: the checks say what is missing)',
+        params: z.object({ variantId: z.string().max(120) }),
+        body: CollectedRecordSchema.extend({ expectedVersion: z.int().min(0).optional() }),
+        response: { 200: VariantSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      variantOf(request.params.variantId);
+      const { expectedVersion, ...record } = request.body;
+      const stream = collectionStreamId(request.params.variantId);
+      const stored = await readStream(app.db, stream);
+      const staff = request.staff!;
+      const { nextExpectedVersion } = await app.eventStore.append(
+        stream,
+        expectedVersion ?? stored.length,
+        [{ type: 'VehicleDataCollected', data: { variantId: request.params.variantId, record, savedAt: new Date().toISOString() } }],
+        eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }),
+      );
+      await app.readModels.waitFor('collected-records', async () => {
+        const row = await app.db.selectFrom('collected_records').select('version').where('variant_id', '=', request.params.variantId).executeTakeFirst();
+        return (row?.version ?? 0) >= nextExpectedVersion;
+      });
+      return (await overview()).variants.find((variant) => variant.variantId === request.params.variantId)!;
+    },
+  );
+
+  app.post(
+    '/api/admin/data-collection/:variantId/publish',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Publish a Done record to the inventory as a listing',
+        params: z.object({ variantId: z.string().max(120) }),
+        response: { 200: z.object({ vehicleId: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const variant = variantOf(request.params.variantId);
+      const row = await app.db.selectFrom('collected_records').selectAll().where('variant_id', '=', variant.variantId).executeTakeFirst();
+      const record = row ? (CollectedRecordSchema.parse(row.record) as CollectedRecord) : null;
+      if (!record || collectionStatus(record) !== 'Done') {
+        throw new HttpError(409, 'not_ready', 'Only a Done record (data and images verified) can be published', { status: 'Verify the data and the images first' });
+      }
+      const problems = collectionChecks(record);
+      if (problems.length > 0) throw new HttpError(409, 'not_ready', `The record still fails checks: ${problems.join(', ')}`);
+      const entry = DATA_COLLECTION_CATALOGUE.find((candidate) => candidate.brand === variant.brand && candidate.model === variant.model)!;
+      const name = `${variant.brand} ${variant.model}`;
+      const fuel = entry.fuel;
+      const vehicle = VehicleSchema.parse({
+        id: variant.variantId,
+        name,
+        subtitle: `${variant.variant} · ${variant.year}`,
+        description: `${variant.year} ${name} ${variant.variant}: ${record.engineType}${record.power ? `, ${record.power}` : ''}.`,
+        price: record.fobPriceUSD,
+        currency: 'USD',
+        images: (['front', 'sideLeft', 'sideRight', 'rear', 'dashboard'] as const).map((view, index) => ({ url: record.images[view], alt: `${name} (${view})`, ...(index === 0 ? { isPrimary: true } : {}) })),
+        specifications: [
+          ['Engine', record.engineType],
+          ['Displacement', record.displacement],
+          ['Power', record.power],
+          ['Max torque', record.maxTorque ? `${record.maxTorque} Nm` : ''],
+          ['Transmission', record.transmission],
+          ['Drivetrain', record.drivetrain],
+          ['Fuel', record.fuelType],
+          ['Fuel consumption', record.fuelConsumption],
+          ['EV range', record.evRange],
+          ['Seats', record.seatingCapacity ? String(record.seatingCapacity) : ''],
+          ['Length', record.length ? `${record.length} mm` : ''],
+          ['Wheelbase', record.wheelbase ? `${record.wheelbase} mm` : ''],
+        ]
+          .filter(([, value]) => value)
+          .map(([specName, value]) => ({ name: specName, value, category: 'Specifications' })),
+        features: [...record.keyFeatures, ...record.adasFeatures].map((feature) => ({ name: feature })),
+        category: fuel === 'electric' ? `Electric ${entry.body === 'suv' ? 'SUV' : entry.body}` : entry.body === 'suv' ? 'SUV' : entry.body === 'pickup' ? 'Pickup Truck' : entry.body[0]!.toUpperCase() + entry.body.slice(1),
+        brand: variant.brand,
+        model: variant.model,
+        year: Math.min(Math.max(variant.year, 2020), 2025),
+        fuelType: fuel,
+        bodyType: entry.body,
+        sourceUrl: record.priceSource,
+      });
+      const stream = vehicleStreamId(vehicle.id);
+      const stored = await readStream(app.db, stream);
+      const events = decideVehicle({ type: 'Save', vehicle, now: new Date() }, foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent)));
+      const staff = request.staff!;
+      if (events.length > 0) {
+        const { nextExpectedVersion } = await app.eventStore.append(stream, stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+        await app.readModels.waitFor('vehicles', async () => {
+          const listed = await app.db.selectFrom('vehicles').select('version').where('id', '=', vehicle.id).executeTakeFirst();
+          return (listed?.version ?? 0) >= nextExpectedVersion;
+        });
+      }
+      return { vehicleId: vehicle.id };
+    },
+  );
+
+  app.get(
+    '/api/admin/data-collection/export.csv',
+    { schema: { tags: ['inventory'], summary: 'Export CSV (vehicle-data-collection-{date}.csv)', response: { 200: z.string(), ...errorResponses } } },
+    async (_request, reply) => {
+      const { variants } = await overview();
+      const fields = ['fobPriceUSD', 'priceSource', 'engineType', 'displacement', 'power', 'maxTorque', 'transmission', 'drivetrain', 'fuelType', 'fuelConsumption', 'evRange', 'mpg', 'length', 'width', 'height', 'wheelbase', 'curbWeight', 'seatingCapacity', 'infotainmentSystem', 'adasFeatures', 'keyFeatures', 'dataVerified', 'imagesVerified', 'qaComments'];
+      const rows = variants.map((variant) => [
+        variant.variantId,
+        variant.brand,
+        variant.model,
+        variant.variant,
+        String(variant.year),
+        variant.status,
+        ...fields.map((field) => {
+          const value = variant.record?.[field];
+          return Array.isArray(value) ? value.join('|') : value === null || value === undefined ? '' : String(value);
+        }),
+        variant.updatedAt ?? '',
+      ].map(neutraliseFormula));
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="vehicle-data-collection-${date}.csv"`)
+        .send(stringify(rows, { header: true, columns: ['id', 'brand', 'model', 'variant', 'year', 'status', ...fields, 'lastUpdated'], bom: true }));
+    },
+  );
+
+  app.get(
+    '/api/admin/data-collection/qa-report.txt',
+    { schema: { tags: ['inventory'], summary: 'QA Report (QA-report-{date}.txt)', response: { 200: z.string(), ...errorResponses } } },
+    async (_request, reply) => {
+      const { summary, variants } = await overview();
+      const date = new Date().toISOString().slice(0, 10);
+      const lines = [
+        `AutoBest Africa vehicle data collection QA report, ${date}`,
+        `Variants: ${summary.total}; Done ${summary.done}; WIP ${summary.wip}; Pending ${summary.pending}`,
+        '',
+        ...variants.filter((variant) => variant.status !== 'Pending' && variant.issues.length > 0).map((variant) => `${variant.variantId} [${variant.status}]: ${variant.issues.join('; ')}`),
+        '',
+      ];
+      return reply.type('text/plain; charset=utf-8').header('Content-Disposition', `attachment; filename="QA-report-${date}.txt"`).send(lines.join('\n'));
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from './support';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp('api_data_collection', {}, { withWorkers: true });
+  cookie = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const admin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+const record = {
+  fobPriceUSD: 14500,
+  priceSource: 'https://www.auto-in-china.com/chery/tiggo-2-pro',
+  engineType: '1.5L petrol',
+  power: '114 HP',
+  maxTorque: 138,
+  transmission: 'CVT',
+  fuelType: 'petrol',
+  length: 4200,
+  width: 1760,
+  height: 1570,
+  wheelbase: 2555,
+  curbWeight: 1230,
+  keyFeatures: ['Rear camera'],
+  images: { front: 'https://img.example/f.jpg', sideLeft: 'https://img.example/l.jpg', sideRight: 'https://img.example/r.jpg', rear: 'https://img.example/b.jpg', dashboard: 'https://img.example/d.jpg' },
+};
+
+describe('vehicle data collection', () => {
+  it('lists every variant as Pending, then WIP with its failing checks, then Done, and publishes it', async () => {
+    const start = (await admin('GET', '/api/admin/data-collection')).json<{ summary: { total: number; pending: number } }>();
+    expect(start.summary).toMatchObject({ total: 153, pending: 153 });
+
+    const wip = await admin('PUT', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023', { ...record, priceSource: 'https://cars.example' });
+    expect(wip.statusCode).toBe(200);
+    expect(wip.json()).toMatchObject({ status: 'WIP', issues: ['Price source must be from auto-in-china.com'], updatedBy: 'ops@autobest.test', version: 1 });
+    expect((await admin('POST', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023/publish')).statusCode).toBe(409);
+
+    const done = await admin('PUT', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023', { ...record, dataVerified: true, imagesVerified: true, expectedVersion: 1 });
+    expect(done.json()).toMatchObject({ status: 'Done', issues: [] });
+    const stale = await admin('PUT', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023', { ...record, expectedVersion: 1 });
+    expect(stale.statusCode).toBe(409);
+
+    const published = await admin('POST', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023/publish');
+    expect(published.json()).toEqual({ vehicleId: 'chery-tiggo-2-pro-comfort-2023' });
+    const vehicle = await admin('GET', '/api/admin/vehicles/chery-tiggo-2-pro-comfort-2023');
+    expect(vehicle.json()).toMatchObject({ name: 'Chery Tiggo 2 Pro', price: 14500, year: 2023, images: expect.arrayContaining([expect.objectContaining({ url: 'https://img.example/f.jpg' })]) });
+
+    expect((await admin('PUT', '/api/admin/data-collection/not-a-variant', record)).statusCode).toBe(404);
+  });
+
+  it('exports a dated CSV and a QA report', async () => {
+    const csv = await admin('GET', '/api/admin/data-collection/export.csv');
+    expect(csv.headers['content-disposition']).toMatch(/vehicle-data-collection-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(csv.body.split('\n').filter(Boolean)).toHaveLength(154);
+    const report = await admin('GET', '/api/admin/data-collection/qa-report.txt');
+    expect(report.headers['content-disposition']).toMatch(/QA-report-\d{4}-\d{2}-\d{2}\.txt/);
+    expect(report.body).toContain('Done 1');
+  });
+});

@@ -101,7 +101,7 @@ describe('inventory search to vehicle page', () => {
     expect(sedans).toBeLessThan(160);
   }, 60_000);
 
-  it('staff load a file on Inventory Management: valid vehicles are kept, invalid ones listed', async () => {
+  it('staff keep the catalogue: bulk import, QA bulk fix, data collection to publication, photo upload', async () => {
     const staff = await (await browser.newContext()).newPage();
     await staff.goto(`${api.url}/admin`);
     await staff.getByRole('textbox', { name: 'Email' }).fill('admin@autobest.local');
@@ -127,6 +127,28 @@ describe('inventory search to vehicle page', () => {
     await staff.getByRole('button', { name: 'Bulk Update (1)' }).click();
     await staff.getByText('Updated 1 vehicles').waitFor();
     expect((await fetch(`${api.url}/api/vehicles/sample-byd-seal-2024`)).status).toBe(404);
+
+    // Data collection: a variant's record is collected, verified, and published to the inventory.
+    await staff.getByRole('menuitem', { name: 'Data Collection' }).click();
+    await staff.getByLabel('Edit byd-han-ev-2025').click();
+    const dialog = staff.getByRole('dialog');
+    const fill = async (label: string, value: string) => dialog.getByLabel(label, { exact: true }).fill(value);
+    await fill('FOB price (USD)', '52000');
+    await fill('Price source URL', 'https://www.auto-in-china.com/byd/han');
+    await fill('Engine type', 'Dual electric motors');
+    await fill('Max torque (Nm)', '680');
+    await fill('Transmission', 'Single speed');
+    await fill('Fuel type', 'electric');
+    for (const [label, value] of [['Length (mm)', '4995'], ['Width (mm)', '1910'], ['Height (mm)', '1495'], ['Wheelbase (mm)', '2920'], ['Curb weight (kg)', '2100']]) await fill(label!, value!);
+    for (const view of ['Front', 'Left side', 'Right side', 'Rear', 'Dashboard']) await fill(`${view} image URL`, `https://img.example/han-${view.toLowerCase().replace(' ', '-')}.jpg`);
+    await dialog.getByLabel('Data verified').check();
+    await dialog.getByLabel('Images verified').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('Record saved').waitFor();
+    await dialog.getByRole('button', { name: 'Publish to inventory' }).click();
+    await staff.getByText('Published to inventory as byd-han-ev-2025').waitFor();
+    await vi.waitFor(async () => expect((await (await fetch(`${api.url}/api/vehicles/byd-han-ev-2025`)).json()).price).toEqual({ amount: 52000, currency: 'USD' }), { timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // A photo uploaded in the vehicle form joins its images and is served publicly.
     await staff.goto(`${api.url}/admin/vehicles/e2e-geely-coolray-2025`);

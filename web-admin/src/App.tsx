@@ -4,6 +4,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
+import { DataCollection } from './data-collection/DataCollection';
 
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -38,6 +39,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/inventory-management" element={<InventoryManagement />} />
           <Route path="/inventory-qa" element={<InventoryQa />} />
+          <Route path="/vehicle-data-collection" element={<DataCollection />} />
           <Route
             path="/analytics"
             element={

@@ -2,6 +2,7 @@ import { Menu } from 'react-admin';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 
 /** The resources, plus the screens that are not a single resource. */
 export function AppMenu() {
@@ -10,6 +11,7 @@ export function AppMenu() {
       <Menu.ResourceItems />
       <Menu.Item to="/inventory-management" primaryText="Inventory Management" leftIcon={<InventoryIcon />} />
       <Menu.Item to="/inventory-qa" primaryText="Inventory QA" leftIcon={<FactCheckIcon />} />
+      <Menu.Item to="/vehicle-data-collection" primaryText="Data Collection" leftIcon={<PlaylistAddCheckIcon />} />
       <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
     </Menu>
   );

@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useNotify } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+
+interface Variant {
+  variantId: string;
+  brand: string;
+  model: string;
+  variant: string;
+  year: number;
+  status: 'Pending' | 'WIP' | 'Done';
+  issues: string[];
+  record: Record<string, unknown> | null;
+  updatedAt: string | null;
+  version: number;
+}
+interface Overview {
+  summary: { total: number; pending: number; wip: number; done: number };
+  variants: Variant[];
+}
+
+const NUMBER_FIELDS = ['fobPriceUSD', 'maxTorque', 'length', 'width', 'height', 'wheelbase', 'curbWeight', 'seatingCapacity'] as const;
+const TEXT_FIELDS = ['priceSource', 'engineType', 'displacement', 'power', 'transmission', 'drivetrain', 'fuelType', 'fuelConsumption', 'evRange', 'mpg', 'infotainmentSystem', 'qaComments'] as const;
+const LIST_FIELDS = ['adasFeatures', 'keyFeatures'] as const;
+const IMAGE_VIEWS = ['front', 'sideLeft', 'sideRight', 'rear', 'dashboard'] as const;
+const LABELS: Record<string, string> = {
+  fobPriceUSD: 'FOB price (USD)', maxTorque: 'Max torque (Nm)', length: 'Length (mm)', width: 'Width (mm)', height: 'Height (mm)', wheelbase: 'Wheelbase (mm)',
+  curbWeight: 'Curb weight (kg)', seatingCapacity: 'Seats', priceSource: 'Price source URL', engineType: 'Engine type', displacement: 'Displacement', power: 'Power',
+  transmission: 'Transmission', drivetrain: 'Drivetrain', fuelType: 'Fuel type', fuelConsumption: 'Fuel consumption', evRange: 'EV range', mpg: 'MPG',
+  infotainmentSystem: 'Infotainment system', qaComments: 'QA comments', adasFeatures: 'ADAS features (comma separated)', keyFeatures: 'Key features (comma separated)',
+  front: 'Front image URL', sideLeft: 'Left side image URL', sideRight: 'Right side image URL', rear: 'Rear image URL', dashboard: 'Dashboard image URL',
+};
+const BADGE = { Done: 'success', WIP: 'warning', Pending: 'default' } as const;
+
+async function call<T>(url: string, init?: RequestInit): Promise<T> {
+  // A JSON content type with no body is refused by the API, so only say JSON when sending some.
+  const headers: Record<string, string> = init?.body ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' };
+  const response = await fetch(url, { credentials: 'same-origin', ...init, headers });
+  const body = (await response.json().catch(() => undefined)) as (T & { message?: string }) | undefined;
+  if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}`);
+  return body as T;
+}
+
+function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const initial = variant.record ?? {};
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const form: Record<string, string> = {};
+    for (const field of [...NUMBER_FIELDS, ...TEXT_FIELDS]) form[field] = initial[field] === null || initial[field] === undefined ? '' : String(initial[field]);
+    for (const field of LIST_FIELDS) form[field] = Array.isArray(initial[field]) ? (initial[field] as string[]).join(', ') : '';
+    const images = (initial['images'] ?? {}) as Record<string, string>;
+    for (const view of IMAGE_VIEWS) form[view] = images[view] ?? '';
+    return form;
+  });
+  const [verified, setVerified] = useState({ dataVerified: Boolean(initial['dataVerified']), imagesVerified: Boolean(initial['imagesVerified']) });
+  const [saved, setSaved] = useState(variant);
+  const [busy, setBusy] = useState(false);
+
+  const payload = () => ({
+    ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, values[field]!.trim() === '' ? null : Number(values[field])])),
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]!])),
+    ...Object.fromEntries(LIST_FIELDS.map((field) => [field, values[field]!.split(',').map((item) => item.trim()).filter(Boolean)])),
+    images: Object.fromEntries(IMAGE_VIEWS.map((view) => [view, values[view]!.trim()])),
+    ...verified,
+    expectedVersion: saved.version,
+  });
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: string) => (
+    <TextField key={name} size="small" label={LABELS[name]} value={values[name]} onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))} sx={{ minWidth: 220, flex: '1 1 220px' }} />
+  );
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>
+        {variant.year} {variant.brand} {variant.model} {variant.variant} <Chip size="small" label={saved.status} color={BADGE[saved.status]} />
+      </DialogTitle>
+      <DialogContent>
+        {saved.issues.length > 0 ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {saved.issues.join('; ')}
+          </Alert>
+        ) : null}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 1 }}>
+          {[...NUMBER_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS, ...IMAGE_VIEWS].map(field)}
+        </Stack>
+        <FormControlLabel control={<Checkbox checked={verified.dataVerified} onChange={(event) => setVerified((current) => ({ ...current, dataVerified: event.target.checked }))} />} label="Data verified" />
+        <FormControlLabel control={<Checkbox checked={verified.imagesVerified} onChange={(event) => setVerified((current) => ({ ...current, imagesVerified: event.target.checked }))} />} label="Images verified" />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button
+          disabled={busy || saved.status !== 'Done'}
+          onClick={() =>
+            void run(async () => {
+              const result = await call<{ vehicleId: string }>(`/api/admin/data-collection/${saved.variantId}/publish`, { method: 'POST' });
+              notify(`Published to inventory as ${result.vehicleId}`, { type: 'success' });
+            })
+          }
+        >
+          Publish to inventory
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              setSaved(await call<Variant>(`/api/admin/data-collection/${saved.variantId}`, { method: 'PUT', body: JSON.stringify(payload()) }));
+              notify('Record saved', { type: 'success' });
+            })
+          }
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Vehicle Data Collection: progress, the catalogue's variants by status and by brand, exports, editing, publishing. */
+export function DataCollection() {
+  const [tab, setTab] = useState(0);
+  const [editing, setEditing] = useState<Variant | null>(null);
+  const { data, isPending, error } = useQuery({ queryKey: ['data-collection'], queryFn: () => call<Overview>('/api/admin/data-collection') });
+  if (isPending) return <LinearProgress aria-label="Loading data collection" />;
+  if (error || !data) return <Alert severity="error">Could not load the data collection: {error?.message}</Alert>;
+  const { summary, variants } = data;
+  const brands = [...new Set(variants.map((variant) => variant.brand))];
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Vehicle Data Collection" />
+      <Typography>
+        {summary.done} of {summary.total} variants completed · {summary.wip} in progress · {summary.pending} pending
+      </Typography>
+      <LinearProgress variant="determinate" value={(summary.done / summary.total) * 100} aria-label="Collection progress" sx={{ my: 1, height: 8, borderRadius: 4 }} />
+      <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+        <Button variant="outlined" href="/api/admin/data-collection/export.csv">
+          Export CSV
+        </Button>
+        <Button variant="outlined" href="/api/admin/data-collection/qa-report.txt">
+          QA Report
+        </Button>
+      </Stack>
+      <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label="Data collection views">
+        <Tab label="Collection Overview" />
+        <Tab label="By Brand" />
+        <Tab label="Instructions" />
+      </Tabs>
+      {tab === 0 ? (
+        <Table size="small" aria-label="Variants">
+          <TableHead>
+            <TableRow>
+              <TableCell>Variant</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Checks</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {variants.map((variant) => (
+              <TableRow key={variant.variantId}>
+                <TableCell>
+                  {variant.year} {variant.brand} {variant.model} {variant.variant}
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" label={variant.status} color={BADGE[variant.status]} />
+                </TableCell>
+                <TableCell>{variant.status === 'Pending' ? '—' : variant.issues.length === 0 ? 'All checks pass' : `${variant.issues.length} to fix`}</TableCell>
+                <TableCell>
+                  <Button size="small" onClick={() => setEditing(variant)} aria-label={`Edit ${variant.variantId}`}>
+                    {variant.record ? 'Edit' : 'Collect'}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {tab === 1 ? (
+        <Table size="small" aria-label="By brand">
+          <TableHead>
+            <TableRow>
+              <TableCell>Brand</TableCell>
+              <TableCell>Done</TableCell>
+              <TableCell>WIP</TableCell>
+              <TableCell>Pending</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {brands.map((brand) => {
+              const mine = variants.filter((variant) => variant.brand === brand);
+              return (
+                <TableRow key={brand}>
+                  <TableCell>{brand}</TableCell>
+                  {(['Done', 'WIP', 'Pending'] as const).map((status) => (
+                    <TableCell key={status}>{mine.filter((variant) => variant.status === status).length}</TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      ) : null}
+      {tab === 2 ? (
+        <Box sx={{ mt: 2, maxWidth: 720 }}>
+          <Typography sx={{ mb: 2 }}>Collect each variant's FOB price from auto-in-china.com and keep the page address as the price source.</Typography>
+          <Typography sx={{ mb: 2 }}>Fill in the engine, max torque, transmission, fuel type and the five dimensions; every number must be positive.</Typography>
+          <Typography sx={{ mb: 2 }}>Add five images (front, left side, right side, rear, dashboard): at least 800x600, no watermark, each an HTTPS address that answers HTTP 200. Check a 10% visual sample.</Typography>
+          <Typography sx={{ mb: 2 }}>Tick Data verified and Images verified when the record is checked: it is then Done and can be published to the inventory.</Typography>
+        </Box>
+      ) : null}
+      {editing ? <RecordDialog key={editing.variantId} variant={editing} onClose={() => setEditing(null)} /> : null}
+    </Box>
+  );
+}

@@ -189,6 +189,12 @@ export interface CollectedRecordsTable {
   version: number;
 }
 
+export interface VehicleFacetCountsTable {
+  facet: string;
+  value: string;
+  count: number;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -203,4 +209,5 @@ export interface Database {
   rate_snapshots: RateSnapshotsTable;
   analytics_events: AnalyticsEventsTable;
   collected_records: CollectedRecordsTable;
+  vehicle_facet_counts: VehicleFacetCountsTable;
 }

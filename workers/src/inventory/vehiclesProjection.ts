@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@autobest/db';
-import { FALLBACK_RATES, convert, fromMajor, tabsOf, type Vehicle, type VehicleEvent } from '@autobest/domain';
+import { FALLBACK_RATES, collectionsOf, convert, fromMajor, tabsOf, type Vehicle, type VehicleEvent } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
 
 /** US cents at the fixed fallback rates: deterministic, so a rebuild gives the same rows. */
@@ -44,7 +44,61 @@ function vehicleRow(vehicle: Vehicle, at: string, version: number, globalPositio
   };
 }
 
-async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicleRow>) {
+interface FacetColumns {
+  brand: string;
+  condition: string;
+  fuel_type: string;
+  body_type: string;
+  year: number;
+  city: string;
+  tabs: string[];
+  category: string;
+  features_text: string;
+}
+
+/** The facet values a vehicle counts towards in the whole-catalogue counts (the unfiltered search). */
+function facetKeys(row: FacetColumns): string[] {
+  return [
+    'total\u0000all',
+    `make\u0000${row.brand}`,
+    `condition\u0000${row.condition}`,
+    `fuel\u0000${row.fuel_type}`,
+    `body\u0000${row.body_type}`,
+    `year\u0000${row.year}`,
+    `location\u0000${row.city}`,
+    ...row.tabs.map((tab) => `tab\u0000${tab}`),
+    ...collectionsOf({ category: row.category, features: [{ name: row.features_text }] }).map((id) => `collection\u0000${id}`),
+  ];
+}
+
+class FacetDeltas {
+  private readonly deltas = new Map<string, number>();
+  add(row: FacetColumns, sign: 1 | -1) {
+    for (const key of facetKeys(row)) this.deltas.set(key, (this.deltas.get(key) ?? 0) + sign);
+  }
+  async apply(trx: Transaction<Database>) {
+    const changes = [...this.deltas].filter(([, delta]) => delta !== 0);
+    if (changes.length === 0) return;
+    const rows = changes.map(([key, delta]) => {
+      const [facet, value] = key.split('\u0000') as [string, string];
+      return { facet, value, count: delta };
+    });
+    await trx
+      .insertInto('vehicle_facet_counts')
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(['facet', 'value']).doUpdateSet({ count: sql`vehicle_facet_counts.count + excluded.count` }))
+      .execute();
+    await trx.deleteFrom('vehicle_facet_counts').where('count', '<=', 0).execute();
+  }
+}
+
+const FACET_COLUMNS = ['brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'category', 'features_text'] as const;
+const currentFacets = (trx: Transaction<Database>, id: string) => trx.selectFrom('vehicles').select(FACET_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicleRow>, deltas: FacetDeltas) {
+  const before = await currentFacets(trx, row.id);
+  if (before) deltas.add(before, -1);
+  deltas.add(row, 1);
   const { listed_at: _listedAt, id: _id, ...changes } = row;
   await trx
     .insertInto('vehicles')
@@ -54,7 +108,8 @@ async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicle
 }
 
 /** New listings arrive in bulk (seeding, imports): one multi-row insert instead of one statement each. */
-async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType<typeof vehicleRow>>) {
+async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType<typeof vehicleRow>>, deltas: FacetDeltas) {
+  for (const row of rows) deltas.add(row, 1);
   for (let start = 0; start < rows.length; start += 500) {
     // A first listing has no row yet; a conflict here would mean an event applied twice, so let it fail.
     await trx.insertInto('vehicles').values(rows.slice(start, start + 500)).execute();
@@ -64,12 +119,13 @@ async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType
 /** The catalogue buyers search, and the reservation requests staff follow up. */
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
-  tables: ['vehicles', 'reservation_requests'],
+  tables: ['vehicles', 'reservation_requests', 'vehicle_facet_counts'],
   handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
   async apply(trx, events) {
+    const deltas = new FacetDeltas();
     let listings: Array<ReturnType<typeof vehicleRow>> = [];
     const flushListings = async () => {
-      if (listings.length > 0) await insertListings(trx, listings);
+      if (listings.length > 0) await insertListings(trx, listings, deltas);
       listings = [];
     };
     for (const stored of events) {
@@ -81,10 +137,10 @@ export const vehiclesProjection: Projection = {
       await flushListings();
       switch (event.type) {
         case 'VehicleListed':
-          await upsert(trx, vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
+          await upsert(trx, vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition), deltas);
           break;
         case 'VehicleUpdated':
-          await upsert(trx, vehicleRow(event.data.vehicle, event.data.updatedAt, stored.streamPosition, stored.globalPosition));
+          await upsert(trx, vehicleRow(event.data.vehicle, event.data.updatedAt, stored.streamPosition, stored.globalPosition), deltas);
           break;
         case 'VehiclePriceChanged':
           await trx
@@ -99,9 +155,12 @@ export const vehiclesProjection: Projection = {
             .where('id', '=', event.data.vehicleId)
             .execute();
           break;
-        case 'VehicleDelisted':
+        case 'VehicleDelisted': {
+          const before = await currentFacets(trx, event.data.vehicleId);
+          if (before) deltas.add(before, -1);
           await trx.deleteFrom('vehicles').where('id', '=', event.data.vehicleId).execute();
           break;
+        }
         case 'ReservationRequested': {
           const vehicle = await trx.selectFrom('vehicles').select('name').where('id', '=', event.data.vehicleId).executeTakeFirst();
           await trx
@@ -120,5 +179,6 @@ export const vehiclesProjection: Projection = {
       }
     }
     await flushListings();
+    await deltas.apply(trx);
   },
 };

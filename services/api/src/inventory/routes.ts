@@ -281,6 +281,31 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
+  /** The unfiltered search: counts the projector keeps, instead of counting every vehicle again. */
+  async function catalogueFacets(): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
+    const rows = await app.db.selectFrom('vehicle_facet_counts').selectAll().execute();
+    const facet = (name: string) =>
+      rows
+        .filter((row) => row.facet === name)
+        .map((row) => ({ value: row.value, count: Number(row.count) }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, 50);
+    const counted = (name: string, ids: readonly string[]) => ids.map((id) => ({ value: id, count: Number(rows.find((row) => row.facet === name && row.value === id)?.count ?? 0) }));
+    return {
+      total: Number(rows.find((row) => row.facet === 'total')?.count ?? 0),
+      facets: {
+        make: facet('make'),
+        condition: facet('condition'),
+        fuel: facet('fuel'),
+        body: facet('body'),
+        year: facet('year'),
+        location: facet('location'),
+        tab: counted('tab', INVENTORY_TAB_IDS).filter((entry) => entry.count > 0),
+        collection: counted('collection', COLLECTION_IDS),
+      },
+    };
+  }
+
   async function searchVehicles(search: SearchQuery): Promise<z.infer<typeof SearchResultSchema>> {
     const { rates: rateTable } = await rates();
     const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
@@ -293,7 +318,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, ...filters } = search;
     const [rows, counted] = await Promise.all([
       selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
-      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () => facetsOf(filtered)),
+      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () =>
+        Object.values({ ...filters, ...bounds }).every((value) => value === undefined) ? catalogueFacets() : facetsOf(filtered),
+      ),
     ]);
     return {
       items: rows.map((row) => summary(row, search.currency, rateTable)),

@@ -6,6 +6,7 @@ import * as submissions from './0004_submissions';
 import * as inventory from './0005_inventory';
 import * as analytics from './0006_analytics';
 import * as dataCollection from './0007_data_collection';
+import * as vehicleFacetCounts from './0008_vehicle_facet_counts';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_inventory': inventory,
   '0006_analytics': analytics,
   '0007_data_collection': dataCollection,
+  '0008_vehicle_facet_counts': vehicleFacetCounts,
 };

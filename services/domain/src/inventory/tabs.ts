@@ -36,3 +36,10 @@ export const COLLECTIONS = [
 ] as const;
 export type CollectionId = (typeof COLLECTIONS)[number]['id'];
 export const COLLECTION_IDS = COLLECTIONS.map((collection) => collection.id) as unknown as readonly [CollectionId, ...CollectionId[]];
+
+/** The collections a vehicle belongs to, by the same rules the search applies in SQL. */
+export function collectionsOf(vehicle: { category: string; features: ReadonlyArray<{ name: string }> }): CollectionId[] {
+  const category = vehicle.category.toLowerCase();
+  const features = vehicle.features.map((feature) => feature.name.toLowerCase()).join(' ');
+  return COLLECTIONS.filter((collection) => category.includes(collection.id) || (collection.matchesFeatures && features.includes(collection.id))).map((collection) => collection.id);
+}

@@ -6,6 +6,7 @@ import { loadRuntimeConfig } from '@autobest/domain';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
 import { launchChromium } from '../support/chromium';
+import { signInToConsole } from '../support/console';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 describe('inventory search to vehicle page', () => {
@@ -102,11 +103,7 @@ describe('inventory search to vehicle page', () => {
   }, 60_000);
 
   it('staff keep the catalogue: bulk import, QA bulk fix, data collection to publication, photo upload', async () => {
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(`${api.url}/admin`);
-    await staff.getByRole('textbox', { name: 'Email' }).fill('admin@autobest.local');
-    await staff.getByRole('textbox', { name: 'Password' }).fill('a long and secret password');
-    await staff.getByRole('button', { name: 'Sign in' }).click();
+    const staff = await signInToConsole(browser, api.url, 'admin@autobest.local', 'a long and secret password');
     await staff.getByRole('menuitem', { name: 'Inventory Management' }).click();
     await staff.getByText('Total vehicles').waitFor();
     const file = JSON.stringify([

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../support/chromium';
+import { signInToConsole } from '../support/console';
 import { findFreePort } from '../../infra/src/ports';
 
 const STAFF_EMAIL = 'review@autobest.test';
@@ -67,15 +68,7 @@ describe('sell-car and trade-in journeys', () => {
     return text;
   }
 
-  async function staffSignedIn(): Promise<Page> {
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(`${api.url}/admin`);
-    await staff.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
-    return staff;
-  }
+  const staffSignedIn = (): Promise<Page> => signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
 
   it('an owner sells a car; staff offer ₦4,500,000 and review it; the emailed link shows both', async () => {
     const owner = await browser.newPage();

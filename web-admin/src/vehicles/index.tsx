@@ -38,7 +38,15 @@ interface VehicleRecord {
 
 function VehicleList() {
   return (
-    <List sort={{ field: 'listedAt', order: 'DESC' }} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, brand, model, category" />]} exporter={false}>
+    <List
+      sort={{ field: 'listedAt', order: 'DESC' }}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, brand, model, category" />,
+        <TextInput key="brand" source="brand" label="Brand" />,
+        <TextInput key="category" source="category" label="Category contains" />,
+      ]}
+      exporter={false}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" label="ID" />
         <TextField source="name" />

@@ -7,6 +7,7 @@ import * as inventory from './0005_inventory';
 import * as analytics from './0006_analytics';
 import * as dataCollection from './0007_data_collection';
 import * as vehicleFacetCounts from './0008_vehicle_facet_counts';
+import * as vehicleFilterIndexes from './0009_vehicle_filter_indexes';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_analytics': analytics,
   '0007_data_collection': dataCollection,
   '0008_vehicle_facet_counts': vehicleFacetCounts,
+  '0009_vehicle_filter_indexes': vehicleFilterIndexes,
 };

@@ -190,6 +190,8 @@ export interface CollectedRecordsTable {
 }
 
 export interface VehicleFacetCountsTable {
+  filter_facet: string;
+  filter_value: string;
   facet: string;
   value: string;
   count: number;

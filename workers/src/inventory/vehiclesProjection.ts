@@ -51,12 +51,13 @@ interface FacetColumns {
   body_type: string;
   year: number;
   city: string;
+  country: string;
   tabs: string[];
   category: string;
   features_text: string;
 }
 
-/** The facet values a vehicle counts towards in the whole-catalogue counts (the unfiltered search). */
+/** The facet values a vehicle counts towards (as facet \u0000 value). */
 function facetKeys(row: FacetColumns): string[] {
   return [
     'total\u0000all',
@@ -71,28 +72,53 @@ function facetKeys(row: FacetColumns): string[] {
   ];
 }
 
+/**
+ * The single filters a vehicle matches, in the search's own terms (case-insensitive make and place): a
+ * search with just one of them reads its facets from the kept counts. The empty filter is the whole catalogue.
+ */
+function filterKeys(row: FacetColumns): string[] {
+  return [
+    '\u0000',
+    `make\u0000${row.brand.toLowerCase()}`,
+    `condition\u0000${row.condition}`,
+    `fuel\u0000${row.fuel_type}`,
+    `body\u0000${row.body_type}`,
+    `location\u0000${row.city.toLowerCase()}`,
+    ...(row.country.toLowerCase() !== row.city.toLowerCase() ? [`location\u0000${row.country.toLowerCase()}`] : []),
+    ...row.tabs.map((tab) => `tab\u0000${tab}`),
+    ...collectionsOf({ category: row.category, features: [{ name: row.features_text }] }).map((id) => `collection\u0000${id}`),
+  ];
+}
+
 class FacetDeltas {
   private readonly deltas = new Map<string, number>();
   add(row: FacetColumns, sign: 1 | -1) {
-    for (const key of facetKeys(row)) this.deltas.set(key, (this.deltas.get(key) ?? 0) + sign);
+    const facets = facetKeys(row);
+    for (const filter of filterKeys(row)) {
+      for (const facet of facets) {
+        const key = `${filter}\u0000${facet}`;
+        this.deltas.set(key, (this.deltas.get(key) ?? 0) + sign);
+      }
+    }
   }
   async apply(trx: Transaction<Database>) {
     const changes = [...this.deltas].filter(([, delta]) => delta !== 0);
-    if (changes.length === 0) return;
-    const rows = changes.map(([key, delta]) => {
-      const [facet, value] = key.split('\u0000') as [string, string];
-      return { facet, value, count: delta };
-    });
-    await trx
-      .insertInto('vehicle_facet_counts')
-      .values(rows)
-      .onConflict((conflict) => conflict.columns(['facet', 'value']).doUpdateSet({ count: sql`vehicle_facet_counts.count + excluded.count` }))
-      .execute();
-    await trx.deleteFrom('vehicle_facet_counts').where('count', '<=', 0).execute();
+    for (let start = 0; start < changes.length; start += 2000) {
+      const rows = changes.slice(start, start + 2000).map(([key, delta]) => {
+        const [filterFacet, filterValue, facet, value] = key.split('\u0000') as [string, string, string, string];
+        return { filter_facet: filterFacet, filter_value: filterValue, facet, value, count: delta };
+      });
+      await trx
+        .insertInto('vehicle_facet_counts')
+        .values(rows)
+        .onConflict((conflict) => conflict.columns(['filter_facet', 'filter_value', 'facet', 'value']).doUpdateSet({ count: sql`vehicle_facet_counts.count + excluded.count` }))
+        .execute();
+    }
+    if (changes.some(([, delta]) => delta < 0)) await trx.deleteFrom('vehicle_facet_counts').where('count', '<=', 0).execute();
   }
 }
 
-const FACET_COLUMNS = ['brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'category', 'features_text'] as const;
+const FACET_COLUMNS = ['brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'country', 'tabs', 'category', 'features_text'] as const;
 const currentFacets = (trx: Transaction<Database>, id: string) => trx.selectFrom('vehicles').select(FACET_COLUMNS).where('id', '=', id).executeTakeFirst();
 
 async function upsert(trx: Transaction<Database>, row: ReturnType<typeof vehicleRow>, deltas: FacetDeltas) {

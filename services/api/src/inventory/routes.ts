@@ -28,6 +28,9 @@ import { errorResponses, notFound } from '../platform/errors';
 import { currentRates, type RatesSnapshot } from './rates';
 import { TtlCache } from '../platform/ttlCache';
 
+/** Filters whose facets the projector keeps counted when they are the only one given. */
+const KEPT_FILTERS = ['tab', 'collection', 'make', 'condition', 'fuel', 'body', 'location'] as const;
+
 const SORTS = ['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating'] as const;
 
 export const VehicleSearchQuery = z
@@ -281,9 +284,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  /** The unfiltered search: counts the projector keeps, instead of counting every vehicle again. */
-  async function catalogueFacets(): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
-    const rows = await app.db.selectFrom('vehicle_facet_counts').selectAll().execute();
+  /** The unfiltered or one-filter search: counts the projector keeps, instead of counting the matches again. */
+  async function catalogueFacets(filterFacet = '', filterValue = ''): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
+    const rows = await app.db.selectFrom('vehicle_facet_counts').selectAll().where('filter_facet', '=', filterFacet).where('filter_value', '=', filterValue).execute();
     const facet = (name: string) =>
       rows
         .filter((row) => row.facet === name)
@@ -318,9 +321,15 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, ...filters } = search;
     const [rows, counted] = await Promise.all([
       selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
-      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () =>
-        Object.values({ ...filters, ...bounds }).every((value) => value === undefined) ? catalogueFacets() : facetsOf(filtered),
-      ),
+      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () => {
+        const given = Object.entries({ ...filters, ...bounds }).filter(([, value]) => value !== undefined);
+        if (given.length === 0) return catalogueFacets();
+        const [only] = given;
+        if (given.length === 1 && only && (KEPT_FILTERS as readonly string[]).includes(only[0])) {
+          return catalogueFacets(only[0], only[0] === 'make' || only[0] === 'location' ? String(only[1]).toLowerCase() : String(only[1]));
+        }
+        return facetsOf(filtered);
+      }),
     ]);
     return {
       items: rows.map((row) => summary(row, search.currency, rateTable)),

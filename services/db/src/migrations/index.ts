@@ -8,6 +8,7 @@ import * as analytics from './0006_analytics';
 import * as dataCollection from './0007_data_collection';
 import * as vehicleFacetCounts from './0008_vehicle_facet_counts';
 import * as vehicleFilterIndexes from './0009_vehicle_filter_indexes';
+import * as facetCountsPerFilter from './0010_facet_counts_per_filter';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_data_collection': dataCollection,
   '0008_vehicle_facet_counts': vehicleFacetCounts,
   '0009_vehicle_filter_indexes': vehicleFilterIndexes,
+  '0010_facet_counts_per_filter': facetCountsPerFilter,
 };

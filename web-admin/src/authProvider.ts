@@ -41,6 +41,8 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) throw new Error('Your session has ended. Please sign in again.');
+    // Forbidden is about one action, not the session: refuse it but keep the staff member signed in.
+    if (error?.status === 403) throw { logoutUser: false };
   },
   async getIdentity() {
     const staff = await currentStaff();

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import { postJson } from '../api/client';
 
@@ -15,6 +16,15 @@ const CONTACT_METHODS = [
   { title: 'Email us', detail: 'support@autobest.africa', note: 'We reply within 24 hours', href: 'mailto:support@autobest.africa', action: 'Send an email' },
   { title: 'Live chat', detail: 'Chat with Tara, our assistant', note: 'Answers any time, day or night', href: '/car-buyer-companion', action: 'Start chatting' },
 ] as const;
+
+const isField = (name: string): name is Field => (FIELD_ORDER as readonly string[]).includes(name);
+
+/** The server's per-field messages for fields this form shows; anything else is reported as a general failure. */
+function knownFieldErrors(fields: Record<string, string> | undefined): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const [name, message] of Object.entries(fields ?? {})) if (isField(name)) errors[name] = message;
+  return errors;
+}
 
 function fieldErrors(values: Values): Partial<Record<Field, string>> {
   const parsed = ContactMessageInputSchema.safeParse(values);
@@ -63,13 +73,15 @@ export function ContactPage() {
       setStatus('sent');
       return;
     }
-    if (result.error.fields) {
-      const serverErrors = result.error.fields as Partial<Record<Field, string>>;
+    const serverErrors = knownFieldErrors(result.error.fields);
+    if (Object.keys(serverErrors).length > 0) {
       setErrors(serverErrors);
       focusFirstInvalid(serverErrors);
+      setStatus('idle');
+      return;
     }
     setFailure(result.status === 0 ? result.error.message : FAILURE);
-    setStatus(result.error.fields ? 'idle' : 'failed');
+    setStatus('failed');
   };
 
   const input = (field: Field, label: string, type: string, autoComplete: string, multiline = false) => {
@@ -108,21 +120,24 @@ export function ContactPage() {
             <h2>{method.title}</h2>
             <p className="detail">{method.detail}</p>
             <p className="note">{method.note}</p>
-            <a className="button button-secondary" href={method.href}>
-              {method.action}
-            </a>
+            {method.href.startsWith('/') ? (
+              <Link className="button button-secondary" to={method.href}>
+                {method.action}
+              </Link>
+            ) : (
+              <a className="button button-secondary" href={method.href}>
+                {method.action}
+              </a>
+            )}
           </li>
         ))}
       </ul>
 
       <h2 id={`${id}-heading`}>Send us a message</h2>
-      {status === 'sent' ? (
-        <p className="notice notice-success" role="status">
-          {SUCCESS}
-        </p>
-      ) : (
-        <p role="status" className="visually-hidden" />
-      )}
+      {/* One live region that stays in the page, so screen readers announce the text when it appears. */}
+      <p role="status" className={status === 'sent' ? 'notice notice-success' : 'visually-hidden'}>
+        {status === 'sent' ? SUCCESS : null}
+      </p>
       {status === 'failed' ? (
         <p className="notice notice-error" role="alert">
           {failure}

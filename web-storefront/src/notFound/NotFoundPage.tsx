@@ -8,8 +8,10 @@ export function NotFoundPage() {
   }, [pathname]);
   return (
     <section className="page not-found">
-      <h1>404</h1>
-      <p className="lead">Oops! Page not found</p>
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>Oops! Page not found</h1>
       <Link to="/">Return to Home</Link>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import { postJson } from '../api/client';
 

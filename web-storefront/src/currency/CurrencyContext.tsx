@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, fromMajor, isCurrencyCode, type CurrencyCode, type PriceCurrency } from '@autobest/domain/money';
+import { useFormat } from '../i18n';
+import { CURRENCIES, DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type PriceCurrency } from '@autobest/domain/money';
 
 const STORAGE_KEY = 'user_currency';
 
@@ -8,8 +9,8 @@ interface CurrencyState {
   setCurrency(code: CurrencyCode): void;
   /** An amount already in `currency` (or another), formatted in that currency's locale with 0-2 decimals. */
   format(amount: number, currency?: PriceCurrency): string;
-  /** The spec's message when the visitor's location could not be told. */
-  notice: string | null;
+  /** Set when the visitor's location could not be told (the layout shows the spec's message for it). */
+  notice: 'locationUnknown' | null;
 }
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
@@ -27,7 +28,7 @@ function remembered(): CurrencyCode | null {
 export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [chosen] = useState(remembered);
   const [currency, setState] = useState<CurrencyCode>(chosen ?? DEFAULT_CURRENCY);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<'locationUnknown' | null>(null);
 
   // No remembered choice: default from the visitor's country; NGN if that cannot be told.
   useEffect(() => {
@@ -38,10 +39,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
         if (!response.ok) throw new Error(String(response.status));
         const geo = (await response.json()) as { currency: string; source: string };
         if (isCurrencyCode(geo.currency)) setState(geo.currency);
-        if (geo.source === 'default') setNotice('Unable to detect location. Using default currency.');
+        if (geo.source === 'default') setNotice('locationUnknown');
       })
       .catch((error: unknown) => {
-        if ((error as { name?: string }).name !== 'AbortError') setNotice('Unable to detect location. Using default currency.');
+        if ((error as { name?: string }).name !== 'AbortError') setNotice('locationUnknown');
       });
     return () => controller.abort();
   }, [chosen]);
@@ -55,9 +56,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       // Private mode: the choice lasts for this visit only.
     }
   }, []);
+  const { money } = useFormat();
   const value = useMemo<CurrencyState>(
-    () => ({ currency, setCurrency, notice, format: (amount, code = currency) => formatMoney(fromMajor(amount, code)) }),
-    [currency, setCurrency, notice],
+    () => ({ currency, setCurrency, notice, format: (amount, code = currency) => money(amount, code) }),
+    [currency, setCurrency, notice, money],
   );
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }
@@ -68,12 +70,12 @@ export function useCurrency(): CurrencyState {
   return state;
 }
 
-export function CurrencySelect() {
+export function CurrencySelect({ label }: { label: string }) {
   const { currency, setCurrency } = useCurrency();
   return (
     <label className="currency-select">
-      <span className="visually-hidden">Currency</span>
-      <select value={currency} onChange={(event) => isCurrencyCode(event.target.value) && setCurrency(event.target.value)} aria-label="Currency">
+      <span className="visually-hidden">{label}</span>
+      <select value={currency} onChange={(event) => isCurrencyCode(event.target.value) && setCurrency(event.target.value)} aria-label={label}>
         {CURRENCIES.map((option) => (
           <option key={option.code} value={option.code}>
             {option.flag} {option.code} · {option.name}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { INVENTORY_TABS, CONDITION_LABELS } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { VehicleCard } from './VehicleCard';

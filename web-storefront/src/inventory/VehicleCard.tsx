@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
 import { badgeOf, type VehicleSummary } from './api';
 

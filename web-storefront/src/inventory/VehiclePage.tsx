@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { postJson } from '../api/client';
 import { useCurrency } from '../currency/CurrencyContext';
 import { NotFoundPage } from '../notFound/NotFoundPage';

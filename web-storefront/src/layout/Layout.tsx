@@ -1,52 +1,128 @@
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { CurrencySelect, useCurrency } from '../currency/CurrencyContext';
 import { PAGE_NAMES } from '@autobest/domain/analytics/pages';
 import { track } from '../analytics/analytics';
+import { LanguageSelect, useT } from '../i18n';
+import { layoutMessages } from './messages';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
-export function Layout() {
-  const { pathname } = useLocation();
-  const { notice } = useCurrency();
+function NavLink({ to, children }: { to: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const active = location === to;
+  return (
+    <Link to={to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** Opens a redirect's or a link's #fragment once the lazily loaded page has drawn it; else starts at the top. */
+function useScrollOnNavigate(pathname: string): void {
   useEffect(() => {
-    window.scrollTo(0, 0);
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const target = document.getElementById(id);
+      if (target || ++tries > 50) {
+        window.clearInterval(timer);
+        target?.scrollIntoView();
+      }
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [pathname]);
+}
+
+function PageLoading() {
+  const t = useT(layoutMessages);
+  return (
+    <p className="page-loading" role="status">
+      {t('loadingPage')}
+    </p>
+  );
+}
+
+/** A page chunk that fails to download (a dropped 2G connection) gets a retry, not a blank screen. */
+class PageErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { failed: boolean; key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Page failed to render', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function PageFailed() {
+  const t = useT(layoutMessages);
+  return (
+    <section className="page">
+      <p className="notice notice-error" role="alert">
+        {t('pageFailed')}
+      </p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('retry')}
+      </button>
+    </section>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const { notice } = useCurrency();
+  const t = useT(layoutMessages);
+  useScrollOnNavigate(pathname);
+  useEffect(() => {
     track('page_view', { page: PAGE_NAMES[pathname] ?? pathname });
   }, [pathname]);
 
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="site-header">
         <Link to="/" className="brand">
-          AutoBest <span>Africa</span>
+          AutoBest <span>{t('brandTagline')}</span>
         </Link>
-        <nav aria-label="Main">
-          <NavLink to="/" end>
-            Home
-          </NavLink>
-          <NavLink to="/inventory">Inventory</NavLink>
-          <NavLink to="/sell-car">Sell</NavLink>
-          <NavLink to="/trade-in">Trade-In</NavLink>
-          <NavLink to="/contact">Contact</NavLink>
+        <nav aria-label={t('mainNavigation')}>
+          <NavLink to="/">{t('home')}</NavLink>
+          <NavLink to="/inventory">{t('inventory')}</NavLink>
+          <NavLink to="/sell-car">{t('sell')}</NavLink>
+          <NavLink to="/trade-in">{t('tradeIn')}</NavLink>
+          <NavLink to="/contact">{t('contact')}</NavLink>
         </nav>
-        <CurrencySelect />
+        <div className="header-selects">
+          <LanguageSelect label={t('language')} />
+          <CurrencySelect label={t('currency')} />
+        </div>
       </header>
       {notice ? (
         <p className="site-notice" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary resetKey={pathname} fallback={<PageFailed />}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </PageErrorBoundary>
       </main>
       <footer className="site-footer">
-        <p>AutoBest Africa: cars for Nigeria and the continent.</p>
+        <p>{t('footerAbout')}</p>
         <p className="cities">{CITIES.join(' · ')}</p>
         <p>
-          <Link to="/contact">Contact us</Link>
+          <Link to="/contact">{t('contactUs')}</Link>
         </p>
       </footer>
     </>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 export function NotFoundPage() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useState } from 'react';
 import { SELL_CAR_FUEL_TYPES, SELL_CAR_PHOTO_SLOTS, SELL_CAR_TRANSMISSIONS, SellCarFieldsSchema, SubmissionMessages } from '@autobest/domain/submissions';
 import { ConsentField, SelectField, TextField, YesNoField } from '../submissions/fields';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'wouter';
 
 interface SubmissionStatusView {
   id: string;
@@ -95,3 +95,6 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
     </section>
   );
 }
+
+export const SellCarStatusPage = () => <StatusPage kind="sell-car" />;
+export const TradeInStatusPage = () => <StatusPage kind="trade-in" />;

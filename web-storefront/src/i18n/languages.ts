@@ -1,0 +1,32 @@
+/** The storefront's four languages. Arabic is laid out right to left. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English', dir: 'ltr' },
+  { code: 'fr', name: 'Français', dir: 'ltr' },
+  { code: 'ar', name: 'العربية', dir: 'rtl' },
+  { code: 'sw', name: 'Kiswahili', dir: 'ltr' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+export type TranslatedLanguage = Exclude<Language, 'en'>;
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'user_language';
+
+export const isLanguage = (code: string): code is Language => LANGUAGES.some((language) => language.code === code);
+export const directionOf = (language: Language) => LANGUAGES.find((entry) => entry.code === language)!.dir;
+
+/** The visitor's remembered choice, else the first of the browser's languages we speak, else English. */
+export function initialLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored && isLanguage(stored)) return stored;
+  } catch {
+    // Storage blocked: fall through to the browser's languages.
+  }
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0] ?? '';
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,18 @@
+export default {
+  skipToContent: 'Skip to content',
+  brandTagline: 'Africa',
+  mainNavigation: 'Main',
+  home: 'Home',
+  inventory: 'Inventory',
+  sell: 'Sell',
+  tradeIn: 'Trade-In',
+  contact: 'Contact',
+  currency: 'Currency',
+  language: 'Language',
+  loadingPage: 'Loading page...',
+  pageFailed: 'This page could not be loaded. Check your connection and try again.',
+  retry: 'Try again',
+  footerAbout: 'AutoBest Africa: cars for Nigeria and the continent.',
+  contactUs: 'Contact us',
+  locationUnknown: 'Unable to detect location. Using default currency.',
+} as const;

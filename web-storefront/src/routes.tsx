@@ -1,0 +1,59 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type PageModule = Record<string, unknown>;
+
+/** A page loaded on first visit to its route: each route is its own chunk. */
+function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const InventoryPage = page(() => import('./inventory/InventoryPage'), 'InventoryPage');
+const VehiclePage = page(() => import('./inventory/VehiclePage'), 'VehiclePage');
+const OnSalePage = page(() => import('./deals/OnSalePage'), 'OnSalePage');
+
+/** Every storefront route but home (which ships in the first chunk) and the 404 page. */
+export const PAGES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
+  ['/about', page(() => import('./about/AboutPage'), 'AboutPage')],
+  ['/services', page(() => import('./services/ServicesPage'), 'ServicesPage')],
+  ['/contact', page(() => import('./contact/ContactPage'), 'ContactPage')],
+  ['/support', page(() => import('./support/SupportPage'), 'SupportPage')],
+  ['/profile', page(() => import('./profile/ProfilePage'), 'ProfilePage')],
+  ['/privacy', page(() => import('./legal/PrivacyPage'), 'PrivacyPage')],
+  ['/terms', page(() => import('./legal/TermsPage'), 'TermsPage')],
+  ['/on-sale', OnSalePage],
+  ['/onsale', OnSalePage],
+  ['/rent-lease', page(() => import('./rent-lease/RentLeasePage'), 'RentLeasePage')],
+  ['/service', page(() => import('./service/ServicePage'), 'ServicePage')],
+  ['/brands', page(() => import('./brands/BrandsPage'), 'BrandsPage')],
+  ['/insurance', page(() => import('./insurance/InsurancePage'), 'InsurancePage')],
+  ['/news', page(() => import('./news/NewsPage'), 'NewsPage')],
+  ['/car-buyer-companion', page(() => import('./companion/CompanionPage'), 'CompanionPage')],
+  ['/sell-car', page(() => import('./sell-car/SellCarPage'), 'SellCarPage')],
+  ['/trade-in', page(() => import('./trade-in/TradeInPage'), 'TradeInPage')],
+  ['/sell-car-status/:id', page(() => import('./submissions/StatusPage'), 'SellCarStatusPage')],
+  ['/trade-in-status/:id', page(() => import('./submissions/StatusPage'), 'TradeInStatusPage')],
+  ['/inventory', InventoryPage],
+  ['/buy-cars', InventoryPage],
+  ['/electric-cars', page(() => import('./inventory/ElectricCarsPage'), 'ElectricCarsPage')],
+  ['/all-inventory', page(() => import('./inventory/AllInventoryPage'), 'AllInventoryPage')],
+  ['/vehicle/:id', VehiclePage],
+  ['/vehicles/:id', VehiclePage],
+];
+
+/**
+ * Links the spec lists without defining a screen, each sent to the closest real page (never the 404).
+ * The fragments name sections of those pages.
+ */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/import': '/profile#import',
+  '/enterprise': '/profile#enterprise',
+  '/export': '/profile#export',
+  '/careers': '/about#careers',
+  '/investors': '/about#investors',
+  '/booking': '/service#book',
+  '/maintenance': '/service',
+  '/warranty': '/insurance',
+  '/roadside': '/support#emergency',
+  '/tara-ai': '/car-buyer-companion',
+  '/tara-ai-demo': '/car-buyer-companion',
+};

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { convert, fromMajor, toMajor, type PriceCurrency, type Rates } from '@autobest/domain/money';
+import { convert, FALLBACK_RATES, fromMajor, toMajor, type PriceCurrency, type Rates } from '@autobest/domain/money';
 
 export type RatesState =
   | { phase: 'loading' }
@@ -26,7 +26,7 @@ function load(): void {
       publish({ phase: 'ready', rates: body.rates, source: body.source, timestamp: body.timestamp });
     })
     .catch(() => {
-      // The spec: the plain amount with its symbol is shown; a later page may try again.
+      // Prices fall back to the spec's rates (and the layout says so); a later page may try again.
       started = false;
       publish({ phase: 'failed' });
     });
@@ -43,9 +43,13 @@ export function useRates(): RatesState {
   return useSyncExternalStore(subscribe, () => state, () => state);
 }
 
-/** `amount` of `from` in `to` with the current rates, or null while they load or when they could not be had. */
+/**
+ * `amount` of `from` in `to` with the current rates; null while they load. When they could not be fetched the
+ * spec's fallback rates are used (the layout says so), and null only if the conversion itself fails.
+ */
 export function convertWith(rates: RatesState, amount: number, from: PriceCurrency, to: PriceCurrency): number | null {
   if (from === to) return amount;
-  if (rates.phase !== 'ready') return null;
-  return toMajor(convert(fromMajor(amount, from), to, rates.rates));
+  if (rates.phase === 'loading') return null;
+  const converted = toMajor(convert(fromMajor(amount, from), to, rates.phase === 'ready' ? rates.rates : FALLBACK_RATES));
+  return Number.isFinite(converted) ? converted : null;
 }

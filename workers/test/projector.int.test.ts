@@ -148,11 +148,11 @@ describe('projector worker', () => {
     expect(before).toHaveLength(25);
 
     const { applied } = await projector.rebuild();
-    expect(applied).toEqual({ 'contact-messages': 25, submissions: 0, vehicles: 0, 'collected-records': 0 });
+    expect(applied).toEqual({ 'contact-messages': 25, enquiries: 0, submissions: 0, vehicles: 0, 'collected-records': 0 });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses to rebuild a projection it does not know, naming the ones it does', async () => {
-    await expect(new Projector(testDb.db, allProjections).rebuild(['nope'])).rejects.toThrow(/Unknown projection "nope". Known: contact-messages, submissions, vehicles, collected-records/);
+    await expect(new Projector(testDb.db, allProjections).rebuild(['nope'])).rejects.toThrow(/Unknown projection "nope". Known: contact-messages, enquiries, submissions, vehicles, collected-records/);
   });
 });

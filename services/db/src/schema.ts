@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { EnquiryKind, EnquiryStatus } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -51,6 +52,35 @@ export interface ContactMessagesTable {
   received_at: Timestamp;
   global_position: Int8;
   /** When the projector wrote the row; received_at → projected_at is the projection lag. */
+  projected_at: Generated<Date>;
+}
+
+export interface EnquiryStatusChange {
+  from: EnquiryStatus;
+  to: EnquiryStatus;
+  at: string;
+  /** The staff member's email, from the event's metadata. */
+  by: string | null;
+}
+
+export interface EnquiriesTable {
+  id: string;
+  kind: EnquiryKind;
+  full_name: string;
+  phone: string;
+  email: string | null;
+  subject: string;
+  message: string | null;
+  /** YYYY-MM-DD as the customer chose it. */
+  preferred_date: string | null;
+  details: JSONColumnType<Record<string, string | number>>;
+  source_path: string | null;
+  status: EnquiryStatus;
+  status_history: JSONColumnType<EnquiryStatusChange[]>;
+  received_at: Timestamp;
+  last_updated: Timestamp | null;
+  version: number;
+  global_position: Int8;
   projected_at: Generated<Date>;
 }
 
@@ -203,6 +233,7 @@ export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   contact_messages: ContactMessagesTable;
+  enquiries: EnquiriesTable;
   submissions: SubmissionsTable;
   sent_emails: SentEmailsTable;
   idempotency_keys: IdempotencyKeysTable;

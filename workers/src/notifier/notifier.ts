@@ -1,45 +1,73 @@
-import { readStream } from '@autobest/db';
+import type { Transaction } from 'kysely';
+import { readStream, type Database, type StoredEvent } from '@autobest/db';
 import {
   foldSubmission,
   submissionKindOfStream,
+  type EnquiryReceived,
   type SubmissionEvent,
 } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
 import type { Mailer } from './mailer';
-import { customerConfirmation, customerStatusUpdate, staffNotification, type Email, type EmailContext } from './templates';
+import {
+  customerConfirmation,
+  customerEnquiryConfirmation,
+  customerStatusUpdate,
+  staffEnquiryNotification,
+  staffNotification,
+  type Email,
+  type EmailContext,
+} from './templates';
+
+interface PlannedEmails {
+  emails: Email[];
+  /** The request or enquiry the emails are about, kept with each sent email. */
+  relatedId: string;
+}
+
+async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
+  const kind = submissionKindOfStream(stored.streamId);
+  if (!kind) return null;
+  const history = (await readStream(trx, stored.streamId))
+    .filter((event) => event.streamPosition <= stored.streamPosition)
+    .map((event) => ({ type: event.type, data: event.data }) as SubmissionEvent);
+  const first = history[0];
+  if (!first || (first.type !== 'SellCarSubmitted' && first.type !== 'TradeInSubmitted')) return null;
+  const state = foldSubmission(history);
+  if (state.deleted) return null;
+  const { submissionId, statusToken, personalInfo, vehicleInfo } = first.data;
+
+  const emails: Email[] = [];
+  if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
+    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
+    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, statusToken, context));
+  } else {
+    const update = customerStatusUpdate(kind, submissionId, state, statusToken, context);
+    if (update) emails.push(update);
+  }
+  return { emails, relatedId: submissionId };
+}
+
+function enquiryEmails(stored: StoredEvent, context: EmailContext): PlannedEmails {
+  const enquiry = stored.data as EnquiryReceived['data'];
+  const confirmation = customerEnquiryConfirmation(enquiry, context);
+  return { emails: [staffEnquiryNotification(enquiry, context), ...(confirmation ? [confirmation] : [])], relatedId: enquiry.enquiryId };
+}
 
 /**
- * Emails owners and staff about submissions. It has its own checkpoint and is never rebuilt; sent_emails'
- * unique (event_id, template) makes each email go out once per event even when a batch is retried.
+ * Emails owners, customers and staff about submissions and enquiries. It has its own checkpoint and is never
+ * rebuilt; sent_emails' unique (event_id, template) makes each email go out once per event even when a batch
+ * is retried.
  */
 export function createNotifier(mailer: Mailer, context: EmailContext): Projection {
   return {
     name: 'notifier',
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived']),
     async apply(trx, events) {
       for (const stored of events) {
-        const kind = submissionKindOfStream(stored.streamId);
-        if (!kind) continue;
-        const history = (await readStream(trx, stored.streamId))
-          .filter((event) => event.streamPosition <= stored.streamPosition)
-          .map((event) => ({ type: event.type, data: event.data }) as SubmissionEvent);
-        const first = history[0];
-        if (!first || (first.type !== 'SellCarSubmitted' && first.type !== 'TradeInSubmitted')) continue;
-        const state = foldSubmission(history);
-        if (state.deleted) continue;
-        const { submissionId, statusToken, personalInfo, vehicleInfo } = first.data;
-
-        const emails: Email[] = [];
-        if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
-          emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
-          emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, statusToken, context));
-        } else {
-          const update = customerStatusUpdate(kind, submissionId, state, statusToken, context);
-          if (update) emails.push(update);
-        }
-
-        for (const email of emails) {
+        const planned = stored.type === 'EnquiryReceived' ? enquiryEmails(stored, context) : await submissionEmails(trx, stored, context);
+        if (!planned) continue;
+        for (const email of planned.emails) {
           const already = await trx
             .selectFrom('sent_emails')
             .select('id')
@@ -59,7 +87,7 @@ export function createNotifier(mailer: Mailer, context: EmailContext): Projectio
               text: email.text,
               transport: mailer.transport,
               message_id: messageId,
-              related_id: submissionId,
+              related_id: planned.relatedId,
             })
             .execute();
         }

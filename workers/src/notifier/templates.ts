@@ -1,4 +1,4 @@
-import type { PersonalInfo, SubmissionKind, SubmissionState, VehicleInfo } from '@autobest/domain';
+import { ENQUIRY_KIND_LABELS, type EnquiryReceived, type PersonalInfo, type SubmissionKind, type SubmissionState, type VehicleInfo } from '@autobest/domain';
 
 export interface Email {
   template: string;
@@ -22,6 +22,10 @@ const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { maximum
 const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'trade-in': 'Trade-In' };
 const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
 
+/** The console's show page of one record, as staff open it from an email. */
+const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
+  `${context.publicUrl.replace(/\/$/, '')}/admin/${resource}/${encodeURIComponent(id)}/show`;
+
 export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
   `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 
@@ -32,7 +36,7 @@ function layout(paragraphs: string[]): string {
 const vehicleLine = (vehicle: VehicleInfo) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, context: EmailContext): Email {
-  const link = `${context.publicUrl.replace(/\/$/, '')}/admin/${ADMIN_RESOURCE[kind]}/${encodeURIComponent(id)}/show`;
+  const link = adminShowUrl(context, ADMIN_RESOURCE[kind], id);
   const subject = `New ${KIND_NAME[kind]} Request: ${vehicleLine(vehicle)}`;
   const lines = [
     `A new ${KIND_NAME[kind].toLowerCase()} request ${id} has arrived.`,
@@ -95,5 +99,50 @@ export function customerStatusUpdate(kind: SubmissionKind, id: string, state: Su
     subject: state.status === 'reviewed' ? `Your ${KIND_NAME[kind]} request has been reviewed` : `Your ${KIND_NAME[kind]} offer is finalized`,
     text: `${all.join('\n')}\nFollow your request: ${link}\n`,
     html: layout([...all.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
+  };
+}
+
+/** Customers type the subject: kept to one line, so it cannot break the email's Subject header or a sentence. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], context: EmailContext): Email {
+  const link = adminShowUrl(context, 'enquiries', enquiry.enquiryId);
+  const kind = ENQUIRY_KIND_LABELS[enquiry.kind];
+  const lines = [
+    `A new ${kind.toLowerCase()} enquiry ${enquiry.enquiryId} has arrived.`,
+    `Received: ${enquiry.receivedAt}`,
+    `Kind: ${kind}`,
+    `Subject: ${enquiry.subject}`,
+    `Name: ${enquiry.fullName}`,
+    `Phone: ${enquiry.phone}`,
+    `Email: ${enquiry.email ?? 'not given'}`,
+    `Preferred date: ${enquiry.preferredDate ?? 'not given'}`,
+    `Message: ${enquiry.message ?? 'none'}`,
+    ...Object.entries(enquiry.details ?? {}).map(([name, value]) => `${name}: ${value}`),
+    `Sent from: ${enquiry.sourcePath ?? 'not given'}`,
+  ];
+  return {
+    template: 'staff-new-enquiry',
+    to: context.staffEmail,
+    subject: `New ${kind} enquiry: ${oneLine(enquiry.subject)}`,
+    text: `${lines.join('\n')}\nWork it in the console: ${link}\n`,
+    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Work it in the console</a>`]),
+  };
+}
+
+/** Only for a customer who gave an email address. */
+export function customerEnquiryConfirmation(enquiry: EnquiryReceived['data'], context: EmailContext): Email | null {
+  if (!enquiry.email) return null;
+  const lines = [
+    `Dear ${enquiry.fullName},`,
+    `We received your enquiry about ${oneLine(enquiry.subject)}; our team will contact you within 24 hours.`,
+    `Questions? Call us on ${context.contactPhone}.`,
+  ];
+  return {
+    template: 'customer-enquiry-confirmation',
+    to: enquiry.email,
+    subject: `We received your enquiry about ${oneLine(enquiry.subject)}`,
+    text: `${lines.join('\n')}\n`,
+    html: layout(lines.map(escapeHtml)),
   };
 }

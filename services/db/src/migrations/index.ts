@@ -9,6 +9,7 @@ import * as dataCollection from './0007_data_collection';
 import * as vehicleFacetCounts from './0008_vehicle_facet_counts';
 import * as vehicleFilterIndexes from './0009_vehicle_filter_indexes';
 import * as facetCountsPerFilter from './0010_facet_counts_per_filter';
+import * as enquiries from './0011_enquiries';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_vehicle_facet_counts': vehicleFacetCounts,
   '0009_vehicle_filter_indexes': vehicleFilterIndexes,
   '0010_facet_counts_per_filter': facetCountsPerFilter,
+  '0011_enquiries': enquiries,
 };

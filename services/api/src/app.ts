@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
+import { enquiryRoutes } from './enquiries/routes';
 import { healthRoutes } from './platform/health';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -64,6 +65,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(healthRoutes);
   await app.register(staffSessionRoutes);
   await app.register(contactRoutes);
+  await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
   await app.register(sentEmailRoutes);

@@ -13,7 +13,7 @@ import {
 import { statusTokenDigest } from '@autobest/workers';
 import { eventMetadata } from '../plugins/infrastructure';
 import { errorResponses, HttpError } from '../platform/errors';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+import { claimIdempotencyKey, completeIdempotencyKey, IdempotencyKeyHeaders, releaseIdempotencyKey } from '../platform/idempotency';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { receivePhotoUpload } from './photoUpload';
 
@@ -30,8 +30,6 @@ const StatusSchema = z
     estimatedValue: z.number().nullable().optional(),
   })
   .meta({ id: 'SubmissionStatus' });
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 const multipartBody = (spec: SubmissionKindSpec) =>
   z
@@ -53,7 +51,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['submissions'],
           summary: `Send a ${spec.kind} request with its photos`,
           consumes: ['multipart/form-data'],
-          headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'Idempotency-Key must be 8-100 letters, digits, _ or -').optional() }),
+          headers: IdempotencyKeyHeaders,
           body: multipartBody(spec),
           response: { 201: CreatedSchema, ...errorResponses },
         },

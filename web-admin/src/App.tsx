@@ -10,6 +10,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
+import enquiries from './enquiries';
 import sentEmails from './sent-emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
@@ -34,6 +35,7 @@ export function App() {
         <Resource name="trade-in-submissions" options={{ label: 'Trade-in requests' }} {...tradeInSubmissions} />
         <Resource name="vehicles" options={{ label: 'Vehicles' }} {...vehicles} />
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
+        <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
         <CustomRoutes>

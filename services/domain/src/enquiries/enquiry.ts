@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { ContactMessages, EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
 import type { DomainEvent } from '../platform/events';
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryStatus } from './kinds';
 
-/** What the storefront's commercial buttons ask for: a deal, a rental or lease, a service booking, an insurance quote. */
-export const ENQUIRY_KINDS = ['deal', 'rental', 'lease', 'service-booking', 'insurance-quote'] as const;
-export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
-
-export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
-  deal: 'Deal',
-  rental: 'Rental',
-  lease: 'Lease',
-  'service-booking': 'Service booking',
-  'insurance-quote': 'Insurance quote',
-};
-
-export const ENQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-
-export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
+export * from './kinds';
 
 export const MAX_ENQUIRY_DETAILS = 20;
 

@@ -1,0 +1,18 @@
+// No zod here: the console imports these without the schemas.
+
+/** What the storefront's commercial buttons ask for: a deal, a rental or lease, a service booking, an insurance quote. */
+export const ENQUIRY_KINDS = ['deal', 'rental', 'lease', 'service-booking', 'insurance-quote'] as const;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+
+export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
+  deal: 'Deal',
+  rental: 'Rental',
+  lease: 'Lease',
+  'service-booking': 'Service booking',
+  'insurance-quote': 'Insurance quote',
+};
+
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };

@@ -124,6 +124,14 @@ describe('POST /api/enquiries', () => {
     expect(later.json<{ id: string }>().id).not.toBe(first);
   });
 
+  it('refuses the 31st enquiry from one address within 10 minutes with 429 and a message', async () => {
+    const fromOneAddress = () => t.app.inject({ method: 'POST', url: '/api/enquiries', payload: { kind: 'deal' }, remoteAddress: '203.0.113.9' });
+    for (let sent = 0; sent < 30; sent++) expect((await fromOneAddress()).statusCode).toBe(400);
+    const refused = await fromOneAddress();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(/\S/);
+  });
+
   it('refuses a malformed Idempotency-Key with 400', async () => {
     const response = await send(enquiryOf('deal'), { 'idempotency-key': 'no spaces allowed' });
     expect(response.statusCode).toBe(400);

@@ -92,6 +92,8 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/enquiries',
     {
+      // Each enquiry emails staff and the address given: a public form must not become a mail cannon.
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags,
         summary: 'Send an enquiry: a deal, a rental or lease, a service booking or an insurance quote',

@@ -1,8 +1,51 @@
-/** Placeholder until this page is built. */
+import { Link } from 'wouter';
+import { useT } from '../i18n';
+import { servicesMessages } from './messages';
+import '../about/info-page.css';
+import './services.css';
+
+const SERVICES = [
+  { to: '/inventory', title: 'inventoryTitle', body: 'inventoryBody', icon: '🚗' },
+  { to: '/sell-car', title: 'sellTitle', body: 'sellBody', icon: '🏷️' },
+  { to: '/trade-in', title: 'tradeInTitle', body: 'tradeInBody', icon: '🔁' },
+  { to: '/service', title: 'serviceTitle', body: 'serviceBody', icon: '🔧' },
+  { to: '/insurance', title: 'insuranceTitle', body: 'insuranceBody', icon: '🛡️' },
+  { to: '/support', title: 'supportTitle', body: 'supportBody', icon: '💬' },
+] as const;
+
 export function ServicesPage() {
+  const t = useT(servicesMessages);
   return (
-    <section className="page">
-      <h1>Our Services</h1>
+    <section className="page info-page">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
+
+      <ul className="service-cards">
+        {SERVICES.map((service) => (
+          <li key={service.to} className="card service-card">
+            <span className="service-icon" aria-hidden="true">
+              {service.icon}
+            </span>
+            <h2>
+              <Link to={service.to}>{t(service.title)}</Link>
+            </h2>
+            <p>{t(service.body)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section className="card info-anchor" aria-labelledby="services-help">
+        <h2 id="services-help">{t('helpTitle')}</h2>
+        <p>{t('helpBody')}</p>
+        <p className="info-cta">
+          <Link className="button" to="/contact">
+            {t('helpContact')}
+          </Link>
+          <Link className="button button-secondary" to="/car-buyer-companion">
+            {t('helpCompanion')}
+          </Link>
+        </p>
+      </section>
     </section>
   );
 }

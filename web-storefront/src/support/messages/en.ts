@@ -1,0 +1,75 @@
+export default {
+  title: 'Support',
+  lead: 'Find answers to common questions, or reach our team by chat, phone or email.',
+  searchLabel: 'Search help topics',
+  searchPlaceholder: 'e.g. delivery, warranty, documents',
+  topicsTitle: 'Help topics',
+  topicsOne: '1 topic',
+  topicsOther: '{count} topics',
+  noMatch: 'No topics match “{query}”.',
+  noMatchHint: 'Try other words, or ask our team below.',
+  clearSearch: 'Show all topics',
+  buyingQ: 'How do I buy a car from AutoBest?',
+  buyingA:
+    'Find a car in our inventory and open it to see photos, specifications and the price in your currency. Reserve it or chat with our sales team: an adviser confirms availability, the final price and the delivery date in writing before you pay anything beyond the reservation.',
+  buyingLink: 'Browse the inventory',
+  reserveQ: 'How does reserving a car work?',
+  reserveA:
+    'A reservation holds the car for you while we prepare the paperwork and the inspection. The reservation amount ({amount} on most vehicles) counts towards the price. If the car fails its inspection or we cannot deliver it, we refund the reservation in full.',
+  importQ: 'Can you import a specific car for me?',
+  importA:
+    'Yes. Tell us the make, model, year and budget and we source the car through our dealer partners abroad. We handle shipping, customs clearance and registration, and give you a landed-cost quote before you commit. Most imports take 6 to 10 weeks.',
+  importLink: 'Import Services',
+  financeQ: 'Can I pay in instalments or get a car loan?',
+  financeA:
+    'Our partner banks and finance companies offer car loans and instalment plans, subject to their approval. You will need a valid ID, proof of income and usually a down payment. Businesses and individuals can also lease a car by the month.',
+  financeLink: 'Rent & Lease',
+  deliveryQ: 'Do you deliver, and how long does it take?',
+  deliveryA:
+    'We deliver to your home or office in the cities we serve and arrange transport to other towns. Cars in stock usually arrive within 3 to 7 working days of payment. You can also collect your car from our offices in Lagos, Abuja, Accra, Nairobi or Johannesburg.',
+  sellQ: 'How do I sell my car to AutoBest?',
+  sellA:
+    'Fill in the sell-your-car form with your car’s details and up to 6 photos. We reply with an offer within 24-48 hours, subject to a physical inspection, and pay by bank transfer once the papers are signed.',
+  sellLink: 'Sell your car',
+  tradeInQ: 'How is my trade-in value worked out?',
+  tradeInA:
+    'We look at the make, model, year, mileage, condition, service history and current demand, first from your photos and then at a physical inspection. You get an estimate within 24-48 hours; the final value is confirmed at inspection and taken off the price of your next car.',
+  tradeInLink: 'Request a trade-in',
+  warrantyQ: 'What warranty comes with my car?',
+  warrantyA:
+    'New cars carry the manufacturer’s warranty. Used and certified pre-owned cars come with the cover stated on the vehicle’s page. Extended warranty plans and insurance are available for both.',
+  warrantyLink: 'Insurance & Warranty',
+  currencyQ: 'Can I see prices and pay in my own currency?',
+  currencyA:
+    'Prices are set in US dollars and shown in the currency you choose at the top of the page, at the day’s exchange rate. The amount you pay, and its currency, is fixed on your invoice; until then the converted price can move with the exchange rate.',
+  documentsQ: 'What documents do I need to buy a car?',
+  documentsA:
+    'A valid government ID (national ID card, international passport or driver’s licence), proof of address and, where your country requires it, your tax identification number. Companies also need their registration certificate. For imported cars we prepare the customs papers with you.',
+  serviceQ: 'How do I book a service or repair?',
+  serviceA: 'Choose a service and a time on our service page, or call us. Regular maintenance usually takes 1-2 hours and we tell you the price before any work starts.',
+  serviceLink: 'Book a service',
+  breakdownQ: 'What should I do if my car breaks down?',
+  breakdownA:
+    'Move to a safe place, switch on your hazard lights and call our emergency line at any time, day or night. Tell us where you are and what happened: we send help or arrange towing to the nearest workshop.',
+  breakdownLink: 'Roadside emergency',
+  taraQ: 'Who is Tara?',
+  taraA:
+    'Tara is our AI car buyer companion. She helps you compare cars within your budget in English, French, Arabic or Swahili. Always confirm the details with our team before you buy.',
+  taraLink: 'Meet Tara',
+  optionsTitle: 'Talk to our team',
+  chatTitle: 'Live chat',
+  chatDetail: 'Chat with Tara, our car buyer companion',
+  chatNote: 'Our team takes over when you need a person',
+  chatAction: 'Start a chat',
+  phoneTitle: 'Phone',
+  phoneHours: 'Mon-Sat 8AM-6PM (WAT)',
+  phoneAction: 'Call us',
+  emailTitle: 'Email',
+  emailNote: 'We reply within 24h',
+  emailAction: 'Send an email',
+  emailSubject: 'Support request',
+  emergencyTitle: 'Roadside emergency',
+  emergencyBody: 'Broken down, had an accident or locked out of your car? Our emergency line answers 24 hours a day, 7 days a week.',
+  emergencyAction: 'Call emergency line',
+  emergencySafety: 'If anyone is hurt or in danger, call the emergency services on 112 first.',
+} as const;

@@ -55,7 +55,7 @@ export function AboutPage() {
         <p>{t('officesNote')}</p>
       </section>
 
-      <section id="careers" className="info-anchor card" aria-labelledby="about-careers">
+      <section id="careers" className="info-anchor card" aria-labelledby="about-careers" tabIndex={-1}>
         <h2 id="about-careers">{t('careersTitle')}</h2>
         <p>{t('careersBody')}</p>
         <p>
@@ -70,7 +70,7 @@ export function AboutPage() {
         </a>
       </section>
 
-      <section id="investors" className="info-anchor card" aria-labelledby="about-investors">
+      <section id="investors" className="info-anchor card" aria-labelledby="about-investors" tabIndex={-1}>
         <h2 id="about-investors">{t('investorsTitle')}</h2>
         <p>{t('investorsBody')}</p>
         <p>

@@ -6,12 +6,12 @@ import '../about/info-page.css';
 import './companion.css';
 
 const BENEFITS = [
-  ['budgetTitle', 'budgetBody', '💰'],
-  ['languageTitle', 'languageBody', '🗣️'],
-  ['compareTitle', 'compareBody', '⚖️'],
-  ['lifeTitle', 'lifeBody', '👨‍👩‍👧'],
-  ['inventoryTitle', 'inventoryBody', '🚙'],
-  ['personTitle', 'personBody', '🤝'],
+  ['budgetTitle', 'budgetBody'],
+  ['languageTitle', 'languageBody'],
+  ['compareTitle', 'compareBody'],
+  ['lifeTitle', 'lifeBody'],
+  ['inventoryTitle', 'inventoryBody'],
+  ['personTitle', 'personBody'],
 ] as const;
 
 /** The companion's page. The chat itself is not built yet, so the page says so and offers people instead. */
@@ -53,11 +53,8 @@ export function CompanionPage() {
       <section aria-labelledby="companion-benefits">
         <h2 id="companion-benefits">{t('benefitsTitle')}</h2>
         <ul className="companion-benefits">
-          {BENEFITS.map(([title, body, icon]) => (
+          {BENEFITS.map(([title, body]) => (
             <li key={title} className="card">
-              <span className="companion-icon" aria-hidden="true">
-                {icon}
-              </span>
               <h3>{t(title)}</h3>
               <p>{t(body)}</p>
             </li>

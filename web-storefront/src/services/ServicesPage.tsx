@@ -5,12 +5,12 @@ import '../about/info-page.css';
 import './services.css';
 
 const SERVICES = [
-  { to: '/inventory', title: 'inventoryTitle', body: 'inventoryBody', icon: '🚗' },
-  { to: '/sell-car', title: 'sellTitle', body: 'sellBody', icon: '🏷️' },
-  { to: '/trade-in', title: 'tradeInTitle', body: 'tradeInBody', icon: '🔁' },
-  { to: '/service', title: 'serviceTitle', body: 'serviceBody', icon: '🔧' },
-  { to: '/insurance', title: 'insuranceTitle', body: 'insuranceBody', icon: '🛡️' },
-  { to: '/support', title: 'supportTitle', body: 'supportBody', icon: '💬' },
+  { to: '/inventory', title: 'inventoryTitle', body: 'inventoryBody' },
+  { to: '/sell-car', title: 'sellTitle', body: 'sellBody' },
+  { to: '/trade-in', title: 'tradeInTitle', body: 'tradeInBody' },
+  { to: '/service', title: 'serviceTitle', body: 'serviceBody' },
+  { to: '/insurance', title: 'insuranceTitle', body: 'insuranceBody' },
+  { to: '/support', title: 'supportTitle', body: 'supportBody' },
 ] as const;
 
 export function ServicesPage() {
@@ -23,9 +23,6 @@ export function ServicesPage() {
       <ul className="service-cards">
         {SERVICES.map((service) => (
           <li key={service.to} className="card service-card">
-            <span className="service-icon" aria-hidden="true">
-              {service.icon}
-            </span>
             <h2>
               <Link to={service.to}>{t(service.title)}</Link>
             </h2>

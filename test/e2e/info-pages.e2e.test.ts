@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type RunningApi } from '@autobest/api';
@@ -30,9 +31,21 @@ describe('informational pages', () => {
     await queues?.drop();
   });
 
+  const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+  /** WCAG A and AA problems axe finds in the page's main content, as "rule: element" lines. */
+  async function accessibilityProblems(): Promise<string[]> {
+    await page.addScriptTag({ path: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run('main', { runOnly: ['wcag2a', 'wcag2aa'] });
+      return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    });
+  }
+
   const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
-  it('each page shows its one heading', async () => {
+  it('each page shows its one heading, with nothing axe finds against WCAG A/AA', async () => {
     const pages = [
       ['/about', 'About AutoBest Africa'],
       ['/services', 'Our Services'],
@@ -46,6 +59,7 @@ describe('informational pages', () => {
       await page.goto(`${api.url}${path}`);
       await heading(title).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
+      expect(await accessibilityProblems(), path).toEqual([]);
     }
   });
 

@@ -1,8 +1,41 @@
-/** Placeholder until this page is built. */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useFormat, useT } from '../i18n';
+import { NEWS_ARTICLES } from './articles';
+import { newsMessages } from './messages';
+
+/** Automotive news until feed ingestion exists: the same articles the home page shows, filterable by category. */
 export function NewsPage() {
+  const t = useT(newsMessages);
+  const { date, number } = useFormat();
+  const [category, setCategory] = useState('All');
+  const categories = ['All', ...new Set(NEWS_ARTICLES.map((article) => article.category))];
+  const shown = category === 'All' ? NEWS_ARTICLES : NEWS_ARTICLES.filter((article) => article.category === category);
   return (
     <section className="page">
-      <h1>Automotive News &amp; Videos</h1>
+      <Link to="/" className="back-link">
+        {t('backHome')}
+      </Link>
+      <h1>{t('title')}</h1>
+      <div role="group" aria-label={t('filterLabel')} className="tabs">
+        {categories.map((name) => (
+          <button key={name} type="button" aria-pressed={category === name} className={`tab${category === name ? ' tab-active' : ''}`} onClick={() => setCategory(name)}>
+            {name === 'All' ? t('all') : name}
+          </button>
+        ))}
+      </div>
+      <ul className="vehicle-grid">
+        {shown.map((article) => (
+          <li key={article.id} className="card">
+            <p className="hint">{article.category}</p>
+            <h2 lang="en">{article.title}</h2>
+            <p lang="en">{article.excerpt}</p>
+            <p className="hint">
+              {t('byAuthor', { author: article.author })} · <time dateTime={article.date}>{date(article.date)}</time> · {t('readTime', { minutes: number(article.readTime) })}
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

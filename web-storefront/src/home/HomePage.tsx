@@ -240,7 +240,9 @@ export function HomePage() {
       </Suspense>
 
       <button type="button" className="chat-fab" onClick={() => { setDialog('chat'); track('user_interaction', { action: 'chat_button_open' }); }} aria-haspopup="dialog">
-        <span aria-hidden="true">💬</span>
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+        </svg>
         <span className="chat-fab-label">{t('chatOpen')}</span>
       </button>
 

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type RunningApi } from '@autobest/api';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig } from '@autobest/domain';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { launchChromium } from '../support/chromium';
+import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+
+// textContent: during the 1000 ms cross-fade the new slide is still fading in.
+const currentSlide = async (page: Page) => (await page.locator('.hero-slide-current .hero-title').textContent())?.replace(/\s+/g, ' ').trim();
+
+describe('home page', () => {
+  let testDb: TestDatabase;
+  let queues: TestQueues;
+  let workers: RunningWorkers;
+  let api: RunningApi;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('e2e_home');
+    queues = createTestQueues('e2e_home');
+    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
+    await seedCatalogue(testDb.db);
+    workers = await startWorkers(config, { migrate: false });
+    api = await startApi(config, { migrate: false, logger: false });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await workers?.close();
+    await testDb?.drop();
+    await queues?.drop();
+  });
+
+  it('shows the featured cars with converted prices; arrows wrap, Space pauses; menu and chat dialogs work', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const page = await context.newPage();
+    await page.goto(`${api.url}/`);
+    expect(await currentSlide(page)).toBe('Chery Omoda 5');
+    await vi.waitFor(async () => expect(await page.locator('.hero-slide-current .hero-price-amount').textContent()).toBe('₦42,850,000'), { timeout: 10_000 });
+
+    // Keys belong to the page, not to a focused control.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    expect(await currentSlide(page)).toBe('Toyota Venza');
+    await page.keyboard.press('ArrowRight');
+    expect(await currentSlide(page)).toBe('Toyota BZ4X 430 Air');
+    await page.keyboard.press('ArrowRight');
+    expect(await currentSlide(page)).toBe('Chery Omoda 5');
+    await page.keyboard.press('ArrowLeft');
+    expect(await currentSlide(page)).toBe('Toyota BZ4X 430 Air');
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Start rotation' }).waitFor();
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Pause rotation' }).waitFor();
+
+    // The visitor's currency converts the hero's naira price.
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('ZAR');
+    await vi.waitFor(async () => expect(await page.locator('.hero-slide-current .hero-price-amount').textContent()).toMatch(/^R\s?\d/), { timeout: 5_000 });
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Explore AutoBest' });
+    await drawer.waitFor();
+    expect(await drawer.getByRole('link').allInnerTexts()).toEqual(expect.arrayContaining(['Brands', 'On Sale', 'Services', 'News & Reviews', 'AI Car Buyer Companion', 'About Us']));
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Pricing Information Sources' }).first().click();
+    await page.getByRole('dialog', { name: 'Pricing Information Sources' }).getByText(/daily exchange rates: our fallback rates/).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Chat with Tara' }).click();
+    const chat = page.getByRole('dialog', { name: 'Meet Tara, your car-buying assistant' });
+    await chat.getByText(/verify prices, specifications and availability/).waitFor();
+    await chat.getByRole('link', { name: 'Start Conversation' }).click();
+    await page.waitForURL(/\/car-buyer-companion$/);
+    await context.close();
+  });
+
+  it('Premium Vehicles filters change the cards and Find My Car carries them to the inventory', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const page = await context.newPage();
+    await page.goto(`${api.url}/`);
+    const premium = page.getByRole('region', { name: 'Premium Vehicles' });
+    await premium.getByText(/^\d+ matching vehicles$/).waitFor();
+    const before = await premium.getByText(/^\d+ matching vehicles$/).innerText();
+
+    await premium.getByLabel('Make').selectOption('Toyota');
+    await premium.getByLabel('Model').selectOption({ label: 'Venza' });
+    await vi.waitFor(async () => {
+      const names = await premium.locator('.premium-grid[aria-busy="false"] h3').allInnerTexts();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.includes('Toyota Venza'))).toBe(true);
+    }, { timeout: 10_000 });
+    expect(await premium.getByText(/^\d+ matching vehicles$/).innerText()).not.toBe(before);
+
+    await premium.getByLabel('New/used').selectOption('new');
+    await premium.getByRole('button', { name: 'Find My Car' }).click();
+    await page.waitForURL(/\/inventory\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ condition: 'new', make: 'Toyota', model: 'Venza' });
+    await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    await vi.waitFor(async () => {
+      const names = await page.locator('.vehicle-grid[aria-busy="false"] h3').allInnerTexts();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.includes('Toyota Venza'))).toBe(true);
+    }, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('a category chip opens a real search', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${api.url}/`);
+    await page.getByRole('link', { name: 'Pickup Truck' }).click();
+    await page.waitForURL(/\/inventory\?tab=trucks$/);
+    await page.getByRole('tab', { name: 'Trucks', selected: true }).waitFor();
+    await page.close();
+  });
+});

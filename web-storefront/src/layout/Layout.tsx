@@ -5,8 +5,19 @@ import { PAGE_NAMES } from '@autobest/domain/analytics/pages';
 import { track } from '../analytics/analytics';
 import { LanguageSelect, useT } from '../i18n';
 import { layoutMessages } from './messages';
+import './layout.css';
+import type layoutEn from './messages/en';
+import { useRates } from '../currency/useRates';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
+
+type LayoutKey = keyof typeof layoutEn;
+/** Every informational and service page, grouped; /careers and /investors open their sections of /about. */
+const FOOTER_GROUPS: ReadonlyArray<readonly [LayoutKey, ReadonlyArray<readonly [string, LayoutKey]>]> = [
+  ['footerCompany', [['/about', 'linkAbout'], ['/profile', 'linkProfile'], ['/careers', 'linkCareers'], ['/investors', 'linkInvestors'], ['/news', 'linkNews']]],
+  ['footerBuy', [['/inventory', 'inventory'], ['/brands', 'linkBrands'], ['/on-sale', 'linkOnSale'], ['/sell-car', 'linkSellCar'], ['/trade-in', 'linkTradeIn'], ['/rent-lease', 'linkRentLease']]],
+  ['footerHelp', [['/services', 'linkServices'], ['/service', 'linkService'], ['/insurance', 'linkInsurance'], ['/support', 'linkSupport'], ['/contact', 'contactUs'], ['/privacy', 'linkPrivacy'], ['/terms', 'linkTerms']]],
+];
 
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   const [location] = useLocation();
@@ -81,6 +92,7 @@ function PageFailed() {
 export function Layout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const { notice } = useCurrency();
+  const rates = useRates();
   const t = useT(layoutMessages);
   useScrollOnNavigate(pathname);
   useEffect(() => {
@@ -113,6 +125,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {t(notice)}
         </p>
       ) : null}
+      {rates.phase === 'failed' ? (
+        <p className="site-notice" role="status">
+          {t('ratesFailed')}
+        </p>
+      ) : null}
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary resetKey={pathname} fallback={<PageFailed />}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -120,9 +137,31 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>{t('footerAbout')}</p>
-        <p className="cities">{CITIES.join(' · ')}</p>
-        <p>
-          <Link to="/contact">{t('contactUs')}</Link>
+        <div className="footer-groups">
+          {FOOTER_GROUPS.map(([heading, links]) => (
+            <nav key={heading} aria-label={t(heading)}>
+              <h2>{t(heading)}</h2>
+              <ul>
+                {links.map(([to, label]) => (
+                  <li key={to}>
+                    <Link to={to}>{t(label)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <section aria-label={t('footerCities')}>
+            <h2>{t('footerCities')}</h2>
+            <ul className="cities">
+              {CITIES.map((city) => (
+                <li key={city}>{city}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <p className="footer-staff">
+          {/* The console is its own app at /admin, so a full page load rather than an in-app link. */}
+          <a href="/admin">{t('linkStaff')}</a>
         </p>
       </footer>
     </>

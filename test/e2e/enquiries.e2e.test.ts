@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 const STAFF_EMAIL = 'desk@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
@@ -30,8 +31,10 @@ describe('enquiries in the staff console', () => {
       ADMIN_EMAIL: STAFF_EMAIL,
       ADMIN_PASSWORD: STAFF_PASSWORD,
     });
+    await seedCatalogue(testDb.db);
     workers = await startWorkers(config, { migrate: false });
     api = await startApi(config, { migrate: false, logger: false });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
     browser = await launchChromium();
   });
 
@@ -90,5 +93,42 @@ describe('enquiries in the staff console', () => {
     await staff.getByRole('button', { name: 'Mark closed' }).click();
     await staff.getByText('Contacted → Closed').waitFor();
     expect(await staff.getByText(STAFF_EMAIL, { exact: false }).count()).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('a visitor asks for a deal on /on-sale; staff find it under Enquiries, kind Deal', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const visitor = await context.newPage();
+    await visitor.goto(`${api.url}/on-sale`);
+    await visitor.getByRole('heading', { name: 'Vehicles On Sale' }).waitFor();
+    await visitor.getByText('Limited Time Offers Across West Africa').waitFor();
+    const card = visitor.locator('.deal-card', { hasText: '2024 Chery Omoda 5' });
+    await card.getByText('Was ₦42,850,000').waitFor();
+    await card.getByText('Now ₦39,422,000').waitFor();
+    await card.getByRole('button', { name: 'Get This Deal' }).click();
+
+    const dialog = visitor.getByRole('dialog', { name: 'Get this deal: 2024 Chery Omoda 5' });
+    await dialog.getByLabel('Full name').fill('Chidi Okeke');
+    await dialog.getByLabel('Phone number').fill('12ab');
+    await dialog.getByLabel('Message (optional)').fill('Can I pick it up in Lekki?');
+    await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+    await dialog.getByText('Please enter a valid phone number').waitFor();
+    expect(await dialog.getByLabel('Message (optional)').inputValue()).toBe('Can I pick it up in Lekki?');
+    expect(await visitor.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+
+    await dialog.getByLabel('Phone number').fill('+234 803 555 0199');
+    await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+    await dialog.getByText('Thank you! We received your enquiry about Chery Omoda 5 2024 deal').waitFor();
+    await context.close();
+
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('enquiries').select('id').where('kind', '=', 'deal').execute()).length).toBe(1), { timeout: 15_000, interval: 100 });
+    const staff = await signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    await staff.getByRole('menuitem', { name: 'Enquiries' }).click();
+    await staff.getByRole('combobox', { name: 'Kind' }).click();
+    await staff.getByRole('option', { name: 'Deal' }).click();
+    await staff.getByText('Chery Omoda 5 2024 deal').click();
+    for (const text of ['Chidi Okeke', '+234 803 555 0199', 'Can I pick it up in Lekki?', '/on-sale', 'featured-chery-omoda-5-2024']) {
+      await staff.getByText(text, { exact: true }).first().waitFor();
+    }
   }, 90_000);
 });

@@ -7,7 +7,7 @@ import { track } from '../analytics/analytics';
 import { useFormat, useLanguage, useT, type Translate } from '../i18n';
 import { directionOf } from '../i18n/languages';
 import { carouselReducer, initialCarousel, isPlaying, keyAction, scheduleAutoplay } from './carousel';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { FEATURED_CARS, type FeaturedCar } from './featured';
 import { homeMessages } from './messages';
 import type en from './messages/en';

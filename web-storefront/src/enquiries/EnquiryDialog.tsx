@@ -1,0 +1,153 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { EnquiryInputSchema, type EnquiryKind } from '@autobest/domain/enquiries';
+import { track } from '../analytics/analytics';
+import { useT } from '../i18n';
+import { Dialog } from '../ui/Dialog';
+import { sendEnquiry } from './api';
+import { enquiryMessages } from './messages';
+import './enquiry.css';
+
+type Field = 'fullName' | 'phone' | 'email' | 'message' | 'preferredDate';
+const FIELD_ORDER: readonly Field[] = ['fullName', 'phone', 'email', 'preferredDate', 'message'];
+
+export interface EnquiryDialogProps {
+  open: boolean;
+  onClose(): void;
+  kind: EnquiryKind;
+  /** What the enquiry is about, as staff will read it: 'Toyota Corolla rental', 'Comprehensive plan'. */
+  subject: string;
+  title: string;
+  details?: Record<string, string | number>;
+  askDate?: boolean;
+  /** The spec's analytics event for this button. */
+  analyticsEvent: string;
+}
+
+/**
+ * The enquiry form behind 'Get This Deal', 'Contact Our Team', 'Book Service Now' and 'Get Quote': checked in the
+ * browser with the API's own schema, sent once however often it is retried, and nothing typed is lost on failure.
+ */
+export default function EnquiryDialog({ open, onClose, kind, subject, title, details, askDate = false, analyticsEvent }: EnquiryDialogProps) {
+  const t = useT(enquiryMessages);
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', phone: '', email: '', message: '', preferredDate: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  // One key per filled-in form: a retry after a dropped connection cannot record the enquiry twice.
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const translate = (message: string) => t(message as never);
+  const focusFirst = (invalid: Partial<Record<Field, string>>) => {
+    const first = FIELD_ORDER.find((field) => invalid[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      kind,
+      subject,
+      fullName: values.fullName,
+      phone: values.phone,
+      email: values.email,
+      ...(values.message.trim() ? { message: values.message } : {}),
+      ...(askDate && values.preferredDate ? { preferredDate: values.preferredDate } : {}),
+      ...(details ? { details } : {}),
+      sourcePath: window.location.pathname,
+    };
+    const parsed = EnquiryInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const invalid: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        if (FIELD_ORDER.includes(field) && !invalid[field]) invalid[field] = issue.message;
+      }
+      setErrors(invalid);
+      focusFirst(invalid);
+      return;
+    }
+    setStatus('sending');
+    const result = await sendEnquiry(input, idempotencyKey.current);
+    if (result.ok) {
+      setStatus('sent');
+      track(analyticsEvent, { kind, subject });
+      idempotencyKey.current = crypto.randomUUID();
+      return;
+    }
+    const invalid: Partial<Record<Field, string>> = {};
+    for (const [field, message] of Object.entries(result.fields ?? {})) if (FIELD_ORDER.includes(field as Field)) invalid[field as Field] = message;
+    setErrors(invalid);
+    focusFirst(invalid);
+    setStatus('failed');
+  };
+
+  const input = (field: Field, label: string, type: string, autoComplete?: string) => {
+    const error = errors[field];
+    const Control = field === 'message' ? 'textarea' : 'input';
+    return (
+      <div className="enquiry-field">
+        <label htmlFor={`${id}-${field}`}>{label}</label>
+        <Control
+          id={`${id}-${field}`}
+          name={field}
+          {...(Control === 'input' ? { type } : { rows: 3 })}
+          autoComplete={autoComplete}
+          value={values[field]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${field}-error` : undefined}
+          onChange={(event) => {
+            const value = event.target.value;
+            setValues((current) => ({ ...current, [field]: value }));
+            if (error) setErrors((current) => ({ ...current, [field]: undefined }));
+          }}
+        />
+        {error ? (
+          <p id={`${id}-${field}-error`} className="field-error">
+            {translate(error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const close = () => {
+    onClose();
+    if (status === 'sent') {
+      setValues({ fullName: '', phone: '', email: '', message: '', preferredDate: '' });
+      setStatus('idle');
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={title} closeLabel={t('close')}>
+      {status === 'sent' ? (
+        <>
+          <p className="notice notice-success" role="status">
+            {t('sent', { subject })}
+          </p>
+          <button type="button" className="button" onClick={close}>
+            {t('close')}
+          </button>
+        </>
+      ) : (
+        <form ref={form} className="enquiry-form" onSubmit={submit} noValidate aria-label={title}>
+          <p className="hint">{t('intro')}</p>
+          {input('fullName', t('fullName'), 'text', 'name')}
+          {input('phone', t('phone'), 'tel', 'tel')}
+          {input('email', t('email'), 'email', 'email')}
+          {askDate ? input('preferredDate', t('preferredDate'), 'date') : null}
+          {input('message', t('message'), 'text')}
+          {status === 'failed' ? (
+            <p className="notice notice-error" role="alert">
+              {Object.keys(errors).length > 0 ? t('fieldsInvalid') : t('failed')}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={status === 'sending'}>
+            {status === 'sending' ? t('sending') : t('send')}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Translation } from '../../i18n';
+import type en from './en';
+
+export default {
+  backHome: "← Retour à l'accueil",
+  title: 'Entretien et maintenance',
+  lead: 'Gardez votre voiture sûre et fiable grâce à nos techniciens formés et à des pièces d’origine.',
+  servicesTitle: 'Nos services',
+  regularTitle: 'Entretien courant',
+  regularText: 'Vidange et filtres, mise à niveau des liquides, permutation des pneus et contrôle en plusieurs points.',
+  brakeTitle: 'Freinage',
+  brakeText: 'Plaquettes, disques et liquide de frein contrôlés et remplacés, puis essai sur route.',
+  diagnosticsTitle: 'Diagnostic moteur',
+  diagnosticsText: 'Diagnostic électronique du moteur, de la boîte et de l’électricité, avec un rapport écrit.',
+  from: 'À partir de {price}',
+  duration: '{hours} heures',
+  bookThis: 'Réserver ce service',
+  whyTitle: 'Pourquoi confier votre voiture',
+  why1: 'Des techniciens formés aux voitures chinoises, japonaises et coréennes',
+  why2: 'Des pièces d’origine ou homologuées, avec une garantie sur nos travaux',
+  why3: 'Des devis clairs avant toute intervention',
+  emergencyTitle: 'Assistance d’urgence 24 h/24, 7 j/7',
+  emergencyText: 'En panne ou accidenté ? Appelez-nous à toute heure, de jour comme de nuit.',
+  callEmergency: 'Appeler le {phone}',
+  bookTitle: 'Réserver un entretien',
+  bookText: 'Choisissez un service et une date ; nous vous appellerons pour confirmer l’heure et l’atelier le plus proche.',
+  serviceLabel: 'Service',
+  bookNow: 'Réserver maintenant',
+  dialogTitle: 'Réserver : {service}',
+} satisfies Translation<typeof en>;

@@ -1,0 +1,30 @@
+import type { Translation } from '../../i18n';
+import type en from './en';
+
+export default {
+  backHome: '← Rudi Nyumbani',
+  title: 'Huduma na Matengenezo',
+  lead: 'Weka gari lako salama na la kuaminika kwa mafundi wetu waliofunzwa na vipuri halisi.',
+  servicesTitle: 'Huduma zetu',
+  regularTitle: 'Matengenezo ya kawaida',
+  regularText: 'Kubadilisha oili na vichujio, kujaza vimiminika, kuzungusha matairi na ukaguzi wa sehemu nyingi.',
+  brakeTitle: 'Huduma ya breki',
+  brakeText: 'Pedi, diski na oili ya breki hukaguliwa na kubadilishwa, pamoja na majaribio barabarani.',
+  diagnosticsTitle: 'Uchunguzi wa injini',
+  diagnosticsText: 'Uchunguzi wa kompyuta wa injini, gia na umeme, pamoja na ripoti ya maandishi.',
+  from: 'Kuanzia {price}',
+  duration: 'Saa {hours}',
+  bookThis: 'Weka nafasi ya huduma hii',
+  whyTitle: 'Kwa nini uhudumiwe nasi',
+  why1: 'Mafundi waliofunzwa kwa magari ya China, Japani na Korea',
+  why2: 'Vipuri halisi na vilivyoidhinishwa, na dhamana kwa kazi yetu',
+  why3: 'Makadirio wazi kabla ya kazi yoyote kuanza',
+  emergencyTitle: 'Msaada wa dharura saa 24/7',
+  emergencyText: 'Gari limeharibika au umepata ajali? Tupigie wakati wowote, mchana au usiku.',
+  callEmergency: 'Piga {phone}',
+  bookTitle: 'Weka nafasi ya huduma',
+  bookText: 'Chagua huduma na tarehe; tutakupigia kuthibitisha muda na karakana iliyo karibu nawe.',
+  serviceLabel: 'Huduma',
+  bookNow: 'Weka Nafasi ya Huduma Sasa',
+  dialogTitle: 'Weka nafasi: {service}',
+} satisfies Translation<typeof en>;

@@ -131,4 +131,69 @@ describe('enquiries in the staff console', () => {
       await staff.getByText(text, { exact: true }).first().waitFor();
     }
   }, 90_000);
+  it("Insurance shows the three plans in the visitor's currency and 'Get Quote' sends a quote request; 'Book Service Now' a booking", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'KES'));
+    const visitor = await context.newPage();
+    await visitor.goto(`${api.url}/insurance`);
+    await visitor.getByRole('heading', { name: 'Insurance & Warranty', level: 1 }).waitFor();
+    const comprehensive = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Comprehensive' }) });
+    await comprehensive.getByText('Most Popular').waitFor();
+    // $599 at the fallback 130 shillings to the dollar.
+    await comprehensive.getByText(/77,870.*per year/).waitFor();
+    await comprehensive.getByText('$599 per year in US dollars').waitFor();
+    await visitor.getByRole('link', { name: /Call \+234/ }).waitFor();
+    await visitor.getByRole('link', { name: /Email support@/ }).waitFor();
+    await comprehensive.getByRole('button', { name: 'Get Quote' }).click();
+    const quote = visitor.getByRole('dialog', { name: 'Get a quote: Comprehensive' });
+    await quote.getByLabel('Full name').fill('Wanjiru Kamau');
+    await quote.getByLabel('Phone number').fill('+254 712 555 010');
+    await quote.getByRole('button', { name: 'Send enquiry' }).click();
+    await quote.getByText(/Thank you!/).waitFor();
+
+    await visitor.goto(`${api.url}/service`);
+    await visitor.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
+    await visitor.getByText('From ₦35,000').first().waitFor();
+    await visitor.getByRole('combobox', { name: 'Service' }).selectOption('brake-service');
+    await visitor.getByRole('button', { name: 'Book Service Now' }).click();
+    const booking = visitor.getByRole('dialog', { name: 'Book: Brake service' });
+    await booking.getByLabel('Full name').fill('Musa Bello');
+    await booking.getByLabel('Phone number').fill('08035550111');
+    await booking.getByRole('button', { name: 'Send enquiry' }).click();
+    await booking.getByText(/Thank you!/).waitFor();
+    await context.close();
+
+    await vi.waitFor(
+      async () => {
+        const rows = await testDb.db.selectFrom('enquiries').select(['kind', 'subject', 'full_name']).where('kind', 'in', ['insurance-quote', 'service-booking']).where('source_path', 'is not', null).orderBy('kind').execute();
+        expect(rows.map((row) => [row.kind, row.subject, row.full_name])).toEqual([
+          ['insurance-quote', 'Comprehensive insurance quote', 'Wanjiru Kamau'],
+          ['service-booking', 'Brake service', 'Musa Bello'],
+        ]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  }, 90_000);
+
+  it("Brands: each card shows its models and price range; 'View Chery Models' opens the inventory filtered by Chery", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const visitor = await context.newPage();
+    await visitor.goto(`${api.url}/brands`);
+    await visitor.getByRole('heading', { name: 'Vehicle Brands', level: 1 }).waitFor();
+    const chery = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Chery', exact: true }) });
+    await chery.getByText('32 in stock').waitFor();
+    await chery.getByText(/^₦[\d,]+ – ₦[\d,]+$/).waitFor();
+    await chery.getByRole('link', { name: 'Tiggo 8 Pro' }).waitFor();
+    await visitor.getByRole('heading', { name: 'Other brands in stock' }).waitFor();
+    await chery.getByRole('link', { name: 'View Chery Models' }).click();
+    await visitor.waitForURL(/\/inventory\?make=Chery$/);
+    await visitor.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    await vi.waitFor(async () => {
+      const names = await visitor.locator('.vehicle-card h3').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.includes('Chery'))).toBe(true);
+    }, { timeout: 10_000 });
+    await context.close();
+  }, 60_000);
 });

@@ -107,6 +107,24 @@ describe('vehicle, stats, rates and reservations', () => {
     expect(stats.avgPrice).toBeGreaterThan(10_000);
   });
 
+  it("lists each brand's models and a price range that matches the cheapest and dearest listing, in the asked currency", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/vehicles/brands?currency=GHS' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { brands } = response.json<{ brands: Array<{ brand: string; count: number; models: Array<{ model: string; count: number }>; priceMin: { amount: number; currency: string }; priceMax: { amount: number; currency: string } }> }>();
+    const chery = brands.find((entry) => entry.brand === 'Chery')!;
+    expect(chery.count).toBe(32);
+    expect(chery.models.reduce((sum, entry) => sum + entry.count, 0)).toBe(32);
+    expect(chery.models.map((entry) => entry.model)).toContain('Tiggo 8 Pro');
+    const cheapest = (await search({ make: 'chery', sort: 'price-asc', pageSize: '1', currency: 'GHS' })).items[0]!;
+    const dearest = (await search({ make: 'chery', sort: 'price-desc', pageSize: '1', currency: 'GHS' })).items[0]!;
+    expect(chery.priceMin).toEqual(cheapest.displayPrice);
+    expect(chery.priceMax).toEqual(dearest.displayPrice);
+    expect(brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(160);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/vehicles/brands?currency=EUR' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('currency must be one of');
+  });
+
   it('serves the fallback rates until the rate service has answered', async () => {
     const rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ source: string; rates: Record<string, number> }>();
     expect(rates.source).toBe('fallback');

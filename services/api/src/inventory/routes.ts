@@ -366,6 +366,63 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const BrandsSchema = z
+    .object({
+      currency: z.string(),
+      brands: z.array(
+        z.object({
+          brand: z.string(),
+          count: z.number(),
+          models: z.array(z.object({ model: z.string(), count: z.number() })).describe('Most listed first'),
+          priceMin: PriceSchema.describe('Cheapest listing, converted into `currency`'),
+          priceMax: PriceSchema.describe('Dearest listing, converted into `currency`'),
+        }),
+      ),
+    })
+    .meta({ id: 'VehicleBrands' });
+  const brandsCache = new TtlCache<Array<{ brand: string; model: string; count: number; min: number; max: number }>>(app.config.searchCacheTtlMs, 1);
+
+  app.get(
+    '/api/vehicles/brands',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "Every brand in stock with its models and price range (the Brands page's cards)",
+        querystring: z.object({ currency: z.enum(CURRENCY_CODES, { error: `currency must be one of: ${CURRENCY_CODES.join(', ')}` }).default('NGN') }),
+        response: { 200: BrandsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const rows = await brandsCache.remember('all', async () =>
+        (
+          await app.db
+            .selectFrom('vehicles')
+            .select(['brand', 'model', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min('price_usd_cents').as('min'), (eb) => eb.fn.max('price_usd_cents').as('max')])
+            .groupBy(['brand', 'model'])
+            .execute()
+        ).map((row) => ({ brand: row.brand, model: row.model, count: Number(row.count), min: Number(row.min), max: Number(row.max) })),
+      );
+      const { rates: rateTable } = await rates();
+      const currency = request.query.currency;
+      const inCurrency = (usdCents: number) => ({ amount: toMajor(convert({ amountMinor: usdCents, currency: 'USD' }, currency, rateTable)), currency });
+      const byBrand = new Map<string, typeof rows>();
+      for (const row of rows) byBrand.set(row.brand, [...(byBrand.get(row.brand) ?? []), row]);
+      reply.header('Cache-Control', CACHE);
+      return {
+        currency,
+        brands: [...byBrand.entries()]
+          .map(([brand, models]) => ({
+            brand,
+            count: models.reduce((sum, row) => sum + row.count, 0),
+            models: models.sort((a, b) => b.count - a.count || a.model.localeCompare(b.model)).map((row) => ({ model: row.model, count: row.count })),
+            priceMin: inCurrency(Math.min(...models.map((row) => row.min))),
+            priceMax: inCurrency(Math.max(...models.map((row) => row.max))),
+          }))
+          .sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
+      };
+    },
+  );
+
   app.get(
     '/api/vehicles/:id',
     {

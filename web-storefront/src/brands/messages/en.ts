@@ -1,0 +1,17 @@
+export default {
+  backHome: '← Back to Home',
+  title: 'Vehicle Brands',
+  lead: 'The makers we sell, service and stand behind, with the models in stock today.',
+  loading: 'Loading brands...',
+  failed: 'Could not load the brands: {message}',
+  retry: 'Try again',
+  cheryAbout: 'China’s leading car exporter: well-equipped SUVs such as the Tiggo range, with long warranties.',
+  bydAbout: 'The world’s largest maker of electric and plug-in hybrid cars, from city cars to saloons.',
+  toyotaAbout: 'Famous for reliability and easy-to-find parts across Africa, from the Corolla to the Land Cruiser.',
+  priceRange: '{min} – {max}',
+  inStock: '{count} in stock',
+  modelsTitle: 'Models',
+  noneInStock: 'None in stock right now; ask us and we will source one.',
+  viewModels: 'View {brand} Models',
+  othersTitle: 'Other brands in stock',
+} as const;

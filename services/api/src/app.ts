@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,6 +59,14 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   // External first, then our own plugins, then routes.
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }) });
+  // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
+  // request); the web apps' files are compressed once at build time and skipped here.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(docsPlugin);

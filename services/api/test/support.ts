@@ -4,6 +4,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { buildApp } from '../src/app';
+import type { WebAppsOptions } from '../src/plugins/webApps';
 import { ensureFirstStaffUser } from '../src/staff/bootstrap';
 
 export const STAFF_EMAIL = 'ops@autobest.test';
@@ -21,7 +22,7 @@ export interface TestApp {
 export async function createTestApp(
   label: string,
   env: Record<string, string> = {},
-  options: { withWorkers?: boolean } = {},
+  options: { withWorkers?: boolean; webApps?: WebAppsOptions } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(label);
   const queues = createTestQueues(label);
@@ -34,7 +35,7 @@ export async function createTestApp(
     ADMIN_PASSWORD: STAFF_PASSWORD,
     ...env,
   });
-  const app = await buildApp({ config, migrate: false, webApps: { storefrontDir: '/nonexistent', adminDir: '/nonexistent' } });
+  const app = await buildApp({ config, migrate: false, webApps: options.webApps ?? { storefrontDir: '/nonexistent', adminDir: '/nonexistent' } });
   await app.ready();
   await ensureFirstStaffUser(app.db, config.admin);
   const workers: RunningWorkers | undefined = options.withWorkers ? await startWorkers(config, { migrate: false }) : undefined;

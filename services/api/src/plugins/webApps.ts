@@ -12,7 +12,8 @@ export interface WebAppsOptions {
 }
 
 /**
- * Serves the built storefront at / and the console at /admin/ from the same origin as the API, with the
+ * Serves the built storefront (the build wrote Brotli and gzip copies of every text file beside it; the one
+ * the browser accepts is sent as it is) at / and the console at /admin/ from the same origin as the API, with the
  * single-page-app fallback: any other GET that wants HTML gets the app's index.html and its router decides.
  */
 export const webAppsPlugin = fp<WebAppsOptions>(
@@ -22,15 +23,15 @@ export const webAppsPlugin = fp<WebAppsOptions>(
     const storefrontBuilt = existsSync(`${storefrontDir}/index.html`);
     const adminBuilt = existsSync(`${adminDir}/index.html`);
 
-    // Hashed assets never change; index.html must be revalidated so a deploy is seen at once.
+    // Hashed assets never change; index.html (or its .br/.gz copy) must be revalidated so a deploy is seen at once.
     const setHeaders = (reply: FastifyReply, path: string) => {
-      reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      reply.header('Cache-Control', /\.html(?:\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
     };
     if (storefrontBuilt) {
-      await app.register(fastifyStatic, { root: storefrontDir, prefix: '/', wildcard: false, index: false, setHeaders });
+      await app.register(fastifyStatic, { root: storefrontDir, prefix: '/', wildcard: false, index: false, preCompressed: true, setHeaders });
     }
     if (adminBuilt) {
-      await app.register(fastifyStatic, { root: adminDir, prefix: '/admin/', wildcard: false, index: false, decorateReply: !storefrontBuilt, setHeaders });
+      await app.register(fastifyStatic, { root: adminDir, prefix: '/admin/', wildcard: false, index: false, preCompressed: true, decorateReply: !storefrontBuilt, setHeaders });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,17 @@ import type { FastifyReply } from 'fastify';
 
 const repoPath = (relative: string) => fileURLToPath(new URL(`../../../../${relative}`, import.meta.url));
 
+/** Spec addresses of staff screens and where they are in the console. */
+export const STAFF_ADDRESSES: Readonly<Record<string, string>> = {
+  '/inventory-qa': '/admin/inventory-qa',
+  '/vehicle-data-collection': '/admin/vehicle-data-collection',
+  '/qa-test': '/admin/qa-test',
+  '/admin/trade-in': '/admin/trade-in-submissions',
+  '/admin/trade-in/:id': '/admin/trade-in-submissions/:id/show',
+  '/admin/sell-car': '/admin/sell-car-submissions',
+  '/admin/sell-car/:id': '/admin/sell-car-submissions/:id/show',
+};
+
 export interface WebAppsOptions {
   storefrontDir?: string;
   adminDir?: string;
@@ -32,6 +43,14 @@ export const webAppsPlugin = fp<WebAppsOptions>(
     }
     if (adminBuilt) {
       await app.register(fastifyStatic, { root: adminDir, prefix: '/admin/', wildcard: false, index: false, preCompressed: true, decorateReply: !storefrontBuilt, setHeaders });
+    }
+
+    // The spec's staff screens live in the console; their spec addresses lead there (the console asks for sign-in).
+    for (const [from, to] of Object.entries(STAFF_ADDRESSES)) {
+      app.get(from, { schema: { hide: true } }, (request, reply) => {
+        const { id } = request.params as { id?: string };
+        return reply.redirect(id === undefined ? to : to.replace(':id', encodeURIComponent(id)), 302);
+      });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -69,4 +69,17 @@ describe('compression and caching of what the browser downloads', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json<{ base: string }>().base).toBe('USD');
   });
+
+  it("sends the spec's staff addresses to their screens in the console", async () => {
+    for (const [from, to] of [
+      ['/inventory-qa', '/admin/inventory-qa'],
+      ['/vehicle-data-collection', '/admin/vehicle-data-collection'],
+      ['/admin/trade-in', '/admin/trade-in-submissions'],
+      ['/admin/sell-car/7c0e1a2b-1111-4222-8333-944445555666', '/admin/sell-car-submissions/7c0e1a2b-1111-4222-8333-944445555666/show'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: from! });
+      expect(response.statusCode, from).toBe(302);
+      expect(response.headers['location']).toBe(to);
+    }
+  });
 });

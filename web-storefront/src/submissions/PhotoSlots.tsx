@@ -1,10 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
+import { SubmissionMessages } from '@autobest/domain/submissions';
+import { useT } from '../i18n';
+import { submissionMessages } from './messages';
 import { useToast } from './Toast';
+import { translateDomainText } from './translateDomainText';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 export interface PhotoSlotDefinition {
   slot: string;
+  /** The domain's English label, shown translated. */
   label: string;
 }
 
@@ -21,6 +26,7 @@ interface PhotoSlotsProps {
   onChange(slot: string, photo: SelectedPhoto | undefined): void;
   /** 0-100 per slot while sending; absent when idle. */
   progress: Record<string, number> | null;
+  /** Already in the visitor's language. */
   errors: Record<string, string | undefined>;
   disabled: boolean;
   onImageSelected?(slot: string): void;
@@ -28,6 +34,7 @@ interface PhotoSlotsProps {
 
 /** Six slots: Select File, preview, remove, replace; image files only, 5 MB at most. */
 export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled, onImageSelected }: PhotoSlotsProps) {
+  const t = useT(submissionMessages);
   const toast = useToast();
   const id = useId();
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
@@ -35,11 +42,11 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
   const choose = (slot: string, file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ kind: 'error', title: 'Invalid file type', text: 'Please upload an image file (JPG, PNG, etc.)' });
+      toast({ kind: 'error', title: translateDomainText(t, SubmissionMessages.invalidFileTitle), text: translateDomainText(t, SubmissionMessages.invalidFileText) });
       return;
     }
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ kind: 'error', title: 'File too large', text: 'Please upload an image smaller than 5MB' });
+      toast({ kind: 'error', title: translateDomainText(t, SubmissionMessages.fileTooLargeTitle), text: translateDomainText(t, SubmissionMessages.fileTooLargeText) });
       return;
     }
     const previous = photos[slot];
@@ -50,7 +57,8 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
 
   return (
     <ul className="photo-slots">
-      {slots.map(({ slot, label }) => {
+      {slots.map(({ slot, label: englishLabel }) => {
+        const label = translateDomainText(t, englishLabel);
         const photo = photos[slot];
         const inputId = `${id}-${slot}`;
         const errorId = `${inputId}-error`;
@@ -77,25 +85,25 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
             />
             <div className="photo-actions">
               <button type="button" className="button button-secondary button-small" disabled={disabled} onClick={() => inputs.current[slot]?.click()}>
-                {photo ? 'Replace' : 'Select File'}
+                {photo ? t('replace') : t('selectFile')}
               </button>
               {photo ? (
                 <button
                   type="button"
                   className="button button-secondary button-small"
-                  aria-label={`Remove ${label}`}
+                  aria-label={t('removePhoto', { label })}
                   disabled={disabled}
                   onClick={() => {
                     URL.revokeObjectURL(photo.preview);
                     onChange(slot, undefined);
                   }}
                 >
-                  Remove
+                  {t('remove')}
                 </button>
               ) : null}
             </div>
             {percent !== undefined && photo ? (
-              <div className="progress" role="progressbar" aria-label={`${label} upload`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <div className="progress" role="progressbar" aria-label={t('photoProgress', { label })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                 <div className="progress-bar" style={{ width: `${percent}%` }} />
               </div>
             ) : photo ? (

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
+import { useFormat, useT } from '../i18n';
+import { submissionMessages } from './messages';
 
 interface SubmissionStatusView {
   id: string;
@@ -11,12 +13,13 @@ interface SubmissionStatusView {
   estimatedValue?: number | null;
 }
 
-const NAIRA = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
-const STATUS_LABEL = { pending: 'Pending', reviewed: 'Reviewed', finalized: 'Finalized' } as const;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const STATUS_LABEL = { pending: 'statusPending', reviewed: 'statusReviewed', finalized: 'statusFinalized' } as const;
+const STATUS_HINT = { pending: 'pendingHint', reviewed: 'reviewedHint', finalized: 'finalizedHint' } as const;
 
 /** The owner's page for one request, opened with the token from their email. */
 export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
+  const t = useT(submissionMessages);
+  const { money, date } = useFormat();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token');
@@ -39,26 +42,23 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
     return () => controller.abort();
   }, [id, token, kind]);
 
-  const heading = kind === 'sell-car' ? 'Your sell-car request' : 'Your trade-in request';
+  const heading = t(kind === 'sell-car' ? 'sellStatusTitle' : 'tradeInStatusTitle');
+  const when = (iso: string | null) => (iso ? date(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const shown = token ? state : ({ phase: 'missing' } as const);
   if (shown.phase === 'loading') {
     return (
       <section className="page status-page">
         <h1>{heading}</h1>
-        <p role="status">Loading your request...</p>
+        <p role="status">{t('statusLoading')}</p>
       </section>
     );
   }
   if (shown.phase === 'missing' || shown.phase === 'failed') {
     return (
       <section className="page status-page">
-        <h1>{shown.phase === 'missing' ? 'Request not found' : heading}</h1>
-        <p>
-          {shown.phase === 'missing'
-            ? 'This link may be incomplete. Open the full link from your confirmation email, or contact us and we will help.'
-            : 'We could not load your request just now. Please try again in a moment.'}
-        </p>
-        <Link to="/contact">Contact us</Link>
+        <h1>{shown.phase === 'missing' ? t('statusMissingTitle') : heading}</h1>
+        <p>{t(shown.phase === 'missing' ? 'statusMissing' : 'statusFailed')}</p>
+        <Link to="/contact">{t('contactUs')}</Link>
       </section>
     );
   }
@@ -68,30 +68,24 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
     <section className="page status-page">
       <h1>{heading}</h1>
       <dl className="status-details">
-        <dt>Reference</dt>
+        <dt>{t('reference')}</dt>
         <dd>{view.id}</dd>
-        <dt>Status</dt>
+        <dt>{t('status')}</dt>
         <dd>
-          <span className={`badge badge-${view.status}`}>{STATUS_LABEL[view.status]}</span>
+          <span className={`badge badge-${view.status}`}>{t(STATUS_LABEL[view.status])}</span>
         </dd>
-        <dt>Vehicle</dt>
+        <dt>{t('vehicle')}</dt>
         <dd>
           {view.vehicle.year} {view.vehicle.make} {view.vehicle.model}
         </dd>
-        <dt>{kind === 'sell-car' ? 'Offered value' : 'Estimated value'}</dt>
-        <dd>{value === null || value === undefined ? 'Not yet available' : NAIRA.format(value)}</dd>
-        <dt>Submitted</dt>
+        <dt>{t(kind === 'sell-car' ? 'offeredValue' : 'estimatedValue')}</dt>
+        <dd>{value === null || value === undefined ? t('notYetAvailable') : money(value, 'NGN')}</dd>
+        <dt>{t('submitted')}</dt>
         <dd>{when(view.submittedAt)}</dd>
-        <dt>Last updated</dt>
+        <dt>{t('lastUpdated')}</dt>
         <dd>{when(view.lastUpdated)}</dd>
       </dl>
-      <p className="hint">
-        {view.status === 'pending'
-          ? 'Our team is reviewing your request and will contact you within 24-48 hours.'
-          : view.status === 'reviewed'
-            ? 'Please contact us to arrange an in-person inspection of your vehicle.'
-            : 'Your offer is final. Please visit our dealership to complete the process.'}
-      </p>
+      <p className="hint">{t(STATUS_HINT[view.status])}</p>
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../i18n';
+import { submissionMessages } from './messages';
 
 export interface ToastMessage {
   title: string;
@@ -10,6 +12,7 @@ const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefine
 
 /** One toast at a time (the spec's limit), gone after 5 s or when closed. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT(submissionMessages);
   const [toast, setToast] = useState<(ToastMessage & { key: number }) | null>(null);
   const show = useCallback((next: ToastMessage) => setToast({ ...next, key: Date.now() }), []);
   useEffect(() => {
@@ -27,7 +30,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <strong>{toast.title}</strong>
               {toast.text ? <p>{toast.text}</p> : null}
             </div>
-            <button type="button" className="toast-close" aria-label="Close notification" onClick={() => setToast(null)}>
+            <button type="button" className="toast-close" aria-label={t('closeNotification')} onClick={() => setToast(null)}>
               ×
             </button>
           </div>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+import { submissionMessages } from './messages';
 
 interface FieldProps {
   name: string;
@@ -73,13 +75,14 @@ export function SelectField({ name, label, value, error, onChange, disabled, opt
 }
 
 export function YesNoField({ name, legend, value, error, onChange, disabled }: Omit<FieldProps, 'label'> & { legend: string }) {
+  const t = useT(submissionMessages);
   return (
     <fieldset className="field radio-group" aria-describedby={describedBy(name, error)}>
       <legend>{legend}</legend>
       {(['yes', 'no'] as const).map((option) => (
         <label key={option} className="radio">
           <input type="radio" name={name} value={option} checked={value === option} disabled={disabled} onChange={() => onChange(name, option)} />
-          {option === 'yes' ? 'Yes' : 'No'}
+          {t(option)}
         </label>
       ))}
       <ErrorText name={name} error={error} />

@@ -1,5 +1,8 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useT } from '../i18n';
+import { submissionMessages } from './messages';
+import { translateDomainText } from './translateDomainText';
 import { slotProgress, uploadSubmission, type SubmissionCreated } from './uploadSubmission';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
 
@@ -10,6 +13,7 @@ interface Options<Values extends Record<string, string>> {
   initial: Values;
   slots: readonly PhotoSlotDefinition[];
   schema: z.ZodType;
+  /** In the domain's English, like the schema's messages; shown translated. */
   missingPhotosMessage(missingLabels: string[]): string;
   /** Field order on the page, to focus and scroll to the first error. */
   order: readonly string[];
@@ -21,9 +25,11 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
  * The state of a sell-car or trade-in form: values, photos, errors, and sending with real progress. The same
  * zod schema as the API checks the fields before sending; the API stays the authority. One Idempotency-Key
  * covers every retry of one filled-in form, so a double click or a retry after a dropped connection makes
- * one request.
+ * one request. Errors are kept in the domain's English, as the schema and the API word them, and handed out
+ * in the visitor's language.
  */
 export function useSubmissionForm<Values extends Record<string, string>>({ url, initial, slots, schema, missingPhotosMessage, order }: Options<Values>) {
+  const t = useT(submissionMessages);
   const [values, setValues] = useState<Values>(initial);
   const [consent, setConsent] = useState(false);
   const [photos, setPhotos] = useState<PhotoSelection>({});
@@ -118,5 +124,11 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     }
   };
 
-  return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors, sending, progress, submit, reset };
+  const shownErrors = useMemo(() => {
+    const translated: FieldErrors = {};
+    for (const [name, message] of Object.entries(errors)) translated[name] = message === undefined ? undefined : translateDomainText(t, message);
+    return translated;
+  }, [errors, t]);
+
+  return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors: shownErrors, sending, progress, submit, reset };
 }

@@ -2,22 +2,30 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import { postJson } from '../api/client';
+import { useT, type Translate } from '../i18n';
+import { contactMessages } from './messages';
+import en from './messages/en';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
 type Values = Record<Field, string>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'email', 'phone', 'message'];
-const SUCCESS = 'Thank you! Your message has been sent. Our team will get back to you within 24 hours.';
-const FAILURE = "Sorry, we couldn't send your message. Please try again.";
-
-const CONTACT_METHODS = [
-  { title: 'Call us', detail: '+234 800 288 6237', note: 'Mon-Sat, 8AM-6PM (WAT)', href: 'tel:+2348002886237', action: 'Call now' },
-  { title: 'Email us', detail: 'support@autobest.africa', note: 'We reply within 24 hours', href: 'mailto:support@autobest.africa', action: 'Send an email' },
-  { title: 'Live chat', detail: 'Chat with Tara, our assistant', note: 'Answers any time, day or night', href: '/car-buyer-companion', action: 'Start chatting' },
-] as const;
 
 const isField = (name: string): name is Field => (FIELD_ORDER as readonly string[]).includes(name);
+
+type Messages = typeof en;
+const TOO_LONG = /^(.+) must be at most (\d+) characters$/;
+// The domain's and the API's messages are the catalogue's keys written as their own English text.
+const isDomainMessage = (text: string): text is keyof Messages & string => Object.hasOwn(en, text) && en[text as keyof Messages] === text;
+
+/** A message from the domain's schema or the API in the visitor's language; one we do not know stays English. */
+function translateMessage(t: Translate<Messages>, message: string): string {
+  if (isDomainMessage(message)) return t(message);
+  const tooLong = TOO_LONG.exec(message);
+  if (tooLong) return t('{label} must be at most {max} characters', { label: tooLong[1] ?? '', max: tooLong[2] ?? '' });
+  return message;
+}
 
 /** The server's per-field messages for fields this form shows; anything else is reported as a general failure. */
 function knownFieldErrors(fields: Record<string, string> | undefined): Partial<Record<Field, string>> {
@@ -38,12 +46,20 @@ function fieldErrors(values: Values): Partial<Record<Field, string>> {
 }
 
 export function ContactPage() {
+  const t = useT(contactMessages);
   const [values, setValues] = useState<Values>(EMPTY);
+  // In the domain's English, as the schema and the API word them; translated when shown.
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const [failure, setFailure] = useState(FAILURE);
+  // The API client's English message for a network failure, or null for our own.
+  const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  const contactMethods = [
+    { title: t('callTitle'), detail: '+234 800 288 6237', note: t('callHours'), href: 'tel:+2348002886237', action: t('callAction') },
+    { title: t('emailTitle'), detail: 'support@autobest.africa', note: t('emailNote'), href: 'mailto:support@autobest.africa', action: t('emailAction') },
+    { title: t('chatTitle'), detail: t('chatDetail'), note: t('chatNote'), href: '/car-buyer-companion', action: t('chatAction') },
+  ];
 
   const focusFirstInvalid = (invalid: Partial<Record<Field, string>>) => {
     const first = FIELD_ORDER.find((field) => invalid[field]);
@@ -80,7 +96,7 @@ export function ContactPage() {
       setStatus('idle');
       return;
     }
-    setFailure(result.status === 0 ? result.error.message : FAILURE);
+    setFailure(result.status === 0 ? result.error.message : null);
     setStatus('failed');
   };
 
@@ -102,7 +118,7 @@ export function ContactPage() {
         {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
         {errors[field] ? (
           <p className="field-error" id={errorId}>
-            {errors[field]}
+            {translateMessage(t, errors[field])}
           </p>
         ) : null}
       </div>
@@ -111,14 +127,17 @@ export function ContactPage() {
 
   return (
     <section className="page contact">
-      <h1>Contact Us</h1>
-      <p className="lead">Questions about a car, a trade-in or a delivery? Reach us the way that suits you.</p>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
 
       <ul className="contact-methods">
-        {CONTACT_METHODS.map((method) => (
-          <li key={method.title} className="card">
+        {contactMethods.map((method) => (
+          <li key={method.href} className="card">
             <h2>{method.title}</h2>
-            <p className="detail">{method.detail}</p>
+            <p className="detail">
+              {/* Isolated so a phone number keeps its leading plus in right-to-left text. */}
+              <bdi>{method.detail}</bdi>
+            </p>
             <p className="note">{method.note}</p>
             {method.href.startsWith('/') ? (
               <Link className="button button-secondary" to={method.href}>
@@ -133,25 +152,25 @@ export function ContactPage() {
         ))}
       </ul>
 
-      <h2 id={`${id}-heading`}>Send us a message</h2>
+      <h2 id={`${id}-heading`}>{t('formTitle')}</h2>
       {/* One live region that stays in the page, so screen readers announce the text when it appears. */}
       <p role="status" className={status === 'sent' ? 'notice notice-success' : 'visually-hidden'}>
-        {status === 'sent' ? SUCCESS : null}
+        {status === 'sent' ? t('sent') : null}
       </p>
       {status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          {failure}
+          {failure === null ? t('failed') : translateMessage(t, failure)}
         </p>
       ) : null}
-      <form ref={formRef} className="contact-form" aria-label="Contact form" noValidate onSubmit={onSubmit}>
-        {input('firstName', 'First name', 'text', 'given-name')}
-        {input('lastName', 'Last name', 'text', 'family-name')}
-        {input('email', 'Email', 'email', 'email')}
-        {input('phone', 'Phone', 'tel', 'tel')}
-        {input('message', 'Message', 'text', 'off', true)}
+      <form ref={formRef} className="contact-form" aria-label={t('form')} noValidate onSubmit={onSubmit}>
+        {input('firstName', t('firstName'), 'text', 'given-name')}
+        {input('lastName', t('lastName'), 'text', 'family-name')}
+        {input('email', t('email'), 'email', 'email')}
+        {input('phone', t('phone'), 'tel', 'tel')}
+        {input('message', t('message'), 'text', 'off', true)}
         <div className="field-wide">
           <button type="submit" className="button" disabled={status === 'sending'}>
-            {status === 'sending' ? 'Sending...' : 'Send Message'}
+            {status === 'sending' ? t('sending') : t('send')}
           </button>
         </div>
       </form>

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT } from '../i18n';
+import { notFoundMessages } from './messages';
 
 export function NotFoundPage() {
+  const t = useT(notFoundMessages);
   const [pathname] = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
@@ -11,8 +14,8 @@ export function NotFoundPage() {
       <p className="not-found-code" aria-hidden="true">
         404
       </p>
-      <h1>Oops! Page not found</h1>
-      <Link to="/">Return to Home</Link>
+      <h1>{t('title')}</h1>
+      <Link to="/">{t('returnHome')}</Link>
     </section>
   );
 }

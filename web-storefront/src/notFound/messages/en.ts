@@ -1,0 +1,4 @@
+export default {
+  title: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+} as const;

@@ -1,13 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { COLLECTIONS, CONDITION_LABELS } from '@autobest/domain/inventory';
+import { COLLECTIONS, VEHICLE_CONDITIONS, type CollectionId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
+import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
+import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
 import { useVehicleSearch } from './useVehicleSearch';
+
+const COLLECTION_MESSAGES = {
+  suv: 'collectionSuv',
+  sedan: 'collectionSedan',
+  electric: 'collectionElectric',
+  hybrid: 'collectionHybrid',
+  luxury: 'collectionLuxury',
+} as const satisfies Record<CollectionId, InventoryMessage>;
+const TABS: ReadonlyArray<{ id: CollectionId | null; message: InventoryMessage }> = [
+  { id: null, message: 'collectionAll' },
+  ...COLLECTIONS.map(({ id }) => ({ id, message: COLLECTION_MESSAGES[id] })),
+];
 
 /** Complete Inventory: tabs All, SUV, Sedan, Electric, Hybrid, Luxury with counts, search and advanced filters. */
 export function AllInventoryPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { currency } = useCurrency();
   const [text, setText] = useState(params.get('q') ?? '');
   const [advanced, setAdvanced] = useState(false);
@@ -30,59 +46,59 @@ export function AllInventoryPage() {
   };
   const countOf = (id: string | null) => {
     if (counts.state.phase !== 'ready') return '…';
-    if (id === null) return String(counts.state.result.total);
-    return String(counts.state.result.facets.collection?.find((facet) => facet.value === id)?.count ?? 0);
+    if (id === null) return number(counts.state.result.total);
+    return number(counts.state.result.facets.collection?.find((facet) => facet.value === id)?.count ?? 0);
   };
   const active = params.get('collection');
   return (
     <section className="page">
       <Link to="/buy-cars" className="back-link">
-        ← Back to Buy Cars
+        {t('backBuyCars')}
       </Link>
-      <h1>Complete Inventory</h1>
-      <div role="tablist" aria-label="Vehicle categories" className="tabs">
-        {[{ id: null, label: 'All' }, ...COLLECTIONS].map((tab) => (
-          <button key={tab.label} type="button" role="tab" aria-selected={active === tab.id} className={`tab${active === tab.id ? ' tab-active' : ''}`} onClick={() => set({ collection: tab.id })}>
-            {tab.label} ({countOf(tab.id)})
+      <h1>{t('allTitle')}</h1>
+      <div role="tablist" aria-label={t('vehicleCategories')} className="tabs">
+        {TABS.map((tab) => (
+          <button key={tab.message} type="button" role="tab" aria-selected={active === tab.id} className={`tab${active === tab.id ? ' tab-active' : ''}`} onClick={() => set({ collection: tab.id })}>
+            {t('tabCount', { label: t(tab.message), count: countOf(tab.id) })}
           </button>
         ))}
       </div>
-      <form className="inventory-filters" role="search" aria-label="Search the inventory" onSubmit={onSearch}>
+      <form className="inventory-filters" role="search" aria-label={t('searchInventory')} onSubmit={onSearch}>
         <label className="field">
-          <span>Search</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Make, model or feature" />
+          <span>{t('search')}</span>
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('searchPlaceholder')} />
         </label>
         <button type="submit" className="button">
-          Search
+          {t('search')}
         </button>
         <button type="button" className="button button-secondary" aria-expanded={advanced} onClick={() => setAdvanced((open) => !open)}>
-          Advanced Filters
+          {t('advancedFilters')}
         </button>
         {advanced ? (
           <>
             <label className="field">
-              <span>Make</span>
+              <span>{t('make')}</span>
               <input defaultValue={params.get('make') ?? ''} onBlur={(event) => set({ make: event.target.value.trim() || null })} />
             </label>
             <label className="field">
-              <span>Year from</span>
+              <span>{t('yearFrom')}</span>
               <input inputMode="numeric" defaultValue={params.get('yearMin') ?? ''} onBlur={(event) => set({ yearMin: event.target.value.replace(/\D/g, '') || null })} />
             </label>
             <label className="field">
-              <span>Year to</span>
+              <span>{t('yearTo')}</span>
               <input inputMode="numeric" defaultValue={params.get('yearMax') ?? ''} onBlur={(event) => set({ yearMax: event.target.value.replace(/\D/g, '') || null })} />
             </label>
             <label className="field">
-              <span>Max price ({currency})</span>
+              <span>{t('maxPrice', { currency })}</span>
               <input inputMode="numeric" defaultValue={params.get('priceMax') ?? ''} onBlur={(event) => set({ priceMax: event.target.value.replace(/[^\d.]/g, '') || null })} />
             </label>
             <label className="field">
-              <span>Condition</span>
+              <span>{t('condition')}</span>
               <select value={params.get('condition') ?? ''} onChange={(event) => set({ condition: event.target.value || null })}>
-                <option value="">Any</option>
-                {Object.entries(CONDITION_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
+                <option value="">{t('anyConditionShort')}</option>
+                {VEHICLE_CONDITIONS.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {t(CONDITION_MESSAGES[condition])}
                   </option>
                 ))}
               </select>
@@ -90,22 +106,22 @@ export function AllInventoryPage() {
           </>
         ) : null}
       </form>
-      {state.phase === 'loading' ? <p role="status">Loading inventory...</p> : null}
+      {state.phase === 'loading' ? <p role="status">{t('loadingInventory')}</p> : null}
       {state.phase === 'failed' ? (
         <p role="alert" className="notice notice-error">
-          Error loading inventory: {state.message}
+          {t('errorInventory', { message: apiMessage(t, state.message) })}
         </p>
       ) : null}
       {state.phase === 'ready' ? (
         state.result.total === 0 ? (
-          <p className="empty-state">No vehicles match. Try another tab or fewer filters.</p>
+          <p className="empty-state">{t('noMatchesShort')}</p>
         ) : (
           <ul className="vehicle-grid" aria-busy={updating}>
             {state.result.items.map((vehicle) => (
               <CollectionCard
                 key={vehicle.id}
                 vehicle={vehicle}
-                badge={/electric|hybrid/i.test(vehicle.category) || vehicle.fuelType === 'electric' ? 'EV' : null}
+                badge={/electric|hybrid/i.test(vehicle.category) || vehicle.fuelType === 'electric' ? t('badgeEv') : null}
                 featureCount={2}
                 showYear
               />

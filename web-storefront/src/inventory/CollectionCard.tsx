@@ -1,9 +1,13 @@
 import { Link } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
+import { useFormat, useT } from '../i18n';
 import type { VehicleSummary } from './api';
+import { inventoryMessages } from './messages';
 
 /** The card of the Electric and Complete Inventory pages: image, badge, rating, name, price, a few features. */
 export function CollectionCard({ vehicle, badge, featureCount, showYear }: { vehicle: VehicleSummary; badge: string | null; featureCount: number; showYear: boolean }) {
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { format } = useCurrency();
   return (
     <li className="vehicle-card">
@@ -19,14 +23,14 @@ export function CollectionCard({ vehicle, badge, featureCount, showYear }: { veh
       />
       {badge ? <span className="card-badge">{badge}</span> : null}
       <div className="vehicle-card-body">
-        <p className="card-figure">★ {vehicle.rating.toFixed(1)}</p>
+        <p className="card-figure">★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</p>
         <h3>{vehicle.name}</h3>
         <p className="card-subtitle">{vehicle.subtitle}</p>
         <p className="card-price">{format(vehicle.displayPrice.amount, vehicle.displayPrice.currency as never)}</p>
         {showYear ? <p className="card-subtitle">{vehicle.year}</p> : null}
         {vehicle.features.length > 0 ? <p className="card-subtitle">{vehicle.features.slice(0, featureCount).join(' · ')}</p> : null}
         <Link className="button button-small" to={`/vehicle/${encodeURIComponent(vehicle.id)}`}>
-          View Details
+          {t('viewDetails')}
         </Link>
       </div>
     </li>

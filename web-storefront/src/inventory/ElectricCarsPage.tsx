@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
+import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
+import { apiMessage, inventoryMessages } from './messages';
 import { useVehicleSearch } from './useVehicleSearch';
 
 /** Electric Vehicles: search and a price range that really filter, with loading, error and empty states. */
 export function ElectricCarsPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { currency } = useCurrency();
   const [text, setText] = useState(params.get('q') ?? '');
   const [rangeOpen, setRangeOpen] = useState(Boolean(params.get('priceMin') || params.get('priceMax')));
@@ -25,56 +29,56 @@ export function ElectricCarsPage() {
   return (
     <section className="page">
       <Link to="/buy-cars" className="back-link">
-        ← Back to Buy Cars
+        {t('backBuyCars')}
       </Link>
       <div className="promo-banner">
-        <h1>Electric Vehicles</h1>
-        <p>Drive electric across Africa: models with up to 800 km of range on a single charge.</p>
+        <h1>{t('electricTitle')}</h1>
+        <p>{t('electricLead')}</p>
       </div>
-      <form className="inventory-filters" role="search" aria-label="Search electric vehicles" onSubmit={onSearch}>
+      <form className="inventory-filters" role="search" aria-label={t('searchElectric')} onSubmit={onSearch}>
         <label className="field">
-          <span>Search</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search electric vehicles" />
+          <span>{t('search')}</span>
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('searchElectric')} />
         </label>
         <button type="submit" className="button">
-          Search
+          {t('search')}
         </button>
         <button type="button" className="button button-secondary" aria-expanded={rangeOpen} onClick={() => setRangeOpen((open) => !open)}>
-          Filter by Range
+          {t('filterByRange')}
         </button>
         {rangeOpen ? (
           <>
             <label className="field">
-              <span>Min price ({currency})</span>
+              <span>{t('minPrice', { currency })}</span>
               <input inputMode="numeric" defaultValue={params.get('priceMin') ?? ''} onBlur={(event) => set({ priceMin: event.target.value.replace(/[^\d.]/g, '') || null })} />
             </label>
             <label className="field">
-              <span>Max price ({currency})</span>
+              <span>{t('maxPrice', { currency })}</span>
               <input inputMode="numeric" defaultValue={params.get('priceMax') ?? ''} onBlur={(event) => set({ priceMax: event.target.value.replace(/[^\d.]/g, '') || null })} />
             </label>
           </>
         ) : null}
       </form>
-      {state.phase === 'loading' ? <p role="status">Loading vehicles...</p> : null}
+      {state.phase === 'loading' ? <p role="status">{t('loadingVehicles')}</p> : null}
       {state.phase === 'failed' ? (
         <p role="alert" className="notice notice-error">
-          Error loading vehicles: {state.message}
+          {t('errorVehicles', { message: apiMessage(t, state.message) })}
         </p>
       ) : null}
       {state.phase === 'ready' ? (
         state.result.total === 0 ? (
           <div className="empty-state">
-            <h2>No Electric Vehicles Found</h2>
-            <p>Try another search or a wider price range.</p>
+            <h2>{t('noElectric')}</h2>
+            <p>{t('noElectricHint')}</p>
           </div>
         ) : (
           <>
             <p role="status" className="result-count">
-              {state.result.total} electric vehicles
+              {t('electricCount', { count: number(state.result.total) })}
             </p>
             <ul className="vehicle-grid" aria-busy={updating}>
               {state.result.items.map((vehicle) => (
-                <CollectionCard key={vehicle.id} vehicle={vehicle} badge="Electric" featureCount={3} showYear={false} />
+                <CollectionCard key={vehicle.id} vehicle={vehicle} badge={t('badgeElectric')} featureCount={3} showYear={false} />
               ))}
             </ul>
           </>

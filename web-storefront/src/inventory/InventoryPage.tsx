@@ -1,16 +1,33 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { INVENTORY_TABS, CONDITION_LABELS } from '@autobest/domain/inventory';
+import { INVENTORY_TABS, VEHICLE_CONDITIONS, type InventoryTabId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
+import { useFormat, useT } from '../i18n';
+import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { useVehicleSearch } from './useVehicleSearch';
 
-const SORT_LABELS = { newest: 'Newest', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', 'year-desc': 'Year: newest', 'year-asc': 'Year: oldest', rating: 'Rating' } as const;
+const TAB_MESSAGES = {
+  'cars-minivan': 'tabCarsMinivan',
+  trucks: 'tabTrucks',
+  'crossovers-suvs': 'tabCrossoversSuvs',
+  electrified: 'tabElectrified',
+} as const satisfies Record<InventoryTabId, InventoryMessage>;
+const SORT_MESSAGES = {
+  newest: 'sortNewest',
+  'price-asc': 'sortPriceAsc',
+  'price-desc': 'sortPriceDesc',
+  'year-desc': 'sortYearDesc',
+  'year-asc': 'sortYearAsc',
+  rating: 'sortRating',
+} as const satisfies Record<string, InventoryMessage>;
 const FILTER_KEYS = ['q', 'tab', 'make', 'model', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'fuel', 'body', 'location', 'sort', 'page'] as const;
 
 /** 'Search Inventory': filters, sort and page live in the URL, so a search can be shared and bookmarked. */
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { currency, format } = useCurrency();
   const [text, setText] = useState(params.get('q') ?? '');
   const query = new URLSearchParams();
@@ -42,15 +59,22 @@ export function InventoryPage() {
   const activeTab = params.get('tab');
   const page = Number(params.get('page') ?? '1');
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
+  const priceMin = params.get('priceMin');
+  const priceMax = params.get('priceMax');
+  const priceRange = !priceMin && !priceMax
+    ? ''
+    : priceMax
+      ? t('priceBetween', { min: format(Number(priceMin ?? 0)), max: format(Number(priceMax)) })
+      : t('priceFrom', { min: format(Number(priceMin)) });
 
   return (
     <section className="page inventory-page">
       <Link to="/" className="back-link">
-        ← Back to Home
+        {t('backHome')}
       </Link>
-      <h1>Search Inventory</h1>
+      <h1>{t('inventoryTitle')}</h1>
 
-      <div role="tablist" aria-label="Vehicle type" className="tabs">
+      <div role="tablist" aria-label={t('vehicleTypes')} className="tabs">
         {INVENTORY_TABS.map((tab) => (
           <button
             key={tab.id}
@@ -60,23 +84,23 @@ export function InventoryPage() {
             className={`tab${activeTab === tab.id ? ' tab-active' : ''}`}
             onClick={() => update({ tab: activeTab === tab.id ? null : tab.id })}
           >
-            {tab.label}
+            {t(TAB_MESSAGES[tab.id])}
           </button>
         ))}
       </div>
 
-      <form className="inventory-filters" role="search" aria-label="Filter vehicles" onSubmit={onSearch}>
+      <form className="inventory-filters" role="search" aria-label={t('filterVehicles')} onSubmit={onSearch}>
         <label className="field">
-          <span>Search</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Make, model or feature" />
+          <span>{t('search')}</span>
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('searchPlaceholder')} />
         </label>
         <label className="field">
-          <span>Make</span>
+          <span>{t('make')}</span>
           <select value={params.get('make') ?? ''} onChange={(event) => update({ make: event.target.value || null, model: null })}>
-            <option value="">All makes</option>
+            <option value="">{t('allMakes')}</option>
             {(result?.facets.make ?? []).map((facet) => (
               <option key={facet.value} value={facet.value}>
-                {facet.value} ({facet.count})
+                {t('facetOption', { value: facet.value, count: number(facet.count) })}
               </option>
             ))}
             {params.get('make') && !result?.facets.make.some((facet) => facet.value.toLowerCase() === params.get('make')!.toLowerCase()) ? (
@@ -85,58 +109,56 @@ export function InventoryPage() {
           </select>
         </label>
         <label className="field">
-          <span>Condition</span>
+          <span>{t('condition')}</span>
           <select value={params.get('condition') ?? ''} onChange={(event) => update({ condition: event.target.value || null })}>
-            <option value="">Any condition</option>
-            {Object.entries(CONDITION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
+            <option value="">{t('anyCondition')}</option>
+            {VEHICLE_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {t(CONDITION_MESSAGES[condition])}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Min price ({currency})</span>
+          <span>{t('minPrice', { currency })}</span>
           <input inputMode="numeric" defaultValue={params.get('priceMin') ?? ''} key={`min-${params.get('priceMin')}`} onBlur={(event) => update({ priceMin: event.target.value.replace(/[^\d.]/g, '') || null })} />
         </label>
         <label className="field">
-          <span>Max price ({currency})</span>
+          <span>{t('maxPrice', { currency })}</span>
           <input inputMode="numeric" defaultValue={params.get('priceMax') ?? ''} key={`max-${params.get('priceMax')}`} onBlur={(event) => update({ priceMax: event.target.value.replace(/[^\d.]/g, '') || null })} />
         </label>
         <label className="field">
-          <span>Sort by</span>
+          <span>{t('sortBy')}</span>
           <select value={params.get('sort') ?? 'newest'} onChange={(event) => update({ sort: event.target.value === 'newest' ? null : event.target.value })}>
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
+            {Object.entries(SORT_MESSAGES).map(([value, message]) => (
               <option key={value} value={value}>
-                {label}
+                {t(message)}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className="button">
-          Search
+          {t('search')}
         </button>
       </form>
 
-      <p className="hint">Images do not depict actual vehicles and are illustrative only.</p>
+      <p className="hint">{t('illustrative')}</p>
 
-      {state.phase === 'loading' ? <p role="status">Loading inventory...</p> : null}
+      {state.phase === 'loading' ? <p role="status">{t('loadingInventory')}</p> : null}
       {state.phase === 'failed' ? (
         <p role="alert" className="notice notice-error">
-          Error loading inventory: {state.message}
+          {t('errorInventory', { message: apiMessage(t, state.message) })}
         </p>
       ) : null}
       {result ? (
         <>
-          {updating ? <p className="hint">Updating results…</p> : null}
+          {updating ? <p className="hint">{t('updating')}</p> : null}
           <p role="status" className="result-count">
-            {result.total === 1 ? '1 vehicle' : `${result.total.toLocaleString('en-NG')} vehicles`}
-            {params.get('priceMin') || params.get('priceMax')
-              ? ` between ${format(Number(params.get('priceMin') ?? 0))} and ${params.get('priceMax') ? format(Number(params.get('priceMax'))) : 'any price'}`
-              : ''}
+            {result.total === 1 ? t('vehicleCountOne') : t('vehicleCount', { count: number(result.total) })}
+            {priceRange}
           </p>
           {result.items.length === 0 ? (
-            <p className="empty-state">No vehicles match these filters. Try fewer filters or another tab.</p>
+            <p className="empty-state">{t('noMatches')}</p>
           ) : (
             <ul className="vehicle-grid" aria-busy={updating}>
               {result.items.map((vehicle) => (
@@ -145,15 +167,13 @@ export function InventoryPage() {
             </ul>
           )}
           {pages > 1 ? (
-            <nav className="pagination" aria-label="Pages">
+            <nav className="pagination" aria-label={t('pages')}>
               <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => update({ page: page > 2 ? String(page - 1) : null })}>
-                Previous
+                {t('previous')}
               </button>
-              <span>
-                Page {page} of {pages}
-              </span>
+              <span>{t('pageOf', { page: number(page), pages: number(pages) })}</span>
               <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                Next
+                {t('next')}
               </button>
             </nav>
           ) : null}
@@ -161,9 +181,9 @@ export function InventoryPage() {
       ) : null}
 
       <aside className="cta">
-        <p>Not sure which car fits your budget?</p>
+        <p>{t('budgetQuestion')}</p>
         <Link to="/car-buyer-companion" className="button">
-          Start AI Guidance
+          {t('startGuidance')}
         </Link>
       </aside>
     </section>

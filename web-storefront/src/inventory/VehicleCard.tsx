@@ -1,11 +1,23 @@
 import { Link } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
-import { badgeOf, type VehicleSummary } from './api';
+import { useFormat, useT } from '../i18n';
+import type { VehicleSummary } from './api';
+import { inventoryMessages } from './messages';
 
 const PLACEHOLDER = '/placeholder.svg';
 
+/** The card's badge, as the spec gives it: hybrid categories 'Hybrid EV', electric ones 'Plug-in Hybrid EV'. */
+function badgeOf(category: string) {
+  const text = category.toLowerCase();
+  if (text.includes('hybrid')) return 'badgeHybrid';
+  if (text.includes('electric')) return 'badgePlugInHybrid';
+  return null;
+}
+
 /** A search result: image, badge, an economy figure or the monthly one, name, converted price, 'Starting MSRP*'. */
 export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { format } = useCurrency();
   const badge = badgeOf(vehicle.category);
   const economy = vehicle.specifications.find((spec) => /economy|mpg|consumption|range/i.test(spec.name));
@@ -23,15 +35,19 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
             if (!event.currentTarget.src.endsWith(PLACEHOLDER)) event.currentTarget.src = PLACEHOLDER;
           }}
         />
-        {badge ? <span className="card-badge">{badge}</span> : null}
+        {badge ? <span className="card-badge">{t(badge)}</span> : null}
         <div className="vehicle-card-body">
-          <p className="card-figure">{economy ? `${economy.name}: ${economy.value}` : `${format(monthly, vehicle.displayPrice.currency as never)}/mo · 3.9%`}</p>
+          <p className="card-figure">
+            {economy
+              ? `${economy.name}: ${economy.value}`
+              : t('monthlyFigure', { price: format(monthly, vehicle.displayPrice.currency as never), rate: number(0.039, { style: 'percent', minimumFractionDigits: 1 }) })}
+          </p>
           <h3>
             {vehicle.year} {vehicle.name}
           </h3>
           <p className="card-subtitle">{vehicle.subtitle}</p>
           <p className="card-price">{format(vehicle.displayPrice.amount, vehicle.displayPrice.currency as never)}</p>
-          <p className="card-msrp">Starting MSRP*</p>
+          <p className="card-msrp">{t('startingMsrp')}</p>
         </div>
       </Link>
     </li>

@@ -1,3 +1,5 @@
+import { takePrefetched } from '../prefetch';
+
 export interface Price {
   amount: number;
   currency: string;
@@ -59,7 +61,7 @@ export class ApiFailure extends Error {
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } });
+    response = await (takePrefetched(url) ?? fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }));
   } catch (error) {
     if ((error as { name?: string }).name === 'AbortError') throw error;
     throw new ApiFailure(0, 'Could not reach AutoBest. Check your connection.');
@@ -69,10 +71,3 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
   return body as T;
 }
 
-/** The card's badge, as the spec gives it: hybrid categories 'Hybrid EV', electric ones 'Plug-in Hybrid EV'. */
-export function badgeOf(category: string): string | null {
-  const text = category.toLowerCase();
-  if (text.includes('hybrid')) return 'Hybrid EV';
-  if (text.includes('electric')) return 'Plug-in Hybrid EV';
-  return null;
-}

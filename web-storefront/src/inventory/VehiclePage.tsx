@@ -2,25 +2,34 @@ import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { postJson } from '../api/client';
 import { useCurrency } from '../currency/CurrencyContext';
+import { useFormat, useLanguage, useT } from '../i18n';
+import { directionOf } from '../i18n/languages';
 import { NotFoundPage } from '../notFound/NotFoundPage';
 import { ApiFailure, getJson, type VehicleDetail } from './api';
+import { apiMessage, CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 
 const SALES_WHATSAPP = '2348002886237';
 const PLACEHOLDER = '/placeholder.svg';
+/** The reservation deposit the spec names, in naira whatever the visitor's currency. */
+const RESERVATION_DEPOSIT_NGN = 5_000_000;
 
 function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
+  const rtl = directionOf(useLanguage()) === 'rtl';
   const [index, setIndex] = useState(0);
   const images = vehicle.images.length > 0 ? vehicle.images : [{ url: PLACEHOLDER, alt: vehicle.name }];
   const count = images.length;
   const go = (next: number) => setIndex((next + count) % count);
+  // Right to left, the next photo lies to the left: the arrow keys follow the mirrored buttons.
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') go(index + 1);
-    if (event.key === 'ArrowLeft') go(index - 1);
+    if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) go(index + 1);
+    if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) go(index - 1);
   };
   const current = images[index]!;
   return (
-    <div className="gallery" role="group" aria-roledescription="carousel" aria-label={`${vehicle.name} photos`} tabIndex={0} onKeyDown={onKey}>
+    <div className="gallery" role="group" aria-roledescription={t('galleryRole')} aria-label={t('galleryLabel', { name: vehicle.name })} tabIndex={0} onKeyDown={onKey}>
       <div className="gallery-main">
         <img
           src={current.url}
@@ -31,20 +40,24 @@ function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
             if (!event.currentTarget.src.endsWith(PLACEHOLDER)) event.currentTarget.src = PLACEHOLDER;
           }}
         />
-        <button type="button" className="gallery-nav gallery-prev" aria-label="Previous photo" onClick={() => go(index - 1)}>
-          ‹
+        <button type="button" className="gallery-nav gallery-prev" aria-label={t('previousPhoto')} onClick={() => go(index - 1)}>
+          <span aria-hidden="true" className="flip-rtl">
+            ‹
+          </span>
         </button>
-        <button type="button" className="gallery-nav gallery-next" aria-label="Next photo" onClick={() => go(index + 1)}>
-          ›
+        <button type="button" className="gallery-nav gallery-next" aria-label={t('nextPhoto')} onClick={() => go(index + 1)}>
+          <span aria-hidden="true" className="flip-rtl">
+            ›
+          </span>
         </button>
         <span className="gallery-counter" aria-live="polite">
-          {index + 1} / {count}
+          {t('galleryCounter', { current: number(index + 1), count: number(count) })}
         </span>
       </div>
       <ul className="gallery-thumbs">
         {images.map((image, position) => (
           <li key={`${image.url}-${position}`}>
-            <button type="button" aria-label={`Photo ${position + 1}`} aria-current={position === index} onClick={() => setIndex(position)}>
+            <button type="button" aria-label={t('photoNumber', { n: number(position + 1) })} aria-current={position === index} onClick={() => setIndex(position)}>
               <img src={image.url} alt="" width={120} height={68} loading="lazy" />
             </button>
           </li>
@@ -55,6 +68,8 @@ function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
 }
 
 function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
+  const t = useT(inventoryMessages);
+  const { money } = useFormat();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [state, setState] = useState<{ phase: 'idle' | 'sending' | 'sent' } | { phase: 'failed'; message: string; fields?: Record<string, string> }>({ phase: 'idle' });
@@ -68,38 +83,43 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   if (state.phase === 'sent') {
     return (
       <p className="notice notice-success" role="status">
-        Thank you, {name}. Our sales team will call you on {phone} to confirm your reservation.
+        {t('reserved', { name, phone })}
       </p>
     );
   }
   const fields = state.phase === 'failed' ? state.fields : undefined;
   return (
-    <form className="reserve-form" aria-label="Reserve this vehicle" onSubmit={onSubmit} noValidate>
+    <form className="reserve-form" aria-label={t('reserveLabel')} onSubmit={onSubmit} noValidate>
       <label className="field">
-        <span>Your name</span>
+        <span>{t('yourName')}</span>
         <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
-        {fields?.['name'] ? <span className="field-error">{fields['name']}</span> : null}
+        {fields?.['name'] ? <span className="field-error">{apiMessage(t, fields['name'])}</span> : null}
       </label>
       <label className="field">
-        <span>Phone number</span>
+        <span>{t('phone')}</span>
         <input value={phone} onChange={(event) => setPhone(event.target.value)} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
-        {fields?.['phone'] ? <span className="field-error">{fields['phone']}</span> : null}
+        {fields?.['phone'] ? <span className="field-error">{apiMessage(t, fields['phone'])}</span> : null}
       </label>
       {state.phase === 'failed' && !fields ? (
         <p role="alert" className="field-error">
-          {state.message}
+          {apiMessage(t, state.message)}
         </p>
       ) : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>
-        {state.phase === 'sending' ? 'Sending...' : 'Reserve Now for ₦5,000,000'}
+        {state.phase === 'sending' ? t('sending') : t('reserveNow', { price: money(RESERVATION_DEPOSIT_NGN, 'NGN') })}
       </button>
     </form>
   );
 }
 
+/** The API sends a condition as a string; anything it does not name is shown as new, as before. */
+const conditionMessage = (condition: string) => (condition === 'certified' || condition === 'used' ? CONDITION_MESSAGES[condition] : CONDITION_MESSAGES.new);
+
 /** One vehicle, the one the URL names: gallery, price, specs, features, reservation and a WhatsApp chat. */
 export function VehiclePage() {
   const { id = '' } = useParams();
+  const t = useT(inventoryMessages);
+  const { number } = useFormat();
   const { currency, format } = useCurrency();
   const [state, setState] = useState<{ phase: 'loading' } | { phase: 'ready'; vehicle: VehicleDetail } | { phase: 'missing' } | { phase: 'failed'; message: string }>({ phase: 'loading' });
 
@@ -122,7 +142,7 @@ export function VehiclePage() {
   if (state.phase === 'loading') {
     return (
       <section className="page">
-        <p role="status">Loading vehicle...</p>
+        <p role="status">{t('loadingVehicle')}</p>
       </section>
     );
   }
@@ -130,7 +150,7 @@ export function VehiclePage() {
     return (
       <section className="page">
         <p role="alert" className="notice notice-error">
-          Error loading vehicle: {state.message}
+          {t('errorVehicle', { message: apiMessage(t, state.message) })}
         </p>
       </section>
     );
@@ -140,12 +160,12 @@ export function VehiclePage() {
   const low = Math.round(price.amount * 0.97);
   const high = Math.round(price.amount * 1.03);
   const link = `${window.location.origin}/vehicle/${encodeURIComponent(vehicle.id)}`;
-  const whatsapp = `https://wa.me/${SALES_WHATSAPP}?text=${encodeURIComponent(`Hello AutoBest, I'm interested in the ${vehicle.year} ${vehicle.name} (${vehicle.subtitle}): ${link}`)}`;
+  const whatsapp = `https://wa.me/${SALES_WHATSAPP}?text=${encodeURIComponent(t('whatsappText', { year: vehicle.year, name: vehicle.name, subtitle: vehicle.subtitle, link }))}`;
 
   return (
     <section className="page vehicle-page">
       <Link to="/inventory" className="back-link">
-        ← Back to inventory
+        {t('backInventory')}
       </Link>
       <div className="vehicle-layout">
         <Gallery vehicle={vehicle} />
@@ -154,36 +174,34 @@ export function VehiclePage() {
             {vehicle.year} {vehicle.name}
           </h1>
           <p className="card-subtitle">{vehicle.subtitle}</p>
-          <p className="rating" aria-label={`Rated ${vehicle.rating} out of 5 from ${vehicle.reviewCount} reviews`}>
-            ★ {vehicle.rating.toFixed(1)} <span>({vehicle.reviewCount} reviews)</span>
+          <p className="rating" aria-label={t('ratedLabel', { rating: number(vehicle.rating), count: number(vehicle.reviewCount) })}>
+            ★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} <span>{t('reviewCount', { count: number(vehicle.reviewCount) })}</span>
           </p>
           <p className="vehicle-price">{format(price.amount, price.currency as never)}</p>
           <p className="hint">
-            Estimated price range: {format(low, price.currency as never)} - {format(high, price.currency as never)}
+            {t('priceRange', { low: format(low, price.currency as never), high: format(high, price.currency as never) })}
           </p>
           <ReserveForm vehicle={vehicle} />
           <a className="button button-secondary" href={whatsapp} target="_blank" rel="noreferrer">
-            Chat with Sales Team
+            {t('chatWithSales')}
           </a>
         </div>
       </div>
 
-      <h2>Vehicle information</h2>
+      <h2>{t('vehicleInformation')}</h2>
       <dl className="spec-grid">
-        <dt>Make</dt>
+        <dt>{t('make')}</dt>
         <dd>{vehicle.brand}</dd>
-        <dt>Model</dt>
+        <dt>{t('model')}</dt>
         <dd>{vehicle.model}</dd>
-        <dt>Year</dt>
+        <dt>{t('year')}</dt>
         <dd>{vehicle.year}</dd>
-        <dt>Condition</dt>
-        <dd>{vehicle.condition === 'certified' ? 'Certified Pre-Owned' : vehicle.condition === 'used' ? 'Used' : 'New'}</dd>
-        <dt>Odometer</dt>
-        <dd>{vehicle.odometerKm.toLocaleString('en-NG')} km</dd>
-        <dt>Location</dt>
-        <dd>
-          {vehicle.location.city}, {vehicle.location.country}
-        </dd>
+        <dt>{t('condition')}</dt>
+        <dd>{t(conditionMessage(vehicle.condition))}</dd>
+        <dt>{t('odometer')}</dt>
+        <dd>{t('odometerKm', { km: number(vehicle.odometerKm) })}</dd>
+        <dt>{t('location')}</dt>
+        <dd>{t('place', { city: vehicle.location.city, country: vehicle.location.country })}</dd>
         {vehicle.specifications.map((spec) => (
           <div key={spec.name} className="spec-pair">
             <dt>{spec.name}</dt>
@@ -194,7 +212,7 @@ export function VehiclePage() {
 
       {vehicle.featureDetails.length > 0 ? (
         <>
-          <h2>Key features</h2>
+          <h2>{t('keyFeatures')}</h2>
           <ul className="feature-list">
             {vehicle.featureDetails.map((feature) => (
               <li key={feature.name}>{feature.name}</li>
@@ -205,10 +223,10 @@ export function VehiclePage() {
       {vehicle.description ? <p>{vehicle.description}</p> : null}
 
       <aside className="notice">
-        <h2>Inspection &amp; Delivery</h2>
-        <p>Every vehicle is inspected before handover. We deliver across Nigeria and to our partner cities in Africa; delivery time and cost are confirmed when you reserve.</p>
+        <h2>{t('deliveryTitle')}</h2>
+        <p>{t('deliveryText')}</p>
       </aside>
-      <p className="hint">Images do not depict actual vehicles and are illustrative only.</p>
+      <p className="hint">{t('illustrative')}</p>
     </section>
   );
 }

@@ -1,8 +1,16 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { initialCurrency } from './currency/CurrencyContext';
+import { prefetch } from './prefetch';
+import { preloadRoute } from './routes';
 import './i18n/store';
 import './styles.css';
+
+// The page being opened and, for a vehicle, its data: both on their way while React starts.
+preloadRoute(location.pathname);
+const vehicle = /^\/vehicles?\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+if (vehicle) prefetch(`/api/vehicles/${encodeURIComponent(decodeURIComponent(vehicle))}?currency=${initialCurrency()}`);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

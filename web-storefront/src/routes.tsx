@@ -1,10 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type PageModule = Record<string, unknown>;
+type Page = LazyExoticComponent<ComponentType> & { preload(): void };
 
-/** A page loaded on first visit to its route: each route is its own chunk. */
-function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A page loaded on first visit to its route: each route is its own chunk. `preload` starts the download early. */
+function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & string): Page {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
 const InventoryPage = page(() => import('./inventory/InventoryPage'), 'InventoryPage');
@@ -12,7 +16,7 @@ const VehiclePage = page(() => import('./inventory/VehiclePage'), 'VehiclePage')
 const OnSalePage = page(() => import('./deals/OnSalePage'), 'OnSalePage');
 
 /** Every storefront route but home (which ships in the first chunk) and the 404 page. */
-export const PAGES: ReadonlyArray<readonly [path: string, Page: ComponentType]> = [
+export const PAGES: ReadonlyArray<readonly [path: string, Page: Page]> = [
   ['/about', page(() => import('./about/AboutPage'), 'AboutPage')],
   ['/services', page(() => import('./services/ServicesPage'), 'ServicesPage')],
   ['/contact', page(() => import('./contact/ContactPage'), 'ContactPage')],
@@ -57,3 +61,9 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/tara-ai': '/car-buyer-companion',
   '/tara-ai-demo': '/car-buyer-companion',
 };
+
+/** Starts downloading the page for `pathname` (the one being opened) before React asks for it. */
+export function preloadRoute(pathname: string): void {
+  const matches = (pattern: string) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`).test(pathname);
+  PAGES.find(([path]) => matches(path))?.[1].preload();
+}

@@ -24,6 +24,9 @@ function remembered(): CurrencyCode | null {
   }
 }
 
+/** The currency the first render uses: the remembered choice, else NGN (the country default follows). */
+export const initialCurrency = (): CurrencyCode => remembered() ?? DEFAULT_CURRENCY;
+
 /** The visitor's currency, remembered under `user_currency`; NGN until they choose. */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [chosen] = useState(remembered);

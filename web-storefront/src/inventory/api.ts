@@ -1,3 +1,5 @@
+import { takePrefetched } from '../prefetch';
+
 export interface Price {
   amount: number;
   currency: string;
@@ -59,7 +61,7 @@ export class ApiFailure extends Error {
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } });
+    response = await (takePrefetched(url) ?? fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }));
   } catch (error) {
     if ((error as { name?: string }).name === 'AbortError') throw error;
     throw new ApiFailure(0, 'Could not reach AutoBest. Check your connection.');

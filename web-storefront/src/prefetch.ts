@@ -1,0 +1,20 @@
+/**
+ * Requests started before React renders, for the data the page being opened will ask for first: the answer
+ * is on its way while the page's own code downloads, instead of after it. Each is used once.
+ */
+const early = new Map<string, Promise<Response>>();
+
+export function prefetch(url: string): void {
+  if (early.has(url)) return;
+  const pending = fetch(url, { headers: { Accept: 'application/json' } });
+  // Failures are the page's to report when it takes the answer; unclaimed ones must not be unhandled.
+  pending.catch(() => undefined);
+  early.set(url, pending);
+}
+
+/** The early request for `url`, if one was started and not yet taken. */
+export function takePrefetched(url: string): Promise<Response> | undefined {
+  const pending = early.get(url);
+  early.delete(url);
+  return pending;
+}

@@ -5,5 +5,5 @@ export { ProjectorDoorbell, createProjectorQueue, PROJECTOR_QUEUE } from './proj
 export { createProducerConnection, createWorkerConnection } from './redis';
 export { allProjections } from './projections';
 export { statusTokenDigest } from './submissions/submissionsProjection';
-export { refreshRates, startRatesWorker } from './rates/ratesWorker';
+export { refreshRates, startRatesWorker, RATES_QUEUE } from './rates/ratesWorker';
 export { fetchRates, RatesUnavailable } from './rates/fetchRates';

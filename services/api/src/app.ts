@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
 import { enquiryRoutes } from './enquiries/routes';
 import { healthRoutes } from './platform/health';
+import { qaCheckRoutes } from './platform/qaChecks';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -73,6 +74,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(qaCheckRoutes);
   await app.register(staffSessionRoutes);
   await app.register(contactRoutes);
   await app.register(enquiryRoutes);

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { sql } from 'kysely';
+import { Queue } from 'bullmq';
+import nodemailer from 'nodemailer';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
+import { QA_REQUIRED_IMAGES } from '@autobest/domain';
+import { allProjections, RATES_QUEUE } from '@autobest/workers';
+import { currentRates } from '../inventory/rates';
+import { errorResponses, notFound } from './errors';
+
+/**
+ * The QA dashboard's server checks (the spec's /qa-test): each looks at the running system itself, not at a
+ * sample. pass, warning (works, but staff should know) or fail (buyers or staff are affected now).
+ */
+export type CheckStatus = 'pass' | 'warning' | 'fail';
+interface CheckResult {
+  status: CheckStatus;
+  detail: string;
+}
+interface Check {
+  id: string;
+  group: 'Platform' | 'Data' | 'Operations';
+  name: string;
+  run(app: FastifyInstance): Promise<CheckResult>;
+}
+
+const CHECK_TIMEOUT_MS = 5_000;
+const HOUR = 3_600_000;
+const pass = (detail: string): CheckResult => ({ status: 'pass', detail });
+const warning = (detail: string): CheckResult => ({ status: 'warning', detail });
+const fail = (detail: string): CheckResult => ({ status: 'fail', detail });
+const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+
+async function countOf(query: Promise<{ count: string | number | bigint } | undefined>): Promise<number> {
+  return Number((await query)?.count ?? 0);
+}
+
+export const QA_CHECKS: readonly Check[] = [
+  {
+    id: 'postgres',
+    group: 'Platform',
+    name: 'PostgreSQL answers',
+    async run(app) {
+      const started = performance.now();
+      await sql`select 1`.execute(app.db);
+      const ms = Math.round(performance.now() - started);
+      return ms < 200 ? pass(`Answered in ${ms} ms`) : warning(`Answered in ${ms} ms (slow: over 200 ms)`);
+    },
+  },
+  {
+    id: 'redis',
+    group: 'Platform',
+    name: 'Redis answers',
+    async run(app) {
+      const started = performance.now();
+      await app.redis.ping();
+      const ms = Math.round(performance.now() - started);
+      return ms < 200 ? pass(`Answered in ${ms} ms`) : warning(`Answered in ${ms} ms (slow: over 200 ms)`);
+    },
+  },
+  {
+    id: 'migrations',
+    group: 'Platform',
+    name: 'Database schema is up to date',
+    async run(app) {
+      const pending = await pendingMigrations(app.db);
+      return pending.length === 0 ? pass('Every migration has run') : fail(`Not yet run: ${pending.join(', ')}`);
+    },
+  },
+  {
+    id: 'read-models',
+    group: 'Platform',
+    name: 'Read models are up to date',
+    async run(app) {
+      const behind: string[] = [];
+      for (const projection of allProjections) {
+        const count = await eventsBehind(app.db, await readCheckpoint(app.db, projection.name));
+        if (count > 0) behind.push(`${projection.name} ${count}`);
+      }
+      if (behind.length === 0) return pass(`All ${allProjections.length} read models have every event`);
+      return warning(`Events not yet applied: ${behind.join(', ')} (the workers apply them within seconds; if this stays, check the workers)`);
+    },
+  },
+  {
+    id: 'workers',
+    group: 'Platform',
+    name: 'Workers are running',
+    async run(app) {
+      const workers = await app.projectorQueue.getWorkers();
+      return workers.length > 0 ? pass(`${plural(workers.length, 'worker')} listening for new events`) : fail('No worker is connected: new requests are stored but staff lists and emails wait (start them with npm run start:workers)');
+    },
+  },
+  {
+    id: 'schedules',
+    group: 'Platform',
+    name: 'Scheduled jobs are registered',
+    async run(app) {
+      const projector = (await app.projectorQueue.getJobSchedulers()).map((scheduler) => scheduler.key);
+      const missing = projector.length === 0 ? ['projector safety net'] : [];
+      if (app.config.rates.url) {
+        const queue = new Queue(RATES_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
+        try {
+          if ((await queue.getJobSchedulers()).length === 0) missing.push('exchange-rate refresh');
+        } finally {
+          await queue.close();
+        }
+      }
+      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net and exchange-rate refresh' : 'Projector safety net (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
+    },
+  },
+  {
+    id: 'rates',
+    group: 'Data',
+    name: 'Exchange rates are current',
+    async run(app) {
+      const rates = await currentRates(app.db);
+      if (rates.source === 'fallback') return warning(app.config.rates.url ? 'The rate service has not answered yet: prices use the fallback rates' : 'RATES_URL is not set: prices use the fallback rates');
+      const age = (Date.now() - Date.parse(rates.timestamp)) / HOUR;
+      const text = `From ${rates.source}, ${age.toFixed(1)} hours old`;
+      if (age <= 6) return pass(text);
+      return age <= 24 ? warning(`${text} (refreshed every 6 hours)`) : fail(`${text}: the rate service has been failing for a day`);
+    },
+  },
+  {
+    id: 'catalogue',
+    group: 'Data',
+    name: 'The catalogue has vehicles for sale',
+    async run(app) {
+      const total = await countOf(app.db.selectFrom('vehicles').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      const inStock = await countOf(app.db.selectFrom('vehicles').where('in_stock', '=', true).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      if (total === 0) return fail('No vehicle is listed: the inventory pages are empty');
+      return inStock > 0 ? pass(`${plural(total, 'vehicle')} listed, ${inStock.toLocaleString('en')} in stock`) : warning(`${plural(total, 'vehicle')} listed, none in stock`);
+    },
+  },
+  {
+    id: 'featured',
+    group: 'Data',
+    name: 'The home page has its three featured cars',
+    async run(app) {
+      const featured = await countOf(app.db.selectFrom('vehicles').where('is_featured', '=', true).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      return featured >= 3 ? pass(`${featured} featured vehicles`) : warning(`Only ${featured} featured: the hero carousel shows the spec's three cars, but their pages are missing from the catalogue`);
+    },
+  },
+  {
+    id: 'vehicle-images',
+    group: 'Data',
+    name: `Every vehicle has at least ${QA_REQUIRED_IMAGES} images`,
+    async run(app) {
+      const short = await countOf(
+        app.db
+          .selectFrom('vehicles')
+          .where(sql<boolean>`jsonb_array_length(images) < ${QA_REQUIRED_IMAGES}`)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirst(),
+      );
+      return short === 0 ? pass('All vehicles have enough images') : warning(`${plural(short, 'vehicle')} with fewer than ${QA_REQUIRED_IMAGES} images (see Inventory QA)`);
+    },
+  },
+  {
+    id: 'prices',
+    group: 'Data',
+    name: 'Every vehicle has a price',
+    async run(app) {
+      const unpriced = await countOf(app.db.selectFrom('vehicles').where('price_minor', '<=', 0).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      return unpriced === 0 ? pass('All prices above 0') : fail(`${plural(unpriced, 'vehicle')} without a price`);
+    },
+  },
+  {
+    id: 'email',
+    group: 'Operations',
+    name: 'Emails reach customers and staff',
+    async run(app) {
+      if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Sent emails), not delivered');
+      const transporter = nodemailer.createTransport(app.config.mail.smtpUrl);
+      try {
+        await transporter.verify();
+        return pass(`The mail server at ${new URL(app.config.mail.smtpUrl).host} accepts our sign-in`);
+      } catch (error) {
+        return fail(`The mail server refused or did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        transporter.close();
+      }
+    },
+  },
+  {
+    id: 'waiting-requests',
+    group: 'Operations',
+    name: 'No sell or trade-in request waits over 48 hours',
+    async run(app) {
+      const waiting = await countOf(app.db.selectFrom('submissions').where('status', '=', 'pending').where('submitted_at', '<', hoursAgo(48)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      return waiting === 0 ? pass('Every request older than 48 hours has been reviewed') : warning(`${plural(waiting, 'request')} pending for over 48 hours`);
+    },
+  },
+  {
+    id: 'waiting-enquiries',
+    group: 'Operations',
+    name: 'No enquiry waits over 24 hours',
+    async run(app) {
+      const waiting = await countOf(app.db.selectFrom('enquiries').where('status', '=', 'new').where('received_at', '<', hoursAgo(24)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      return waiting === 0 ? pass('Every enquiry older than 24 hours has been answered') : warning(`${plural(waiting, 'enquiry', 'enquiries')} not contacted for over 24 hours`);
+    },
+  },
+  {
+    id: 'analytics',
+    group: 'Operations',
+    name: 'Visits are being recorded',
+    async run(app) {
+      const recent = await countOf(app.db.selectFrom('analytics_events').where('received_at', '>', hoursAgo(24)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
+      return recent > 0 ? pass(`${plural(recent, 'event')} in the last 24 hours`) : warning('No analytics event in the last 24 hours');
+    },
+  },
+];
+
+const CheckSchema = z.object({ id: z.string(), group: z.string(), name: z.string() });
+const ResultSchema = CheckSchema.extend({ status: z.enum(['pass', 'warning', 'fail']), detail: z.string(), durationMs: z.number() }).meta({ id: 'QaCheckResult' });
+
+export async function runCheck(app: FastifyInstance, check: Check): Promise<z.infer<typeof ResultSchema>> {
+  const started = performance.now();
+  let result: CheckResult;
+  try {
+    result = await Promise.race([
+      check.run(app),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS).unref()),
+    ]);
+  } catch (error) {
+    result = fail(error instanceof Error ? error.message : String(error));
+  }
+  return { id: check.id, group: check.group, name: check.name, ...result, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Staff list the checks, then run them one by one so the dashboard can show each going from pending to its result. */
+export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/qa-checks',
+    { schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: z.object({ checks: z.array(CheckSchema) }) } } },
+    async () => ({ checks: QA_CHECKS.map(({ id, group, name }) => ({ id, group, name })) }),
+  );
+
+  app.post(
+    '/api/admin/qa-checks/:id/run',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Run one check against the running system',
+        params: z.object({ id: z.string().max(60) }),
+        response: { 200: ResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const check = QA_CHECKS.find((candidate) => candidate.id === request.params.id);
+      if (!check) throw notFound('Check');
+      reply.header('Cache-Control', 'no-store');
+      return runCheck(app, check);
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { Projector, allProjections } from '@autobest/workers';
+import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { createTestApp, signIn, type TestApp } from './support';
+
+interface Result {
+  id: string;
+  status: 'pass' | 'warning' | 'fail';
+  detail: string;
+}
+
+async function runAll(t: TestApp): Promise<Record<string, Result>> {
+  const cookie = await signIn(t.app);
+  const listed = await t.app.inject({ method: 'GET', url: '/api/admin/qa-checks', headers: { cookie } });
+  expect(listed.statusCode).toBe(200);
+  const results: Record<string, Result> = {};
+  for (const { id } of listed.json<{ checks: Array<{ id: string }> }>().checks) {
+    const response = await t.app.inject({ method: 'POST', url: `/api/admin/qa-checks/${id}/run`, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    results[id] = response.json<Result>();
+  }
+  return results;
+}
+
+describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail server, no rate service)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('api_qa_bare');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('says what is wrong, check by check, and only to staff', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/qa-checks' })).statusCode).toBe(401);
+    const results = await runAll(t);
+    expect(results['postgres']!.status).toBe('pass');
+    expect(results['redis']!.status).toBe('pass');
+    expect(results['migrations']).toMatchObject({ status: 'pass', detail: 'Every migration has run' });
+    expect(results['workers']).toMatchObject({ status: 'fail', detail: expect.stringContaining('No worker is connected') });
+    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net' });
+    expect(results['catalogue']).toMatchObject({ status: 'fail', detail: 'No vehicle is listed: the inventory pages are empty' });
+    expect(results['rates']).toMatchObject({ status: 'warning', detail: 'RATES_URL is not set: prices use the fallback rates' });
+    expect(results['email']).toMatchObject({ status: 'warning', detail: expect.stringContaining('SMTP_URL is not set') });
+    expect(results['waiting-requests']!.status).toBe('pass');
+    expect(results['analytics']!.status).toBe('warning');
+    const cookie = await signIn(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/qa-checks/no-such-check/run', headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it('judges the exchange rates by their age', async () => {
+    const snapshot = async (hoursOld: number) => {
+      await t.testDb.db.deleteFrom('rate_snapshots').execute();
+      await t.testDb.db.insertInto('rate_snapshots').values({ source: 'openexchangerates', fetched_at: new Date(Date.now() - hoursOld * 3_600_000), rates: JSON.stringify({ NGN: 1600 }) }).execute();
+      return (await runAll(t))['rates']!;
+    };
+    expect(await snapshot(2)).toMatchObject({ status: 'pass', detail: 'From openexchangerates, 2.0 hours old' });
+    expect((await snapshot(12)).status).toBe('warning');
+    expect(await snapshot(30)).toMatchObject({ status: 'fail', detail: expect.stringContaining('failing for a day') });
+  });
+});
+
+describe('QA dashboard checks on a running system', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  let smtpUrl: string;
+  beforeAll(async () => {
+    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    t = await createTestApp('api_qa_running', { SMTP_URL: smtpUrl }, { withWorkers: true });
+    await seedCatalogue(t.testDb.db);
+    await new Projector(t.testDb.db, allProjections).catchUp();
+    // The running workers may still hold a projection's lock; wait until every read model has every event.
+    await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { eventsBehind: number } } }>().checks.projector.eventsBehind).toBe(0), { timeout: 15_000, interval: 100 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('passes what works: workers, schedules, catalogue, featured cars, prices, mail server', async () => {
+    const results = await runAll(t);
+    for (const id of ['workers', 'schedules', 'catalogue', 'featured', 'prices', 'email', 'read-models']) expect(results[id], id).toMatchObject({ status: 'pass' });
+    const inStock = await t.testDb.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<string>().as('count')).where('in_stock', '=', true).executeTakeFirstOrThrow();
+    expect(results['catalogue']!.detail).toBe(`160 vehicles listed, ${inStock.count} in stock`);
+    expect(results['email']!.detail).toBe(`The mail server at ${new URL(smtpUrl).host} accepts our sign-in`);
+  });
+
+  it('fails the mail check when the mail server does not answer', async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const broken = await createTestApp('api_qa_nomail', { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      expect((await runAll(broken))['email']).toMatchObject({ status: 'fail', detail: expect.stringContaining('The mail server refused or did not answer') });
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { Layout } from './Layout';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
 import { DataCollection } from './data-collection/DataCollection';
+import { QaDashboard } from './qa-test/QaDashboard';
 
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -42,6 +43,7 @@ export function App() {
           <Route path="/inventory-management" element={<InventoryManagement />} />
           <Route path="/inventory-qa" element={<InventoryQa />} />
           <Route path="/vehicle-data-collection" element={<DataCollection />} />
+          <Route path="/qa-test" element={<QaDashboard />} />
           <Route
             path="/analytics"
             element={

@@ -3,6 +3,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 
 /** The resources, plus the screens that are not a single resource. */
 export function AppMenu() {
@@ -13,6 +14,7 @@ export function AppMenu() {
       <Menu.Item to="/inventory-qa" primaryText="Inventory QA" leftIcon={<FactCheckIcon />} />
       <Menu.Item to="/vehicle-data-collection" primaryText="Data Collection" leftIcon={<PlaylistAddCheckIcon />} />
       <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
+      <Menu.Item to="/qa-test" primaryText="QA checks" leftIcon={<HealthAndSafetyIcon />} />
     </Menu>
   );
 }

@@ -9,6 +9,8 @@ const ENDPOINT = '/api/analytics/events';
 const MAX_BATCH = 100;
 const queue: QueuedEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** The console's QA dashboard opens the storefront in a frame of this name: those visits are not visitors'. */
+const UNDER_QA = typeof window !== 'undefined' && window.name === 'autobest-qa';
 
 function sessionId(): string {
   try {
@@ -39,6 +41,7 @@ function flush(leaving = false): void {
 
 /** Records one of the spec's analytics events; they go out in batches, at the latest when the page is hidden. */
 export function track(event: string, properties: Record<string, PropertyValue> = {}): void {
+  if (UNDER_QA) return;
   queue.push({ event, properties, timestamp: new Date().toISOString() });
   if (queue.length >= 20) flush();
   else timer ??= setTimeout(() => flush(), 10_000);

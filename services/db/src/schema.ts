@@ -177,6 +177,7 @@ export interface VehiclesTable {
   city: string;
   country: string;
   tabs: string[];
+  collections: string[];
   search: ColumnType<string, never, never>;
   listed_at: Timestamp;
   updated_at: Timestamp;
@@ -227,6 +228,15 @@ export interface VehicleFacetCountsTable {
   count: number;
 }
 
+export interface VehiclePriceFacetCountsTable {
+  filter_facet: string;
+  filter_value: string;
+  price_bucket: number;
+  facet: string;
+  value: string;
+  count: number;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -243,4 +253,5 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   collected_records: CollectedRecordsTable;
   vehicle_facet_counts: VehicleFacetCountsTable;
+  vehicle_price_facet_counts: VehiclePriceFacetCountsTable;
 }

@@ -3,3 +3,4 @@ export * from './tabs';
 export * from './qa';
 export * from './catalogue';
 export * from './dataCollection';
+export * from './priceBuckets';

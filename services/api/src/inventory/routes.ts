@@ -8,7 +8,6 @@ import {
   CURRENCY_CODES,
   FUEL_TYPES,
   INVENTORY_TAB_IDS,
-  COLLECTIONS,
   COLLECTION_IDS,
   ReservationSchema,
   VEHICLE_CONDITIONS,
@@ -18,6 +17,7 @@ import {
   foldVehicle,
   fromMajor,
   guessCurrency,
+  planPriceRange,
   toMajor,
   vehicleStreamId,
   type PriceCurrency,
@@ -30,6 +30,60 @@ import { TtlCache } from '../platform/ttlCache';
 
 /** Filters whose facets the projector keeps counted when they are the only one given. */
 const KEPT_FILTERS = ['tab', 'collection', 'make', 'condition', 'fuel', 'body', 'location'] as const;
+
+/** A filter as the projector keys its counts (make and place in lower case); the empty one is the whole catalogue. */
+interface KeptFilter {
+  facet: string;
+  value: string;
+}
+
+/** The kept filter of a search with no filter or just one of KEPT_FILTERS (a price range aside), else undefined. */
+function keptFilterOf(filters: Record<string, unknown>): KeptFilter | undefined {
+  // An empty text filter filters nothing (see applySearch), so it must not count as given either.
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  if (given.length === 0) return { facet: '', value: '' };
+  const [only] = given;
+  if (given.length > 1 || !only || !(KEPT_FILTERS as readonly string[]).includes(only[0])) return undefined;
+  const [facet, value] = only;
+  return { facet, value: facet === 'make' || facet === 'location' ? String(value).toLowerCase() : String(value) };
+}
+
+/** Counts per facet value: facet is make, condition, fuel, body, year, location, tab, collection, or total. */
+interface FacetCount {
+  facet: string;
+  value: string;
+  count: number;
+}
+type Facets = z.infer<typeof SearchResultSchema>['facets'];
+
+/** The answer's total and facets from counts, adding up counts of the same value (kept buckets and slices). */
+function facetsOf(counts: readonly FacetCount[]): { total: number; facets: Facets } {
+  const summed = new Map<string, Map<string, number>>();
+  for (const { facet, value, count } of counts) {
+    const values = summed.get(facet) ?? summed.set(facet, new Map()).get(facet)!;
+    values.set(value, (values.get(value) ?? 0) + Number(count));
+  }
+  const facet = (name: string) =>
+    [...(summed.get(name) ?? [])]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .slice(0, 50);
+  const counted = (name: string, ids: readonly string[]) => ids.map((id) => ({ value: id, count: summed.get(name)?.get(id) ?? 0 }));
+  return {
+    total: summed.get('total')?.get('all') ?? 0,
+    facets: {
+      make: facet('make'),
+      condition: facet('condition'),
+      fuel: facet('fuel'),
+      body: facet('body'),
+      year: facet('year'),
+      location: facet('location'),
+      tab: counted('tab', INVENTORY_TAB_IDS).filter((entry) => entry.count > 0),
+      collection: counted('collection', COLLECTION_IDS),
+    },
+  };
+}
 
 const SORTS = ['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating'] as const;
 
@@ -112,12 +166,6 @@ const SearchResultSchema = z
 
 type VehicleQuery = SelectQueryBuilder<Database, 'vehicles', object>;
 
-function collectionCondition(id: (typeof COLLECTION_IDS)[number]) {
-  const collection = COLLECTIONS.find((candidate) => candidate.id === id)!;
-  const pattern = `%${collection.id}%`;
-  return collection.matchesFeatures ? sql<boolean>`(category ilike ${pattern} or features_text ilike ${pattern})` : sql<boolean>`category ilike ${pattern}`;
-}
-
 /** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
 function prefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
@@ -129,7 +177,7 @@ function applySearch(query: VehicleQuery, search: SearchQuery, usdBounds: { min?
   const terms = search.q ? prefixQuery(search.q) : null;
   if (terms) filtered = filtered.where(sql<boolean>`search @@ to_tsquery('simple', ${terms})`);
   if (search.tab) filtered = filtered.where(sql<boolean>`tabs @> array[${search.tab}]::text[]`);
-  if (search.collection) filtered = filtered.where(collectionCondition(search.collection));
+  if (search.collection) filtered = filtered.where(sql<boolean>`collections @> array[${search.collection}]::text[]`);
   if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
   if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
   if (search.yearMin !== undefined) filtered = filtered.where('year', '>=', search.yearMin);
@@ -199,7 +247,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Whole answers, already serialised, per URL; and totals with facets per filter set, which every sort
   // and page of one search share.
   const searchCache = new TtlCache<string>(app.config.searchCacheTtlMs, 2000);
-  const facetsCache = new TtlCache<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }>(app.config.searchCacheTtlMs, 2000);
+  const facetsCache = new TtlCache<{ total: number; facets: Facets }>(app.config.searchCacheTtlMs, 2000);
   const rates = () => ratesCache.remember('current', () => currentRates(app.db));
 
   app.get(
@@ -245,9 +293,16 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** One pass over the matching rows gives the total (the empty grouping set) and every facet. */
-  async function facetsOf(filtered: VehicleQuery): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
-    const facetRows = await filtered
+  /** The matching rows' facet columns, each row weighing 1, or -1 for a price slice taken away from kept counts. */
+  const facetSource = (filtered: VehicleQuery, weight: 1 | -1 = 1) =>
+    filtered.select([sql<number>`${sql.lit(weight)}::int`.as('weight'), 'brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'collections']);
+
+  /** One pass over the matching rows (of each source, weighed) gives the total (the empty grouping set) and every facet. */
+  async function countFacets(sources: [ReturnType<typeof facetSource>, ...Array<ReturnType<typeof facetSource>>]): Promise<FacetCount[]> {
+    const [first, ...rest] = sources;
+    const matches = rest.reduce((all, source) => all.unionAll(source), first);
+    const rows = await app.db
+      .selectFrom(matches.as('matches'))
       .select([
         'brand',
         'condition',
@@ -256,79 +311,77 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         sql<string>`year::text`.as('year'),
         'city',
         sql<number>`grouping(brand, condition, fuel_type, body_type, year, city)`.as('grouping'),
-        sql<number>`count(*)`.as('count'),
-        ...INVENTORY_TAB_IDS.map((tab) => sql<number>`count(*) filter (where tabs @> array[${tab}]::text[])`.as(`tab_${tab}`)),
-        ...COLLECTION_IDS.map((id) => sql<number>`count(*) filter (where ${collectionCondition(id)})`.as(`collection_${id}`)),
+        sql<number>`sum(weight)`.as('count'),
+        ...INVENTORY_TAB_IDS.map((tab) => sql<number | null>`sum(weight) filter (where tabs @> array[${tab}]::text[])`.as(`tab_${tab}`)),
+        ...COLLECTION_IDS.map((id) => sql<number | null>`sum(weight) filter (where collections @> array[${id}]::text[])`.as(`collection_${id}`)),
       ])
       .groupBy(sql`grouping sets ((brand), (condition), (fuel_type), (body_type), (year), (city), ())`)
       .execute();
-    const facetOf = (key: 'brand' | 'condition' | 'fuel_type' | 'body_type' | 'year' | 'city') =>
-      facetRows
-        .filter((row) => row[key] !== null && Number(row.grouping) !== 63)
-        .map((row) => ({ value: String(row[key]), count: Number(row.count) }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-        .slice(0, 50);
-    const totals = facetRows.find((row) => Number(row.grouping) === 63) as (Record<string, unknown> & { count: number }) | undefined;
-    return {
-      total: totals ? Number(totals.count) : 0,
-      facets: {
-        make: facetOf('brand'),
-        condition: facetOf('condition'),
-        fuel: facetOf('fuel_type'),
-        body: facetOf('body_type'),
-        year: facetOf('year'),
-        location: facetOf('city'),
-        tab: INVENTORY_TAB_IDS.map((id) => ({ value: id, count: totals ? Number(totals[`tab_${id}`]) : 0 })).filter((entry) => entry.count > 0),
-        collection: COLLECTION_IDS.map((id) => ({ value: id, count: totals ? Number(totals[`collection_${id}`]) : 0 })),
-      },
-    };
+    const columns = { brand: 'make', condition: 'condition', fuel_type: 'fuel', body_type: 'body', year: 'year', city: 'location' } as const;
+    return rows.flatMap((row): FacetCount[] => {
+      if (Number(row.grouping) !== 63) {
+        return Object.entries(columns).flatMap(([column, facet]) => {
+          const value = row[column as keyof typeof columns];
+          return value === null ? [] : [{ facet, value: String(value), count: Number(row.count) }];
+        });
+      }
+      const totals = row as typeof row & Record<string, number | null>;
+      return [
+        { facet: 'total', value: 'all', count: Number(row.count) },
+        ...INVENTORY_TAB_IDS.map((id) => ({ facet: 'tab', value: id, count: Number(totals[`tab_${id}`] ?? 0) })),
+        ...COLLECTION_IDS.map((id) => ({ facet: 'collection', value: id, count: Number(totals[`collection_${id}`] ?? 0) })),
+      ];
+    });
   }
 
-  /** The unfiltered or one-filter search: counts the projector keeps, instead of counting the matches again. */
-  async function catalogueFacets(filterFacet = '', filterValue = ''): Promise<{ total: number; facets: z.infer<typeof SearchResultSchema>['facets'] }> {
-    const rows = await app.db.selectFrom('vehicle_facet_counts').selectAll().where('filter_facet', '=', filterFacet).where('filter_value', '=', filterValue).execute();
-    const facet = (name: string) =>
-      rows
-        .filter((row) => row.facet === name)
-        .map((row) => ({ value: row.value, count: Number(row.count) }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-        .slice(0, 50);
-    const counted = (name: string, ids: readonly string[]) => ids.map((id) => ({ value: id, count: Number(rows.find((row) => row.facet === name && row.value === id)?.count ?? 0) }));
-    return {
-      total: Number(rows.find((row) => row.facet === 'total')?.count ?? 0),
-      facets: {
-        make: facet('make'),
-        condition: facet('condition'),
-        fuel: facet('fuel'),
-        body: facet('body'),
-        year: facet('year'),
-        location: facet('location'),
-        tab: counted('tab', INVENTORY_TAB_IDS).filter((entry) => entry.count > 0),
-        collection: counted('collection', COLLECTION_IDS),
-      },
-    };
+  /** Counts the projector keeps for the whole catalogue or one filter, over every price. */
+  async function keptFacetCounts(filter: KeptFilter): Promise<FacetCount[]> {
+    return app.db.selectFrom('vehicle_facet_counts').select(['facet', 'value', 'count']).where('filter_facet', '=', filter.facet).where('filter_value', '=', filter.value).execute();
+  }
+
+  /**
+   * Kept counts of a price range's whole buckets, plus or minus the rows of its two edge slices counted
+   * through the price index: exactly what counting every match would give.
+   */
+  async function priceRangeFacetCounts(filter: KeptFilter, search: SearchQuery, bounds: { min?: number; max?: number }): Promise<FacetCount[]> {
+    const plan = planPriceRange(bounds);
+    const [slices, ...moreSlices] = plan.slices.map((slice) => facetSource(applySearch(app.db.selectFrom('vehicles'), search, { min: slice.from, max: slice.to }), slice.sign));
+    const [kept, sliced] = await Promise.all([
+      plan.firstBucket <= plan.lastBucket
+        ? app.db
+            .selectFrom('vehicle_price_facet_counts')
+            .select(['facet', 'value', sql<number>`sum(count)`.as('count')])
+            .where('filter_facet', '=', filter.facet)
+            .where('filter_value', '=', filter.value)
+            .where('price_bucket', '>=', plan.firstBucket)
+            .where('price_bucket', '<=', plan.lastBucket)
+            .groupBy(['facet', 'value'])
+            .execute()
+        : [],
+      slices ? countFacets([slices, ...moreSlices]) : [],
+    ]);
+    return [...kept, ...sliced];
   }
 
   async function searchVehicles(search: SearchQuery): Promise<z.infer<typeof SearchResultSchema>> {
     const { rates: rateTable } = await rates();
     const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
-    const bounds = {
+    const bounds: { min?: number; max?: number } = {
       ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
       ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
     };
     const filtered = applySearch(app.db.selectFrom('vehicles'), search, bounds);
     const [column, direction] = ORDER[search.sort];
-    const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, ...filters } = search;
+    const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, q, ...otherFilters } = search;
+    // A text query without a word in it filters nothing, as applySearch has it.
+    const filters = { ...otherFilters, q: q && prefixQuery(q) ? q : undefined };
     const [rows, counted] = await Promise.all([
       selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
-      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), () => {
-        const given = Object.entries({ ...filters, ...bounds }).filter(([, value]) => value !== undefined);
-        if (given.length === 0) return catalogueFacets();
-        const [only] = given;
-        if (given.length === 1 && only && (KEPT_FILTERS as readonly string[]).includes(only[0])) {
-          return catalogueFacets(only[0], only[0] === 'make' || only[0] === 'location' ? String(only[1]).toLowerCase() : String(only[1]));
-        }
-        return facetsOf(filtered);
+      facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), async () => {
+        const kept = keptFilterOf(filters);
+        if (!kept) return facetsOf(await countFacets([facetSource(filtered)]));
+        if (bounds.min === undefined && bounds.max === undefined) return facetsOf(await keptFacetCounts(kept));
+        return facetsOf(await priceRangeFacetCounts(kept, search, bounds));
       }),
     ]);
     return {

@@ -11,6 +11,7 @@ import * as vehicleFilterIndexes from './0009_vehicle_filter_indexes';
 import * as facetCountsPerFilter from './0010_facet_counts_per_filter';
 import * as enquiries from './0011_enquiries';
 import * as priceFacetCounts from './0012_price_facet_counts';
+import * as makeFacetsIndex from './0013_make_facets_index';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_facet_counts_per_filter': facetCountsPerFilter,
   '0011_enquiries': enquiries,
   '0012_price_facet_counts': priceFacetCounts,
+  '0013_make_facets_index': makeFacetsIndex,
 };

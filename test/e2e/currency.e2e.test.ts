@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type RunningApi } from '@autobest/api';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
+import { convert, FALLBACK_RATES, fromMajor, toMajor } from '@autobest/domain/money';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
 import { launchChromium } from '../support/chromium';
@@ -73,6 +74,74 @@ describe('visitor currency', () => {
     await page.goto(`${api.url}/inventory`);
     await page.getByText('Impossible de détecter votre position. Devise par défaut utilisée.').waitFor();
     expect(await page.getByRole('combobox', { name: 'Devise' }).inputValue()).toBe('NGN');
+    await context.close();
+  });
+
+  /** The digits of the first hero price (Chery Omoda 5, ₦42,850,000) once it is shown (the carousel keeps still for reduced motion). */
+  const heroDigits = async (page: Page) => {
+    const price = page.locator('.hero-slide-current .hero-price-amount');
+    await price.waitFor({ timeout: 10_000 });
+    return ((await price.textContent()) ?? '').replace(/[^\d]/g, '');
+  };
+  const omodaIn = (currency: 'KES', rates: Record<string, number>) => String(Math.floor(toMajor(convert(fromMajor(42_850_000, 'NGN'), currency, rates as typeof FALLBACK_RATES))));
+
+  it('while rates load the hero shows a placeholder; when they cannot be fetched, prices at the fallback rates and the spec message, which the visitor can dismiss', async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/rates', async (route) => {
+      await held;
+      await route.abort('failed');
+    });
+    await page.goto(`${api.url}/`);
+    await page.locator('.hero-slide-current').getByRole('img', { name: 'Loading price...' }).waitFor();
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
+    release();
+    const notice = page.getByRole('status').getByText('Failed to fetch exchange rates. Using fallback rates.');
+    await notice.waitFor();
+    expect(await heroDigits(page)).toMatch(new RegExp(`^${omodaIn('KES', FALLBACK_RATES)}`));
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the message also shows when our API itself has only the fallback rates, and not with a real snapshot', async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
+    // This API has no rate service configured: it serves the fallback table.
+    const fallbackPage = await context.newPage();
+    await fallbackPage.goto(`${api.url}/`);
+    await fallbackPage.getByRole('status').getByText('Failed to fetch exchange rates. Using fallback rates.').waitFor();
+
+    const live = { ...FALLBACK_RATES, NGN: 1500, KES: 100 };
+    const page = await context.newPage();
+    await page.route('**/api/rates', (route) => route.fulfill({ json: { source: 'openexchangerates', timestamp: new Date().toISOString(), rates: live } }));
+    await page.goto(`${api.url}/`);
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await heroDigits(page)).toMatch(new RegExp(`^${omodaIn('KES', live)}`)), { timeout: 10_000 });
+    expect(await page.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
+    expect(await page.locator('.site-notice').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a location answer that arrives after the visitor chose a currency does not undo the choice', async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' } });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/geo', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${api.url}/inventory`);
+    const currency = page.getByRole('combobox', { name: 'Currency' });
+    await currency.selectOption('GHS');
+    const answered = page.waitForResponse('**/api/geo');
+    release();
+    expect(await (await answered).json()).toMatchObject({ currency: 'KES' });
+    // Let the answer be read and applied, had it been.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect(await currency.inputValue()).toBe('GHS');
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
+import type { AnalyticsEventName } from '@autobest/domain/analytics';
+
 type PropertyValue = string | number | boolean | null;
 interface QueuedEvent {
-  event: string;
+  event: AnalyticsEventName;
   properties: Record<string, PropertyValue>;
   timestamp: string;
 }
@@ -40,7 +42,7 @@ function flush(leaving = false): void {
 }
 
 /** Records one of the spec's analytics events; they go out in batches, at the latest when the page is hidden. */
-export function track(event: string, properties: Record<string, PropertyValue> = {}): void {
+export function track(event: AnalyticsEventName, properties: Record<string, PropertyValue> = {}): void {
   if (UNDER_QA) return;
   queue.push({ event, properties, timestamp: new Date().toISOString() });
   if (queue.length >= 20) flush();

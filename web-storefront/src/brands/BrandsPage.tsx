@@ -7,6 +7,7 @@ import { useFormat, useT } from '../i18n';
 import { brandsMessages } from './messages';
 import '../rent-lease/rent-lease.css';
 import './brands.css';
+import { BackLink } from '../ui/BackLink';
 
 export interface BrandSummary {
   brand: string;
@@ -51,9 +52,9 @@ export function BrandsPage() {
 
   return (
     <section className="page brands">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
 

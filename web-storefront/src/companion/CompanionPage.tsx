@@ -4,6 +4,7 @@ import { companionMessages } from './messages';
 import { whatsappLink } from '../support/contactDetails';
 import '../about/info-page.css';
 import './companion.css';
+import { BackLink } from '../ui/BackLink';
 
 const BENEFITS = [
   ['budgetTitle', 'budgetBody'],
@@ -19,12 +20,12 @@ export function CompanionPage() {
   const t = useT(companionMessages);
   return (
     <article className="page info-page companion">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         <span className="back-arrow" aria-hidden="true">
           ←
         </span>{' '}
         {t('back')}
-      </Link>
+      </BackLink>
 
       <header className="companion-hero">
         <span className="companion-avatar" aria-hidden="true">

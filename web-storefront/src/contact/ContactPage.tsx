@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import { postJson } from '../api/client';
+import { track } from '../analytics/analytics';
 import { useT, type Translate } from '../i18n';
 import { contactMessages } from './messages';
 import en from './messages/en';
@@ -85,6 +86,7 @@ export function ContactPage() {
     setStatus('sending');
     const result = await postJson<{ id: string }>('/api/contact-messages', values);
     if (result.ok) {
+      track('user_interaction', { action: 'contact_form_submit' });
       setValues(EMPTY);
       setStatus('sent');
       return;

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFormat } from '../i18n';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type PriceCurrency } from '@autobest/domain/money';
 
@@ -32,6 +32,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [chosen] = useState(remembered);
   const [currency, setState] = useState<CurrencyCode>(chosen ?? DEFAULT_CURRENCY);
   const [notice, setNotice] = useState<'locationUnknown' | null>(null);
+  // Set once the visitor picks a currency: a location answer arriving later (slow networks) must not undo it.
+  const picked = useRef(false);
 
   // No remembered choice: default from the visitor's country; NGN if that cannot be told.
   useEffect(() => {
@@ -41,16 +43,18 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const geo = (await response.json()) as { currency: string; source: string };
+        if (picked.current) return;
         if (isCurrencyCode(geo.currency)) setState(geo.currency);
         if (geo.source === 'default') setNotice('locationUnknown');
       })
       .catch((error: unknown) => {
-        if ((error as { name?: string }).name !== 'AbortError') setNotice('locationUnknown');
+        if ((error as { name?: string }).name !== 'AbortError' && !picked.current) setNotice('locationUnknown');
       });
     return () => controller.abort();
   }, [chosen]);
 
   const setCurrency = useCallback((code: CurrencyCode) => {
+    picked.current = true;
     setState(code);
     setNotice(null);
     try {

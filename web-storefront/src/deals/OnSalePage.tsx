@@ -6,6 +6,7 @@ import { ApiFailure, getJson, type VehicleDetail } from '../inventory/api';
 import { DEALS, salePrice, type Deal } from './deals';
 import { dealMessages } from './messages';
 import './deals.css';
+import { BackLink } from '../ui/BackLink';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -36,9 +37,9 @@ export function OnSalePage() {
 
   return (
     <section className="page deals-page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <p className="lead">{t('subtitle')}</p>
       {loaded.phase === 'loading' ? (
@@ -97,7 +98,7 @@ export function OnSalePage() {
               listPrice: chosen.vehicle.displayPrice.amount,
               salePrice: salePrice(chosen.vehicle.displayPrice.amount, chosen.deal.discountPercent),
             }}
-            analyticsEvent="deal_enquiry"
+            analyticsAction="deal_enquiry"
           />
         </Suspense>
       ) : null}

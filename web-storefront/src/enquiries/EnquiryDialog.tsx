@@ -20,14 +20,15 @@ export interface EnquiryDialogProps {
   details?: Record<string, string | number>;
   askDate?: boolean;
   /** The spec's analytics event for this button. */
-  analyticsEvent: string;
+  /** Recorded as a user_interaction action once the enquiry is sent. */
+  analyticsAction: string;
 }
 
 /**
  * The enquiry form behind 'Get This Deal', 'Contact Our Team', 'Book Service Now' and 'Get Quote': checked in the
  * browser with the API's own schema, sent once however often it is retried, and nothing typed is lost on failure.
  */
-export default function EnquiryDialog({ open, onClose, kind, subject, title, details, askDate = false, analyticsEvent }: EnquiryDialogProps) {
+export default function EnquiryDialog({ open, onClose, kind, subject, title, details, askDate = false, analyticsAction }: EnquiryDialogProps) {
   const t = useT(enquiryMessages);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -71,7 +72,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
     const result = await sendEnquiry(input, idempotencyKey.current);
     if (result.ok) {
       setStatus('sent');
-      track(analyticsEvent, { kind, subject });
+      track('user_interaction', { action: analyticsAction, kind, subject });
       idempotencyKey.current = crypto.randomUUID();
       return;
     }

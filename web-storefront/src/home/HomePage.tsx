@@ -275,7 +275,7 @@ export function HomePage() {
         </ul>
         <p className="home-disclaimer">{t('chatDisclaimer')}</p>
         <p className="hero-actions">
-          <Link to="/car-buyer-companion" className="button" onClick={() => { close(); track('conversation_stage', { stage: 'start', source: 'home_chat_dialog' }); }}>
+          <Link to="/car-buyer-companion" className="button" onClick={() => { close(); track('conversation_stage', { stage: 'greeting', source: 'home_chat_dialog' }); }}>
             {t('chatStart')}
           </Link>
           <button type="button" className="button button-secondary" onClick={close}>

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
 import { track } from '../analytics/analytics';
 import { useCurrency } from '../currency/CurrencyContext';
 import { convertWith, useRates } from '../currency/useRates';
@@ -8,6 +7,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF, mailtoLink } from '..
 import { insuranceMessages } from './messages';
 import '../rent-lease/rent-lease.css';
 import './insurance.css';
+import { BackLink } from '../ui/BackLink';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -35,9 +35,9 @@ export function InsurancePage() {
 
   return (
     <section className="page insurance">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
 
@@ -92,7 +92,7 @@ export function InsurancePage() {
             title={t('dialogTitle', { plan: t(quoting.name) })}
             subject={t('subject', { plan: t(quoting.name) })}
             details={{ plan: quoting.id, priceUsdPerYear: quoting.priceUsd, shownPrice: yearly(quoting.priceUsd) }}
-            analyticsEvent="insurance_quote"
+            analyticsAction="insurance_quote"
           />
         </Suspense>
       ) : null}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { COLLECTIONS, VEHICLE_CONDITIONS, type CollectionId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
 import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
 import { useVehicleSearch } from './useVehicleSearch';
+import { BackLink } from '../ui/BackLink';
 
 const COLLECTION_MESSAGES = {
   suv: 'collectionSuv',
@@ -52,9 +53,9 @@ export function AllInventoryPage() {
   const active = params.get('collection');
   return (
     <section className="page">
-      <Link to="/buy-cars" className="back-link">
+      <BackLink to="/buy-cars">
         {t('backBuyCars')}
-      </Link>
+      </BackLink>
       <h1>{t('allTitle')}</h1>
       <div role="tablist" aria-label={t('vehicleCategories')} className="tabs">
         {TABS.map((tab) => (

@@ -5,7 +5,7 @@ import type { VehicleSummary } from './api';
 import { inventoryMessages } from './messages';
 
 /** The card of the Electric and Complete Inventory pages: image, badge, rating, name, price, a few features. */
-export function CollectionCard({ vehicle, badge, featureCount, showYear }: { vehicle: VehicleSummary; badge: string | null; featureCount: number; showYear: boolean }) {
+export function CollectionCard({ vehicle, badge, featureCount, showYear, onOpen }: { vehicle: VehicleSummary; badge: string | null; featureCount: number; showYear: boolean; onOpen?: () => void }) {
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { format } = useCurrency();
@@ -29,7 +29,7 @@ export function CollectionCard({ vehicle, badge, featureCount, showYear }: { veh
         <p className="card-price">{format(vehicle.displayPrice.amount, vehicle.displayPrice.currency as never)}</p>
         {showYear ? <p className="card-subtitle">{vehicle.year}</p> : null}
         {vehicle.features.length > 0 ? <p className="card-subtitle">{vehicle.features.slice(0, featureCount).join(' · ')}</p> : null}
-        <Link className="button button-small" to={`/vehicle/${encodeURIComponent(vehicle.id)}`}>
+        <Link className="button button-small" to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={onOpen}>
           {t('viewDetails')}
         </Link>
       </div>

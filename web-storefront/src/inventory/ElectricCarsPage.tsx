@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
 import { apiMessage, inventoryMessages } from './messages';
 import { useVehicleSearch } from './useVehicleSearch';
+import { BackLink } from '../ui/BackLink';
+import { track } from '../analytics/analytics';
 
 /** Electric Vehicles: search and a price range that really filter, with loading, error and empty states. */
 export function ElectricCarsPage() {
@@ -28,9 +30,9 @@ export function ElectricCarsPage() {
   };
   return (
     <section className="page">
-      <Link to="/buy-cars" className="back-link">
+      <BackLink to="/buy-cars">
         {t('backBuyCars')}
-      </Link>
+      </BackLink>
       <div className="promo-banner">
         <h1>{t('electricTitle')}</h1>
         <p>{t('electricLead')}</p>
@@ -78,7 +80,14 @@ export function ElectricCarsPage() {
             </p>
             <ul className="vehicle-grid" aria-busy={updating}>
               {state.result.items.map((vehicle) => (
-                <CollectionCard key={vehicle.id} vehicle={vehicle} badge={t('badgeElectric')} featureCount={3} showYear={false} />
+                <CollectionCard
+                  key={vehicle.id}
+                  vehicle={vehicle}
+                  badge={t('badgeElectric')}
+                  featureCount={3}
+                  showYear={false}
+                  onOpen={() => track('electric_vehicle_click', { vehicleId: vehicle.id, vehicleName: vehicle.name })}
+                />
               ))}
             </ul>
           </>

@@ -6,6 +6,7 @@ import { useFormat, useT } from '../i18n';
 import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { useVehicleSearch } from './useVehicleSearch';
+import { BackLink } from '../ui/BackLink';
 
 const TAB_MESSAGES = {
   'cars-minivan': 'tabCarsMinivan',
@@ -69,9 +70,9 @@ export function InventoryPage() {
 
   return (
     <section className="page inventory-page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('inventoryTitle')}</h1>
 
       <div role="tablist" aria-label={t('vehicleTypes')} className="tabs">

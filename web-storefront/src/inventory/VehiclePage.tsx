@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useParams } from 'wouter';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useParams } from 'wouter';
 import { postJson } from '../api/client';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
@@ -8,6 +8,7 @@ import { NotFoundPage } from '../notFound/NotFoundPage';
 import { ApiFailure, getJson, type VehicleDetail } from './api';
 import { apiMessage, CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
+import { BackLink } from '../ui/BackLink';
 
 const SALES_WHATSAPP = '2348002886237';
 const PLACEHOLDER = '/placeholder.svg';
@@ -123,12 +124,15 @@ export function VehiclePage() {
   const { currency, format } = useCurrency();
   const [state, setState] = useState<{ phase: 'loading' } | { phase: 'ready'; vehicle: VehicleDetail } | { phase: 'missing' } | { phase: 'failed'; message: string }>({ phase: 'loading' });
 
+  // One view per vehicle opened, not per reload of its price in another currency.
+  const viewed = useRef<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     getJson<VehicleDetail>(`/api/vehicles/${encodeURIComponent(id)}?currency=${currency}`, controller.signal)
       .then((vehicle) => {
         setState({ phase: 'ready', vehicle });
-        track('inventory_vehicle_view', { vehicleId: vehicle.id });
+        if (viewed.current !== vehicle.id) track('inventory_vehicle_view', { vehicleId: vehicle.id });
+        viewed.current = vehicle.id;
       })
       .catch((error: unknown) => {
         if ((error as { name?: string }).name === 'AbortError') return;
@@ -164,9 +168,9 @@ export function VehiclePage() {
 
   return (
     <section className="page vehicle-page">
-      <Link to="/inventory" className="back-link">
+      <BackLink to="/inventory">
         {t('backInventory')}
-      </Link>
+      </BackLink>
       <div className="vehicle-layout">
         <Gallery vehicle={vehicle} />
         <div className="vehicle-summary">

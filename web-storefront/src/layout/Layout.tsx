@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CurrencySelect, useCurrency } from '../currency/CurrencyContext';
 import { PAGE_NAMES } from '@autobest/domain/analytics/pages';
@@ -120,16 +120,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <CurrencySelect label={t('currency')} />
         </div>
       </header>
-      {notice ? (
-        <p className="site-notice" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
-      {rates.phase === 'failed' ? (
-        <p className="site-notice" role="status">
-          {t('ratesFailed')}
-        </p>
-      ) : null}
+      <SiteNotices
+        notices={[...(notice ? [notice] : []), ...(rates.phase === 'failed' || (rates.phase === 'ready' && rates.source === 'fallback') ? (['ratesFailed'] as const) : [])].map((key) => ({ key, text: t(key) }))}
+        dismissLabel={t('dismiss')}
+      />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary resetKey={pathname} fallback={<PageFailed />}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -165,5 +159,26 @@ export function Layout({ children }: { children: ReactNode }) {
         </p>
       </footer>
     </>
+  );
+}
+
+/**
+ * The spec's messages about location and rates, at the foot of the screen (they arrive after the page has
+ * drawn, so they must not push it down), each until the visitor dismisses it.
+ */
+function SiteNotices({ notices, dismissLabel }: { notices: ReadonlyArray<{ key: string; text: string }>; dismissLabel: string }) {
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const shown = notices.filter((notice) => !dismissed.has(notice.key));
+  return (
+    <div className="site-notices" role="status">
+      {shown.map((notice) => (
+        <p key={notice.key} className="site-notice">
+          <span>{notice.text}</span>
+          <button type="button" className="site-notice-dismiss" aria-label={dismissLabel} onClick={() => setDismissed((current) => new Set(current).add(notice.key))}>
+            ×
+          </button>
+        </p>
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useFormat, useT } from '../i18n';
 import { NEWS_ARTICLES } from './articles';
 import { newsMessages } from './messages';
+import { BackLink } from '../ui/BackLink';
 
 /** Automotive news until feed ingestion exists: the same articles the home page shows, filterable by category. */
 export function NewsPage() {
@@ -13,9 +13,9 @@ export function NewsPage() {
   const shown = category === 'All' ? NEWS_ARTICLES : NEWS_ARTICLES.filter((article) => article.category === category);
   return (
     <section className="page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <div role="group" aria-label={t('filterLabel')} className="tabs">
         {categories.map((name) => (

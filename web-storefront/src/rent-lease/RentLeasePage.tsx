@@ -1,5 +1,4 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'wouter';
 import type { EnquiryKind } from '@autobest/domain/enquiries';
 import { useCurrency } from '../currency/CurrencyContext';
 import { convertWith, useRates } from '../currency/useRates';
@@ -9,6 +8,7 @@ import { cheapestRental, leaseCost, LEASE_PLANS, MAX_RENTAL_DAYS, RENTAL_CARS } 
 import { rentLeaseMessages } from './messages';
 import type en from './messages/en';
 import './rent-lease.css';
+import { BackLink } from '../ui/BackLink';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -170,9 +170,9 @@ export function RentLeasePage() {
 
   return (
     <section className="page rent-lease">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
       <p className="rent-actions">
@@ -238,7 +238,7 @@ export function RentLeasePage() {
 
       {enquiry ? (
         <Suspense fallback={null}>
-          <EnquiryDialog open onClose={() => setEnquiry(null)} kind={enquiry.kind} title={enquiry.title} subject={enquiry.subject} details={enquiry.details} askDate analyticsEvent="rental_enquiry" />
+          <EnquiryDialog open onClose={() => setEnquiry(null)} kind={enquiry.kind} title={enquiry.title} subject={enquiry.subject} details={enquiry.details} askDate analyticsAction="rental_enquiry" />
         </Suspense>
       ) : null}
     </section>

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { useState } from 'react';
 import { SELL_CAR_FUEL_TYPES, SELL_CAR_PHOTO_SLOTS, SELL_CAR_TRANSMISSIONS, SellCarFieldsSchema, SubmissionMessages } from '@autobest/domain/submissions';
 import { useT } from '../i18n';
@@ -12,6 +11,7 @@ import { UploadProgress } from '../submissions/UploadProgress';
 import { useSubmissionForm } from '../submissions/useSubmissionForm';
 import type { SubmissionCreated } from '../submissions/uploadSubmission';
 import { track } from '../analytics/analytics';
+import { BackLink } from '../ui/BackLink';
 
 const FUEL_LABELS = { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', electric: 'fuelElectric', lpg: 'fuelLpg' } as const satisfies Record<(typeof SELL_CAR_FUEL_TYPES)[number], string>;
 const TRANSMISSION_LABELS = { automatic: 'transmissionAutomatic', manual: 'transmissionManual', cvt: 'transmissionCvt', semiAutomatic: 'transmissionSemiAutomatic' } as const satisfies Record<(typeof SELL_CAR_TRANSMISSIONS)[number], string>;
@@ -68,9 +68,9 @@ function SellCarForm() {
 
   return (
     <section className="page submission-page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('sellTitle')}</h1>
       <p className="lead">{t('sellLead')}</p>
       {created ? <CreatedNotice created={created} /> : null}

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
 import { track } from '../analytics/analytics';
 import { useFormat, useT } from '../i18n';
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../support/contactDetails';
 import { serviceMessages } from './messages';
 import '../rent-lease/rent-lease.css';
+import { BackLink } from '../ui/BackLink';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -31,9 +31,9 @@ export function ServicePage() {
 
   return (
     <section className="page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
 
@@ -97,7 +97,7 @@ export function ServicePage() {
             subject={t(service.title)}
             details={{ service: service.id, fromNgn: service.fromNgn, duration: `${service.hours} h` }}
             askDate
-            analyticsEvent="service_booking"
+            analyticsAction="service_booking"
           />
         </Suspense>
       ) : null}

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { useMemo, useState } from 'react';
 import {
   SubmissionMessages,
@@ -20,6 +19,7 @@ import { UploadProgress } from '../submissions/UploadProgress';
 import { useSubmissionForm } from '../submissions/useSubmissionForm';
 import type { SubmissionCreated } from '../submissions/uploadSubmission';
 import { track } from '../analytics/analytics';
+import { BackLink } from '../ui/BackLink';
 
 const FUEL_LABELS = { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', ev: 'fuelEv' } as const satisfies Record<(typeof TRADE_IN_FUEL_TYPES)[number], string>;
 const TRANSMISSION_LABELS = { automatic: 'transmissionAutomatic', manual: 'transmissionManual' } as const satisfies Record<(typeof TRADE_IN_TRANSMISSIONS)[number], string>;
@@ -79,9 +79,9 @@ function TradeInForm() {
 
   return (
     <section className="page submission-page">
-      <Link to="/" className="back-link">
+      <BackLink to="/">
         {t('backHome')}
-      </Link>
+      </BackLink>
       <h1>{t('tradeInTitle')}</h1>
       <p className="lead">{t('tradeInLead')}</p>
       {created ? <CreatedNotice created={created} /> : null}

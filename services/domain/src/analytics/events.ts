@@ -13,6 +13,7 @@ export const ANALYTICS_EVENT_NAMES = [
   'electric_vehicle_click',
   'inventory_vehicle_view',
 ] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 const propertyValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 

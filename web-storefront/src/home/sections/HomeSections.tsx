@@ -165,7 +165,7 @@ function PremiumVehicles({ t }: { t: T }) {
               <ul className="premium-grid" aria-busy={updating}>
                 {state.result.items.map((vehicle) => (
                   <li key={vehicle.id} className="premium-card">
-                    <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={() => track('inventory_vehicle_view', { vehicleId: vehicle.id, source: 'home_premium' })}>
+                    <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={() => track('user_interaction', { action: 'premium_vehicle_open', vehicleId: vehicle.id })}>
                       <img src={vehicle.image?.url ?? '/placeholder.svg'} alt={vehicle.image?.alt ?? vehicle.name} width={320} height={180} loading="lazy" decoding="async" />
                       <h3>
                         {vehicle.year} {vehicle.name}

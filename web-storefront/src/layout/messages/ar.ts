@@ -19,6 +19,7 @@ export default {
   contactUs: 'اتصل بنا',
   locationUnknown: 'تعذّر تحديد موقعك. يتم استخدام العملة الافتراضية.',
   ratesFailed: 'تعذّر جلب أسعار الصرف. يتم استخدام الأسعار الاحتياطية.',
+  dismiss: 'إغلاق',
   footerCompany: 'الشركة',
   footerBuy: 'الشراء والامتلاك',
   footerHelp: 'المساعدة',

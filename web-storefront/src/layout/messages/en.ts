@@ -16,6 +16,7 @@ export default {
   contactUs: 'Contact us',
   locationUnknown: 'Unable to detect location. Using default currency.',
   ratesFailed: 'Failed to fetch exchange rates. Using fallback rates.',
+  dismiss: 'Dismiss',
   footerCompany: 'Company',
   footerBuy: 'Buy & own',
   footerHelp: 'Help',

@@ -19,6 +19,7 @@ export default {
   contactUs: 'Nous contacter',
   locationUnknown: 'Impossible de détecter votre position. Devise par défaut utilisée.',
   ratesFailed: 'Échec de la récupération des taux de change. Taux de secours utilisés.',
+  dismiss: 'Fermer',
   footerCompany: 'Entreprise',
   footerBuy: 'Acheter et posséder',
   footerHelp: 'Aide',

@@ -19,6 +19,7 @@ export default {
   contactUs: 'Wasiliana nasi',
   locationUnknown: 'Imeshindwa kutambua eneo lako. Sarafu ya msingi inatumika.',
   ratesFailed: 'Imeshindwa kupata viwango vya kubadilisha fedha. Viwango vya akiba vinatumika.',
+  dismiss: 'Funga',
   footerCompany: 'Kampuni',
   footerBuy: 'Nunua na miliki',
   footerHelp: 'Msaada',

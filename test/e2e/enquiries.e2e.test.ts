@@ -34,7 +34,7 @@ describe('enquiries in the staff console', () => {
     await seedCatalogue(testDb.db);
     workers = await startWorkers(config, { migrate: false });
     api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
     browser = await launchChromium();
   });
 

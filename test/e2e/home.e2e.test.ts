@@ -25,7 +25,7 @@ describe('home page', () => {
     await seedCatalogue(testDb.db);
     workers = await startWorkers(config, { migrate: false });
     api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
     browser = await launchChromium();
   });
 
@@ -112,6 +112,32 @@ describe('home page', () => {
       expect(names.length).toBeGreaterThan(0);
       expect(names.every((name) => name.includes('Toyota Venza'))).toBe(true);
     }, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it("every make and model the filter offers finds a car; a car on this month's deals shows its sale price, the listed one and the saving", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const page = await context.newPage();
+    await page.goto(`${api.url}/`);
+    const premium = page.getByRole('region', { name: 'Premium Vehicles' });
+    const cardNames = async () => {
+      let names: string[] = [];
+      await vi.waitFor(async () => {
+        names = await premium.locator('.premium-grid[aria-busy="false"] h3').allInnerTexts();
+        expect(names.length).toBeGreaterThan(0);
+      }, { timeout: 10_000 });
+      return names;
+    };
+    for (const [make, model, name] of [['Xpeng', null, 'Xpeng'], ['BYD', 'Seal U', 'BYD Seal U'], ['Toyota', 'bZ4X', 'Toyota BZ4X'], ['Chery', 'Omoda 5', 'Chery Omoda 5']] as const) {
+      await premium.getByLabel('Make').selectOption(make);
+      await premium.getByLabel('Model').selectOption(model ? { label: model } : '');
+      await vi.waitFor(async () => expect((await cardNames()).every((shown) => shown.includes(name))).toBe(true), { timeout: 10_000 });
+    }
+    const omoda = premium.locator('.premium-card', { hasText: '2024 Chery Omoda 5' });
+    await omoda.getByText('₦39,422,000').waitFor();
+    await omoda.getByText('Save 8%').waitFor();
+    await omoda.getByText('Was ₦42,850,000').waitFor();
     await context.close();
   });
 

@@ -22,7 +22,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
     await seedCatalogue(testDb.db);
     workers = await startWorkers(config, { migrate: false });
     api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(160), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
     browser = await launchChromium();
   });
 
@@ -48,7 +48,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
     const page = await visitorIn('fr');
     await page.goto(`${api.url}/inventory`);
     await page.getByRole('heading', { level: 1, name: 'Rechercher dans le stock' }).waitFor();
-    await page.getByText('160 véhicules').waitFor();
+    await page.getByText('162 véhicules').waitFor();
     for (const tab of ['Berlines et monospaces', 'Pick-up et utilitaires', 'Crossovers et SUV', 'Électrifiés']) await page.getByRole('tab', { name: tab }).waitFor();
     await page.getByRole('button', { name: 'Rechercher', exact: true }).waitFor();
     await page.getByText("Les images ne représentent pas les véhicules réels et sont fournies à titre indicatif.").waitFor();

@@ -2,8 +2,8 @@ import { DATA_COLLECTION_CATALOGUE, type CatalogueBody as Body, type CatalogueEn
 
 /**
  * The catalogue shipped with the product: the home page's three featured cars, the spec's four sample
- * records, and listings for the 24 brand/model entries of the data-collection catalogue (variants, years
- * 2023-2025). Images are local illustrations: as the spec notes, they do not depict the actual vehicles.
+ * records, listings for the 24 brand/model entries of the data-collection catalogue (variants, years
+ * 2023-2025), and the two cars of the home page's filter that catalogue lacks (Xpeng G6, BYD Seal U). Images are local illustrations: as the spec notes, they do not depict the actual vehicles.
  */
 
 const CITIES = [
@@ -125,6 +125,15 @@ export const SAMPLE_VEHICLES: VehicleInput[] = [
   bodyType: sample.body,
 }));
 
+/**
+ * Cars the home page's Premium Vehicles filter offers (spec: make Xpeng, model Seal U) that the data-collection
+ * catalogue does not carry, so that every option of that filter finds a car.
+ */
+const HOME_FILTER_ENTRIES: CatalogueEntry[] = [
+  { brand: 'Xpeng', model: 'G6', body: 'suv', fuel: 'electric', basePrice: 41000, engine: 'Electric motor', power: 296, transmission: 'single-speed', drivetrain: 'RWD', variants: ['Long Range'], years: [2025], features: ['Electric drive', 'Driver assistance (XPILOT)'] },
+  { brand: 'BYD', model: 'Seal U', body: 'suv', fuel: 'plug-in-hybrid', basePrice: 38000, engine: '1.5L Plug-in Hybrid', power: 215, transmission: 'single-speed', drivetrain: 'FWD', variants: ['DM-i Comfort'], years: [2025], features: ['Plug-in hybrid powertrain', 'Panoramic sunroof'] },
+];
+
 export function catalogueListings(): VehicleInput[] {
   let index = 0;
   const listings: VehicleInput[] = [];
@@ -133,5 +142,6 @@ export function catalogueListings(): VehicleInput[] {
       for (const year of entry.years) listings.push(listing(entry, variant, year, index++));
     }
   }
-  return [...FEATURED_CARS, ...SAMPLE_VEHICLES, ...listings];
+  const homeFilterCars = HOME_FILTER_ENTRIES.map((entry, position) => listing(entry, entry.variants[0]!, entry.years[0]!, position + 1));
+  return [...FEATURED_CARS, ...SAMPLE_VEHICLES, ...listings, ...homeFilterCars];
 }

@@ -12,7 +12,7 @@ interface SearchResult {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp('api_inventory');
-  expect(await seedCatalogue(t.testDb.db)).toBe(160);
+  expect(await seedCatalogue(t.testDb.db)).toBe(162);
   expect(await seedCatalogue(t.testDb.db)).toBe(0);
   await new Projector(t.testDb.db, allProjections).catchUp();
 });
@@ -29,14 +29,14 @@ const search = async (query: Record<string, string>) => {
 describe('GET /api/vehicles', () => {
   it('pages through the whole catalogue with facet counts that add up', async () => {
     const first = await search({ pageSize: '10' });
-    expect(first.total).toBe(160);
+    expect(first.total).toBe(162);
     expect(first.items).toHaveLength(10);
     const makes = Object.fromEntries(first.facets['make']!.map((facet) => [facet.value, facet.count]));
     expect(makes['Toyota']).toBe(6 * 2 * 3 + 2);
     expect(makes['ROX']).toBe(6);
-    expect(first.facets['make']!.reduce((sum, facet) => sum + facet.count, 0)).toBe(160);
+    expect(first.facets['make']!.reduce((sum, facet) => sum + facet.count, 0)).toBe(162);
     const last = await search({ pageSize: '60', page: '3' });
-    expect(last.items).toHaveLength(40);
+    expect(last.items).toHaveLength(42);
   });
 
   it('finds by words as prefixes across name, brand, model and features', async () => {
@@ -44,7 +44,7 @@ describe('GET /api/vehicles', () => {
     expect(corolla.total).toBe(12); // Corolla and Corolla Cross: 2 variants × 3 years each
     expect(corolla.items.every((item) => item.model.startsWith('Corolla'))).toBe(true);
     expect((await search({ q: 'sunroof' })).total).toBeGreaterThan(0);
-    expect((await search({ q: '%_*' })).total).toBe(160);
+    expect((await search({ q: '%_*' })).total).toBe(162);
   });
 
   it('applies the spec tab rules', async () => {
@@ -102,7 +102,7 @@ describe('vehicle, stats, rates and reservations', () => {
 
   it('counts the catalogue and averages its price in dollars', async () => {
     const stats = (await t.app.inject({ method: 'GET', url: '/api/vehicles/stats' })).json<{ total: number; byBrand: Record<string, number>; avgPrice: number }>();
-    expect(stats.total).toBe(160);
+    expect(stats.total).toBe(162);
     expect(stats.byBrand['Chery']).toBe(30 + 1 + 1);
     expect(stats.avgPrice).toBeGreaterThan(10_000);
   });
@@ -119,7 +119,7 @@ describe('vehicle, stats, rates and reservations', () => {
     const dearest = (await search({ make: 'chery', sort: 'price-desc', pageSize: '1', currency: 'GHS' })).items[0]!;
     expect(chery.priceMin).toEqual(cheapest.displayPrice);
     expect(chery.priceMax).toEqual(dearest.displayPrice);
-    expect(brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(160);
+    expect(brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(162);
     const refused = await t.app.inject({ method: 'GET', url: '/api/vehicles/brands?currency=EUR' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('currency must be one of');

@@ -33,8 +33,8 @@ const qa = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/inv
 describe('inventory QA', () => {
   it('computes issues and health from the real catalogue', async () => {
     const report = await qa();
-    expect(report.summary.total).toBe(162);
-    expect(report.summary.complete + report.summary.needReview + report.summary.critical).toBe(162);
+    expect(report.summary.total).toBe(164);
+    expect(report.summary.complete + report.summary.needReview + report.summary.critical).toBe(164);
     const odd = report.vehicles.find((vehicle) => vehicle.id === 'tiggo-odd')!;
     expect(odd.issues.map((issue) => issue.kind).sort()).toEqual(['features', 'images', 'price']);
     expect(odd).toMatchObject({ health: 'Critical', priority: 'HIGH' });
@@ -48,7 +48,7 @@ describe('inventory QA', () => {
   it('exports a dated text report', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/inventory-qa/report.txt', headers: { cookie } });
     expect(response.headers['content-disposition']).toMatch(/auto-best-qa-report-\d{4}-\d{2}-\d{2}\.txt/);
-    expect(response.body).toContain('Total vehicles: 162');
+    expect(response.body).toContain('Total vehicles: 164');
     expect(response.body).toMatch(/\[Critical, HIGH\] tiggo-odd/);
   });
 
@@ -59,7 +59,7 @@ describe('inventory QA', () => {
     expect(after.vehicles.find((vehicle) => vehicle.id === 'tiggo-odd')?.issues.map((issue) => issue.kind).sort()).toEqual(['features', 'images']);
     const delisted = await t.app.inject({ method: 'POST', url: '/api/admin/inventory-qa/bulk-update', headers: { cookie }, payload: { ids: ['tiggo-copy'], fix: 'delist' } });
     expect(delisted.json()).toEqual({ updated: 1, skipped: [] });
-    expect((await qa()).summary.total).toBe(161);
+    expect((await qa()).summary.total).toBe(163);
     const refused = await t.app.inject({ method: 'POST', url: '/api/admin/inventory-qa/bulk-update', headers: { cookie }, payload: { ids: [], fix: 'paint-it-red' } });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json<{ fields: object }>().fields).sort()).toEqual(['fix', 'ids']);

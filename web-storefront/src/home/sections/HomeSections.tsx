@@ -5,6 +5,8 @@ import { track } from '../../analytics/analytics';
 import { useFormat, useT, type Translate } from '../../i18n';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
 import { NEWS_ARTICLES } from '../../news/articles';
+import { DEALS, salePrice } from '../../deals/deals';
+import type { VehicleSummary } from '../../inventory/api';
 import { homeSectionMessages } from './messages';
 import type en from './messages/en';
 import './sections.css';
@@ -57,7 +59,7 @@ function PremiumVehicles({ t }: { t: T }) {
   const [choices, setChoices] = useState<Choices>({ condition: '', make: '', model: '', location: '' });
   const [location, setLocationText] = useState('');
   const [, navigate] = useLocation();
-  const { currency, format } = useCurrency();
+  const { currency } = useCurrency();
   const { number } = useFormat();
   const query = searchOf(choices);
   query.set('currency', currency);
@@ -172,7 +174,7 @@ function PremiumVehicles({ t }: { t: T }) {
                       </h3>
                       <p className="premium-subtitle">{vehicle.subtitle}</p>
                       <p className="premium-specs">{vehicle.specifications.slice(0, 4).map((spec) => spec.value).join(' · ')}</p>
-                      <p className="premium-price">{format(vehicle.displayPrice.amount, vehicle.displayPrice.currency as never)}</p>
+                      <PremiumPrice vehicle={vehicle} t={t} />
                       <p className="premium-rating">
                         <span aria-hidden="true">★ </span>
                         {t('ratingReviews', { rating: number(vehicle.rating, { maximumFractionDigits: 1 }), reviews: number(vehicle.reviewCount) })}
@@ -322,5 +324,24 @@ export function HomeSections() {
 
       <Figures t={t} />
     </div>
+  );
+}
+
+/** The card's price; a vehicle on this month's deals shows its sale price, the listed one struck through and the saving. */
+function PremiumPrice({ vehicle, t }: { vehicle: VehicleSummary; t: T }) {
+  const { format } = useCurrency();
+  const { number } = useFormat();
+  const { amount, currency } = vehicle.displayPrice;
+  const deal = DEALS.find((candidate) => candidate.vehicleId === vehicle.id);
+  if (!deal) return <p className="premium-price">{format(amount, currency as never)}</p>;
+  return (
+    <>
+      <p className="premium-price">
+        {format(salePrice(amount, deal.discountPercent), currency as never)} <span className="premium-discount">{t('dealSave', { percent: number(deal.discountPercent / 100, { style: 'percent' }) })}</span>
+      </p>
+      <p className="premium-original">
+        <s>{t('dealWas', { price: format(amount, currency as never) })}</s>
+      </p>
+    </>
   );
 }

@@ -34,6 +34,8 @@ export default {
   vehiclesFailed: 'خطأ في تحميل المخزون: {message}',
   matchCount: '{count} سيارة مطابقة',
   ratingReviews: '{rating} ({reviews} تقييم)',
+  dealWas: 'كان {price}',
+  dealSave: 'وفّر {percent}',
   sellPitchTitle: 'احصل على عرض لسيارتك خلال 24-48 ساعة',
   sellPitch: 'أخبرنا عن سيارتك وارفع ست صور. يرسل لك فريقنا عرضًا خلال 24-48 ساعة، رهنًا بالفحص الفعلي.',
   sellCta: 'بِع سيارتك',

@@ -31,6 +31,8 @@ export default {
   vehiclesFailed: 'Error loading inventory: {message}',
   matchCount: '{count} matching vehicles',
   ratingReviews: '{rating} ({reviews} reviews)',
+  dealWas: 'Was {price}',
+  dealSave: 'Save {percent}',
   sellPitchTitle: 'Get an offer for your car in 24-48 hours',
   sellPitch: 'Tell us about your car and upload six photos. Our team sends you an offer within 24-48 hours, subject to physical inspection.',
   sellCta: 'Sell your car',

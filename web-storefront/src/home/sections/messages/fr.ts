@@ -34,6 +34,8 @@ export default {
   vehiclesFailed: 'Erreur de chargement de l’inventaire : {message}',
   matchCount: '{count} véhicules correspondants',
   ratingReviews: '{rating} ({reviews} avis)',
+  dealWas: 'Avant {price}',
+  dealSave: 'Économisez {percent}',
   sellPitchTitle: 'Une offre pour votre voiture en 24 à 48 heures',
   sellPitch: 'Décrivez votre voiture et envoyez six photos. Notre équipe vous fait une offre sous 24 à 48 heures, sous réserve d’inspection physique.',
   sellCta: 'Vendre votre voiture',

@@ -34,6 +34,8 @@ export default {
   vehiclesFailed: 'Hitilafu ya kupakia magari: {message}',
   matchCount: 'Magari {count} yanalingana',
   ratingReviews: '{rating} (maoni {reviews})',
+  dealWas: 'Awali {price}',
+  dealSave: 'Okoa {percent}',
   sellPitchTitle: 'Pata ofa ya gari lako ndani ya saa 24-48',
   sellPitch: 'Tueleze kuhusu gari lako na upakie picha sita. Timu yetu itakutumia ofa ndani ya saa 24-48, kulingana na ukaguzi halisi.',
   sellCta: 'Uza gari lako',

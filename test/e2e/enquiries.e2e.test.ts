@@ -175,6 +175,45 @@ describe('enquiries in the staff console', () => {
     );
   }, 90_000);
 
+  it("Rent & Lease: each car's rates and features; 'Calculate Costs' prices a rental the cheapest way and sends it as an enquiry", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    const visitor = await context.newPage();
+    await visitor.goto(`${api.url}/rent-lease`);
+    await visitor.getByRole('heading', { name: 'Rent & Lease', level: 1 }).waitFor();
+    const mercedes = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Mercedes-Benz C-Class' }) });
+    await mercedes.getByText('₦250,000 / day').waitFor();
+    await mercedes.getByText('Limited').waitFor();
+    await mercedes.getByRole('list', { name: 'Features' }).getByText('Leather seats').waitFor();
+
+    await visitor.getByRole('button', { name: 'Calculate Costs' }).click();
+    await visitor.getByRole('combobox', { name: 'Car' }).selectOption({ label: 'Toyota Corolla' });
+    const days = visitor.getByRole('textbox', { name: 'Number of days' });
+    await days.fill('4x');
+    await visitor.getByText('Enter a whole number of days from 1 to 365').waitFor();
+    // Ten days: a week and three days (₦1,015,000) is cheaper than ten days or two weeks.
+    await days.fill('10');
+    await visitor.getByText('1 × week at ₦700,000').waitFor();
+    await visitor.getByText('3 × day at ₦105,000').waitFor();
+    await visitor.getByText('Total: ₦1,015,000').waitFor();
+    await visitor.getByRole('button', { name: 'Send this estimate to our team' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Rent the Toyota Corolla' });
+    await dialog.getByLabel('Full name').fill('Kofi Mensah');
+    await dialog.getByLabel('Phone number').fill('+233 24 555 0142');
+    await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+    await dialog.getByText(/Thank you! We received your enquiry/).waitFor();
+    await context.close();
+
+    await vi.waitFor(
+      async () => {
+        const rental = await testDb.db.selectFrom('enquiries').selectAll().where('full_name', '=', 'Kofi Mensah').executeTakeFirst();
+        expect(rental).toMatchObject({ kind: 'rental', subject: 'Toyota Corolla rental, 10 days' });
+        expect(rental!.details).toMatchObject({ car: 'Toyota Corolla', days: 10, weeks: 1, extraDays: 3, estimateNgn: 1_015_000 });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+
   it("Brands: each card shows its models and price range; 'View Chery Models' opens the inventory filtered by Chery", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
@@ -185,6 +224,8 @@ describe('enquiries in the staff console', () => {
     await chery.getByText('32 in stock').waitFor();
     await chery.getByText(/^₦[\d,]+ – ₦[\d,]+$/).waitFor();
     await chery.getByRole('link', { name: 'Tiggo 8 Pro' }).waitFor();
+    // Its logo, loaded (a wordmark: the heading names the brand for screen readers).
+    await vi.waitFor(async () => expect(await chery.locator('img.brand-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true), { timeout: 10_000 });
     await visitor.getByRole('heading', { name: 'Other brands in stock' }).waitFor();
     await chery.getByRole('link', { name: 'View Chery Models' }).click();
     await visitor.waitForURL(/\/inventory\?make=Chery$/);

@@ -19,9 +19,9 @@ export interface BrandSummary {
 
 /** The three brands the page features, in the spec's order of cards; their models and prices come from the catalogue. */
 export const FEATURED_BRANDS = [
-  { brand: 'Chery', about: 'cheryAbout' },
-  { brand: 'BYD', about: 'bydAbout' },
-  { brand: 'Toyota', about: 'toyotaAbout' },
+  { brand: 'Chery', about: 'cheryAbout', logo: '/brands/chery.svg' },
+  { brand: 'BYD', about: 'bydAbout', logo: '/brands/byd.svg' },
+  { brand: 'Toyota', about: 'toyotaAbout', logo: '/brands/toyota.svg' },
 ] as const;
 
 type BrandsState = { phase: 'loading' } | { phase: 'ready'; brands: BrandSummary[] } | { phase: 'failed'; message: string };
@@ -69,10 +69,12 @@ export function BrandsPage() {
       ) : null}
 
       <ul className="rental-grid">
-        {FEATURED_BRANDS.map(({ brand, about }) => {
+        {FEATURED_BRANDS.map(({ brand, about, logo }) => {
           const stock = known.find((entry) => entry.brand.toLowerCase() === brand.toLowerCase());
           return (
             <li key={brand} className="rental-card" aria-labelledby={`brand-${brand}`}>
+              {/* The wordmark says the brand's name, which the heading below already gives. */}
+              <img className="brand-logo" src={logo} alt="" width={160} height={64} loading="lazy" decoding="async" />
               <h2 id={`brand-${brand}`}>{brand}</h2>
               <p>{t(about)}</p>
               {stock ? (

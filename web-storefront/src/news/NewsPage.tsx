@@ -26,7 +26,8 @@ export function NewsPage() {
       </div>
       <ul className="vehicle-grid">
         {shown.map((article) => (
-          <li key={article.id} className="card">
+          <li key={article.id} className="card news-article">
+            <img src={article.image} alt={article.imageAlt} lang="en" width={320} height={180} loading="lazy" decoding="async" />
             <p className="hint">{article.category}</p>
             <h2 lang="en">{article.title}</h2>
             <p lang="en">{article.excerpt}</p>

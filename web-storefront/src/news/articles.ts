@@ -7,6 +7,9 @@ export interface NewsArticle {
   date: string;
   author: string;
   readTime: number;
+  /** A local illustration (the spec's note applies: images are illustrative) and its description, in English like the article. */
+  image: string;
+  imageAlt: string;
 }
 
 export const NEWS_ARTICLES: readonly NewsArticle[] = [
@@ -18,6 +21,8 @@ export const NEWS_ARTICLES: readonly NewsArticle[] = [
     date: '2024-11-28',
     author: 'Adaeze Okafor',
     readTime: 4,
+    image: '/vehicles/suv.svg',
+    imageAlt: 'Illustration of a Chery Tiggo SUV',
   },
   {
     id: 'ev-charging-nairobi',
@@ -27,6 +32,8 @@ export const NEWS_ARTICLES: readonly NewsArticle[] = [
     date: '2024-11-21',
     author: 'Wanjiru Kamau',
     readTime: 3,
+    image: '/vehicles/crossover.svg',
+    imageAlt: 'Illustration of an electric crossover',
   },
   {
     id: 'naira-car-prices-2024',
@@ -36,6 +43,8 @@ export const NEWS_ARTICLES: readonly NewsArticle[] = [
     date: '2024-11-14',
     author: 'Tunde Bakare',
     readTime: 6,
+    image: '/vehicles/sedan.svg',
+    imageAlt: 'Illustration of a sedan',
   },
   {
     id: 'byd-ghana-entry',
@@ -45,5 +54,7 @@ export const NEWS_ARTICLES: readonly NewsArticle[] = [
     date: '2024-11-07',
     author: 'Kwame Mensah',
     readTime: 3,
+    image: '/vehicles/hatchback.svg',
+    imageAlt: 'Illustration of a BYD hatchback',
   },
 ];

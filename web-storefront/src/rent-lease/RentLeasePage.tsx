@@ -207,6 +207,11 @@ export function RentLeasePage() {
               <li>{t('perWeek', { price: naira(car.weeklyRate) })}</li>
               <li>{t('perMonth', { price: naira(car.monthlyRate) })}</li>
             </ul>
+            <ul className="rental-features" aria-label={t('featFeaturesLabel')}>
+              {car.features.map((feature) => (
+                <li key={feature}>{t(feature)}</li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>

@@ -8,12 +8,14 @@ export interface RentalCar {
   monthlyRate: number;
   image: string;
   availability: 'Available' | 'Limited';
+  /** Message keys of what the car comes with. */
+  features: ReadonlyArray<'featAutomatic' | 'featAirCon' | 'featSeats5' | 'featBluetooth' | 'featFuelEfficient' | 'featSpacious' | 'featLeather' | 'featChauffeur'>;
 }
 
 export const RENTAL_CARS: readonly RentalCar[] = [
-  { id: 'toyota-corolla', name: 'Toyota Corolla', category: 'Economy', dailyRate: 105_000, weeklyRate: 700_000, monthlyRate: 2_800_000, image: '/vehicles/sedan.svg', availability: 'Available' },
-  { id: 'honda-cr-v', name: 'Honda CR-V', category: 'SUV', dailyRate: 125_000, weeklyRate: 857_000, monthlyRate: 3_400_000, image: '/vehicles/suv.svg', availability: 'Available' },
-  { id: 'mercedes-c-class', name: 'Mercedes-Benz C-Class', category: 'Luxury', dailyRate: 250_000, weeklyRate: 1_750_000, monthlyRate: 7_100_000, image: '/vehicles/sedan.svg', availability: 'Limited' },
+  { id: 'toyota-corolla', name: 'Toyota Corolla', category: 'Economy', dailyRate: 105_000, weeklyRate: 700_000, monthlyRate: 2_800_000, image: '/vehicles/sedan.svg', availability: 'Available', features: ['featAutomatic', 'featAirCon', 'featFuelEfficient'] },
+  { id: 'honda-cr-v', name: 'Honda CR-V', category: 'SUV', dailyRate: 125_000, weeklyRate: 857_000, monthlyRate: 3_400_000, image: '/vehicles/suv.svg', availability: 'Available', features: ['featAutomatic', 'featSeats5', 'featSpacious'] },
+  { id: 'mercedes-c-class', name: 'Mercedes-Benz C-Class', category: 'Luxury', dailyRate: 250_000, weeklyRate: 1_750_000, monthlyRate: 7_100_000, image: '/vehicles/sedan.svg', availability: 'Limited', features: ['featLeather', 'featBluetooth', 'featChauffeur'] },
 ];
 
 export const LEASE_PLANS = [

@@ -287,6 +287,7 @@ export function HomeSections() {
         <ul className="news-cards">
           {NEWS_ARTICLES.slice(0, 4).map((article) => (
             <li key={article.id} className="news-card">
+              <img src={article.image} alt={article.imageAlt} lang="en" width={320} height={180} loading="lazy" decoding="async" />
               <span className="service-badge">{article.category}</span>
               <h3 lang="en">{article.title}</h3>
               <p lang="en">{article.excerpt}</p>

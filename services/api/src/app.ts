@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +8,7 @@ import type { RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
 import { enquiryRoutes } from './enquiries/routes';
 import { healthRoutes } from './platform/health';
+import { COMPRESSION } from './platform/precompressed';
 import { qaCheckRoutes } from './platform/qaChecks';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -61,13 +61,9 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }) });
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
-  // request); the web apps' files are compressed once at build time and skipped here.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
+  // request); the web apps' files are compressed once at build time, and cached search answers once per
+  // lifetime, and both skip this.
+  await app.register(compress, { ...COMPRESSION, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(docsPlugin);

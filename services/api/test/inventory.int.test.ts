@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/workers';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -88,6 +89,34 @@ describe('GET /api/vehicles', () => {
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json<{ fields: object }>().fields)).toContain(field);
     }
+  });
+});
+
+describe('search answers on the wire', () => {
+  it('sends the same answer in Brotli, gzip or as it is, as the client accepts, the same again from the cache', async () => {
+    const url = '/api/vehicles?tab=crossovers-suvs&sort=price-desc';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.headers['cache-control']).toContain('max-age');
+    expect(plain.headers['x-request-id']).toBeTruthy();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['br', 'br', brotliDecompressSync],
+    ] as const) {
+      for (let time = 0; time < 2; time++) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding'], accept).toBe(encoding);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['vary']).toBe('Accept-Encoding');
+        expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })).body).toBe(plain.body);
+    // A refused query is refused every time: only answers that were valid are kept.
+    for (let time = 0; time < 2; time++) expect((await t.app.inject({ method: 'GET', url: '/api/vehicles?tab=boats' })).statusCode).toBe(400);
   });
 });
 

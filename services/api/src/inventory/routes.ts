@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConcurrencyError, readStream, type Database } from '@autobest/db';
 import {
@@ -27,6 +28,7 @@ import { eventMetadata } from '../plugins/infrastructure';
 import { errorResponses, notFound } from '../platform/errors';
 import { currentRates, type RatesSnapshot } from './rates';
 import { TtlCache } from '../platform/ttlCache';
+import { acceptedEncoding, PrecompressedJson } from '../platform/precompressed';
 
 /** Filters whose facets the projector keeps counted when they are the only one given. */
 const KEPT_FILTERS = ['tab', 'collection', 'make', 'condition', 'fuel', 'body', 'location'] as const;
@@ -244,9 +246,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rates change every few hours and the catalogue every few minutes; answers may be this old, as the
   // Cache-Control headers already tell browsers and proxies.
   const ratesCache = new TtlCache<RatesSnapshot>(30_000, 1);
-  // Whole answers, already serialised, per URL; and totals with facets per filter set, which every sort
+  // Whole answers, already serialised (and compressed once a client asks), per URL; and totals with facets per filter set, which every sort
   // and page of one search share.
-  const searchCache = new TtlCache<string>(app.config.searchCacheTtlMs, 2000);
+  const searchCache = new TtlCache<PrecompressedJson>(app.config.searchCacheTtlMs, 2000);
   const facetsCache = new TtlCache<{ total: number; facets: Facets }>(app.config.searchCacheTtlMs, 2000);
   const rates = () => ratesCache.remember('current', () => currentRates(app.db));
 
@@ -282,14 +284,30 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A search answer with the headers every copy of it carries, compressed as the client accepts. */
+  async function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): Promise<FastifyReply> {
+    reply.header('Cache-Control', CACHE).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+    // Already checked against the schema when it was made, so it goes out as it is.
+    if (!encoding) return reply.send(answer.text);
+    return reply.header('Content-Encoding', encoding).send(await answer.in(encoding));
+  }
+
   app.get(
     '/api/vehicles',
-    { schema: { tags: ['inventory'], summary: 'Search the catalogue: text, filters, sort, pages, facet counts', querystring: VehicleSearchQuery, response: { 200: SearchResultSchema, ...errorResponses } } },
+    {
+      schema: { tags: ['inventory'], summary: 'Search the catalogue: text, filters, sort, pages, facet counts', querystring: VehicleSearchQuery, response: { 200: SearchResultSchema, ...errorResponses } },
+      // Answers keep their own compressed copies; compressing them again per request would cost more than the search.
+      compress: false,
+      // A URL answered within the cache's lifetime is answered again before its query is parsed: it was valid then.
+      onRequest: async (request, reply) => {
+        const cached = searchCache.get(request.url);
+        if (cached) return sendSearchAnswer(request, reply, cached);
+      },
+    },
     async (request, reply) => {
-      reply.header('Cache-Control', CACHE);
-      const body = await searchCache.remember(request.url, async () => JSON.stringify(SearchResultSchema.parse(await searchVehicles(request.query))));
-      // Already checked against the schema when it was made; a string goes out as it is.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as z.infer<typeof SearchResultSchema>);
+      const answer = await searchCache.remember(request.url, async () => new PrecompressedJson(JSON.stringify(SearchResultSchema.parse(await searchVehicles(request.query)))));
+      return sendSearchAnswer(request, reply, answer);
     },
   );
 

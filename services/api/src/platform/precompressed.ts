@@ -1,0 +1,54 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** Content encodings the API sends, best first. */
+export type ContentEncoding = 'br' | 'gzip';
+
+/**
+ * Brotli at a cheap level and gzip at its default: answers made per request must not cost more than they
+ * save on the wire. @fastify/compress and the cached search answers use the same settings.
+ */
+export const COMPRESSION = {
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 6 },
+} as const;
+
+const compressors: Record<ContentEncoding, (text: string) => Promise<Buffer>> = {
+  br: (text) => promisify(zlib.brotliCompress)(text, COMPRESSION.brotliOptions),
+  gzip: (text) => promisify(zlib.gzip)(text, COMPRESSION.zlibOptions),
+};
+
+/** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
+export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const quality = params.map((param) => /^\s*q=([\d.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim().toLowerCase(), quality === undefined ? 1 : Number(quality));
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  return (['br', 'gzip'] as const).find((encoding) => (accepted.get(encoding) ?? wildcard) > 0);
+}
+
+/** A JSON answer kept as sent: the text once, and each compressed form made the first time a client accepts it. */
+export class PrecompressedJson {
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+
+  constructor(readonly text: string) {}
+
+  /** Worth compressing: small answers go out as they are, as @fastify/compress's threshold has it. */
+  get compressible(): boolean {
+    return this.text.length >= COMPRESSION.threshold;
+  }
+
+  in(encoding: ContentEncoding): Promise<Buffer> {
+    let body = this.compressed.get(encoding);
+    if (!body) {
+      body = compressors[encoding](this.text);
+      this.compressed.set(encoding, body);
+    }
+    return body;
+  }
+}

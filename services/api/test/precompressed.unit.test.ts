@@ -1,0 +1,33 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptedEncoding, PrecompressedJson } from '../src/platform/precompressed';
+
+describe('acceptedEncoding', () => {
+  it('prefers Brotli, then gzip, among what the client accepts', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('GZIP ; q=1.0')).toBe('gzip');
+    expect(acceptedEncoding(['deflate', 'br'])).toBe('br');
+  });
+
+  it('answers as it is when nothing it makes is accepted', () => {
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+    expect(acceptedEncoding('')).toBeUndefined();
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('deflate, gzip;q=0')).toBeUndefined();
+  });
+});
+
+describe('PrecompressedJson', () => {
+  it('compresses each encoding once, to the same text', async () => {
+    const answer = new PrecompressedJson(JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ id: `car-${index}` })) }));
+    expect(answer.compressible).toBe(true);
+    expect(answer.in('br')).toBe(answer.in('br'));
+    expect(brotliDecompressSync(await answer.in('br')).toString()).toBe(answer.text);
+    expect(gunzipSync(await answer.in('gzip')).toString()).toBe(answer.text);
+    expect(new PrecompressedJson('{"items":[]}').compressible).toBe(false);
+  });
+});

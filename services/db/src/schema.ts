@@ -185,6 +185,12 @@ export interface VehiclesTable {
   global_position: Int8;
 }
 
+/** What a search filters, sorts and counts by: the vehicles projection's narrow copy of those vehicles columns. */
+export type VehicleSearchTable = Pick<
+  VehiclesTable,
+  'id' | 'price_usd_cents' | 'year' | 'listed_at' | 'rating' | 'brand' | 'model' | 'condition' | 'fuel_type' | 'body_type' | 'city' | 'country' | 'tabs' | 'collections' | 'is_featured' | 'search'
+>;
+
 export interface ReservationRequestsTable {
   id: string;
   vehicle_id: string;
@@ -248,6 +254,7 @@ export interface Database {
   sent_emails: SentEmailsTable;
   idempotency_keys: IdempotencyKeysTable;
   vehicles: VehiclesTable;
+  vehicle_search: VehicleSearchTable;
   reservation_requests: ReservationRequestsTable;
   rate_snapshots: RateSnapshotsTable;
   analytics_events: AnalyticsEventsTable;

@@ -176,13 +176,32 @@ async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType
   }
 }
 
+/** The vehicles columns a search filters, sorts and counts by (migration 0014's vehicle_search). */
+const SEARCH_COLUMNS = sql.raw('id, price_usd_cents, year, listed_at, rating, brand, model, condition, fuel_type, body_type, city, country, tabs, collections, is_featured, search');
+const SEARCH_UPDATES = sql.raw(
+  ['price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search']
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', '),
+);
+
+/** vehicle_search follows the vehicles rows written in this batch: copied from them, so the two cannot differ. */
+async function copySearchColumns(trx: Transaction<Database>, ids: ReadonlySet<string>) {
+  if (ids.size === 0) return;
+  const written = [...ids];
+  await sql`delete from vehicle_search where id = any(${written}::text[]) and not exists (select from vehicles where vehicles.id = vehicle_search.id)`.execute(trx);
+  await sql`
+    insert into vehicle_search (${SEARCH_COLUMNS}) select ${SEARCH_COLUMNS} from vehicles where id = any(${written}::text[])
+    on conflict (id) do update set ${SEARCH_UPDATES}`.execute(trx);
+}
+
 /** The catalogue buyers search, and the reservation requests staff follow up. */
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
-  tables: ['vehicles', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
+  tables: ['vehicles', 'vehicle_search', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
   handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
   async apply(trx, events) {
     const deltas = new FacetDeltas();
+    const written = new Set<string>();
     let listings: Array<ReturnType<typeof vehicleRow>> = [];
     const flushListings = async () => {
       if (listings.length > 0) await insertListings(trx, listings, deltas);
@@ -190,6 +209,7 @@ export const vehiclesProjection: Projection = {
     };
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as VehicleEvent;
+      if (event.type !== 'ReservationRequested') written.add(event.type === 'VehicleListed' || event.type === 'VehicleUpdated' ? event.data.vehicle.id : event.data.vehicleId);
       if (event.type === 'VehicleListed' && stored.streamPosition === 1) {
         listings.push(vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
         continue;
@@ -247,6 +267,7 @@ export const vehiclesProjection: Projection = {
       }
     }
     await flushListings();
+    await copySearchColumns(trx, written);
     await deltas.apply(trx);
   },
 };

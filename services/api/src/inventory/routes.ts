@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConcurrencyError, readStream, type Database } from '@autobest/db';
+import { ConcurrencyError, readStream, type Database, type VehiclesTable } from '@autobest/db';
 import {
   BODY_TYPES,
   CURRENCY_CODES,
@@ -166,7 +166,8 @@ const SearchResultSchema = z
   })
   .meta({ id: 'VehicleSearchResult' });
 
-type VehicleQuery = SelectQueryBuilder<Database, 'vehicles', object>;
+/** A search runs on vehicle_search, the narrow copy of what it filters, sorts and counts by. */
+type VehicleQuery = SelectQueryBuilder<Database, 'vehicle_search', object>;
 
 /** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
 function prefixQuery(text: string): string | null {
@@ -180,8 +181,8 @@ function applySearch(query: VehicleQuery, search: SearchQuery, usdBounds: { min?
   if (terms) filtered = filtered.where(sql<boolean>`search @@ to_tsquery('simple', ${terms})`);
   if (search.tab) filtered = filtered.where(sql<boolean>`tabs @> array[${search.tab}]::text[]`);
   if (search.collection) filtered = filtered.where(sql<boolean>`collections @> array[${search.collection}]::text[]`);
-  if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
-  if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
+  if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
+  if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
   if (search.yearMin !== undefined) filtered = filtered.where('year', '>=', search.yearMin);
   if (search.yearMax !== undefined) filtered = filtered.where('year', '<=', search.yearMax);
   if (usdBounds.min !== undefined) filtered = filtered.where('price_usd_cents', '>=', usdBounds.min);
@@ -191,7 +192,7 @@ function applySearch(query: VehicleQuery, search: SearchQuery, usdBounds: { min?
   if (search.body) filtered = filtered.where('body_type', '=', search.body);
   if (search.location) {
     const place = search.location.toLowerCase();
-    filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicles'>) => eb.or([eb(eb.fn('lower', ['city']), '=', place), eb(eb.fn('lower', ['country']), '=', place)]));
+    filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb.or([eb(eb.fn('lower', ['city']), '=', place), eb(eb.fn('lower', ['country']), '=', place)]));
   }
   if (search.featured !== undefined) filtered = filtered.where('is_featured', '=', search.featured);
   return filtered;
@@ -206,8 +207,7 @@ const ORDER: Record<(typeof SORTS)[number], [column: 'listed_at' | 'price_usd_ce
   rating: ['rating', 'desc'],
 };
 
-type VehicleRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
-const selectVehicles = (query: VehicleQuery) => query.selectAll();
+type VehicleRow = Selectable<VehiclesTable>;
 
 function summary(row: VehicleRow, currency: PriceCurrency, rates: Parameters<typeof convert>[2]) {
   const listed = { amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency };
@@ -315,7 +315,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const facetSource = (filtered: VehicleQuery, weight: 1 | -1 = 1) =>
     filtered.select([sql<number>`${sql.lit(weight)}::int`.as('weight'), 'brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'collections']);
 
-  /** One pass over the matching rows (of each source, weighed) gives the total (the empty grouping set) and every facet. */
+  /**
+   * One pass over the matching rows (of each source, weighed) gives the total (the empty grouping set) and every
+   * facet. Tabs and collections are grouped by the whole array, a handful of distinct ones, and each group counts
+   * towards every tab in it: cheaper than testing every row against every tab.
+   */
   async function countFacets(sources: [ReturnType<typeof facetSource>, ...Array<ReturnType<typeof facetSource>>]): Promise<FacetCount[]> {
     const [first, ...rest] = sources;
     const matches = rest.reduce((all, source) => all.unionAll(source), first);
@@ -328,27 +332,24 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         'body_type',
         sql<string>`year::text`.as('year'),
         'city',
-        sql<number>`grouping(brand, condition, fuel_type, body_type, year, city)`.as('grouping'),
+        // Null in the rows of the other grouping sets.
+        sql<string[] | null>`tabs`.as('tabs'),
+        sql<string[] | null>`collections`.as('collections'),
+        sql<number>`grouping(brand, condition, fuel_type, body_type, year, city, tabs, collections)`.as('grouping'),
         sql<number>`sum(weight)`.as('count'),
-        ...INVENTORY_TAB_IDS.map((tab) => sql<number | null>`sum(weight) filter (where tabs @> array[${tab}]::text[])`.as(`tab_${tab}`)),
-        ...COLLECTION_IDS.map((id) => sql<number | null>`sum(weight) filter (where collections @> array[${id}]::text[])`.as(`collection_${id}`)),
       ])
-      .groupBy(sql`grouping sets ((brand), (condition), (fuel_type), (body_type), (year), (city), ())`)
+      .groupBy(sql`grouping sets ((brand), (condition), (fuel_type), (body_type), (year), (city), (tabs), (collections), ())`)
       .execute();
     const columns = { brand: 'make', condition: 'condition', fuel_type: 'fuel', body_type: 'body', year: 'year', city: 'location' } as const;
     return rows.flatMap((row): FacetCount[] => {
-      if (Number(row.grouping) !== 63) {
-        return Object.entries(columns).flatMap(([column, facet]) => {
-          const value = row[column as keyof typeof columns];
-          return value === null ? [] : [{ facet, value: String(value), count: Number(row.count) }];
-        });
-      }
-      const totals = row as typeof row & Record<string, number | null>;
-      return [
-        { facet: 'total', value: 'all', count: Number(row.count) },
-        ...INVENTORY_TAB_IDS.map((id) => ({ facet: 'tab', value: id, count: Number(totals[`tab_${id}`] ?? 0) })),
-        ...COLLECTION_IDS.map((id) => ({ facet: 'collection', value: id, count: Number(totals[`collection_${id}`] ?? 0) })),
-      ];
+      const count = Number(row.count);
+      if (Number(row.grouping) === 255) return [{ facet: 'total', value: 'all', count }];
+      if (row.tabs !== null) return row.tabs.map((tab) => ({ facet: 'tab', value: tab, count }));
+      if (row.collections !== null) return row.collections.map((id) => ({ facet: 'collection', value: id, count }));
+      return Object.entries(columns).flatMap(([column, facet]) => {
+        const value = row[column as keyof typeof columns];
+        return value === null ? [] : [{ facet, value: String(value), count }];
+      });
     });
   }
 
@@ -363,7 +364,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function priceRangeFacetCounts(filter: KeptFilter, search: SearchQuery, bounds: { min?: number; max?: number }): Promise<FacetCount[]> {
     const plan = planPriceRange(bounds);
-    const [slices, ...moreSlices] = plan.slices.map((slice) => facetSource(applySearch(app.db.selectFrom('vehicles'), search, { min: slice.from, max: slice.to }), slice.sign));
+    const [slices, ...moreSlices] = plan.slices.map((slice) => facetSource(applySearch(app.db.selectFrom('vehicle_search'), search, { min: slice.from, max: slice.to }), slice.sign));
     const [kept, sliced] = await Promise.all([
       plan.firstBucket <= plan.lastBucket
         ? app.db
@@ -381,6 +382,15 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     return [...kept, ...sliced];
   }
 
+  /** The page's vehicles, found on the narrow table, then read whole from vehicles by id, in the page's order. */
+  async function pageOfVehicles(page: SelectQueryBuilder<Database, 'vehicle_search', { id: string }>): Promise<VehicleRow[]> {
+    const ids = (await page.execute()).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const byId = new Map((await app.db.selectFrom('vehicles').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
+    // A vehicle delisted between the two reads is simply left out of this page.
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async function searchVehicles(search: SearchQuery): Promise<z.infer<typeof SearchResultSchema>> {
     const { rates: rateTable } = await rates();
     const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
@@ -388,13 +398,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
       ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
     };
-    const filtered = applySearch(app.db.selectFrom('vehicles'), search, bounds);
+    const filtered = applySearch(app.db.selectFrom('vehicle_search'), search, bounds);
     const [column, direction] = ORDER[search.sort];
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, q, ...otherFilters } = search;
     // A text query without a word in it filters nothing, as applySearch has it.
     const filters = { ...otherFilters, q: q && prefixQuery(q) ? q : undefined };
     const [rows, counted] = await Promise.all([
-      selectVehicles(filtered).orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize).execute(),
+      pageOfVehicles(filtered.select('id').orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize)),
       facetsCache.remember(JSON.stringify({ ...filters, ...bounds }), async () => {
         const kept = keptFilterOf(filters);
         if (!kept) return facetsOf(await countFacets([facetSource(filtered)]));

@@ -12,6 +12,7 @@ import * as facetCountsPerFilter from './0010_facet_counts_per_filter';
 import * as enquiries from './0011_enquiries';
 import * as priceFacetCounts from './0012_price_facet_counts';
 import * as makeFacetsIndex from './0013_make_facets_index';
+import * as vehicleSearch from './0014_vehicle_search';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_enquiries': enquiries,
   '0012_price_facet_counts': priceFacetCounts,
   '0013_make_facets_index': makeFacetsIndex,
+  '0014_vehicle_search': vehicleSearch,
 };

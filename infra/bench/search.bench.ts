@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { sql } from 'kysely';
+import { loadavg } from 'node:os';
+import { CompiledQuery, sql } from 'kysely';
 import autocannon from 'autocannon';
+import { buildApp } from '@autobest/api';
+import type { ExecutedQuery } from '@autobest/db';
+import { loadRuntimeConfig } from '@autobest/domain';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/workers';
 import { createTestQueues } from '@autobest/workers/testing';
@@ -9,12 +13,17 @@ import { seedLargeCatalogue } from '../src/seed/large';
 
 /**
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
- * realistic mix of queries, beside a bare Fastify hello-world measured in the same run. Prints the plan of
- * the slowest query. Run twice: with the API's 30 s answer cache (as deployed) and without it (cold).
+ * realistic mix of queries, beside a bare Fastify hello-world measured in the same run. The API runs with its
+ * 30 s answer cache (as deployed) and without it (cold), each time for clients that accept Brotli and gzip as
+ * browsers do and for clients that accept neither. Then each shape is timed alone, and the slowest one's SQL
+ * statements are printed with EXPLAIN (ANALYZE, BUFFERS).
  */
 const COUNT = Number(process.argv[2] ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** What a browser sends; without it every answer is 22 KB of JSON instead of about 3 KB. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const ADMIN_PASSWORD = 'bench password that is long';
 
 const QUERIES = [
   '/api/vehicles',
@@ -40,14 +49,56 @@ async function waitHealthy(url: string) {
   }
 }
 
-async function load(url: string, paths: string[]) {
+async function load(url: string, paths: string[], acceptEncoding?: string) {
   let index = 0;
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length]! }) }],
   });
+}
+
+/** Each shape alone against the cold API, median of 5, slowest first. */
+async function timeAlone(base: string) {
+  const timings: Array<{ path: string; ms: number }> = [];
+  for (const path of QUERIES) {
+    const samples: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const begin = performance.now();
+      await (await fetch(`${base}${path}`)).arrayBuffer();
+      samples.push(performance.now() - begin);
+    }
+    timings.push({ path, ms: samples.sort((a, b) => a - b)[2]! });
+  }
+  return timings.sort((a, b) => b.ms - a.ms);
+}
+
+/**
+ * The statements one search runs (no answer cache, warmed once), each then run alone under EXPLAIN (ANALYZE,
+ * BUFFERS) with the same parameters, slowest first.
+ */
+async function explainSearch(databaseUrl: string, queues: { redisUrl: string; prefix: string }, path: string) {
+  const executed: ExecutedQuery[] = [];
+  const config = loadRuntimeConfig({ DATABASE_URL: databaseUrl, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', SEARCH_CACHE_TTL_MS: '0', ADMIN_PASSWORD });
+  const app = await buildApp({ config, migrate: false, logger: false, onQuery: (query) => executed.push(query) });
+  try {
+    await app.inject({ method: 'GET', url: path });
+    executed.length = 0;
+    const begin = performance.now();
+    await app.inject({ method: 'GET', url: path });
+    const wholeMs = performance.now() - begin;
+    const statements = [...executed].sort((a, b) => b.durationMs - a.durationMs);
+    const plans: Array<{ statement: ExecutedQuery; plan: string[] }> = [];
+    for (const statement of statements) {
+      const explained = await app.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${statement.sql}`, [...statement.parameters]));
+      plans.push({ statement, plan: explained.rows.map((row) => row['QUERY PLAN']) });
+    }
+    return { wholeMs, plans };
+  } finally {
+    await app.close();
+  }
 }
 
 const testDb = await createTestDatabase('bench_search');
@@ -60,51 +111,53 @@ try {
   started = performance.now();
   await new Projector(testDb.db, allProjections, { batchSize: 2000 }).catchUp();
   const projectSeconds = (performance.now() - started) / 1000;
-  await sql`vacuum analyze vehicles`.execute(testDb.db);
+  await sql`vacuum analyze`.execute(testDb.db);
   const rows = Number((await sql<{ n: number }>`select count(*)::int as n from vehicles`.execute(testDb.db)).rows[0]?.n);
 
+  const load1 = loadavg()[0]!;
   const helloPort = await findFreePort(3990);
   children.push(spawn(process.execPath, ['--import', 'tsx', 'infra/bench/hello.ts', String(helloPort)], { stdio: ['ignore', 'ignore', 'inherit'] }));
   await waitHealthy(`http://127.0.0.1:${helloPort}/hello`);
-  const hello = await load(`http://127.0.0.1:${helloPort}`, ['/hello']);
+  const hello = await load(`http://127.0.0.1:${helloPort}`, ['/hello'], BROWSER_ACCEPT_ENCODING);
 
   const results: Array<{ label: string; result: autocannon.Result }> = [];
-  for (const [label, ttl] of [['search, answer cache 30 s (as deployed)', '30000'], ['search, no answer cache (every request hits PostgreSQL)', '0']] as const) {
+  let slowest: Array<{ path: string; ms: number }> = [];
+  for (const [mode, ttl] of [['answer cache 30 s (as deployed)', '30000'], ['no answer cache (every request hits PostgreSQL)', '0']] as const) {
     const port = await findFreePort(4000);
     const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: String(port), LOG_LEVEL: 'warn', SEARCH_CACHE_TTL_MS: ttl, ADMIN_PASSWORD: 'bench password that is long' },
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: String(port), LOG_LEVEL: 'warn', SEARCH_CACHE_TTL_MS: ttl, ADMIN_PASSWORD },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(api);
-    await waitHealthy(`http://127.0.0.1:${port}/api/health`);
-    for (const path of QUERIES) await fetch(`http://127.0.0.1:${port}${path}`);
-    results.push({ label, result: await load(`http://127.0.0.1:${port}`, QUERIES) });
-
-    if (ttl === '0') {
-      const timings: Array<{ path: string; ms: number }> = [];
-      for (const path of QUERIES) {
-        const samples: number[] = [];
-        for (let run = 0; run < 5; run++) {
-          const begin = performance.now();
-          await fetch(`http://127.0.0.1:${port}${path}`);
-          samples.push(performance.now() - begin);
-        }
-        timings.push({ path, ms: samples.sort((a, b) => a - b)[2]! });
-      }
-      timings.sort((a, b) => b.ms - a.ms);
-      console.info('\nSlowest queries alone (median of 5, ms):');
-      for (const timing of timings.slice(0, 5)) console.info(`  ${timing.ms.toFixed(1).padStart(7)}  ${timing.path}`);
+    const base = `http://127.0.0.1:${port}`;
+    await waitHealthy(`${base}/api/health`);
+    for (const path of QUERIES) await fetch(`${base}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+    for (const [clients, acceptEncoding] of [['browsers (br, gzip)', BROWSER_ACCEPT_ENCODING], ['no Accept-Encoding', undefined]] as const) {
+      results.push({ label: `search, ${mode}, ${clients}`, result: await load(base, QUERIES, acceptEncoding) });
     }
+    if (ttl === '0') slowest = await timeAlone(base);
     api.kill('SIGTERM');
   }
 
-  const line = (label: string, value: string) => console.info(`${label.padEnd(58)} ${value}`);
-  console.info(`\nAutoBest search benchmark: ${rows.toLocaleString('en')} vehicles (listed in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s each, ${QUERIES.length} query shapes`);
+  const line = (label: string, value: string) => console.info(`${label.padEnd(80)} ${value}`);
+  console.info(`\nAutoBest search benchmark: ${rows.toLocaleString('en')} vehicles (listed in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s each, ${QUERIES.length} query shapes; load average ${load1.toFixed(2)} at start`);
   line('bare Fastify hello-world req/s', `${hello.requests.average.toFixed(0)}  (p50 ${hello.latency.p50} ms, p99 ${hello.latency.p99} ms)`);
   for (const { label, result } of results) {
     line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${((result.requests.average / hello.requests.average) * 100).toFixed(0)}% of hello-world; target 30%)`);
     line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
     line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
+  }
+
+  console.info('\nSlowest shapes alone, no answer cache (median of 5, ms):');
+  for (const timing of slowest.slice(0, 5)) console.info(`  ${timing.ms.toFixed(1).padStart(7)}  ${timing.path}`);
+  const [worst] = slowest;
+  if (worst) {
+    const { wholeMs, plans } = await explainSearch(testDb.url, queues, worst.path);
+    console.info(`\nPlans of the slowest shape, ${worst.path} (${wholeMs.toFixed(1)} ms in process), statement by statement, slowest first:`);
+    for (const { statement, plan } of plans) {
+      console.info(`\n-- ${statement.durationMs.toFixed(1)} ms: ${statement.sql}\n-- parameters: ${JSON.stringify(statement.parameters)}`);
+      for (const planLine of plan) console.info(planLine);
+    }
   }
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -13,7 +13,7 @@ import { qaCheckRoutes } from './platform/qaChecks';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
-import { infrastructurePlugin } from './plugins/infrastructure';
+import { infrastructurePlugin, type InfrastructureOptions } from './plugins/infrastructure';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
@@ -32,6 +32,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   webApps?: WebAppsOptions;
   migrate?: boolean;
+  /** Told of every SQL statement the app runs, with its parameters and duration. */
+  onQuery?: InfrastructureOptions['onQuery'];
 }
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own, per-route limits). */
@@ -40,7 +42,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** The whole HTTP application, built but not listening: server.ts listens, tests use `inject`. */
-export async function buildApp({ config, logger, webApps, migrate }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, webApps, migrate, onQuery }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
@@ -59,7 +61,7 @@ export async function buildApp({ config, logger, webApps, migrate }: BuildAppOpt
 
   // External first, then our own plugins, then routes.
   await app.register(errorsPlugin);
-  await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }) });
+  await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }), ...(onQuery ? { onQuery } : {}) });
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
   // request); the web apps' files are compressed once at build time, and cached search answers once per
   // lifetime, and both skip this.

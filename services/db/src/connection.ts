@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -14,6 +14,14 @@ export interface DbOptions {
   applicationName?: string;
   /** Called when an idle connection dies (database restart, shutdown); the pool replaces it on next use. */
   onConnectionError?: (error: Error) => void;
+  /** Called after each statement with its SQL, parameters and duration (diagnostics such as a benchmark's plans). */
+  onQuery?: (query: ExecutedQuery) => void;
+}
+
+export interface ExecutedQuery {
+  sql: string;
+  parameters: readonly unknown[];
+  durationMs: number;
 }
 
 export type Db = Kysely<Database>;
@@ -23,11 +31,15 @@ export function createDb({
   maxConnections = 10,
   applicationName = 'autobest',
   onConnectionError = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`),
+  onQuery,
 }: DbOptions): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, application_name: applicationName });
   // Without a listener, one idle connection killed by a database restart would crash the whole process.
   pool.on('error', onConnectionError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onQuery ? { log: (event: LogEvent) => onQuery({ sql: event.query.sql, parameters: event.query.parameters, durationMs: event.queryDurationMillis }) } : {}),
+  });
 }
 
 export class MigrationError extends Error {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { appendToStream, createDb, migrateToLatest, type AppendResult, type Db, type ExpectedVersion } from '@autobest/db';
+import { appendToStream, createDb, migrateToLatest, type AppendResult, type Db, type DbOptions, type ExpectedVersion } from '@autobest/db';
 import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
 import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/workers';
@@ -36,12 +36,14 @@ export interface InfrastructureOptions {
   config: RuntimeConfig;
   /** Run migrations when the app starts (default true). */
   migrate?: boolean;
+  /** Told of every statement the app runs (see DbOptions.onQuery). */
+  onQuery?: DbOptions['onQuery'];
 }
 
 /** PostgreSQL, Redis and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(
-  async (app, { config, migrate = true }) => {
-    const db = createDb({ connectionString: requireDatabaseUrl(config), maxConnections: 20, applicationName: 'autobest-api' });
+  async (app, { config, migrate = true, onQuery }) => {
+    const db = createDb({ connectionString: requireDatabaseUrl(config), maxConnections: 20, applicationName: 'autobest-api', ...(onQuery ? { onQuery } : {}) });
     if (migrate) await migrateToLatest(db);
     const redis = createProducerConnection(config.redisUrl);
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));

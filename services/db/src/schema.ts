@@ -186,10 +186,19 @@ export interface VehiclesTable {
 }
 
 /** What a search filters, sorts and counts by: the vehicles projection's narrow copy of those vehicles columns. */
-export type VehicleSearchTable = Pick<
-  VehiclesTable,
-  'id' | 'price_usd_cents' | 'year' | 'listed_at' | 'rating' | 'brand' | 'model' | 'condition' | 'fuel_type' | 'body_type' | 'city' | 'country' | 'tabs' | 'collections' | 'is_featured' | 'search'
->;
+export interface VehicleSearchTable
+  extends Pick<
+    VehiclesTable,
+    'id' | 'price_usd_cents' | 'year' | 'listed_at' | 'rating' | 'brand' | 'model' | 'condition' | 'fuel_type' | 'body_type' | 'city' | 'country' | 'tabs' | 'collections' | 'is_featured' | 'search'
+  > {
+  /** The vehicle's combination of facet values in vehicle_facet_combinations. */
+  facets_id: number;
+}
+
+/** Each distinct combination of facet values among the vehicles: a search counts its rows per combination. */
+export interface VehicleFacetCombinationsTable extends Pick<VehiclesTable, 'brand' | 'condition' | 'fuel_type' | 'body_type' | 'year' | 'city' | 'tabs' | 'collections'> {
+  id: Generated<number>;
+}
 
 export interface ReservationRequestsTable {
   id: string;
@@ -255,6 +264,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   vehicles: VehiclesTable;
   vehicle_search: VehicleSearchTable;
+  vehicle_facet_combinations: VehicleFacetCombinationsTable;
   reservation_requests: ReservationRequestsTable;
   rate_snapshots: RateSnapshotsTable;
   analytics_events: AnalyticsEventsTable;

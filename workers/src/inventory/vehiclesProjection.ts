@@ -179,25 +179,35 @@ async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType
 /** The vehicles columns a search filters, sorts and counts by (migration 0014's vehicle_search). */
 const SEARCH_COLUMNS = sql.raw('id, price_usd_cents, year, listed_at, rating, brand, model, condition, fuel_type, body_type, city, country, tabs, collections, is_featured, search');
 const SEARCH_UPDATES = sql.raw(
-  ['price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search']
+  ['price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search', 'facets_id']
     .map((column) => `${column} = excluded.${column}`)
     .join(', '),
 );
+/** The values a vehicle counts towards, as vehicle_facet_combinations keys them (migration 0015). */
+const FACET_VALUES = sql.raw('brand, condition, fuel_type, body_type, year, city, tabs, collections');
 
-/** vehicle_search follows the vehicles rows written in this batch: copied from them, so the two cannot differ. */
+/**
+ * vehicle_search follows the vehicles rows written in this batch: copied from them, so the two cannot differ,
+ * with the id of their combination of facet values (added when new; combinations are never removed).
+ */
 async function copySearchColumns(trx: Transaction<Database>, ids: ReadonlySet<string>) {
   if (ids.size === 0) return;
   const written = [...ids];
   await sql`delete from vehicle_search where id = any(${written}::text[]) and not exists (select from vehicles where vehicles.id = vehicle_search.id)`.execute(trx);
   await sql`
-    insert into vehicle_search (${SEARCH_COLUMNS}) select ${SEARCH_COLUMNS} from vehicles where id = any(${written}::text[])
+    insert into vehicle_facet_combinations (${FACET_VALUES}) select distinct ${FACET_VALUES} from vehicles where id = any(${written}::text[])
+    on conflict do nothing`.execute(trx);
+  await sql`
+    insert into vehicle_search (${SEARCH_COLUMNS}, facets_id)
+    select ${SEARCH_COLUMNS}, (select id from vehicle_facet_combinations combination where (${FACET_VALUES}) = (vehicles.brand, vehicles.condition, vehicles.fuel_type, vehicles.body_type, vehicles.year, vehicles.city, vehicles.tabs, vehicles.collections))
+    from vehicles where id = any(${written}::text[])
     on conflict (id) do update set ${SEARCH_UPDATES}`.execute(trx);
 }
 
 /** The catalogue buyers search, and the reservation requests staff follow up. */
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
-  tables: ['vehicles', 'vehicle_search', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
+  tables: ['vehicles', 'vehicle_search', 'vehicle_facet_combinations', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
   handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
   async apply(trx, events) {
     const deltas = new FacetDeltas();

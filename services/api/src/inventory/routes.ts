@@ -311,20 +311,21 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The matching rows' facet columns, each row weighing 1, or -1 for a price slice taken away from kept counts. */
-  const facetSource = (filtered: VehicleQuery, weight: 1 | -1 = 1) =>
-    filtered.select([sql<number>`${sql.lit(weight)}::int`.as('weight'), 'brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'collections']);
+  /** The matching rows' combinations of facet values, each row weighing 1, or -1 for a price slice taken away from kept counts. */
+  const facetSource = (filtered: VehicleQuery, weight: 1 | -1 = 1) => filtered.select([sql<number>`${sql.lit(weight)}::int`.as('weight'), 'facets_id']);
 
   /**
-   * One pass over the matching rows (of each source, weighed) gives the total (the empty grouping set) and every
-   * facet. Tabs and collections are grouped by the whole array, a handful of distinct ones, and each group counts
-   * towards every tab in it: cheaper than testing every row against every tab.
+   * The total (the empty grouping set) and every facet of the matching rows (of each source, weighed): their
+   * weights are added up per combination of facet values, a few hundred at most, which are then spread over
+   * the facets. Tabs and collections are grouped by the whole array, and each group counts towards every tab in it.
    */
   async function countFacets(sources: [ReturnType<typeof facetSource>, ...Array<ReturnType<typeof facetSource>>]): Promise<FacetCount[]> {
     const [first, ...rest] = sources;
     const matches = rest.reduce((all, source) => all.unionAll(source), first);
+    const perCombination = app.db.selectFrom(matches.as('matches')).select(['facets_id', sql<number>`sum(weight)`.as('weight')]).groupBy('facets_id');
     const rows = await app.db
-      .selectFrom(matches.as('matches'))
+      .selectFrom(perCombination.as('counted'))
+      .innerJoin('vehicle_facet_combinations', 'vehicle_facet_combinations.id', 'counted.facets_id')
       .select([
         'brand',
         'condition',

@@ -13,6 +13,7 @@ import * as enquiries from './0011_enquiries';
 import * as priceFacetCounts from './0012_price_facet_counts';
 import * as makeFacetsIndex from './0013_make_facets_index';
 import * as vehicleSearch from './0014_vehicle_search';
+import * as vehicleFacetCombinations from './0015_vehicle_facet_combinations';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_price_facet_counts': priceFacetCounts,
   '0013_make_facets_index': makeFacetsIndex,
   '0014_vehicle_search': vehicleSearch,
+  '0015_vehicle_facet_combinations': vehicleFacetCombinations,
 };

@@ -177,11 +177,10 @@ async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType
 }
 
 /** The vehicles columns a search filters, sorts and counts by (migration 0014's vehicle_search). */
-const SEARCH_COLUMNS = sql.raw('id, price_usd_cents, year, listed_at, rating, brand, model, condition, fuel_type, body_type, city, country, tabs, collections, is_featured, search');
+const SEARCH_COLUMN_NAMES = ['id', 'price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search'];
+const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMN_NAMES.join(', '));
 const SEARCH_UPDATES = sql.raw(
-  ['price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search', 'facets_id']
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', '),
+  [...SEARCH_COLUMN_NAMES.filter((column) => column !== 'id'), 'facets_id'].map((column) => `${column} = excluded.${column}`).join(', '),
 );
 /** The values a vehicle counts towards, as vehicle_facet_combinations keys them (migration 0015). */
 const FACET_VALUES = sql.raw('brand, condition, fuel_type, body_type, year, city, tabs, collections');
@@ -219,6 +218,7 @@ export const vehiclesProjection: Projection = {
     };
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as VehicleEvent;
+      // Every vehicle this batch lists, changes or delists: vehicle_search follows them once the batch is applied.
       if (event.type !== 'ReservationRequested') written.add(event.type === 'VehicleListed' || event.type === 'VehicleUpdated' ? event.data.vehicle.id : event.data.vehicleId);
       if (event.type === 'VehicleListed' && stored.streamPosition === 1) {
         listings.push(vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));

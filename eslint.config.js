@@ -22,6 +22,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The storefront is for phones on slow, metered networks: the console's libraries stay out of it.
+    files: ['web-storefront/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react-admin', 'ra-*', '@mui/*', '@emotion/*'], message: 'The storefront never ships react-admin or MUI (issue 5: light site).' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -4,11 +4,18 @@
  */
 const early = new Map<string, Promise<Response>>();
 
-export function prefetch(url: string): void {
+export function prefetch(url: string, onData?: (body: unknown) => void): void {
   if (early.has(url)) return;
   const pending = fetch(url, { headers: { Accept: 'application/json' } });
   // Failures are the page's to report when it takes the answer; unclaimed ones must not be unhandled.
   pending.catch(() => undefined);
+  // A copy of the answer for `onData` (e.g. to start what the data names); the page still reads the original.
+  if (onData) {
+    pending
+      .then((response) => (response.ok ? response.clone().json() : undefined))
+      .then((body: unknown) => body !== undefined && onData(body))
+      .catch(() => undefined);
+  }
   early.set(url, pending);
 }
 

@@ -1,50 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { startStack, type TestStack } from '../support/stack';
 
 const STAFF_EMAIL = 'desk@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
 
 describe('contact form to staff console', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_contact');
-    queues = createTestQueues('e2e_contact');
-    const config = loadRuntimeConfig({
-      DATABASE_URL: testDb.url,
-      REDIS_URL: queues.redisUrl,
-      QUEUE_PREFIX: queues.prefix,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: STAFF_EMAIL,
-      ADMIN_PASSWORD: STAFF_PASSWORD,
-    });
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    browser = await launchChromium();
+    stack = await startStack('e2e_contact', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD } });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   it('a visitor sends the contact form; a staff member signs in and sees it in the list', async () => {
-    const visitor = await browser.newPage();
-    await visitor.goto(`${api.url}/contact`);
+    const visitor = await stack.browser.newPage();
+    await visitor.goto(`${stack.api.url}/contact`);
     const form = visitor.getByRole('form', { name: 'Contact form' });
 
     // A bad email is caught and everything typed stays.
@@ -65,14 +38,14 @@ describe('contact form to staff console', () => {
     // The projector has applied the event before staff look.
     await vi.waitFor(
       async () => {
-        const health = (await (await fetch(`${api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
         expect(health.checks.projector.eventsBehind).toBe(0);
       },
       { timeout: 15_000, interval: 100 },
     );
 
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(`${api.url}/admin`);
+    const staff = await (await stack.browser.newContext()).newPage();
+    await staff.goto(`${stack.api.url}/admin`);
     await staff.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
     await staff.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await staff.getByRole('button', { name: 'Sign in' }).click();

@@ -1,46 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
+import type { Page } from 'playwright-core';
 import { convert, FALLBACK_RATES, fromMajor, toMajor } from '@autobest/domain/money';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import { startStack, type TestStack } from '../support/stack';
 
 /** The visitor's currency: from their country behind our proxy, remembered once chosen, NGN when unknown. */
 describe('visitor currency', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_currency');
-    queues = createTestQueues('e2e_currency');
     // Behind a trusted proxy that tells the visitor's country (Cloudflare's CF-IPCountry or X-Country-Code).
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_currency', { env: { TRUST_PROXY: 'true' }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   it('a visitor from Kenya sees shillings; a chosen currency is remembered over the country', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, locale: 'en-GB' });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     const currency = page.getByRole('combobox', { name: 'Currency' });
     await vi.waitFor(async () => expect(await currency.inputValue()).toBe('KES'), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await page.locator('.vehicle-grid[aria-busy="false"] .card-price').first().innerText()).toMatch(/Ksh|KES/), { timeout: 10_000 });
@@ -57,10 +36,10 @@ describe('visitor currency', () => {
   });
 
   it('when the location cannot be told, naira and the spec message', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'ZA' } });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'ZA' } });
     const page = await context.newPage();
     await page.route('**/api/geo', (route) => route.abort('failed'));
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByText('Unable to detect location. Using default currency.').waitFor();
     expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('NGN');
     await vi.waitFor(async () => expect(await page.locator('.vehicle-grid[aria-busy="false"] .card-price').first().innerText()).toContain('₦'), { timeout: 10_000 });
@@ -69,9 +48,9 @@ describe('visitor currency', () => {
   });
 
   it('a country we do not serve falls back to naira, with the message in the browser language', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'FR' }, locale: 'fr-FR' });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'FR' }, locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByText('Impossible de détecter votre position. Devise par défaut utilisée.').waitFor();
     expect(await page.getByRole('combobox', { name: 'Devise' }).inputValue()).toBe('NGN');
     await context.close();
@@ -86,7 +65,7 @@ describe('visitor currency', () => {
   const omodaIn = (currency: 'KES', rates: Record<string, number>) => String(Math.floor(toMajor(convert(fromMajor(42_850_000, 'NGN'), currency, rates as typeof FALLBACK_RATES))));
 
   it('while rates load the hero shows a placeholder; when they cannot be fetched, prices at the fallback rates and the spec message, which the visitor can dismiss', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -94,7 +73,7 @@ describe('visitor currency', () => {
       await held;
       await route.abort('failed');
     });
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     await page.locator('.hero-slide-current').getByRole('img', { name: 'Loading price...' }).waitFor();
     await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
     release();
@@ -107,16 +86,16 @@ describe('visitor currency', () => {
   });
 
   it('the message also shows when our API itself has only the fallback rates, and not with a real snapshot', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
     // This API has no rate service configured: it serves the fallback table.
     const fallbackPage = await context.newPage();
-    await fallbackPage.goto(`${api.url}/`);
+    await fallbackPage.goto(`${stack.api.url}/`);
     await fallbackPage.getByRole('status').getByText('Failed to fetch exchange rates. Using fallback rates.').waitFor();
 
     const live = { ...FALLBACK_RATES, NGN: 1500, KES: 100 };
     const page = await context.newPage();
     await page.route('**/api/rates', (route) => route.fulfill({ json: { source: 'openexchangerates', timestamp: new Date().toISOString(), rates: live } }));
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await heroDigits(page)).toMatch(new RegExp(`^${omodaIn('KES', live)}`)), { timeout: 10_000 });
     expect(await page.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
@@ -125,7 +104,7 @@ describe('visitor currency', () => {
   });
 
   it('a location answer that arrives after the visitor chose a currency does not undo the choice', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' } });
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' } });
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -133,7 +112,7 @@ describe('visitor currency', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     const currency = page.getByRole('combobox', { name: 'Currency' });
     await currency.selectOption('GHS');
     const answered = page.waitForResponse('**/api/geo');

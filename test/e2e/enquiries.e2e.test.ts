@@ -1,53 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
+import { startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 const STAFF_EMAIL = 'desk@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
 
 describe('enquiries in the staff console', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_enquiries');
-    queues = createTestQueues('e2e_enquiries');
-    const config = loadRuntimeConfig({
-      DATABASE_URL: testDb.url,
-      REDIS_URL: queues.redisUrl,
-      QUEUE_PREFIX: queues.prefix,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: STAFF_EMAIL,
-      ADMIN_PASSWORD: STAFF_PASSWORD,
-    });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_enquiries', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   const send = async (enquiry: object) => {
-    const response = await fetch(`${api.url}/api/enquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry) });
+    const response = await fetch(`${stack.api.url}/api/enquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry) });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
@@ -65,13 +35,13 @@ describe('enquiries in the staff console', () => {
     });
     await vi.waitFor(
       async () => {
-        const health = (await (await fetch(`${api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
         expect(health.checks.projector.eventsBehind).toBe(0);
       },
       { timeout: 15_000, interval: 100 },
     );
 
-    const staff = await signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Enquiries' }).click();
     await staff.getByText('Brake service').waitFor();
     await staff.getByText('Toyota Hilux rental').waitFor();
@@ -96,10 +66,10 @@ describe('enquiries in the staff console', () => {
   }, 90_000);
 
   it('a visitor asks for a deal on /on-sale; staff find it under Enquiries, kind Deal', async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const visitor = await context.newPage();
-    await visitor.goto(`${api.url}/on-sale`);
+    await visitor.goto(`${stack.api.url}/on-sale`);
     await visitor.getByRole('heading', { name: 'Vehicles On Sale' }).waitFor();
     await visitor.getByText('Limited Time Offers Across West Africa').waitFor();
     const card = visitor.locator('.deal-card', { hasText: '2024 Chery Omoda 5' });
@@ -121,8 +91,8 @@ describe('enquiries in the staff console', () => {
     await dialog.getByText('Thank you! We received your enquiry about Chery Omoda 5 2024 deal').waitFor();
     await context.close();
 
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('enquiries').select('id').where('kind', '=', 'deal').execute()).length).toBe(1), { timeout: 15_000, interval: 100 });
-    const staff = await signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    await vi.waitFor(async () => expect((await stack.testDb.db.selectFrom('enquiries').select('id').where('kind', '=', 'deal').execute()).length).toBe(1), { timeout: 15_000, interval: 100 });
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Enquiries' }).click();
     await staff.getByRole('combobox', { name: 'Kind' }).click();
     await staff.getByRole('option', { name: 'Deal' }).click();
@@ -132,10 +102,10 @@ describe('enquiries in the staff console', () => {
     }
   }, 90_000);
   it("Insurance shows the three plans in the visitor's currency and 'Get Quote' sends a quote request; 'Book Service Now' a booking", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'KES'));
     const visitor = await context.newPage();
-    await visitor.goto(`${api.url}/insurance`);
+    await visitor.goto(`${stack.api.url}/insurance`);
     await visitor.getByRole('heading', { name: 'Insurance & Warranty', level: 1 }).waitFor();
     const comprehensive = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Comprehensive' }) });
     await comprehensive.getByText('Most Popular').waitFor();
@@ -151,7 +121,7 @@ describe('enquiries in the staff console', () => {
     await quote.getByRole('button', { name: 'Send enquiry' }).click();
     await quote.getByText(/Thank you!/).waitFor();
 
-    await visitor.goto(`${api.url}/service`);
+    await visitor.goto(`${stack.api.url}/service`);
     await visitor.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
     await visitor.getByText('From ₦35,000').first().waitFor();
     await visitor.getByRole('combobox', { name: 'Service' }).selectOption('brake-service');
@@ -165,7 +135,7 @@ describe('enquiries in the staff console', () => {
 
     await vi.waitFor(
       async () => {
-        const rows = await testDb.db.selectFrom('enquiries').select(['kind', 'subject', 'full_name']).where('kind', 'in', ['insurance-quote', 'service-booking']).where('source_path', 'is not', null).orderBy('kind').execute();
+        const rows = await stack.testDb.db.selectFrom('enquiries').select(['kind', 'subject', 'full_name']).where('kind', 'in', ['insurance-quote', 'service-booking']).where('source_path', 'is not', null).orderBy('kind').execute();
         expect(rows.map((row) => [row.kind, row.subject, row.full_name])).toEqual([
           ['insurance-quote', 'Comprehensive insurance quote', 'Wanjiru Kamau'],
           ['service-booking', 'Brake service', 'Musa Bello'],
@@ -176,10 +146,10 @@ describe('enquiries in the staff console', () => {
   }, 90_000);
 
   it("Rent & Lease: each car's rates and features; 'Calculate Costs' prices a rental the cheapest way and sends it as an enquiry", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const visitor = await context.newPage();
-    await visitor.goto(`${api.url}/rent-lease`);
+    await visitor.goto(`${stack.api.url}/rent-lease`);
     await visitor.getByRole('heading', { name: 'Rent & Lease', level: 1 }).waitFor();
     const mercedes = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Mercedes-Benz C-Class' }) });
     await mercedes.getByText('₦250,000 / day').waitFor();
@@ -206,7 +176,7 @@ describe('enquiries in the staff console', () => {
 
     await vi.waitFor(
       async () => {
-        const rental = await testDb.db.selectFrom('enquiries').selectAll().where('full_name', '=', 'Kofi Mensah').executeTakeFirst();
+        const rental = await stack.testDb.db.selectFrom('enquiries').selectAll().where('full_name', '=', 'Kofi Mensah').executeTakeFirst();
         expect(rental).toMatchObject({ kind: 'rental', subject: 'Toyota Corolla rental, 10 days' });
         expect(rental!.details).toMatchObject({ car: 'Toyota Corolla', days: 10, weeks: 1, extraDays: 3, estimateNgn: 1_015_000 });
       },
@@ -215,10 +185,10 @@ describe('enquiries in the staff console', () => {
   });
 
   it("Brands: each card shows its models and price range; 'View Chery Models' opens the inventory filtered by Chery", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const visitor = await context.newPage();
-    await visitor.goto(`${api.url}/brands`);
+    await visitor.goto(`${stack.api.url}/brands`);
     await visitor.getByRole('heading', { name: 'Vehicle Brands', level: 1 }).waitFor();
     const chery = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Chery', exact: true }) });
     await chery.getByText('32 in stock').waitFor();

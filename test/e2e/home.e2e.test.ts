@@ -1,47 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import type { Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
 
 // textContent: during the 1000 ms cross-fade the new slide is still fading in.
 const currentSlide = async (page: Page) => (await page.locator('.hero-slide-current .hero-title').textContent())?.replace(/\s+/g, ' ').trim();
 
 describe('home page', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_home');
-    queues = createTestQueues('e2e_home');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_home', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   it('shows the featured cars with converted prices; arrows wrap, Space pauses; menu and chat dialogs work', async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     expect(await currentSlide(page)).toBe('Chery Omoda 5');
     await vi.waitFor(async () => expect(await page.locator('.hero-slide-current .hero-price-amount').textContent()).toBe('₦42,850,000'), { timeout: 10_000 });
 
@@ -84,10 +63,10 @@ describe('home page', () => {
   });
 
   it('Premium Vehicles filters change the cards and Find My Car carries them to the inventory', async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     const premium = page.getByRole('region', { name: 'Premium Vehicles' });
     await premium.getByText(/^\d+ matching vehicles$/).waitFor();
     const before = await premium.getByText(/^\d+ matching vehicles$/).innerText();
@@ -116,10 +95,10 @@ describe('home page', () => {
   });
 
   it("every make and model the filter offers finds a car; a car on this month's deals shows its sale price, the listed one and the saving", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
-    await page.goto(`${api.url}/`);
+    await page.goto(`${stack.api.url}/`);
     const premium = page.getByRole('region', { name: 'Premium Vehicles' });
     const cardNames = async () => {
       let names: string[] = [];
@@ -146,8 +125,8 @@ describe('home page', () => {
   });
 
   it('a category chip opens a real search', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${api.url}/`);
+    const page = await stack.browser.newPage();
+    await page.goto(`${stack.api.url}/`);
     await page.getByRole('link', { name: 'Pickup Truck' }).click();
     await page.waitForURL(/\/inventory\?tab=trucks$/);
     await page.getByRole('tab', { name: 'Trucks', selected: true }).waitFor();

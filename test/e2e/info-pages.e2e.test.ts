@@ -1,34 +1,20 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
 
 /** The informational pages: about, services, support, company profile, legal texts and the Tara page. */
 describe('informational pages', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
   let page: Page;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_info_pages');
-    queues = createTestQueues('e2e_info_pages');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'desk@autobest.test', ADMIN_PASSWORD: 'a long and secret password' });
-    api = await startApi(config, { migrate: false, logger: false });
-    browser = await launchChromium();
-    page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+    stack = await startStack('e2e_info_pages', { env: { ADMIN_EMAIL: 'desk@autobest.test', ADMIN_PASSWORD: 'a long and secret password' }, workers: false });
+    page = await (await stack.browser.newContext({ locale: 'en-GB' })).newPage();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -56,7 +42,7 @@ describe('informational pages', () => {
       ['/car-buyer-companion', 'AI Car Buyer Companion'],
     ] as const;
     for (const [path, title] of pages) {
-      await page.goto(`${api.url}${path}`);
+      await page.goto(`${stack.api.url}${path}`);
       await heading(title).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
       expect(await accessibilityProblems(), path).toEqual([]);
@@ -64,16 +50,16 @@ describe('informational pages', () => {
   });
 
   it('the services page links its six cards to their pages', async () => {
-    await page.goto(`${api.url}/services`);
+    await page.goto(`${stack.api.url}/services`);
     await heading('Our Services').waitFor();
     const cards = page.locator('.service-cards');
     expect(await cards.getByRole('link').allInnerTexts()).toEqual(['Vehicle Inventory', 'Sell Your Car', 'Trade-In', 'Vehicle Service', 'Insurance & Warranty', '24/7 Support']);
     await cards.getByRole('link', { name: 'Trade-In', exact: true }).click();
-    await page.waitForURL(`${api.url}/trade-in`);
+    await page.waitForURL(`${stack.api.url}/trade-in`);
   });
 
   it('the support search narrows the topics as you type and says when nothing matches', async () => {
-    await page.goto(`${api.url}/support`);
+    await page.goto(`${stack.api.url}/support`);
     const search = page.getByRole('searchbox', { name: 'Search help topics' });
     const topics = page.locator('.support-topics summary');
     const count = page.getByRole('status').filter({ hasText: /topic/ });
@@ -107,7 +93,7 @@ describe('informational pages', () => {
   });
 
   it('/careers opens the Careers section of the about page', async () => {
-    await page.goto(`${api.url}/careers`);
+    await page.goto(`${stack.api.url}/careers`);
     await heading('About AutoBest Africa').waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/about#careers');
     const careers = page.locator('#careers');
@@ -117,7 +103,7 @@ describe('informational pages', () => {
   });
 
   it('/roadside opens the emergency section of the support page', async () => {
-    await page.goto(`${api.url}/roadside`);
+    await page.goto(`${stack.api.url}/roadside`);
     await heading('Support').waitFor();
     expect(new URL(page.url()).hash).toBe('#emergency');
     const emergency = page.locator('#emergency');
@@ -127,16 +113,16 @@ describe('informational pages', () => {
   });
 
   it('/export opens the Export Services section of the company profile, which leads to the contact page', async () => {
-    await page.goto(`${api.url}/export`);
+    await page.goto(`${stack.api.url}/export`);
     await heading('Company Profile').waitFor();
     const exportSection = page.locator('#export');
     await exportSection.getByRole('heading', { name: 'Export Services' }).waitFor();
     await exportSection.getByRole('link', { name: 'Talk to our export team' }).click();
-    await page.waitForURL(`${api.url}/contact`);
+    await page.waitForURL(`${stack.api.url}/contact`);
   });
 
   it('the terms say when they were last updated, with a table of contents that opens each section', async () => {
-    await page.goto(`${api.url}/terms`);
+    await page.goto(`${stack.api.url}/terms`);
     await heading('Terms of Service').waitFor();
     await page.getByText('Last updated: December 2024').waitFor();
     const contents = page.getByRole('navigation', { name: 'Contents' });
@@ -146,7 +132,7 @@ describe('informational pages', () => {
   });
 
   it('the legal texts come in the visitor’s language, with the date written for it', async () => {
-    await page.goto(`${api.url}/privacy`);
+    await page.goto(`${stack.api.url}/privacy`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await heading('Politique de confidentialité').waitFor();
     await page.getByText('Dernière mise à jour : décembre 2024').waitFor();
@@ -155,12 +141,12 @@ describe('informational pages', () => {
   });
 
   it('the companion page says plainly that chat opens soon and offers people meanwhile', async () => {
-    await page.goto(`${api.url}/car-buyer-companion`);
+    await page.goto(`${stack.api.url}/car-buyer-companion`);
     await heading('AI Car Buyer Companion').waitFor();
     await page.getByRole('heading', { name: 'Chatting with Tara opens soon' }).waitFor();
     expect(await page.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348002886237\?text=/);
     expect(await page.locator('.companion-benefits > li').count()).toBe(6);
     await page.getByRole('link', { name: 'Browse cars' }).click();
-    await page.waitForURL(`${api.url}/buy-cars`);
+    await page.waitForURL(`${stack.api.url}/buy-cars`);
   });
 });

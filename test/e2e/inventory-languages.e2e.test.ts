@@ -1,42 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
 
 describe('the inventory in French, Arabic and Swahili', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_inventory_languages');
-    queues = createTestQueues('e2e_inventory_languages');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_inventory_languages', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   /** A visitor who chose `language` (and naira) on an earlier visit. */
   async function visitorIn(language: string): Promise<Page> {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     await context.addInitScript((chosen) => {
       localStorage.setItem('user_language', chosen);
       localStorage.setItem('user_currency', 'NGN');
@@ -46,7 +25,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
 
   it('French: heading, tabs, card text and prices the French way', async () => {
     const page = await visitorIn('fr');
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { level: 1, name: 'Rechercher dans le stock' }).waitFor();
     await page.getByText('162 véhicules').waitFor();
     for (const tab of ['Berlines et monospaces', 'Pick-up et utilitaires', 'Crossovers et SUV', 'Électrifiés']) await page.getByRole('tab', { name: tab }).waitFor();
@@ -62,7 +41,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
     await page.waitForURL(/tab=trucks/);
     await page.getByText(/^\d+ véhicules$/).waitFor();
 
-    await page.goto(`${api.url}/all-inventory`);
+    await page.goto(`${stack.api.url}/all-inventory`);
     await page.getByRole('heading', { level: 1, name: 'Tout le stock' }).waitFor();
     await page.getByRole('tab', { name: /^Berlines \(\d+\)$/ }).waitFor();
     await page.getByRole('link', { name: 'Voir le détail' }).first().waitFor();
@@ -70,13 +49,13 @@ describe('the inventory in French, Arabic and Swahili', () => {
 
   it('Arabic: heading, and the vehicle page laid out right to left with mirrored gallery arrows and translated API errors', async () => {
     const page = await visitorIn('ar');
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { level: 1, name: 'البحث في المخزون' }).waitFor();
     await page.getByRole('tab', { name: 'كهربائية وهجينة' }).waitFor();
 
-    const { items } = (await (await fetch(`${api.url}/api/vehicles?pageSize=1`)).json()) as { items: Array<{ id: string; year: number; name: string }> };
+    const { items } = (await (await fetch(`${stack.api.url}/api/vehicles?pageSize=1`)).json()) as { items: Array<{ id: string; year: number; name: string }> };
     const vehicle = items[0]!;
-    await page.goto(`${api.url}/vehicle/${encodeURIComponent(vehicle.id)}`);
+    await page.goto(`${stack.api.url}/vehicle/${encodeURIComponent(vehicle.id)}`);
     await page.getByRole('heading', { level: 1, name: `${vehicle.year} ${vehicle.name}` }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByRole('heading', { name: 'الفحص والتسليم' }).waitFor();
@@ -96,12 +75,12 @@ describe('the inventory in French, Arabic and Swahili', () => {
 
   it('Swahili: the inventory and electric vehicles headings', async () => {
     const page = await visitorIn('sw');
-    await page.goto(`${api.url}/inventory`);
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { level: 1, name: 'Tafuta Magari Yaliyopo' }).waitFor();
     await page.getByRole('tab', { name: 'Malori na Pick-up' }).waitFor();
     expect(await page.locator('.vehicle-card .card-msrp').first().innerText()).toBe('Bei elekezi kuanzia*');
 
-    await page.goto(`${api.url}/electric-cars`);
+    await page.goto(`${stack.api.url}/electric-cars`);
     await page.getByRole('heading', { level: 1, name: 'Magari ya Umeme' }).waitFor();
     await page.getByText(/^Magari ya umeme \d+$/).waitFor();
   }, 60_000);

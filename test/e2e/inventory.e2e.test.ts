@@ -1,43 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
+import { startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 describe('inventory search to vehicle page', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_inventory');
-    queues = createTestQueues('e2e_inventory');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_inventory', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   it('searches, filters by tab and a price in naira, opens a vehicle and sees its own name and price', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${api.url}/inventory`);
+    const page = await stack.browser.newPage();
+    await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
     await page.getByText('162 vehicles').waitFor();
 
@@ -77,13 +55,13 @@ describe('inventory search to vehicle page', () => {
     // A shared search link restores the same filters.
     await page.goBack();
     await page.waitForURL(/tab=crossovers-suvs.*q=tiggo|q=tiggo.*tab=crossovers-suvs/);
-    await page.goto(`${api.url}/vehicle/no-such-vehicle`);
+    await page.goto(`${stack.api.url}/vehicle/no-such-vehicle`);
     await page.getByText('Oops! Page not found').waitFor();
   }, 90_000);
 
   it('the Electric and Complete Inventory pages search and filter for real', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${api.url}/electric-cars`);
+    const page = await stack.browser.newPage();
+    await page.goto(`${stack.api.url}/electric-cars`);
     await page.getByText(/\d+ electric vehicles/).waitFor();
     await page.getByRole('searchbox').fill('seal');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -92,7 +70,7 @@ describe('inventory search to vehicle page', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('heading', { name: 'No Electric Vehicles Found' }).waitFor();
 
-    await page.goto(`${api.url}/all-inventory`);
+    await page.goto(`${stack.api.url}/all-inventory`);
     const sedanTab = page.getByRole('tab', { name: /^Sedan \(\d+\)$/ });
     await sedanTab.waitFor();
     const sedans = Number(/\((\d+)\)/.exec(await sedanTab.innerText())![1]);
@@ -103,7 +81,7 @@ describe('inventory search to vehicle page', () => {
   }, 60_000);
 
   it('staff keep the catalogue: bulk import, QA bulk fix, data collection to publication, photo upload', async () => {
-    const staff = await signInToConsole(browser, api.url, 'admin@autobest.local', 'a long and secret password');
+    const staff = await signInToConsole(stack.browser, stack.api.url, 'admin@autobest.local', 'a long and secret password');
     await staff.getByRole('menuitem', { name: 'Inventory Management' }).click();
     await staff.getByText('Total vehicles').waitFor();
     const file = JSON.stringify([
@@ -113,7 +91,7 @@ describe('inventory search to vehicle page', () => {
     await staff.getByLabel('Inventory file').setInputFiles({ name: 'stock.json', mimeType: 'application/json', buffer: Buffer.from(file) });
     await staff.getByText(/Successfully loaded 1 vehicles; 1 vehicles failed validation/).waitFor();
     await staff.getByText(/^Broken Car: Vehicle ID is required/).waitFor();
-    await vi.waitFor(async () => expect((await fetch(`${api.url}/api/vehicles/e2e-geely-coolray-2025`)).status).toBe(200), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await fetch(`${stack.api.url}/api/vehicles/e2e-geely-coolray-2025`)).status).toBe(200), { timeout: 10_000 });
 
     // Inventory QA flags the four spec samples, which carry one image each, and can delist one in bulk.
     await staff.getByRole('menuitem', { name: 'Inventory QA' }).click();
@@ -123,7 +101,7 @@ describe('inventory search to vehicle page', () => {
     await staff.getByRole('option', { name: 'Delist' }).click();
     await staff.getByRole('button', { name: 'Bulk Update (1)' }).click();
     await staff.getByText('Updated 1 vehicles').waitFor();
-    expect((await fetch(`${api.url}/api/vehicles/sample-byd-seal-2024`)).status).toBe(404);
+    expect((await fetch(`${stack.api.url}/api/vehicles/sample-byd-seal-2024`)).status).toBe(404);
 
     // Data collection: a variant's record is collected, verified, and published to the inventory.
     await staff.getByRole('menuitem', { name: 'Data Collection' }).click();
@@ -144,16 +122,16 @@ describe('inventory search to vehicle page', () => {
     await staff.getByText('Record saved').waitFor();
     await dialog.getByRole('button', { name: 'Publish to inventory' }).click();
     await staff.getByText('Published to inventory as byd-han-ev-2025').waitFor();
-    await vi.waitFor(async () => expect((await (await fetch(`${api.url}/api/vehicles/byd-han-ev-2025`)).json()).price).toEqual({ amount: 52000, currency: 'USD' }), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await (await fetch(`${stack.api.url}/api/vehicles/byd-han-ev-2025`)).json()).price).toEqual({ amount: 52000, currency: 'USD' }), { timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // A photo uploaded in the vehicle form joins its images and is served publicly.
-    await staff.goto(`${api.url}/admin/vehicles/e2e-geely-coolray-2025`);
+    await staff.goto(`${stack.api.url}/admin/vehicles/e2e-geely-coolray-2025`);
     await staff.getByLabel('Vehicle image file').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') });
     await staff.getByText('Image uploaded').waitFor();
     await staff.getByRole('button', { name: 'Save' }).click();
     await vi.waitFor(async () => {
-      const vehicle = (await (await fetch(`${api.url}/api/vehicles/e2e-geely-coolray-2025`)).json()) as { images: Array<{ url: string }> };
+      const vehicle = (await (await fetch(`${stack.api.url}/api/vehicles/e2e-geely-coolray-2025`)).json()) as { images: Array<{ url: string }> };
       expect(vehicle.images.map((image) => image.url)).toEqual(['/vehicles/crossover.svg', expect.stringMatching(/^\/media\/vehicle-images\//)]);
     }, { timeout: 10_000 });
   }, 60_000);

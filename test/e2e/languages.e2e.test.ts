@@ -1,36 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
 
 /** The sell-car, trade-in and contact forms in French, Arabic and Swahili, errors included. */
 describe('storefront languages', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_languages');
-    queues = createTestQueues('e2e_languages');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'desk@autobest.test', ADMIN_PASSWORD: 'a long and secret password' });
-    api = await startApi(config, { migrate: false, logger: false });
-    browser = await launchChromium();
+    stack = await startStack('e2e_languages', { env: { ADMIN_EMAIL: 'desk@autobest.test', ADMIN_PASSWORD: 'a long and secret password' }, workers: false });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   /** A visitor whose browser speaks English and who chose `language` on an earlier visit. */
   async function visitorWhoChose(language: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await stack.browser.newContext({ locale: 'en-GB' });
     await context.addInitScript((code) => localStorage.setItem('user_language', code), language);
     return context.newPage();
   }
@@ -38,8 +24,8 @@ describe('storefront languages', () => {
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
   it('a visitor picks Français in the header; /sell-car is in French and stays French after a reload', async () => {
-    const page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
-    await page.goto(`${api.url}/sell-car`);
+    const page = await (await stack.browser.newContext({ locale: 'en-GB' })).newPage();
+    await page.goto(`${stack.api.url}/sell-car`);
     await heading(page, 'Sell Your Car').waitFor();
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
@@ -54,7 +40,7 @@ describe('storefront languages', () => {
 
   it('in Arabic the forms are right to left, and the required-field errors are in Arabic with nothing typed lost', async () => {
     const page = await visitorWhoChose('ar');
-    await page.goto(`${api.url}/sell-car`);
+    await page.goto(`${stack.api.url}/sell-car`);
     await heading(page, 'بِع سيارتك').waitFor();
     expect(await page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }))).toEqual({ dir: 'rtl', lang: 'ar' });
 
@@ -83,7 +69,7 @@ describe('storefront languages', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('phoneNumber');
 
     // The trade-in form names the missing photos, each in Arabic.
-    await page.goto(`${api.url}/trade-in`);
+    await page.goto(`${stack.api.url}/trade-in`);
     await heading(page, 'استبدل مركبتك').waitFor();
     await page.getByRole('button', { name: 'إرسال طلب الاستبدال' }).click();
     await page.getByText('يُرجى رفع صور لـ: الأمام، الخلف، الجانب الأيسر، الجانب الأيمن، المقصورة الداخلية، لوحة القيادة (مع ظهور العدّاد)', { exact: true }).waitFor();
@@ -92,7 +78,7 @@ describe('storefront languages', () => {
 
   it("in Swahili the contact form's own errors and the API's are in Swahili", async () => {
     const page = await visitorWhoChose('sw');
-    await page.goto(`${api.url}/contact`);
+    await page.goto(`${stack.api.url}/contact`);
     await heading(page, 'Wasiliana Nasi').waitFor();
 
     const form = page.getByRole('form', { name: 'Fomu ya mawasiliano' });

@@ -1,56 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
+import { startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 const STAFF_EMAIL = 'qa@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
 
 describe('the QA testing dashboard', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_qa_dashboard');
-    queues = createTestQueues('e2e_qa_dashboard');
     // No mail server and no rates service configured: those two checks must say so as warnings.
-    const config = loadRuntimeConfig({
-      DATABASE_URL: testDb.url,
-      REDIS_URL: queues.redisUrl,
-      QUEUE_PREFIX: queues.prefix,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: STAFF_EMAIL,
-      ADMIN_PASSWORD: STAFF_PASSWORD,
-    });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
+    stack = await startStack('e2e_qa_dashboard', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD }, seed: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
-  const analyticsCount = async () => Number((await testDb.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+  const analyticsCount = async () => Number((await stack.testDb.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
 
   it('runs the server and storefront checks one by one, scores them, and leaves visitor analytics alone', async () => {
-    const staff = await signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'QA checks' }).click();
     await staff.getByRole('heading', { level: 1, name: 'QA Testing Dashboard' }).waitFor();
 
@@ -86,12 +56,12 @@ describe('the QA testing dashboard', () => {
     await vi.waitFor(async () => expect(await stateOf('route:/about')).toBe('pass'), { timeout: 20_000, interval: 100 });
 
     // The frame's visits recorded no analytics, while a visitor's do.
-    await staff.goto(`${api.url}/admin`);
+    await staff.goto(`${stack.api.url}/admin`);
     expect(await analyticsCount()).toBe(0);
-    const visitor = await (await browser.newContext()).newPage();
-    await visitor.goto(`${api.url}/about`);
+    const visitor = await (await stack.browser.newContext()).newPage();
+    await visitor.goto(`${stack.api.url}/about`);
     await visitor.getByRole('heading', { level: 1 }).waitFor();
-    await visitor.goto(`${api.url}/contact`);
+    await visitor.goto(`${stack.api.url}/contact`);
     await vi.waitFor(async () => expect(await analyticsCount()).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
   });
 });

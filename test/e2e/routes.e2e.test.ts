@@ -1,13 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
-import { launchChromium } from '../support/chromium';
-import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
 
 /** Every storefront route of the spec and the heading a visitor sees there (English, the default). */
 const ROUTES: ReadonlyArray<readonly [path: string, heading: string | RegExp]> = [
@@ -55,33 +49,18 @@ const REDIRECTED: ReadonlyArray<readonly [from: string, to: string, heading: str
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('every route of the spec', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_routes');
-    queues = createTestQueues('e2e_routes');
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'a long and secret password' });
-    await seedCatalogue(testDb.db);
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(162), { timeout: 15_000, interval: 100 });
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-NG' });
+    stack = await startStack('e2e_routes', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
+    context = await stack.browser.newContext({ locale: 'en-NG' });
     page = await context.newPage();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
   });
 
   /** Serious and critical problems axe finds on the whole page, as "rule: element" lines. */
@@ -105,7 +84,7 @@ describe('every route of the spec', () => {
   it('renders its one heading, with no serious or critical accessibility problem', async () => {
     const problems: string[] = [];
     for (const [path, heading] of ROUTES) {
-      await page.goto(`${api.url}${path}`);
+      await page.goto(`${stack.api.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
       await settled();
@@ -116,7 +95,7 @@ describe('every route of the spec', () => {
 
   it('sends links the spec lists without a screen to the closest real page, never the 404', async () => {
     for (const [from, to, heading] of REDIRECTED) {
-      await page.goto(`${api.url}${from}`);
+      await page.goto(`${stack.api.url}${from}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
       const url = new URL(page.url());
       expect(`${url.pathname}${url.hash}`, from).toBe(to);
@@ -127,20 +106,20 @@ describe('every route of the spec', () => {
   it('answers any other path with the 404 page and logs the path', async () => {
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
-    await page.goto(`${api.url}/no-such-page/at-all?x=1`);
+    await page.goto(`${stack.api.url}/no-such-page/at-all?x=1`);
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     expect(logged.some((line) => line.includes('/no-such-page/at-all'))).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${api.url}/`);
+    await page.waitForURL(`${stack.api.url}/`);
     await page.getByRole('heading', { level: 1, name: 'AutoBest Africa' }).waitFor();
   });
 
   it('lays Arabic pages out right to left, with nothing spilling sideways on a phone', async () => {
-    const arabic = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const arabic = await stack.browser.newContext({ viewport: { width: 375, height: 740 } });
     await arabic.addInitScript(() => localStorage.setItem('user_language', 'ar'));
     const phone = await arabic.newPage();
     for (const path of ['/', '/inventory', '/vehicle/featured-toyota-venza-2024', '/sell-car', '/rent-lease', '/insurance', '/support']) {
-      await phone.goto(`${api.url}${path}`);
+      await phone.goto(`${stack.api.url}${path}`);
       await phone.getByRole('heading', { level: 1 }).waitFor();
       const layout = await phone.evaluate(() => {
         const width = document.documentElement.clientWidth;

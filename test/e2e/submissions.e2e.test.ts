@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApi, type RunningApi } from '@autobest/api';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig } from '@autobest/domain';
-import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import type { Page } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from '../support/chromium';
 import { signInToConsole } from '../support/console';
+import { startStack, type TestStack } from '../support/stack';
 import { findFreePort } from '../../infra/src/ports';
 
 const STAFF_EMAIL = 'review@autobest.test';
@@ -18,40 +13,19 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(40_000, 1)]) });
 
 describe('sell-car and trade-in journeys', () => {
-  let testDb: TestDatabase;
-  let queues: TestQueues;
-  let workers: RunningWorkers;
-  let api: RunningApi;
-  let browser: Browser;
+  let stack: TestStack;
   let uploadsDir: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('e2e_submissions');
-    queues = createTestQueues('e2e_submissions');
     uploadsDir = await mkdtemp(join(tmpdir(), 'autobest-e2e-uploads-'));
     const port = await findFreePort(4300);
-    const config = loadRuntimeConfig({
-      DATABASE_URL: testDb.url,
-      REDIS_URL: queues.redisUrl,
-      QUEUE_PREFIX: queues.prefix,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      UPLOADS_DIR: uploadsDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: STAFF_EMAIL,
-      ADMIN_PASSWORD: STAFF_PASSWORD,
+    stack = await startStack('e2e_submissions', {
+      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, UPLOADS_DIR: uploadsDir, ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD },
     });
-    workers = await startWorkers(config, { migrate: false });
-    api = await startApi(config, { migrate: false, logger: false });
-    browser = await launchChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await workers?.close();
-    await testDb?.drop();
-    await queues?.drop();
+    await stack?.close();
     if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
   });
 
@@ -59,7 +33,7 @@ describe('sell-car and trade-in journeys', () => {
     let text = '';
     await vi.waitFor(
       async () => {
-        const row = await testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
+        const row = await stack.testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
         expect(row).toBeDefined();
         text = row!.text;
       },
@@ -68,11 +42,11 @@ describe('sell-car and trade-in journeys', () => {
     return text;
   }
 
-  const staffSignedIn = (): Promise<Page> => signInToConsole(browser, api.url, STAFF_EMAIL, STAFF_PASSWORD);
+  const staffSignedIn = (): Promise<Page> => signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
 
   it('an owner sells a car; staff offer ₦4,500,000 and review it; the emailed link shows both', async () => {
-    const owner = await browser.newPage();
-    await owner.goto(`${api.url}/sell-car`);
+    const owner = await stack.browser.newPage();
+    await owner.goto(`${stack.api.url}/sell-car`);
     const form = owner.getByRole('form', { name: 'Sell your car form' });
 
     // Sending with nothing filled in shows the spec messages and keeps the page.
@@ -133,13 +107,13 @@ describe('sell-car and trade-in journeys', () => {
     await staff.getByRole('menuitem', { name: 'Analytics' }).click();
     const funnel = staff.locator('.MuiCard-root', { hasText: 'Sell-car and trade-in funnel' });
     await funnel.locator('.recharts-bar-rectangle').first().waitFor();
-    const steps = await testDb.db.selectFrom('analytics_events').select('event').distinct().execute();
+    const steps = await stack.testDb.db.selectFrom('analytics_events').select('event').distinct().execute();
     expect(steps.map((row) => row.event).sort()).toEqual(expect.arrayContaining(['image_upload', 'page_view', 'sell_car_form_submit']));
   }, 120_000);
 
   it('an owner trades in a car; staff finalize it; the status page says so', async () => {
-    const owner = await browser.newPage();
-    await owner.goto(`${api.url}/trade-in`);
+    const owner = await stack.browser.newPage();
+    await owner.goto(`${stack.api.url}/trade-in`);
     const form = owner.getByRole('form', { name: 'Trade-in form' });
     await form.getByLabel('Full Name').fill('Halima Sani');
     await form.getByLabel('Phone Number').fill('0803 555 0123');

@@ -1,0 +1,64 @@
+import { expect, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startApi, type RunningApi } from '@autobest/api';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import { startWorkers, type RunningWorkers } from '@autobest/workers';
+import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { catalogueListings } from '../../infra/src/seed/catalogue';
+import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import { launchChromium } from './chromium';
+
+export interface TestStack {
+  testDb: TestDatabase;
+  queues: TestQueues;
+  config: RuntimeConfig;
+  /** null when the file asked for no workers. */
+  workers: RunningWorkers | null;
+  api: RunningApi;
+  browser: Browser;
+  /** Closes the browser, the API and the workers, then drops the database and the queues. */
+  close(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  /** Settings on top of the test database, queues, a free port and warn-level logs; they may override those. */
+  env?: Record<string, string>;
+  /** List the shipped catalogue and wait until the vehicles read model holds all of it. */
+  seed?: boolean;
+  /** Start the workers; the pages that only render forms do without them. Default true. */
+  workers?: boolean;
+}
+
+/**
+ * What a browser test runs against: its own database and queue prefix (named after the file), the workers,
+ * the API serving both web apps, and Chromium. When a step fails, what already started is closed again.
+ */
+export async function startStack(name: string, { env = {}, seed = false, workers: withWorkers = true }: TestStackOptions = {}): Promise<TestStack> {
+  const started: Partial<Omit<TestStack, 'close'>> = {};
+  const close = async () => {
+    await started.browser?.close();
+    await started.api?.close();
+    await started.workers?.close();
+    await started.testDb?.drop();
+    await started.queues?.drop();
+  };
+  try {
+    const testDb = (started.testDb = await createTestDatabase(name));
+    const queues = (started.queues = createTestQueues(name));
+    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: '0', LOG_LEVEL: 'warn', ...env });
+    if (seed) await seedCatalogue(testDb.db);
+    const workers = (started.workers = withWorkers ? await startWorkers(config, { migrate: false }) : null);
+    const api = (started.api = await startApi(config, { migrate: false, logger: false }));
+    if (seed) {
+      const catalogueSize = catalogueListings().length;
+      await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(catalogueSize), { timeout: 15_000, interval: 100 });
+    }
+    const browser = (started.browser = await launchChromium());
+    return { testDb, queues, config, workers, api, browser, close };
+  } catch (error) {
+    // The step that failed is the one to report, not a later one in the clean-up.
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

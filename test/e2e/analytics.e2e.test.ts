@@ -36,8 +36,10 @@ describe('analytics of a visit', () => {
     await visitor.getByRole('heading', { level: 1, name: vehicleName }).waitFor();
     const vehicleId = decodeURIComponent(new URL(visitor.url()).pathname.split('/').pop()!);
     // Another currency reloads the price, not the view.
+    // Listen before choosing: the answer can come back before selectOption returns.
+    const repriced = visitor.waitForResponse((response) => response.url().includes(`/api/vehicles/`) && response.url().includes('currency=KES'));
     await visitor.getByRole('combobox', { name: 'Currency' }).selectOption('KES');
-    await visitor.waitForResponse((response) => response.url().includes(`/api/vehicles/`) && response.url().includes('currency=KES'));
+    await repriced;
     await visitor.goto(`${stack.api.url}/electric-cars`);
     await visitor.getByRole('link', { name: '← Back to Buy Cars' }).click();
     await visitor.getByRole('heading', { level: 1, name: 'Search Inventory' }).waitFor();

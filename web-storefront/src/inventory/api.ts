@@ -67,7 +67,10 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
     throw new ApiFailure(0, 'Could not reach AutoBest. Check your connection.');
   }
   const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  // Given up on while the answer arrived (a newer search replaced it): it must not overwrite the newer one.
+  if (signal?.aborted) throw new DOMException('The request was replaced', 'AbortError');
   if (!response.ok) throw new ApiFailure(response.status, body?.message ?? `The server answered ${response.status}`);
+  if (body === undefined) throw new ApiFailure(response.status, 'The server sent an answer that could not be read');
   return body as T;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStack, type TestStack } from '../support/stack';
+import { settledOnSignIn } from '../support/console';
 
 const STAFF_EMAIL = 'desk@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
@@ -46,6 +47,7 @@ describe('contact form to staff console', () => {
 
     const staff = await (await stack.browser.newContext()).newPage();
     await staff.goto(`${stack.api.url}/admin`);
+    await settledOnSignIn(staff);
     await staff.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
     await staff.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await staff.getByRole('button', { name: 'Sign in' }).click();

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 export async function signInToConsole(browser: Browser, baseUrl: string, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${baseUrl}/admin`);
+  await settledOnSignIn(page);
   for (let attempt = 1; ; attempt++) {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Password' }).fill(password);
@@ -21,6 +22,17 @@ export async function signInToConsole(browser: Browser, baseUrl: string, email: 
       if (attempt >= 2) throw error;
       await page.goto(`${baseUrl}/admin`);
       if (await page.getByRole('menuitem', { name: 'Contact messages' }).isVisible()) return page;
+      await settledOnSignIn(page);
     }
   }
+}
+
+/**
+ * Waits until the console has finished sending a signed-out visitor to its sign-in page (session check, the
+ * redirect and its re-render), so that what the test types is not typed into a form about to be replaced.
+ */
+export async function settledOnSignIn(page: Page): Promise<void> {
+  await page.waitForURL(/\/admin\/login$/);
+  await page.getByRole('textbox', { name: 'Email' }).waitFor();
+  await page.waitForLoadState('networkidle');
 }

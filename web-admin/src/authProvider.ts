@@ -21,6 +21,13 @@ async function currentStaff(): Promise<StaffIdentity | undefined> {
   return (await response.json()) as StaffIdentity;
 }
 
+/**
+ * Set when the server has just said there is no session. react-admin signs out after a failed check; with
+ * nobody signed in that sign-out has nothing to end, and sent anyway it could land after a sign-in that
+ * followed quickly and end the new session.
+ */
+let knownSignedOut = false;
+
 /** Staff sign in with email and password; the API keeps the session in an HttpOnly cookie. */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email?: string; password?: string }) {
@@ -31,13 +38,18 @@ export const authProvider: AuthProvider = {
       body: JSON.stringify({ email, password }),
     });
     if (!response.ok) throw new Error(await errorMessage(response, 'Sign-in failed'));
+    knownSignedOut = false;
   },
   async logout() {
+    if (knownSignedOut) return;
+    knownSignedOut = true;
     await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
   },
   async checkAuth() {
+    const staff = await currentStaff();
+    knownSignedOut = !staff;
     // `message: false` sends a signed-out visitor to the sign-in page without an error toast.
-    if (!(await currentStaff())) throw { message: false };
+    if (!staff) throw { message: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) throw new Error('Your session has ended. Please sign in again.');

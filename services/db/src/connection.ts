@@ -46,15 +46,18 @@ export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }
 
+/** The migrator over this code's migrations. */
+const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+
 /** Names of the migrations this code has that the database has not run yet. */
 export async function pendingMigrations<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }
 
 /** Brings the schema to the latest migration; safe to run from several processes at once (kysely takes a lock). */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

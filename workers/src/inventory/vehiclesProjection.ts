@@ -183,7 +183,9 @@ const SEARCH_UPDATES = sql.raw(
   [...SEARCH_COLUMN_NAMES.filter((column) => column !== 'id'), 'facets_id'].map((column) => `${column} = excluded.${column}`).join(', '),
 );
 /** The values a vehicle counts towards, as vehicle_facet_combinations keys them (migration 0015). */
-const FACET_VALUES = sql.raw('brand, condition, fuel_type, body_type, year, city, tabs, collections');
+const FACET_VALUE_NAMES = ['brand', 'condition', 'fuel_type', 'body_type', 'year', 'city', 'tabs', 'collections'];
+const FACET_VALUES = sql.raw(FACET_VALUE_NAMES.join(', '));
+const VEHICLE_FACET_VALUES = sql.raw(FACET_VALUE_NAMES.map((column) => `vehicles.${column}`).join(', '));
 
 /**
  * vehicle_search follows the vehicles rows written in this batch: copied from them, so the two cannot differ,
@@ -198,7 +200,7 @@ async function copySearchColumns(trx: Transaction<Database>, ids: ReadonlySet<st
     on conflict do nothing`.execute(trx);
   await sql`
     insert into vehicle_search (${SEARCH_COLUMNS}, facets_id)
-    select ${SEARCH_COLUMNS}, (select id from vehicle_facet_combinations combination where (${FACET_VALUES}) = (vehicles.brand, vehicles.condition, vehicles.fuel_type, vehicles.body_type, vehicles.year, vehicles.city, vehicles.tabs, vehicles.collections))
+    select ${SEARCH_COLUMNS}, (select id from vehicle_facet_combinations combination where (${FACET_VALUES}) = (${VEHICLE_FACET_VALUES}))
     from vehicles where id = any(${written}::text[])
     on conflict (id) do update set ${SEARCH_UPDATES}`.execute(trx);
 }

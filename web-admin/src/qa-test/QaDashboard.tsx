@@ -38,7 +38,6 @@ export function QaDashboard() {
   const [loadError, setLoadError] = useState<string>();
   const [running, setRunning] = useState(false);
   const [finishedAt, setFinishedAt] = useState<Date>();
-  const serverChecks = useRef<ServerCheck[]>([]);
   const clientChecks = useRef<BrowserCheck[]>([]);
   const runId = useRef(0);
 
@@ -102,13 +101,13 @@ export function QaDashboard() {
     setLoadError(undefined);
     try {
       const { json } = await httpClient('/api/admin/qa-checks');
-      serverChecks.current = (json as { checks: ServerCheck[] }).checks;
+      const serverChecks = (json as { checks: ServerCheck[] }).checks;
       clientChecks.current = browserChecks(async () => {
         const { json: found } = await httpClient('/api/vehicles?pageSize=1');
         const [first] = (found as { items: Array<{ id: string; name: string }> }).items;
         return first ? { id: first.id, name: first.name } : undefined;
       });
-      const all = [...serverChecks.current, ...clientChecks.current];
+      const all = [...serverChecks, ...clientChecks.current];
       setRows(all.map(({ id, group, name }) => ({ id, group, name, state: 'pending' })));
       // One at a time: the frame shows one page, and each result appears as it comes.
       for (const check of all) {

@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY services/domain/package.json services/domain/
 COPY services/db/package.json services/db/
+COPY services/projections/package.json services/projections/
 COPY services/api/package.json services/api/
 COPY workers/package.json workers/
 COPY web-storefront/package.json web-storefront/
@@ -17,6 +18,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
+# Photos live in a volume shared by the API and the workers; a new named volume takes this directory's owner.
+RUN mkdir -p /var/lib/autobest/uploads && chown node:node /var/lib/autobest/uploads
 USER node
 EXPOSE 3000
 CMD ["npm", "run", "start:api"]

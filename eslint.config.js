@@ -3,6 +3,71 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The layers (issue 13): domain <- db <- projections <- api and workers; the web apps use browser-safe domain
+ * subpaths only. One block per layer, each saying what that layer may not import and why.
+ */
+/** Any @autobest package but the ones named. */
+const autobestExcept = (...allowed) => `^@autobest/(?!(${allowed.join('|')})(/|$))`;
+const layer = (name, files, patterns) => ({ name: `layers/${name}`, files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const WEB_APPS_MESSAGE =
+  'The web apps run in the browser: they import only the browser-safe subpaths of @autobest/domain (@autobest/domain/inventory, ...), never its root entry (runtime configuration) nor a server package.';
+
+const layers = [
+  layer('domain', ['services/domain/**/*.ts'], [
+    { regex: autobestExcept('domain'), message: 'domain is the pure core (schemas, events, deciders): it imports no other @autobest package.' },
+    { group: ['node:*', 'kysely', 'pg', 'bullmq', 'ioredis', 'sharp', 'nodemailer', 'fastify', 'fastify-*', '@fastify/*'], message: 'domain does no I/O: the packages above it read, write and send; domain only decides.' },
+  ]),
+  layer('db', ['services/db/**/*.ts'], [{ regex: autobestExcept('domain', 'db'), message: 'db (event store, checkpoints, migrations, schema) sits on domain alone: projections, api and workers build on it, never the other way.' }]),
+  layer('projections', ['services/projections/**/*.ts'], [
+    {
+      regex: autobestExcept('domain', 'db', 'projections'),
+      message: 'projections (projector, doorbell, read models, queue names, shared server helpers) must stay deterministic and safe in any process: they use domain and db only, never api or workers.',
+    },
+  ]),
+  layer('api', ['services/api/src/**/*.ts'], [
+    {
+      regex: autobestExcept('domain', 'db', 'projections'),
+      message: 'The API uses domain, db and projections (it runs the projector for read-your-writes); side effects and BullMQ processes live in workers, which the API never imports.',
+    },
+  ]),
+  layer('api tests', ['services/api/test/**/*.ts'], [
+    { regex: autobestExcept('domain', 'db', 'projections', 'workers'), message: "The API's tests may start the workers beside the API; nothing else above it." },
+  ]),
+  layer('workers', ['workers/**/*.ts'], [
+    { regex: autobestExcept('domain', 'db', 'projections', 'workers'), message: 'workers host the side effects and BullMQ processes on domain, db and projections; they never import the API.' },
+  ]),
+  layer('web-admin', ['web-admin/src/**/*.{ts,tsx}'], [{ regex: '^@autobest/(?!domain/)', message: WEB_APPS_MESSAGE }]),
+  layer('web-storefront', ['web-storefront/src/**/*.{ts,tsx}'], [
+    { regex: '^@autobest/(?!domain/)', message: WEB_APPS_MESSAGE },
+    // The storefront is for phones on slow, metered networks: the console's libraries stay out of it.
+    { group: ['react-admin', 'ra-*', '@mui/*', '@emotion/*'], message: 'The storefront never ships react-admin or MUI (issue 5: light site).' },
+  ]),
+];
+
+/**
+ * A relative path into another package's folders would skip the layer rules and its package.json. A separate rule
+ * (typescript-eslint's copy of no-restricted-imports), so that it adds to the layers' instead of replacing them.
+ */
+const PACKAGE_DIRS = '((services/)?(domain|db|projections|api)|workers|web-storefront|web-admin|infra)';
+const intoAnotherPackage = (exceptions) => ({
+  regex: `^(\\.\\./)+${exceptions ? `(?!${exceptions})` : ''}${PACKAGE_DIRS}/(src|test|bench)(/|$)`,
+  message: 'Import another package by its name (@autobest/...), through what it exports.',
+});
+const noClimbing = (name, files, exceptions) => ({
+  name: `layers/${name}`,
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherPackage(exceptions)] }] },
+});
+const packages = ['services/*', 'workers', 'web-storefront', 'web-admin', 'infra'];
+const noClimbingOutOfPackages = [
+  noClimbing('no climbing out of a package', packages.flatMap((dir) => [`${dir}/src/**/*.{ts,tsx}`, `${dir}/bench/**/*.ts`])),
+  // Tests use fixtures no package exports: infra's seed catalogue and build step, and a migration of db's they test.
+  // (The root's test folder belongs to no package and tests the apps' modules directly; the web apps' build configs
+  // share infra's build step.)
+  noClimbing('tests reach fixtures only', packages.map((dir) => `${dir}/test/**/*.ts`), 'infra/src/(seed|build)/|(services/)?db/src/migrations/'),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -21,16 +86,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The storefront is for phones on slow, metered networks: the console's libraries stay out of it.
-    files: ['web-storefront/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['react-admin', 'ra-*', '@mui/*', '@emotion/*'], message: 'The storefront never ships react-admin or MUI (issue 5: light site).' }] },
-      ],
-    },
-  },
+  ...layers,
+  ...noClimbingOutOfPackages,
   {
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
-import { createTestQueues } from '@autobest/workers/testing';
+import { createTestQueues } from '@autobest/projections/testing';
 import { findFreePort } from '../src/ports';
 
 /**
@@ -44,6 +44,10 @@ try {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench password that is long',
+    // One address and one email send thousands of requests: the limits stay counted but far out of reach.
+    PUBLIC_WRITE_LIMIT_SCALE: '1000000',
+    // Production refuses to start without one; the API and the workers share it.
+    STATUS_TOKEN_SECRET: 'bench-only status token secret of 32+ characters',
   };
   for (const script of ['services/api/src/server.ts', 'workers/src/main.ts']) {
     children.push(spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] }));

@@ -6,8 +6,8 @@ import { buildApp } from '@autobest/api';
 import type { ExecutedQuery } from '@autobest/db';
 import { loadRuntimeConfig } from '@autobest/domain';
 import { createTestDatabase } from '@autobest/db/testing';
-import { Projector, allProjections } from '@autobest/workers';
-import { createTestQueues } from '@autobest/workers/testing';
+import { Projector, allProjections } from '@autobest/projections';
+import { createTestQueues } from '@autobest/projections/testing';
 import { findFreePort } from '../src/ports';
 import { seedLargeCatalogue } from '../src/seed/large';
 
@@ -24,6 +24,8 @@ const DURATION_S = 10;
 /** What a browser sends; without it every answer is 22 KB of JSON instead of about 3 KB. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const ADMIN_PASSWORD = 'bench password that is long';
+/** Production refuses to start without one. */
+const STATUS_TOKEN_SECRET = 'bench-only status token secret of 32+ characters';
 
 const QUERIES = [
   '/api/vehicles',
@@ -125,7 +127,7 @@ try {
   for (const [mode, ttl] of [['answer cache 30 s (as deployed)', '30000'], ['no answer cache (every request hits PostgreSQL)', '0']] as const) {
     const port = await findFreePort(4000);
     const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: String(port), LOG_LEVEL: 'warn', SEARCH_CACHE_TTL_MS: ttl, ADMIN_PASSWORD },
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: String(port), LOG_LEVEL: 'warn', SEARCH_CACHE_TTL_MS: ttl, ADMIN_PASSWORD, STATUS_TOKEN_SECRET },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(api);

@@ -4,8 +4,8 @@ import type { BrowserContext, CDPSession } from 'playwright-core';
 import { startApi } from '@autobest/api';
 import { createTestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
-import { Projector, allProjections } from '@autobest/workers';
-import { createTestQueues } from '@autobest/workers/testing';
+import { Projector, allProjections } from '@autobest/projections';
+import { createTestQueues } from '@autobest/projections/testing';
 import { launchChromium } from '../../test/support/chromium';
 import { seedCatalogue } from '../src/seed/seedCatalogue';
 

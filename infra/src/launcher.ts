@@ -2,9 +2,10 @@ import { createDb, migrateToLatest } from '@autobest/db';
 import { ConfigError, loadRuntimeConfig } from '@autobest/domain';
 import { startApi } from '@autobest/api';
 import { startWorkers } from '@autobest/workers';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
 import { seedCatalogue } from './seed/seedCatalogue';
+import { keptStatusTokenSecret } from './statusTokenSecret';
 
 const log = (line: string) => console.info(`[autobest] ${line}`);
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       stops.push(redis.stop);
       env['REDIS_URL'] = redis.url;
     }
+    if (!env['STATUS_TOKEN_SECRET']) env['STATUS_TOKEN_SECRET'] = await keptStatusTokenSecret(preliminary.dataDir, log);
     const config = loadRuntimeConfig(env);
 
     const db = createDb({ connectionString: env['DATABASE_URL'], maxConnections: 1 });
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     log(`  API docs    ${base}/api/docs`);
     log(`Press Ctrl-C to stop.`);
   } catch (error) {
-    if (error instanceof RedisUnavailableError || error instanceof ConfigError) {
+    if (error instanceof EmbeddedPostgresError || error instanceof RedisUnavailableError || error instanceof ConfigError) {
       console.error(`\n${error.message}\n`);
     } else {
       console.error(error);

@@ -28,20 +28,30 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-const HOW_TO_GET_REDIS = [
-  'AutoBest needs Redis for its background workers, and none was found:',
-  '  - nothing answers on 127.0.0.1:6379, and',
-  '  - there is no `redis-server` on the PATH to start one.',
-  'Either install Redis (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`)',
-  'or point AutoBest at one you have: `REDIS_URL=redis://host:6379 npm start`.',
-].join('\n');
+/** Where a command looks for a Redis already running, and how its user points it at a Redis of their own. */
+export interface RedisLookout {
+  usualUrl: string;
+  /** The command line that uses another Redis, for the message when there is none. */
+  ownRedis: string;
+}
 
-/** Redis on 127.0.0.1:6379 if it answers, else a redis-server started under DATA_DIR/redis, else a clear error. */
-export async function findOrStartRedis(dataDir: string, log: (line: string) => void): Promise<LocalRedis> {
-  const standard = 'redis://127.0.0.1:6379';
-  if (await redisAnswers(standard)) {
-    log('Redis found on 127.0.0.1:6379');
-    return { url: standard, stop: async () => undefined };
+export const LAUNCHER_REDIS: RedisLookout = { usualUrl: 'redis://127.0.0.1:6379', ownRedis: 'REDIS_URL=redis://host:6379 npm start' };
+
+function howToGetRedis({ usualUrl, ownRedis }: RedisLookout): string {
+  return [
+    'AutoBest needs Redis for its background workers, and none was found:',
+    `  - nothing answers on ${new URL(usualUrl).host}, and`,
+    '  - there is no `redis-server` on the PATH to start one.',
+    'Either install Redis (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`)',
+    `or point AutoBest at one you have: \`${ownRedis}\`.`,
+  ].join('\n');
+}
+
+/** Redis at the usual address if it answers, else a redis-server started under DATA_DIR/redis, else a clear error. */
+export async function findOrStartRedis(dataDir: string, log: (line: string) => void, lookout = LAUNCHER_REDIS): Promise<LocalRedis> {
+  if (await redisAnswers(lookout.usualUrl)) {
+    log(`Redis found on ${new URL(lookout.usualUrl).host}`);
+    return { url: lookout.usualUrl, stop: async () => undefined };
   }
   const dir = join(resolve(dataDir), 'redis');
   await mkdir(dir, { recursive: true });
@@ -58,7 +68,7 @@ export async function findOrStartRedis(dataDir: string, log: (line: string) => v
       started.once('spawn', () => resolvePromise(started));
     });
   } catch {
-    throw new RedisUnavailableError(HOW_TO_GET_REDIS);
+    throw new RedisUnavailableError(howToGetRedis(lookout));
   }
   const url = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50 && !(await redisAnswers(url)); attempt++) {
@@ -66,7 +76,7 @@ export async function findOrStartRedis(dataDir: string, log: (line: string) => v
   }
   if (!(await redisAnswers(url))) {
     child.kill();
-    throw new RedisUnavailableError(`redis-server was started but does not answer on ${url}.\n${HOW_TO_GET_REDIS}`);
+    throw new RedisUnavailableError(`redis-server was started but does not answer on ${url}.\n${howToGetRedis(lookout)}`);
   }
   log(`Redis started from redis-server on ${url}, data in ${dir}`);
   return {

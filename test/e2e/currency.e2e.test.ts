@@ -9,7 +9,7 @@ describe('visitor currency', () => {
 
   beforeAll(async () => {
     // Behind a trusted proxy that tells the visitor's country (Cloudflare's CF-IPCountry or X-Country-Code).
-    stack = await startStack('e2e_currency', { env: { TRUST_PROXY: 'true' }, seed: true });
+    stack = await startStack('e2e_currency', { env: { TRUST_PROXY: '1' }, seed: true });
   });
 
   afterAll(async () => {

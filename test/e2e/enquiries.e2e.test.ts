@@ -96,7 +96,10 @@ describe('enquiries in the staff console', () => {
     await staff.getByRole('menuitem', { name: 'Enquiries' }).click();
     await staff.getByRole('combobox', { name: 'Kind' }).click();
     await staff.getByRole('option', { name: 'Deal' }).click();
+    // Click once the filtered list has replaced the whole one: a row clicked while the list re-renders is lost.
+    await expect.poll(() => staff.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     await staff.getByText('Chery Omoda 5 2024 deal').click();
+    await staff.waitForURL('**/admin/enquiries/*/show');
     for (const text of ['Chidi Okeke', '+234 803 555 0199', 'Can I pick it up in Lekki?', '/on-sale', 'featured-chery-omoda-5-2024']) {
       await staff.getByText(text, { exact: true }).first().waitFor();
     }

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { addAxe } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
 
 /** The informational pages: about, services, support, company profile, legal texts and the Tara page. */
@@ -17,11 +17,9 @@ describe('informational pages', () => {
     await stack?.close();
   });
 
-  const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
   /** WCAG A and AA problems axe finds in the page's main content, as "rule: element" lines. */
   async function accessibilityProblems(): Promise<string[]> {
-    await page.addScriptTag({ path: AXE });
+    await addAxe(page);
     return page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
       const result = await axe.run('main', { runOnly: ['wcag2a', 'wcag2aa'] });

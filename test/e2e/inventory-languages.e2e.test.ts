@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SHIPPED_CATALOGUE_SIZE } from '../../infra/src/seed/seedCatalogue';
 import { startStack, type TestStack } from '../support/stack';
 
 describe('the inventory in French, Arabic and Swahili', () => {
@@ -27,7 +28,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
     const page = await visitorIn('fr');
     await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { level: 1, name: 'Rechercher dans le stock' }).waitFor();
-    await page.getByText('162 véhicules').waitFor();
+    await page.getByText(`${SHIPPED_CATALOGUE_SIZE} véhicules`).waitFor();
     for (const tab of ['Berlines et monospaces', 'Pick-up et utilitaires', 'Crossovers et SUV', 'Électrifiés']) await page.getByRole('tab', { name: tab }).waitFor();
     await page.getByRole('button', { name: 'Rechercher', exact: true }).waitFor();
     await page.getByText("Les images ne représentent pas les véhicules réels et sont fournies à titre indicatif.").waitFor();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHIPPED_CATALOGUE_SIZE } from '../../infra/src/seed/seedCatalogue';
 import { startStack, type TestStack } from '../support/stack';
-import { signInToConsole } from '../support/console';
+import type { Page } from 'playwright-core';
+import { settledOnSignIn, signInToConsole } from '../support/console';
 
 describe('inventory search to vehicle page', () => {
   let stack: TestStack;
@@ -17,7 +19,7 @@ describe('inventory search to vehicle page', () => {
     const page = await stack.browser.newPage();
     await page.goto(`${stack.api.url}/inventory`);
     await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
-    await page.getByText('162 vehicles').waitFor();
+    await page.getByText(`${SHIPPED_CATALOGUE_SIZE} vehicles`).waitFor();
 
     await page.getByRole('tab', { name: 'Crossovers & SUVs' }).click();
     await page.waitForURL(/tab=crossovers-suvs/);
@@ -77,7 +79,7 @@ describe('inventory search to vehicle page', () => {
     await sedanTab.click();
     await page.waitForURL(/collection=sedan/);
     await vi.waitFor(async () => expect(await page.locator('.vehicle-card').count()).toBe(Math.min(sedans, 60)), { timeout: 10_000 });
-    expect(sedans).toBeLessThan(162);
+    expect(sedans).toBeLessThan(SHIPPED_CATALOGUE_SIZE);
   }, 60_000);
 
   it('staff keep the catalogue: bulk import, QA bulk fix, data collection to publication, photo upload', async () => {
@@ -134,5 +136,59 @@ describe('inventory search to vehicle page', () => {
       const vehicle = (await (await fetch(`${stack.api.url}/api/vehicles/e2e-geely-coolray-2025`)).json()) as { images: Array<{ url: string }> };
       expect(vehicle.images.map((image) => image.url)).toEqual(['/vehicles/crossover.svg', expect.stringMatching(/^\/media\/vehicle-images\//)]);
     }, { timeout: 10_000 });
+  }, 60_000);
+
+  /** Each screen: where it is, what shows it has loaded, the action taken once the session has ended, and the request that action makes. */
+  const SCREENS: Array<{ screen: string; ready(page: Page): Promise<unknown>; act(page: Page): Promise<unknown>; request: RegExp }> = [
+    {
+      screen: 'inventory-qa',
+      ready: (page) => page.getByLabel('Select sample-byd-atto-3-2024').check(),
+      act: (page) => page.getByRole('button', { name: 'Bulk Update (1)' }).click(),
+      request: /^\/api\/admin\/inventory-qa\/bulk-update$/,
+    },
+    {
+      screen: 'vehicle-data-collection',
+      ready: (page) => page.getByLabel('Edit byd-han-ev-2025').click(),
+      act: (page) => page.getByRole('dialog').getByRole('button', { name: 'Save' }).click(),
+      request: /^\/api\/admin\/data-collection\/byd-han-ev-2025$/,
+    },
+    {
+      screen: 'analytics',
+      ready: async (page) => {
+        await page.getByText('Top vehicles viewed').waitFor();
+        await page.getByLabel('Loading analytics').waitFor({ state: 'detached' });
+      },
+      act: async (page) => {
+        await page.getByRole('combobox', { name: 'Period' }).click();
+        await page.getByRole('option', { name: 'Last 7 days' }).click();
+      },
+      request: /^\/api\/admin\/analytics\/page-views$/,
+    },
+    {
+      screen: 'inventory-management',
+      ready: (page) => page.getByText('Total vehicles').waitFor(),
+      act: (page) => page.getByLabel('Inventory file').setInputFiles({ name: 'stock.json', mimeType: 'application/json', buffer: Buffer.from('[]') }),
+      request: /^\/api\/admin\/vehicles\/import$/,
+    },
+    {
+      screen: 'vehicles/sample-byd-atto-3-2024',
+      ready: (page) => page.getByRole('button', { name: 'Upload image' }).waitFor(),
+      act: (page) => page.getByLabel('Vehicle image file').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') }),
+      request: /^\/api\/admin\/vehicle-images$/,
+    },
+  ];
+
+  it.each(SCREENS)('a session ended on the console screen $screen sends its next action to the sign-in page', async ({ screen, ready, act, request }) => {
+    const staff = await signInToConsole(stack.browser, stack.api.url, 'admin@autobest.local', 'a long and secret password');
+    await staff.goto(`${stack.api.url}/admin/${screen}`);
+    await ready(staff);
+    await staff.waitForLoadState('networkidle');
+    // Ended behind the page's back, as when it expires or the staff member signs out elsewhere.
+    await stack.testDb.db.deleteFrom('staff_sessions').execute();
+    const refused = staff.waitForResponse((response) => request.test(new URL(response.url()).pathname));
+    await act(staff);
+    expect((await refused).status()).toBe(401);
+    await settledOnSignIn(staff);
+    await staff.context().close();
   }, 60_000);
 });

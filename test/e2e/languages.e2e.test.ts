@@ -90,9 +90,10 @@ describe('storefront languages', () => {
     }
     expect(await form.getByLabel('Jina la kwanza').inputValue()).toBe('Wanjiru');
 
-    // The API stays the authority: a field it refuses comes back in English and is shown in Swahili.
+    // The API stays the authority: a field it refuses comes back with its message's code (and English) and is shown
+    // in Swahili, translated by the code whatever the English says.
     await page.route('**/api/contact-messages', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'validation_failed', message: 'Invalid input', fields: { phone: 'Please enter a valid phone number' } }) }),
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'validation_failed', message: 'Invalid input', fields: { phone: 'Reworded in English' }, codes: { phone: { code: 'phoneInvalid' } } }) }),
     );
     await form.getByLabel('Jina la ukoo').fill('Kamau');
     await form.getByLabel('Barua pepe').fill('wanjiru.kamau@example.co.ke');

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { addAxe } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
 
 /** Every storefront route of the spec and the heading a visitor sees there (English, the default). */
@@ -46,8 +46,6 @@ const REDIRECTED: ReadonlyArray<readonly [from: string, to: string, heading: str
   ['/tara-ai-demo', '/car-buyer-companion', 'AI Car Buyer Companion'],
 ];
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 describe('every route of the spec', () => {
   let stack: TestStack;
   let context: BrowserContext;
@@ -65,7 +63,7 @@ describe('every route of the spec', () => {
 
   /** Serious and critical problems axe finds on the whole page, as "rule: element" lines. */
   async function seriousAccessibilityProblems(): Promise<string[]> {
-    await page.addScriptTag({ path: AXE });
+    await addAxe(page);
     return page.evaluate(async () => {
       type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
       const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } }).axe;

@@ -3,29 +3,34 @@ import type { Page } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { signInToConsole } from '../support/console';
 import { startStack, type TestStack } from '../support/stack';
 import { findFreePort } from '../../infra/src/ports';
+import { samplePhoto } from '@autobest/projections/testing';
 
 const STAFF_EMAIL = 'review@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(40_000, 1)]) });
+const PHOTO = await samplePhoto({ width: 640, height: 480 });
+const photo = (name: string) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
 
 describe('sell-car and trade-in journeys', () => {
   let stack: TestStack;
   let uploadsDir: string;
+  let mailbox: SmtpSink;
 
   beforeAll(async () => {
     uploadsDir = await mkdtemp(join(tmpdir(), 'autobest-e2e-uploads-'));
+    mailbox = await startSmtpSink();
     const port = await findFreePort(4300);
     stack = await startStack('e2e_submissions', {
-      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, UPLOADS_DIR: uploadsDir, ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD },
+      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, UPLOADS_DIR: uploadsDir, ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD, SMTP_URL: mailbox.url },
     });
   });
 
   afterAll(async () => {
     await stack?.close();
+    await mailbox?.close();
     if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
   });
 
@@ -40,6 +45,20 @@ describe('sell-car and trade-in journeys', () => {
       { timeout: 15_000, interval: 100 },
     );
     return text;
+  }
+
+  /** The status link in the first email the owner received: the copy the console keeps has no working token. */
+  async function statusLinkSentTo(address: string) {
+    let link = '';
+    await vi.waitFor(
+      () => {
+        const confirmation = mailbox.received.find((mail) => mail.to.includes(address));
+        link = /(http:\/\/\S+-status\/[^\s"<]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
+        expect(link).toMatch(/\?token=[A-Za-z0-9_-]{43}$/);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    return link;
   }
 
   const staffSignedIn = (): Promise<Page> => signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
@@ -73,9 +92,7 @@ describe('sell-car and trade-in journeys', () => {
     await owner.getByText('Your car selling request has been submitted successfully!').waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
 
-    const confirmation = await emailTo('emeka.obi@example.ng', 'customer-confirmation');
-    const link = /(http:\/\/\S+\/sell-car-status\/\S+)/.exec(confirmation)?.[1];
-    expect(link).toBeDefined();
+    const link = await statusLinkSentTo('emeka.obi@example.ng');
 
     const staff = await staffSignedIn();
     await staff.getByRole('menuitem', { name: 'Sell car requests' }).click();
@@ -97,10 +114,14 @@ describe('sell-car and trade-in journeys', () => {
     const reviewed = await emailTo('emeka.obi@example.ng', 'customer-status-reviewed');
     expect(reviewed).toContain('₦4,500,000');
 
-    await owner.goto(link!);
+    await owner.goto(link);
     await owner.locator('.badge-reviewed', { hasText: 'Reviewed' }).waitFor();
     await owner.getByText('₦4,500,000').waitFor();
-    await owner.goto(link!.replace(/token=.*/, 'token=guess'));
+    // The token leaves the address bar but stays with this history entry: reloading still shows the request.
+    expect(owner.url()).toBe(link.replace(/\?token=.*/, ''));
+    await owner.reload();
+    await owner.getByText('₦4,500,000').waitFor();
+    await owner.goto(link.replace(/token=.*/, 'token=guess'));
     await owner.getByRole('heading', { name: 'Request not found' }).waitFor();
 
     // The owner's page views, photo uploads and submission reached the analytics (sent as the pages were left).
@@ -131,7 +152,7 @@ describe('sell-car and trade-in journeys', () => {
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await owner.getByText('Trade-in Request Submitted!').waitFor();
 
-    const link = /(http:\/\/\S+\/trade-in-status\/\S+)/.exec(await emailTo('halima@example.ng', 'customer-confirmation'))?.[1];
+    const link = await statusLinkSentTo('halima@example.ng');
     const staff = await staffSignedIn();
     await staff.getByRole('menuitem', { name: 'Trade-in requests' }).click();
     await staff.getByText('halima@example.ng').click();
@@ -141,7 +162,7 @@ describe('sell-car and trade-in journeys', () => {
     await staff.getByRole('button', { name: 'Update status' }).click();
     await staff.getByText('Submission status updated successfully').waitFor();
 
-    await owner.goto(link!);
+    await owner.goto(link);
     await owner.locator('.badge-finalized', { hasText: 'Finalized' }).waitFor();
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApi, type RunningApi } from '@autobest/api';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { sendEnquiry } from '../../web-storefront/src/enquiries/api';
 
 /** The storefront's client against a real, listening API: the browser's fetch resolves /api against it. */
@@ -41,7 +41,7 @@ describe('sendEnquiry', () => {
       ok: false,
       status: 400,
       message: expect.stringContaining('phone'),
-      fields: { phone: 'Please enter a valid phone number', email: 'Please enter a valid email address' },
+      fields: { phone: { code: 'phoneInvalid', message: 'Please enter a valid phone number' }, email: { code: 'emailInvalid', message: 'Please enter a valid email address' } },
     });
   });
 });

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { interpolate } from '../../web-storefront/src/i18n/messages';
+import { interpolate, plural, pluralCategory, type Translation } from '../../web-storefront/src/i18n/messages';
+import type { Language } from '../../web-storefront/src/i18n/languages';
+import inventoryEn from '../../web-storefront/src/inventory/messages/en';
+import inventoryFr from '../../web-storefront/src/inventory/messages/fr';
+import inventoryAr from '../../web-storefront/src/inventory/messages/ar';
+import inventorySw from '../../web-storefront/src/inventory/messages/sw';
+import supportEn from '../../web-storefront/src/support/messages/en';
+import supportFr from '../../web-storefront/src/support/messages/fr';
+import supportAr from '../../web-storefront/src/support/messages/ar';
+import supportSw from '../../web-storefront/src/support/messages/sw';
+import homeEn from '../../web-storefront/src/home/sections/messages/en';
+import homeFr from '../../web-storefront/src/home/sections/messages/fr';
+import homeAr from '../../web-storefront/src/home/sections/messages/ar';
+import homeSw from '../../web-storefront/src/home/sections/messages/sw';
 import { formattersFor, moneyLocale } from '../../web-storefront/src/i18n/format';
 import { initialLanguage } from '../../web-storefront/src/i18n/languages';
 
@@ -9,6 +22,65 @@ describe('storefront messages', () => {
     expect(interpolate('{n} vehicles failed validation', { n: 3 })).toBe('3 vehicles failed validation');
     expect(interpolate('Hello {name}', {})).toBe('Hello {name}');
     expect(interpolate('No placeholders')).toBe('No placeholders');
+  });
+});
+
+describe('plurals in each language', () => {
+  const inventory: Record<Language, Translation<typeof inventoryEn>> = { en: inventoryEn, fr: inventoryFr, ar: inventoryAr, sw: inventorySw };
+  const support: Record<Language, Translation<typeof supportEn>> = { en: supportEn, fr: supportFr, ar: supportAr, sw: supportSw };
+  const vehicles = (language: Language, count: number) => plural(inventory[language], language, 'vehicleCount', count);
+  const topics = (language: Language, count: number) => plural(support[language], language, 'topics', count);
+
+  it('takes the category from the language: French counts 0 as one, Arabic has six forms', () => {
+    expect([0, 1, 2].map((count) => pluralCategory('en', count))).toEqual(['other', 'one', 'other']);
+    expect([0, 1, 2].map((count) => pluralCategory('fr', count))).toEqual(['one', 'one', 'other']);
+    expect([0, 1, 2, 3, 11, 100].map((count) => pluralCategory('ar', count))).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
+    expect([0, 1, 2].map((count) => pluralCategory('sw', count))).toEqual(['other', 'one', 'other']);
+  });
+
+  it('English and Swahili: one and other', () => {
+    expect([0, 1, 2, 162].map((count) => vehicles('en', count))).toEqual(['0 vehicles', '1 vehicle', '2 vehicles', '162 vehicles']);
+    expect([0, 1, 13].map((count) => topics('en', count))).toEqual(['0 topics', '1 topic', '13 topics']);
+    expect([0, 1, 2].map((count) => vehicles('sw', count))).toEqual(['Magari 0', 'Gari 1', 'Magari 2']);
+    expect(topics('sw', 1)).toBe('Mada 1');
+  });
+
+  it('French: 0 and 1 are singular, a million takes "de"', () => {
+    expect([0, 1, 2, 162].map((count) => vehicles('fr', count))).toEqual(['0 véhicule', '1 véhicule', '2 véhicules', '162 véhicules']);
+    expect(vehicles('fr', 1_000_000)).toBe('1000000 de véhicules');
+    expect([0, 1, 13].map((count) => topics('fr', count))).toEqual(['0 sujet', '1 sujet', '13 sujets']);
+  });
+
+  it('Arabic: zero, one, two, few (3-10), many (11-99) and other', () => {
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 162].map((count) => vehicles('ar', count))).toEqual([
+      'لا توجد مركبات',
+      'مركبة واحدة',
+      'مركبتان',
+      '3 مركبات',
+      '10 مركبات',
+      '11 مركبة',
+      '99 مركبة',
+      '100 مركبة',
+      '162 مركبة',
+    ]);
+    expect([0, 1, 2, 5, 13].map((count) => topics('ar', count))).toEqual(['لا توجد مواضيع', 'موضوع واحد', 'موضوعان', '5 مواضيع', '13 موضوعًا']);
+  });
+
+  it('every plural message has a form for each category its language uses', () => {
+    const catalogues: Array<Record<Language, Readonly<Record<string, string | undefined>>>> = [inventory, support, { en: homeEn, fr: homeFr, ar: homeAr, sw: homeSw }];
+    for (const catalogue of catalogues) {
+      const names = Object.keys(catalogue.en).flatMap((key) => (key.endsWith('.other') ? [key.slice(0, -'.other'.length)] : []));
+      expect(names.length).toBeGreaterThan(0);
+      for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
+        for (const category of new Intl.PluralRules(language).resolvedOptions().pluralCategories) {
+          for (const name of names) expect(catalogue[language][`${name}.${category}`], `${language} ${name}.${category}`).toBeTypeOf('string');
+        }
+      }
+    }
+  });
+
+  it('shows the count as the page formatted it', () => {
+    expect(plural(inventoryEn, 'en', 'vehicleCount', 2500, { count: '2,500' })).toBe('2,500 vehicles');
   });
 });
 

@@ -4,9 +4,10 @@ import { startApi, type RunningApi } from '@autobest/api';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 import { launchChromium } from './chromium';
+import { CspViolations, reportedViolations, watchBrowser } from './csp';
 
 export interface TestStack {
   testDb: TestDatabase;
@@ -16,7 +17,12 @@ export interface TestStack {
   workers: RunningWorkers | null;
   api: RunningApi;
   browser: Browser;
-  /** Closes the browser, the API and the workers, then drops the database and the queues. */
+  /** Content-Security-Policy violations met so far (every context opened on `browser` is watched). */
+  cspViolations: CspViolations;
+  /**
+   * Closes the browser, the API and the workers, then drops the database and the queues; then fails if any page
+   * met a Content-Security-Policy violation.
+   */
   close(): Promise<void>;
 }
 
@@ -34,13 +40,15 @@ export interface TestStackOptions {
  * the API serving both web apps, and Chromium. When a step fails, what already started is closed again.
  */
 export async function startStack(name: string, { env = {}, seed = false, workers: withWorkers = true }: TestStackOptions = {}): Promise<TestStack> {
-  const started: Partial<Omit<TestStack, 'close'>> = {};
+  const started: Partial<Omit<TestStack, 'close' | 'cspViolations'>> = {};
+  const cspViolations = new CspViolations();
   const close = async () => {
     await started.browser?.close();
     await started.api?.close();
     await started.workers?.close();
     await started.testDb?.drop();
     await started.queues?.drop();
+    cspViolations.assertNone();
   };
   try {
     const testDb = (started.testDb = await createTestDatabase(name));
@@ -49,10 +57,12 @@ export async function startStack(name: string, { env = {}, seed = false, workers
     // A new database: the seed lists the whole shipped catalogue and says how many vehicles that is.
     const listed = seed ? await seedCatalogue(testDb.db) : 0;
     const workers = (started.workers = withWorkers ? await startWorkers(config, { migrate: false }) : null);
-    const api = (started.api = await startApi(config, { migrate: false, logger: false }));
+    // Logs stay quiet; the violations browsers report to the API are kept.
+    const api = (started.api = await startApi(config, { migrate: false, logger: { level: 'warn', stream: reportedViolations(cspViolations) } }));
     if (seed) await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(listed), { timeout: 15_000, interval: 100 });
     const browser = (started.browser = await launchChromium());
-    return { testDb, queues, config, workers, api, browser, close };
+    watchBrowser(browser, cspViolations);
+    return { testDb, queues, config, workers, api, browser, cspViolations, close };
   } catch (error) {
     // The step that failed is the one to report, not a later one in the clean-up.
     await close().catch(() => undefined);

@@ -1,17 +1,27 @@
 import type { AuthProvider } from 'react-admin';
-
-interface StaffIdentity {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-}
+import type { StaffIdentity } from '@autobest/domain/staff/contracts';
 
 const SESSION_URL = '/api/admin/session';
 
 async function errorMessage(response: Response, fallback: string): Promise<string> {
   const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
   return typeof body?.message === 'string' ? body.message : fallback;
+}
+
+/** "15 minutes", "1 minute", "40 seconds": how long Retry-After asks a person to wait. */
+function waitingTime(retryAfterSeconds: number): string {
+  if (retryAfterSeconds < 60) return `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** Why a sign-in was refused, as the form shows it; past the sign-in limits, when to try again. */
+async function signInRefusal(response: Response): Promise<string> {
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  if (response.status === 429 && Number.isInteger(retryAfter) && retryAfter > 0) {
+    return `Too many sign-in attempts. Please try again in ${waitingTime(retryAfter)}.`;
+  }
+  return errorMessage(response, 'Sign-in failed');
 }
 
 async function currentStaff(): Promise<StaffIdentity | undefined> {
@@ -37,7 +47,7 @@ export const authProvider: AuthProvider = {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ email, password }),
     });
-    if (!response.ok) throw new Error(await errorMessage(response, 'Sign-in failed'));
+    if (!response.ok) throw new Error(await signInRefusal(response));
     knownSignedOut = false;
   },
   async logout() {

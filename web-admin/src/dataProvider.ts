@@ -1,54 +1,93 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
-import { httpClient } from './api';
+import { httpClient, sendFile } from './api';
+import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytics/contracts';
+import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
+import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
+import type { SubmissionHistoryEntry, SubmissionStats } from '@autobest/domain/submissions/contracts';
+import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
 
-export interface SubmissionStats {
-  total: number;
-  pending: number;
-  reviewed: number;
-  finalized: number;
-}
+const get = async <T>(url: string): Promise<{ data: T }> => ({ data: (await httpClient(url)).json as T });
 
-export interface HistoryEntry {
-  id: string;
-  position: number;
-  type: string;
-  at: string;
-  by: string;
-  data: Record<string, unknown>;
-}
-
-const command = async (resource: string, id: Identifier, action: string, body: object) => {
-  const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(String(id))}/${action}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-  });
-  return { data: json };
+/** A JSON body, or none: the API refuses a JSON content type with an empty body, and httpClient sets none then. */
+const send = async <T>(method: 'POST' | 'PUT', url: string, body?: object): Promise<{ data: T }> => {
+  const { json } = await httpClient(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { data: json as T };
 };
 
+const command = (resource: string, id: Identifier, action: string, body: object) =>
+  send<unknown>('POST', `${API}/${resource}/${encodeURIComponent(String(id))}/${action}`, body);
+
 /**
- * ra-data-simple-rest as it is, on /api/admin, plus the commands that are not whole-record writes: each calls
- * its command endpoint with the version the staff member saw, so a stale view gets a 409 instead of
+ * ra-data-simple-rest as it is, on /api/admin, plus the console's other calls as custom methods, so that every
+ * request goes through `httpClient` and, called through `useDataProvider`, a 401 reaches the authProvider's
+ * `checkError` (back to sign-in). Each answers `{ data }` like react-admin's own methods. The commands that are
+ * not whole-record writes send the version the staff member saw, so a stale view gets a 409 instead of
  * overwriting someone else's change.
  */
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
-  async getStats(resource: string): Promise<SubmissionStats> {
-    const { json } = await httpClient(`${API}/${resource}/stats`);
-    return json as SubmissionStats;
-  },
-  async getHistory(resource: string, id: Identifier): Promise<HistoryEntry[]> {
-    const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(String(id))}/history`);
-    return json as HistoryEntry[];
-  },
+  getStats: (resource: string) => get<SubmissionStats>(`${API}/${resource}/stats`),
+  getHistory: (resource: string, id: Identifier) => get<SubmissionHistoryEntry[]>(`${API}/${resource}/${encodeURIComponent(String(id))}/history`),
   changeStatus: (resource: string, id: Identifier, status: string, expectedVersion: number) =>
     command(resource, id, 'status', { status, expectedVersion }),
   setOffer: (resource: string, id: Identifier, value: number | null, expectedVersion: number) =>
     command(resource, id, 'offer', { value, expectedVersion }),
   addNote: (resource: string, id: Identifier, text: string, expectedVersion: number) =>
     command(resource, id, 'notes', { text, expectedVersion }),
+
+  /** The public catalogue's figures (count, average price, brands, categories). */
+  getInventoryStats: () => get<InventoryStats>('/api/vehicles/stats'),
+  /** Imports a JSON or CSV file of vehicles; `onProgress` hears the share of the file sent. */
+  importInventory: async (file: File, onProgress: (fraction: number) => void) => ({
+    data: (await sendFile(`${API}/vehicles/import`, { part: 'file', file, onProgress, failedMessage: 'Failed to load inventory' })) as ImportResult,
+  }),
+  /** Uploads one catalogue photo; answers the address it is published at. */
+  uploadVehicleImage: async (file: File, onProgress: (fraction: number) => void) => ({
+    data: (await sendFile(`${API}/vehicle-images`, { part: 'image', file, onProgress, failedMessage: 'The image could not be uploaded' })) as { url: string },
+  }),
+
+  getInventoryQa: () => get<QaReport>(`${API}/inventory-qa`),
+  applyQaFix: (ids: string[], fix: string) => send<QaFixResult>('POST', `${API}/inventory-qa/bulk-update`, { ids, fix }),
+
+  getDataCollection: () => get<CollectionOverview>(`${API}/data-collection`),
+  saveCollectedRecord: (variantId: string, record: object) => send<CollectionVariant>('PUT', `${API}/data-collection/${encodeURIComponent(variantId)}`, record),
+  publishCollectedRecord: (variantId: string) => send<{ vehicleId: string }>('POST', `${API}/data-collection/${encodeURIComponent(variantId)}/publish`),
+
+  getPageViews: (days: number) => get<PageViews[]>(`${API}/analytics/page-views?days=${days}`),
+  getTopVehicles: (days: number) => get<VehicleViews[]>(`${API}/analytics/top-vehicles?days=${days}`),
+  getFunnels: (days: number) => get<Funnels>(`${API}/analytics/funnel?days=${days}`),
+
+  getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
+  runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),
+  /** The first vehicle the storefront lists, for the checks that open a vehicle page. */
+  async getFirstListedVehicle() {
+    const { data } = await get<{ items: Array<{ id: string; name: string }> }>('/api/vehicles?pageSize=1');
+    const [first] = data.items;
+    return { data: first ? { id: first.id, name: first.name } : undefined };
+  },
 } satisfies DataProvider;
 
 export type AutoBestDataProvider = typeof dataProvider;
+
+/**
+ * When the authProvider has dealt with a refused call (a 401: off to sign-in; a 403: "not authorized" shown),
+ * `useDataProvider` settles it as `{ data: {} }` instead of failing. No answer of this console's own calls is an
+ * empty object, so that is the sign: it becomes this error, and the screen shows its error state rather than
+ * taking the empty object for an answer.
+ */
+export class AccessDenied extends Error {
+  constructor() {
+    super("You're not authorized to access this resource.");
+    this.name = 'AccessDenied';
+  }
+}
+
+/** A custom method's answer as a screen uses it; see `AccessDenied`. */
+export function answerOf<T>(response: { data: T }): T {
+  const { data } = response;
+  if (data !== null && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length === 0) throw new AccessDenied();
+  return data;
+}

@@ -1,3 +1,4 @@
+import '@autobest/domain/browser';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,7 +1,6 @@
 import { createDb, migrateToLatest } from '@autobest/db';
 import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '@autobest/domain';
-import { Projector } from './projector/projector';
-import { allProjections } from './projections';
+import { allProjections, Projector } from '@autobest/projections';
 
 /**
  * `npm run projections:rebuild [-- name ...]`: drops and replays the read models from the events.

@@ -2,15 +2,24 @@ import pino, { type Logger } from 'pino';
 import type { Worker } from 'bullmq';
 import { createDb, migrateToLatest, type Db } from '@autobest/db';
 import { requireDatabaseUrl, type RuntimeConfig } from '@autobest/domain';
-import { createProjectorQueue, scheduleProjectorSafetyNet } from './projector/doorbell';
-import { Projector, type ProjectorOptions } from './projector/projector';
+import {
+  allProjections,
+  createProjectorQueue,
+  createStatusTokens,
+  createWorkerConnection,
+  Projector,
+  ProjectorDoorbell,
+  scheduleProjectorSafetyNet,
+  type Projection,
+  type ProjectorOptions,
+} from '@autobest/projections';
 import { startProjectorWorker } from './projector/worker';
-import { allProjections } from './projections';
-import { createWorkerConnection } from './redis';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
 import { startRatesWorker } from './rates/ratesWorker';
-import type { Projection } from './projector/projection';
+import { startHousekeeping } from './housekeeping/housekeeping';
+import { PhotoProcessor } from './photos/photoProcessor';
+import { startPhotoWorker } from './photos/worker';
 
 export interface RunningWorkers {
   projector: Projector;
@@ -37,26 +46,43 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
 
   const connection = createWorkerConnection(config.redisUrl);
   const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger);
-  const notifier = createNotifier(mailer, {
-    publicUrl: config.publicUrl,
-    staffEmail: config.mail.staffNotificationEmail,
-    contactPhone: config.mail.contactPhone,
-  });
+  const notifier = createNotifier(
+    mailer,
+    {
+      publicUrl: config.publicUrl,
+      staffEmail: config.mail.staffNotificationEmail,
+      contactPhone: config.mail.contactPhone,
+    },
+    createStatusTokens(config.statusTokenSecret),
+  );
   // Read models first, then side effects: an email never waits on a slow mail server before a row appears.
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
-  const workers: Worker[] = [startProjectorWorker(projector, connection, config.queuePrefix, logger)];
+  const photos = await startPhotoWorker(new PhotoProcessor(db, config.uploadsDir, logger), connection, config.queuePrefix, config.projectorSafetyNetMs, logger);
+  // Photos to re-encode or erase come with submission events: once the projector has seen some, the photo
+  // processor is rung (a burst of requests costs one ring per catch-up, and the API rings only the projector).
+  const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
+  const workers: Worker[] = [
+    startProjectorWorker(projector, connection, config.queuePrefix, logger, (applied) => {
+      if (applied['submissions']) photoDoorbell.ring();
+    }),
+  ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
+  const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
   await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
-  logger.info({ workers: workers.map((worker) => worker.name) }, 'workers started');
+  await photos.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
+  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos'] }, 'workers started');
 
   return {
     projector,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
+      await photoDoorbell.settled();
+      await photos.close();
+      await housekeeping.stop();
       await projectorQueue.close();
       await rates?.queue.close();
       connection.disconnect();

@@ -1,33 +1,43 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-
-export interface TestQueues {
-  redisUrl: string;
-  prefix: string;
-  /** Deletes every key under the prefix. */
-  drop(): Promise<void>;
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The message as a reader sees it: quoted-printable soft line breaks joined and =XX decoded. */
+  body: string;
 }
 
-/** A BullMQ key prefix of one test file's own, so files running in parallel never share a queue. */
-export function createTestQueues(label: string): TestQueues {
-  const prefix = `autobest-test-${label}-${randomBytes(4).toString('hex')}`;
-  return {
-    redisUrl: REDIS_URL,
-    prefix,
-    async drop() {
-      const redis = new Redis(REDIS_URL);
-      try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-          cursor = next;
-          if (keys.length > 0) await redis.del(...keys);
-        } while (cursor !== '0');
-      } finally {
-        redis.disconnect();
-      }
+export interface SmtpSink {
+  url: string;
+  received: CapturedMail[];
+  close(): Promise<void>;
+}
+
+/** A local SMTP sink: accepts every message and keeps it for the test to read. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          body: raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        });
+        callback();
+      });
     },
-  };
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

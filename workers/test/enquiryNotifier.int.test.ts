@@ -1,9 +1,10 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideEnquiry, enquiryStreamId, initialEnquiryState, type EventMetadata, type ValidEnquiry } from '@autobest/domain';
-import { Projector } from '../src/index';
+import { createStatusTokens, Projector } from '@autobest/projections';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import type { Email } from '../src/notifier/templates';
@@ -11,6 +12,7 @@ import type { Email } from '../src/notifier/templates';
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'c', causationId: null, requestId: null };
 const context = { publicUrl: 'https://autobest.example/', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
+const statusTokens = createStatusTokens('a test secret of at least thirty-two characters');
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -49,9 +51,9 @@ describe('notifier, enquiries', () => {
     await appendToStream(testDb.db, enquiryStreamId(id), 1, [{ type: 'EnquiryStatusChanged', data: { enquiryId: id, from: 'new', to: 'contacted', changedAt: '2026-11-22T10:00:00.000Z' } }], staff);
 
     const mailer = recordingMailer();
-    const notifier = createNotifier(mailer, context);
-    await new Projector(testDb.db, [notifier]).catchUp();
-    await new Projector(testDb.db, [notifier]).catchUp();
+    const notifier = createNotifier(mailer, context, statusTokens);
+    await catchUpCompletely(new Projector(testDb.db, [notifier]));
+    await catchUpCompletely(new Projector(testDb.db, [notifier]));
     // Even replaying every event from the start sends nothing again.
     await new Projector(testDb.db, [notifier]).rebuild();
 
@@ -60,14 +62,15 @@ describe('notifier, enquiries', () => {
       ['customer-enquiry-confirmation', 'emeka@example.ng'],
     ]);
     const [toStaff, toCustomer] = mailer.sent;
-    expect(toStaff!.subject).toBe('New Rental enquiry: Toyota Hilux rental');
+    expect(toStaff!.subject).toBe(`New Rental enquiry ${id}`);
     for (const line of [
       'Kind: Rental',
       'Name: Emeka <b>Obi</b>',
       'Phone: +234 803 555 0177',
-      'Email: emeka@example.ng',
+      'Subject: “Toyota Hilux rental”',
+      'Email: emeka@example[.]ng',
       'Preferred date: 2026-12-24',
-      'Message: Airport pick-up, please.',
+      'Message: “Airport pick-up, please.”',
       'car: Toyota Hilux',
       'days: 3',
       'estimateNgn: 255000',
@@ -79,8 +82,8 @@ describe('notifier, enquiries', () => {
     expect(toStaff!.html).toContain('Name: Emeka &lt;b&gt;Obi&lt;/b&gt;');
     expect(toStaff!.html).not.toContain('<b>Obi</b>');
 
-    expect(toCustomer!.subject).toBe('We received your enquiry about Toyota Hilux rental');
-    expect(toCustomer!.text).toContain('We received your enquiry about Toyota Hilux rental; our team will contact you within 24 hours.');
+    expect(toCustomer!.subject).toBe('We received your rental enquiry');
+    expect(toCustomer!.text).toContain('We received your rental enquiry about “Toyota Hilux rental”; our team will contact you within 24 hours.');
     expect(toCustomer!.text).toContain('+234 800 288 6237');
 
     const rows = await testDb.db.selectFrom('sent_emails').select(['template', 'related_id', 'transport']).where('related_id', '=', id).orderBy('template').execute();
@@ -94,8 +97,8 @@ describe('notifier, enquiries', () => {
     const id = '7a4e1c2b-0000-4000-8000-00000000e002';
     await receive(id, { kind: 'insurance-quote', fullName: 'Kemi Ade', phone: '08035550123', subject: 'Comprehensive plan', details: { plan: 'Comprehensive' } });
     const mailer = recordingMailer();
-    await new Projector(testDb.db, [createNotifier(mailer, context)]).catchUp();
-    expect(mailer.sent.map((email) => [email.template, email.subject])).toEqual([['staff-new-enquiry', 'New Insurance quote enquiry: Comprehensive plan']]);
+    await catchUpCompletely(new Projector(testDb.db, [createNotifier(mailer, context, statusTokens)]));
+    expect(mailer.sent.map((email) => [email.template, email.subject])).toEqual([['staff-new-enquiry', `New Insurance quote enquiry ${id}`]]);
     expect(mailer.sent[0]!.text).toContain('Email: not given');
   });
 });

@@ -3,6 +3,9 @@ import { appendToStream, type Db } from '@autobest/db';
 import { decideVehicle, initialVehicleState, vehicleStreamId, VehicleSchema, type EventMetadata, type VehicleInput } from '@autobest/domain';
 import { catalogueListings } from './catalogue';
 
+/** How many vehicles the shipped catalogue lists: what `seedCatalogue` reports for an empty store. */
+export const SHIPPED_CATALOGUE_SIZE = catalogueListings().length;
+
 const SEED_ACTOR: EventMetadata = { actor: { kind: 'system', name: 'seed' }, correlationId: 'seed-catalogue', causationId: null, requestId: null };
 
 /**

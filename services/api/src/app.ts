@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RuntimeConfig } from '@autobest/domain';
+import type { ZodType } from 'zod';
+import { withCleanText, type RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
 import { enquiryRoutes } from './enquiries/routes';
+import { cspReportRoutes } from './platform/cspReports';
 import { healthRoutes } from './platform/health';
+import { limitsPlugin } from './platform/limits';
 import { COMPRESSION } from './platform/precompressed';
+import { fastifyTrustProxy } from './platform/proxyTrust';
 import { qaCheckRoutes } from './platform/qaChecks';
+import { withRedactedRequests } from './platform/requestLog';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin, type InfrastructureOptions } from './plugins/infrastructure';
+import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/securityHeaders';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
@@ -44,16 +49,32 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** The whole HTTP application, built but not listening: server.ts listens, tests use `inject`. */
 export async function buildApp({ config, logger, webApps, migrate, onQuery }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Longer than the 60 s idle timeout of common proxies and load balancers, so they close an idle connection
+    // first and never send a request on one we are closing.
+    keepAliveTimeout: 72_000,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
+    // Fastify's own answer to a URL it cannot decode, before any hook: our error shape and the security headers. (The
+    // option's reply type is generic over every route; this is a plain reply.)
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .headers(frameworkErrorHeaders(config.publicUrl))
+        .send({ error: 'bad_request', message: error.message }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route, today's and tomorrow's: text PostgreSQL cannot store or no form produces (NUL and other control
+  // characters, lone surrogates) is refused at its field before the route's own schema; query and path values are one line.
+  app.setValidatorCompiler<ZodType>(({ schema, ...route }) =>
+    validatorCompiler({ ...route, schema: withCleanText(schema, { oneLine: route.httpPart === 'querystring' || route.httpPart === 'params' }) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -62,16 +83,19 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   // External first, then our own plugins, then routes.
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }), ...(onQuery ? { onQuery } : {}) });
+  // Before anything that may answer early (limits, auth), so every answer carries them.
+  await app.register(securityHeadersPlugin);
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
   // request); the web apps' files are compressed once at build time, and cached search answers once per
   // lifetime, and both skip this.
   await app.register(compress, { ...COMPRESSION, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  await app.register(limitsPlugin);
   await app.register(multipart, { throwFileSizeLimit: true });
-  await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(docsPlugin);
 
   await app.register(healthRoutes);
+  await app.register(cspReportRoutes);
   await app.register(qaCheckRoutes);
   await app.register(staffSessionRoutes);
   await app.register(contactRoutes);

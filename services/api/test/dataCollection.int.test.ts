@@ -60,4 +60,14 @@ describe('vehicle data collection', () => {
     expect(report.headers['content-disposition']).toMatch(/QA-report-\d{4}-\d{2}-\d{2}\.txt/);
     expect(report.body).toContain('Done 1');
   });
+
+  it('refuses to publish a Done record whose values do not fit a listing, naming them', async () => {
+    const variant = 'chery-tiggo-2-pro-luxury-2023';
+    const saved = await admin('PUT', `/api/admin/data-collection/${variant}`, { ...record, fobPriceUSD: 1e300, engineType: 'x'.repeat(300), dataVerified: true, imagesVerified: true });
+    expect(saved.json()).toMatchObject({ status: 'Done', issues: [] });
+    const published = await admin('POST', `/api/admin/data-collection/${variant}/publish`);
+    expect(published.statusCode).toBe(409);
+    expect(published.json()).toMatchObject({ error: 'not_ready', message: expect.stringMatching(/price: .*specifications\.0\.value: /) });
+    expect((await admin('GET', `/api/admin/vehicles/${variant}`)).statusCode).toBe(404);
+  });
 });

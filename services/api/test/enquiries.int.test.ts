@@ -1,6 +1,7 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { Projector, allProjections } from '@autobest/workers';
+import { Projector, allProjections } from '@autobest/projections';
 import { readStream } from '@autobest/db';
 import { ENQUIRY_KINDS, type EnquiryKind } from '@autobest/domain';
 import { createTestApp, signIn, STAFF_EMAIL, type TestApp } from './support';
@@ -49,7 +50,7 @@ afterAll(async () => {
 
 const send = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/enquiries', payload: payload as object, headers });
-const project = () => new Projector(t.testDb.db, allProjections).catchUp();
+const project = () => catchUpCompletely(new Projector(t.testDb.db, allProjections));
 const list = (query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/admin/enquiries', query, headers: { cookie } });
 const listed = async (filter: object) => (await list({ filter: JSON.stringify(filter) })).json<Enquiry[]>();
 const changeStatus = (id: string, body: object) => t.app.inject({ method: 'POST', url: `/api/admin/enquiries/${id}/status`, payload: body, headers: { cookie } });
@@ -111,25 +112,20 @@ describe('POST /api/enquiries', () => {
     expect(await eventCount()).toBe(before + 1);
   });
 
-  it('treats the same key with another body, or after 24 hours, as a new enquiry', async () => {
+  it('refuses the same key with another body (422, no id), and treats it after 24 hours as a new enquiry', async () => {
     const key = `enquiry-${crypto.randomUUID()}`;
+    const before = await eventCount();
     const first = (await send(enquiryOf('lease'), { 'idempotency-key': key })).json<{ id: string }>().id;
-    const edited = (await send({ ...enquiryOf('lease'), phone: '0803 555 0100' }, { 'idempotency-key': key })).json<{ id: string }>().id;
-    expect(edited).not.toBe(first);
+    const edited = await send({ ...enquiryOf('lease'), phone: '0803 555 0100' }, { 'idempotency-key': key });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json()).toEqual({ error: 'idempotency_key_reused', message: expect.stringMatching(/new key/) });
+    expect(await eventCount()).toBe(before + 1);
 
     await sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`.execute(t.testDb.db);
     const later = await send(enquiryOf('lease'), { 'idempotency-key': key });
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.json<{ id: string }>().id).not.toBe(first);
-  });
-
-  it('refuses the 31st enquiry from one address within 10 minutes with 429 and a message', async () => {
-    const fromOneAddress = () => t.app.inject({ method: 'POST', url: '/api/enquiries', payload: { kind: 'deal' }, remoteAddress: '203.0.113.9' });
-    for (let sent = 0; sent < 30; sent++) expect((await fromOneAddress()).statusCode).toBe(400);
-    const refused = await fromOneAddress();
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json<{ message: string }>().message).toMatch(/\S/);
   });
 
   it('refuses a malformed Idempotency-Key with 400', async () => {
@@ -155,7 +151,7 @@ describe('GET /api/admin/enquiries', () => {
     const rows = response.json<Enquiry[]>();
     const total = (await t.testDb.db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     expect(response.headers['content-range']).toBe(`enquiries 0-${Math.min(Number(total), 25) - 1}/${total}`);
-    expect(response.headers['access-control-expose-headers']).toBe('Content-Range');
+    expect(response.headers['access-control-expose-headers']).toBe('Content-Range, X-Total-Count');
     const times = rows.map((row) => row.receivedAt);
     expect(times).toEqual([...times].sort().reverse());
     for (const kind of ENQUIRY_KINDS) expect(rows.map((row) => row.id)).toContain(ids.get(kind));

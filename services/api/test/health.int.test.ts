@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, signIn, type TestApp } from './support';
 
 describe('GET /api/health', () => {
   let healthy: TestApp;
@@ -28,9 +28,27 @@ describe('GET /api/health', () => {
     });
   });
 
-  it('is 503 naming Redis when Redis is down', async () => {
+  it('is 503 naming Redis when Redis is down, without the error text for the public', async () => {
     const response = await redisDown.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unavailable', checks: { postgres: { ok: true }, redis: { ok: false } } });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      checks: {
+        postgres: { ok: true, latencyMs: expect.any(Number) },
+        redis: { ok: false, latencyMs: expect.any(Number) },
+        projector: { ok: true, eventsBehind: 0, byProjection: expect.any(Object) },
+      },
+    });
+    const forged = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'autobest_session=forged' } });
+    expect(forged.json()).toMatchObject({ checks: { redis: { ok: false } } });
+    expect(forged.json<{ checks: { redis: object } }>().checks.redis).not.toHaveProperty('error');
+  });
+
+  it('shows a signed-in staff member why a dependency failed', async () => {
+    const cookie = await signIn(redisDown.app);
+    const response = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ checks: { postgres: { ok: true }, redis: { ok: false, error: expect.stringMatching(/\S/) } } });
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });

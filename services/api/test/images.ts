@@ -1,3 +1,4 @@
+import { samplePhoto } from '@autobest/projections/testing';
 /** A real 1×1 PNG; padding after IEND keeps it a PNG by its magic bytes while reaching any size. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -30,4 +31,16 @@ export async function multipartBody(fields: Record<string, string>, files: reado
   for (const file of files) form.append(file.name, new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+/**
+ * A real, decodable JPEG of about `bytes` bytes (within 64 KB below it): a small photo with comment segments after
+ * its start marker, the way a camera's metadata makes a file large. What the upload keeps is re-encoded without them.
+ */
+export async function photoOfSize(bytes: number): Promise<Buffer> {
+  const photo = await samplePhoto();
+  const segment = (payload: number) => Buffer.concat([Buffer.from([0xff, 0xfe, (payload + 2) >> 8, (payload + 2) & 0xff]), Buffer.alloc(payload, 0x20)]);
+  const segments: Buffer[] = [];
+  for (let room = bytes - photo.length; room > 4; room -= 4 + Math.min(65_533, room - 4)) segments.push(segment(Math.min(65_533, room - 4)));
+  return Buffer.concat([photo.subarray(0, 2), ...segments, photo.subarray(2)]);
 }

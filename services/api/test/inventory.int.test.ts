@@ -1,7 +1,8 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Projector, allProjections } from '@autobest/workers';
-import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { Projector, allProjections } from '@autobest/projections';
+import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, type TestApp } from './support';
 
 interface SearchResult {
@@ -13,9 +14,9 @@ interface SearchResult {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp('api_inventory');
-  expect(await seedCatalogue(t.testDb.db)).toBe(162);
+  expect(await seedCatalogue(t.testDb.db)).toBe(SHIPPED_CATALOGUE_SIZE);
   expect(await seedCatalogue(t.testDb.db)).toBe(0);
-  await new Projector(t.testDb.db, allProjections).catchUp();
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
 });
 afterAll(async () => {
   await t?.close();
@@ -30,12 +31,12 @@ const search = async (query: Record<string, string>) => {
 describe('GET /api/vehicles', () => {
   it('pages through the whole catalogue with facet counts that add up', async () => {
     const first = await search({ pageSize: '10' });
-    expect(first.total).toBe(162);
+    expect(first.total).toBe(SHIPPED_CATALOGUE_SIZE);
     expect(first.items).toHaveLength(10);
     const makes = Object.fromEntries(first.facets['make']!.map((facet) => [facet.value, facet.count]));
     expect(makes['Toyota']).toBe(6 * 2 * 3 + 2);
     expect(makes['ROX']).toBe(6);
-    expect(first.facets['make']!.reduce((sum, facet) => sum + facet.count, 0)).toBe(162);
+    expect(first.facets['make']!.reduce((sum, facet) => sum + facet.count, 0)).toBe(SHIPPED_CATALOGUE_SIZE);
     const last = await search({ pageSize: '60', page: '3' });
     expect(last.items).toHaveLength(42);
   });
@@ -45,7 +46,7 @@ describe('GET /api/vehicles', () => {
     expect(corolla.total).toBe(12); // Corolla and Corolla Cross: 2 variants × 3 years each
     expect(corolla.items.every((item) => item.model.startsWith('Corolla'))).toBe(true);
     expect((await search({ q: 'sunroof' })).total).toBeGreaterThan(0);
-    expect((await search({ q: '%_*' })).total).toBe(162);
+    expect((await search({ q: '%_*' })).total).toBe(SHIPPED_CATALOGUE_SIZE);
   });
 
   it('applies the spec tab rules', async () => {
@@ -131,7 +132,7 @@ describe('vehicle, stats, rates and reservations', () => {
 
   it('counts the catalogue and averages its price in dollars', async () => {
     const stats = (await t.app.inject({ method: 'GET', url: '/api/vehicles/stats' })).json<{ total: number; byBrand: Record<string, number>; avgPrice: number }>();
-    expect(stats.total).toBe(162);
+    expect(stats.total).toBe(SHIPPED_CATALOGUE_SIZE);
     expect(stats.byBrand['Chery']).toBe(30 + 1 + 1);
     expect(stats.avgPrice).toBeGreaterThan(10_000);
   });
@@ -148,7 +149,7 @@ describe('vehicle, stats, rates and reservations', () => {
     const dearest = (await search({ make: 'chery', sort: 'price-desc', pageSize: '1', currency: 'GHS' })).items[0]!;
     expect(chery.priceMin).toEqual(cheapest.displayPrice);
     expect(chery.priceMax).toEqual(dearest.displayPrice);
-    expect(brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(162);
+    expect(brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(SHIPPED_CATALOGUE_SIZE);
     const refused = await t.app.inject({ method: 'GET', url: '/api/vehicles/brands?currency=EUR' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('currency must be one of');
@@ -167,7 +168,7 @@ describe('vehicle, stats, rates and reservations', () => {
     expect(refused.statusCode).toBe(404);
     const invalid = await t.app.inject({ method: 'POST', url: '/api/vehicles/byd-seal-dynamic-2025/reservations', payload: { name: '', phone: '12' } });
     expect(invalid.json<{ fields: object }>().fields).toEqual({ name: 'Name is required', phone: 'Please enter a valid phone number' });
-    await new Projector(t.testDb.db, allProjections).catchUp();
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
     const rows = await t.testDb.db.selectFrom('reservation_requests').selectAll().execute();
     expect(rows.map((row) => [row.vehicle_name, row.name])).toEqual([['BYD Seal', 'Chidi']]);
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { samplePhoto } from '@autobest/projections/testing';
 import { createTestApp, signIn, type TestApp } from './support';
 
 let t: TestApp;
@@ -72,16 +74,20 @@ describe('/api/admin/vehicles', () => {
 });
 
 describe('catalogue images', () => {
-  it('stores an uploaded image under its own name, serves it publicly, and refuses a non-image', async () => {
-    const { multipartBody, pngOfSize, PDF } = await import('./images');
-    const image = await multipartBody({}, [{ name: 'image', filename: '../../evil.png', type: 'image/png', content: pngOfSize(3000) }]);
+  it('publishes its own re-encoding of an uploaded image (no EXIF, no GPS), under its own name, and refuses a non-image', async () => {
+    const { multipartBody, PDF } = await import('./images');
+    const image = await multipartBody({}, [{ name: 'image', filename: '../../evil.jpg', type: 'image/jpeg', content: await samplePhoto({ width: 64, height: 48, phoneMetadata: true }) }]);
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: { ...image.headers, cookie } });
     expect(uploaded.statusCode).toBe(201);
     const { url } = uploaded.json<{ url: string }>();
-    expect(url).toMatch(/^\/media\/vehicle-images\/image-[0-9a-f-]{36}\.png$/);
+    expect(url).toMatch(/^\/media\/vehicle-images\/image-[0-9a-f-]{36}\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const published = await sharp(served.rawPayload).metadata();
+    // Turned upright by its EXIF orientation, which went with every other metadata block.
+    expect(published).toMatchObject({ width: 48, height: 64 });
+    expect([published.exif, published.xmp, published.icc, published.orientation]).toEqual([undefined, undefined, undefined, undefined]);
     expect((await t.app.inject({ method: 'GET', url: '/media/vehicle-images/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
 
     const pdf = await multipartBody({}, [{ name: 'image', filename: 'photo.jpg', type: 'image/jpeg', content: PDF }]);

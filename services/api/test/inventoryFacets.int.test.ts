@@ -1,9 +1,10 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { FALLBACK_RATES, PRICE_BUCKET_BOUNDS, convert, fromMajor, priceBucketOf, vehicleStreamId, type PriceCurrency } from '@autobest/domain';
-import { Projector, allProjections } from '@autobest/workers';
-import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { Projector, allProjections } from '@autobest/projections';
+import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp('api_inventory_facets', { SEARCH_CACHE_TTL_MS: '0' });
   await seedCatalogue(t.testDb.db);
-  await new Projector(t.testDb.db, allProjections).catchUp();
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
   cookie = await signIn(t.app);
 });
 afterAll(async () => {
@@ -41,7 +42,7 @@ async function everyWay() {
 describe('whole-catalogue facet counts kept by the projector', () => {
   it('match counting every vehicle, after listing, editing and delisting', async () => {
     let { kept, counted } = await bothWays();
-    expect(kept.total).toBe(162);
+    expect(kept.total).toBe(SHIPPED_CATALOGUE_SIZE);
     expect(kept).toEqual(counted);
     for (const result of await everyWay()) {
       expect(result.kept.total, result.query).toBeGreaterThan(0);
@@ -51,7 +52,7 @@ describe('whole-catalogue facet counts kept by the projector', () => {
     const vehicle = (await t.app.inject({ method: 'GET', url: '/api/admin/vehicles/kia-sportage-lx-2024', headers: { cookie } })).json<Record<string, unknown>>();
     await t.app.inject({ method: 'PUT', url: '/api/admin/vehicles/kia-sportage-lx-2024', headers: { cookie }, payload: { ...vehicle, brand: 'KIA Motors', category: 'Hybrid SUV', condition: 'used', location: { city: 'Kano', country: 'Nigeria' } } });
     await t.app.inject({ method: 'DELETE', url: '/api/admin/vehicles/byd-seal-dynamic-2025', headers: { cookie } });
-    await new Projector(t.testDb.db, allProjections).catchUp();
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
 
     for (const result of await everyWay()) expect(result.kept, result.query).toEqual(result.counted);
     ({ kept, counted } = await bothWays());
@@ -180,7 +181,7 @@ describe('facet counts of a price range, kept per price bucket by the projector'
     for (const [index, price] of prices.entries()) await changePrice(moved[index]!, price / 100, 'USD');
     ngnPrice = 45_678_900;
     await changePrice(moved[prices.length]!, ngnPrice, 'NGN');
-    await new Projector(t.testDb.db, allProjections).catchUp();
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
     const inBucket = await t.testDb.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('n')).where('price_usd_cents', '>=', start).where('price_usd_cents', '<', next).executeTakeFirstOrThrow();
     expect(Number(inBucket.n)).toBeGreaterThanOrEqual(8);
     await expectCountedInSql(ngnPrice);
@@ -190,7 +191,7 @@ describe('facet counts of a price range, kept per price bucket by the projector'
     await changePrice(moved[9]!, (start + 7) / 100, 'USD');
     await t.app.inject({ method: 'DELETE', url: `/api/admin/vehicles/${moved[4]!}`, headers: { cookie } });
     await t.app.inject({ method: 'DELETE', url: `/api/admin/vehicles/${moved[7]!}`, headers: { cookie } });
-    await new Projector(t.testDb.db, allProjections).catchUp();
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
     expect(await t.testDb.db.selectFrom('vehicles').select('id').where('id', 'in', [moved[4]!, moved[7]!]).execute()).toEqual([]);
     await expectCountedInSql(ngnPrice);
   });

@@ -1,5 +1,6 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Projector, allProjections } from '@autobest/workers';
+import { Projector, allProjections } from '@autobest/projections';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { createTestApp, signIn, type TestApp } from './support';
@@ -21,7 +22,7 @@ beforeAll(async () => {
     { ...tiggo, id: 'tiggo-copy' },
     { ...tiggo, id: 'tiggo-odd', price: (tiggo.price as number) * 3, images: [tiggo.images[0]!], features: [] },
   ]);
-  await new Projector(t.testDb.db, allProjections).catchUp();
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
   cookie = await signIn(t.app);
 });
 afterAll(async () => {

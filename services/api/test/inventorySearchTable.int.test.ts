@@ -1,9 +1,10 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { vehicleStreamId } from '@autobest/domain';
-import { Projector, allProjections } from '@autobest/workers';
-import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { Projector, allProjections } from '@autobest/projections';
+import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp('api_inventory_search_table', { SEARCH_CACHE_TTL_MS: '0' });
   await seedCatalogue(t.testDb.db);
-  await new Projector(t.testDb.db, allProjections).catchUp();
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
   cookie = await signIn(t.app);
 });
 afterAll(async () => {
@@ -35,13 +36,13 @@ async function bothTables() {
 }
 
 const METADATA = { actor: { kind: 'system', name: 'test' }, correlationId: 'test', causationId: null, requestId: null } as const;
-const project = () => new Projector(t.testDb.db, allProjections).catchUp();
+const project = () => catchUpCompletely(new Projector(t.testDb.db, allProjections));
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('vehicle_search, the narrow table searches read', () => {
   it('equals the catalogue, each row with its own combination of facet values, after listing, editing, a price change, delisting, listing again and a rebuild', async () => {
     let { catalogue, search } = await bothTables();
-    expect(search).toHaveLength(162);
+    expect(search).toHaveLength(SHIPPED_CATALOGUE_SIZE);
     expect(search).toEqual(catalogue);
 
     const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
@@ -53,7 +54,7 @@ describe('vehicle_search, the narrow table searches read', () => {
     await project();
 
     ({ catalogue, search } = await bothTables());
-    expect(search).toHaveLength(162);
+    expect(search).toHaveLength(SHIPPED_CATALOGUE_SIZE);
     expect(search).toEqual(catalogue);
     const byId = new Map(search.map((row) => [row['id'], row]));
     expect(byId.get('kia-sportage-lx-2024')).toMatchObject({ brand: 'KIA Motors', model: 'Sportage Hybrid', condition: 'used', city: 'Kano', is_featured: true });

@@ -1,9 +1,10 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { Projector, allProjections } from '@autobest/workers';
-import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { Projector, allProjections } from '@autobest/projections';
+import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
 
 interface Result {
@@ -73,7 +74,7 @@ describe('QA dashboard checks on a running system', () => {
     smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
     t = await createTestApp('api_qa_running', { SMTP_URL: smtpUrl }, { withWorkers: true });
     await seedCatalogue(t.testDb.db);
-    await new Projector(t.testDb.db, allProjections).catchUp();
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
     // The running workers may still hold a projection's lock; wait until every read model has every event.
     await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { eventsBehind: number } } }>().checks.projector.eventsBehind).toBe(0), { timeout: 15_000, interval: 100 });
   });
@@ -86,7 +87,7 @@ describe('QA dashboard checks on a running system', () => {
     const results = await runAll(t);
     for (const id of ['workers', 'schedules', 'catalogue', 'featured', 'prices', 'email', 'read-models']) expect(results[id], id).toMatchObject({ status: 'pass' });
     const inStock = await t.testDb.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<string>().as('count')).where('in_stock', '=', true).executeTakeFirstOrThrow();
-    expect(results['catalogue']!.detail).toBe(`162 vehicles listed, ${inStock.count} in stock`);
+    expect(results['catalogue']!.detail).toBe(`${SHIPPED_CATALOGUE_SIZE} vehicles listed, ${inStock.count} in stock`);
     expect(results['email']!.detail).toBe(`The mail server at ${new URL(smtpUrl).host} accepts our sign-in`);
   });
 

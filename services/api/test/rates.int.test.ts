@@ -33,7 +33,7 @@ describe('GET /api/geo', () => {
 describe('GET /api/geo behind a proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp('api_geo_proxy', { TRUST_PROXY: 'true' });
+    proxied = await createTestApp('api_geo_proxy', { TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await proxied?.close();

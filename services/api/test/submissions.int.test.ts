@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
-import { createTestApp, signIn, type TestApp } from './support';
+import { samplePhoto } from '@autobest/projections/testing';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 import { jpegOfSize, multipartBody, PDF, pngOfSize, type FilePart } from './images';
 
 const sellFields = {
@@ -35,13 +37,15 @@ const tradeInFields = {
   consent: 'true',
 };
 
-const photos = (slots: readonly { slot: string }[], size = 2_000): FilePart[] =>
-  slots.map(({ slot }, index) => ({ name: slot, filename: `${slot}.jpg`, type: 'image/jpeg', content: index % 2 ? jpegOfSize(size) : pngOfSize(size) }));
+const JPEG = await samplePhoto({ width: 64, height: 48, phoneMetadata: true });
+const PNG = await samplePhoto({ width: 40, height: 30, format: 'png' });
+const photos = (slots: readonly { slot: string }[]): FilePart[] =>
+  slots.map(({ slot }, index) => ({ name: slot, filename: `${slot}.jpg`, type: 'image/jpeg', content: index % 2 ? JPEG : PNG }));
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp('api_submissions', {}, { withWorkers: true });
+  t = await createTestApp('api_submissions', LOOSE_PUBLIC_WRITE_LIMITS, { withWorkers: true });
   cookie = await signIn(t.app);
 });
 afterAll(async () => {
@@ -52,9 +56,31 @@ async function sell(fields: Record<string, string>, files: readonly FilePart[], 
   const body = await multipartBody(fields, files);
   return t.app.inject({ method: 'POST', url: '/api/sell-car-submissions', payload: body.payload, headers: { ...body.headers, ...headers } });
 }
-const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.testDb.db)).rows[0]?.n);
+/**
+ * Events so far, once the photo processor is done with every accepted request: it records its work and writes files
+ * in the background, so counts taken while it still works on an earlier test's request would move on their own.
+ */
+async function eventCount() {
+  await vi.waitFor(async () => {
+    const processing = await sql<{ n: number }>`select count(*)::int as n from submissions where photos::text like '%"processing"%'`.execute(t.testDb.db);
+    expect(processing.rows[0]?.n).toBe(0);
+  }, { timeout: 15_000, interval: 50 });
+  return Number((await sql<{ n: number }>`select count(*)::int as n from events where type in ('SellCarSubmitted', 'TradeInSubmitted')`.execute(t.testDb.db)).rows[0]?.n);
+}
 const incomingFiles = async () => readdir(`${t.config.uploadsDir}/.incoming`).catch(() => [] as string[]);
+/**
+ * Where a refused request could have left files: half-received ones in .incoming, or a request folder of its own.
+ * (The files inside earlier requests' folders change as the photo processor gets to them.)
+ */
+const storedFiles = async () => [...(await incomingFiles()), ...(await readdir(`${t.config.uploadsDir}/sell-car`).catch(() => [] as string[]))];
 const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+/** Waits until the photo processor has dealt with the request's photos (so it appends nothing more meanwhile). */
+async function photosProcessed(id: string) {
+  await vi.waitFor(async () => {
+    const record = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ photos: Array<{ state: string }> }>();
+    expect(record.photos.filter((photo) => photo.state === 'processing')).toEqual([]);
+  }, { timeout: 15_000, interval: 50 });
+}
 async function caughtUp() {
   await vi.waitFor(async () => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { eventsBehind: number } } }>();
@@ -68,13 +94,13 @@ describe('POST /api/sell-car-submissions', () => {
     expect(response.statusCode).toBe(201);
     const { id, statusUrl } = response.json<{ id: string; statusUrl: string }>();
     expect(id).toMatch(/^SC-\d{13}-[A-Z0-9]{6}$/);
-    expect(statusUrl).toMatch(new RegExp(`^/sell-car-status/${id}\\?token=[A-Za-z0-9_-]{32}$`));
+    expect(statusUrl).toMatch(new RegExp(`^/sell-car-status/${id}\\?token=[A-Za-z0-9_-]{43}$`));
 
     await caughtUp();
     const token = new URL(statusUrl, 'http://x').searchParams.get('token')!;
     const status = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status?token=${token}` });
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toMatchObject({ id, status: 'pending', offeredValue: null, vehicle: { make: 'Toyota', model: 'Corolla', year: '2018' } });
+    expect(status.json()).toMatchObject({ id, status: 'pending', offeredValue: null, vehicle: { make: 'Toyota', model: 'Corolla', year: '2018' }, unreadablePhotos: [] });
 
     const wrongToken = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status?token=wrong` });
     const noToken = await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status` });
@@ -114,15 +140,35 @@ describe('POST /api/sell-car-submissions', () => {
   it.each([
     ['a PDF renamed .jpg', PDF],
     ['a text file renamed .jpg', Buffer.from('just some text, not an image at all')],
+    ['a PNG+HTML polyglot', Buffer.concat([PNG, Buffer.from('<html><script>alert(document.cookie)</script></html>')])],
+    ['a JPEG cut short and zero-padded', Buffer.concat([JPEG.subarray(0, JPEG.length / 2), Buffer.alloc(20_000)])],
+    ['JPEG magic bytes and padding', jpegOfSize(2_000)],
   ])('refuses %s as an invalid file type, leaving no file and no event', async (_what, content) => {
     const before = await eventCount();
     const files = photos(SELL_CAR_PHOTO_SLOTS);
     files[2] = { name: 'leftSide', filename: 'left.jpg', type: 'image/jpeg', content };
     const response = await sell(sellFields, files);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_file_type', message: 'Invalid file type', fields: { leftSide: 'Please upload an image file (JPG, PNG, etc.)' } });
+    expect(response.json()).toEqual({ error: 'invalid_file_type', message: 'Invalid file type', fields: { leftSide: 'Please upload an image file (JPG, PNG, etc.)' }, codes: { leftSide: { code: 'invalidFileText' } } });
     expect(await eventCount()).toBe(before);
     expect(await incomingFiles()).toEqual([]);
+  });
+
+  it('refuses a 30 MB request (six photos just over 5 MB) as too large, keeping nothing on disk', async () => {
+    const before = { events: await eventCount(), files: await storedFiles() };
+    const files = SELL_CAR_PHOTO_SLOTS.map(({ slot }) => ({ name: slot, filename: `${slot}.png`, type: 'image/png', content: pngOfSize(5 * 1024 * 1024 + 1) }));
+    const response = await sell(sellFields, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'file_too_large', message: 'File too large', fields: { front: 'Please upload an image smaller than 5MB' }, codes: { front: { code: 'fileTooLargeText' } } });
+    expect(await eventCount()).toBe(before.events);
+    expect(await storedFiles()).toEqual(before.files);
+  });
+
+  it('keeps nothing on disk from a request refused for its fields, even with six good photos', async () => {
+    const before = await storedFiles();
+    const response = await sell({ ...sellFields, email: '' }, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(response.statusCode).toBe(400);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a 6 MB photo as too large (413)', async () => {
@@ -130,7 +176,7 @@ describe('POST /api/sell-car-submissions', () => {
     files[0] = { name: 'front', filename: 'front.png', type: 'image/png', content: pngOfSize(6 * 1024 * 1024) };
     const response = await sell(sellFields, files);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'file_too_large', message: 'File too large', fields: { front: 'Please upload an image smaller than 5MB' } });
+    expect(response.json()).toEqual({ error: 'file_too_large', message: 'File too large', fields: { front: 'Please upload an image smaller than 5MB' }, codes: { front: { code: 'fileTooLargeText' } } });
     expect(await incomingFiles()).toEqual([]);
   });
 
@@ -158,24 +204,31 @@ describe('POST /api/sell-car-submissions', () => {
     const { id } = response.json<{ id: string }>();
     await caughtUp();
 
-    const record = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ fullName: string; knownIssues: string; model: string; photos: Array<{ url: string }> }>();
+    const record = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ fullName: string; knownIssues: string; model: string }>();
     expect(record.fullName).toBe(script);
     expect(record.knownIssues).toBe(script);
     expect(record.model).toBe('<img src=x onerror=alert(1)>');
-    const stored = await readdir(`${t.config.uploadsDir}/sell-car/${id}`);
-    expect(stored).toHaveLength(6);
-    for (const name of stored) expect(name).toMatch(/^(front|rear|leftSide|rightSide|interior|dashboard)-[0-9a-f-]{36}\.(png|jpg)$/);
+    // The owner's files are replaced by our JPEGs and thumbnails, under names of our own.
+    const ours = SELL_CAR_PHOTO_SLOTS.flatMap(({ slot }) => [`${slot}.jpg`, `${slot}.thumb.jpg`]).sort();
+    await vi.waitFor(async () => expect((await readdir(`${t.config.uploadsDir}/sell-car/${id}`)).sort()).toEqual(ours), { timeout: 15_000, interval: 50 });
 
-    const photo = await t.app.inject({ method: 'GET', url: record.photos[0]!.url, headers: { cookie } });
+    await caughtUp();
+    const ready = (await admin('GET', `/api/admin/sell-car-submissions/${id}`)).json<{ photos: Array<{ state: string; url: string; thumbnailUrl: string }> }>();
+    expect(ready.photos.map((photo) => photo.state)).toEqual(Array(6).fill('ready'));
+    const photo = await t.app.inject({ method: 'GET', url: ready.photos[0]!.url, headers: { cookie } });
     expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
-    expect((await t.app.inject({ method: 'GET', url: record.photos[0]!.url })).statusCode).toBe(401);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(photo.rawPayload).metadata()).exif).toBeUndefined();
+    const thumbnail = await t.app.inject({ method: 'GET', url: ready.photos[1]!.thumbnailUrl, headers: { cookie } });
+    const small = await sharp(thumbnail.rawPayload).metadata();
+    expect([small.format, small.width, small.height, small.exif]).toEqual(['jpeg', 48, 64, undefined]);
+    expect((await t.app.inject({ method: 'GET', url: ready.photos[0]!.url })).statusCode).toBe(401);
 
     await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2));
     const emails = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).execute();
     for (const email of emails) {
-      expect(email.html).not.toContain('<script>');
-      expect(email.html).toContain('&lt;script&gt;');
+      expect(email.html).not.toMatch(/<script>|<img/);
+      expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     }
   });
 
@@ -221,6 +274,7 @@ describe('staff review', () => {
     const response = await sell({ ...sellFields, email: 'review@example.ng' }, photos(SELL_CAR_PHOTO_SLOTS));
     ({ id, statusUrl } = response.json<{ id: string; statusUrl: string }>());
     await caughtUp();
+    await photosProcessed(id);
   });
 
   it('sets an offer and marks it reviewed; the owner sees both and gets the spec email', async () => {
@@ -267,7 +321,12 @@ describe('staff review', () => {
     expect(deleted.json()).toMatchObject({ id });
     expect((await admin('GET', `/api/admin/sell-car-submissions/${id}`)).statusCode).toBe(404);
     expect((await admin('POST', `/api/admin/sell-car-submissions/${id}/status`, { status: 'reviewed' })).statusCode).toBe(404);
-    expect((await admin('GET', `/api/admin/sell-car-submissions/${id}/history`)).json<Array<{ type: string }>>().at(-1)?.type).toBe('SubmissionDeleted');
+    // Its files go too, and the history says so.
+    await vi.waitFor(async () => {
+      const history = (await admin('GET', `/api/admin/sell-car-submissions/${id}/history`)).json<Array<{ type: string; by: string }>>();
+      expect(history.slice(-2)).toEqual([expect.objectContaining({ type: 'SubmissionDeleted' }), { ...history.at(-1), type: 'SubmissionPhotosErased', by: 'photo processor' }]);
+    }, { timeout: 15_000, interval: 50 });
+    await expect(readdir(`${t.config.uploadsDir}/sell-car/${id}`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('lists with search, filters, counts and a formula-safe CSV of the whole filtered set', async () => {

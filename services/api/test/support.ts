@@ -1,14 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/workers/testing';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import type { WebAppsOptions } from '../src/plugins/webApps';
 import { ensureFirstStaffUser } from '../src/staff/bootstrap';
+import { sessionCookieName } from '../src/staff/sessions';
 
 export const STAFF_EMAIL = 'ops@autobest.test';
 export const STAFF_PASSWORD = 'correct horse battery staple';
+
+/**
+ * For files that test what a form accepts, not how often (publicWriteLimits.int.test.ts does that): they send more
+ * from one address and one email than a person would.
+ */
+export const LOOSE_PUBLIC_WRITE_LIMITS = { PUBLIC_WRITE_LIMIT_SCALE: '100' };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,20 +33,29 @@ export interface TestApp {
 export async function createTestApp(
   label: string,
   env: Record<string, string> = {},
-  options: { withWorkers?: boolean; webApps?: WebAppsOptions } = {},
+  options: { withWorkers?: boolean; webApps?: WebAppsOptions; logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(label);
   const queues = createTestQueues(label);
+  // Uploads of its own too: a test that looks at the files a request left must not see another file's.
+  const uploadsDir = await mkdtemp(join(tmpdir(), `autobest-${label}-uploads-`));
   const config = loadRuntimeConfig({
+    UPLOADS_DIR: uploadsDir,
     DATABASE_URL: testDb.url,
     REDIS_URL: queues.redisUrl,
     QUEUE_PREFIX: queues.prefix,
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: STAFF_EMAIL,
     ADMIN_PASSWORD: STAFF_PASSWORD,
+    STATUS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     ...env,
   });
-  const app = await buildApp({ config, migrate: false, webApps: options.webApps ?? { storefrontDir: '/nonexistent', adminDir: '/nonexistent' } });
+  const app = await buildApp({
+    config,
+    migrate: false,
+    webApps: options.webApps ?? { storefrontDir: '/nonexistent', adminDir: '/nonexistent' },
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
   await app.ready();
   await ensureFirstStaffUser(app.db, config.admin);
   const workers: RunningWorkers | undefined = options.withWorkers ? await startWorkers(config, { migrate: false }) : undefined;
@@ -49,6 +69,7 @@ export async function createTestApp(
       await app.close();
       await testDb.drop();
       await queues.drop();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -57,7 +78,7 @@ export async function createTestApp(
 export async function signIn(app: FastifyInstance, email = STAFF_EMAIL, password = STAFF_PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'autobest_session');
+  const cookie = response.cookies.find((c) => c.name === sessionCookieName(app.config.cookieSecure));
   if (!cookie) throw new Error('no session cookie');
   return `${cookie.name}=${cookie.value}`;
 }

@@ -2,3 +2,4 @@ export * from './schema';
 export * from './connection';
 export * from './eventStore';
 export * from './checkpoints';
+export * from './commandHandler';

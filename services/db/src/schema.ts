@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EnquiryKind, EnquiryStatus } from '@autobest/domain';
+import type { EnquiryKind, EnquiryStatus, ProcessedPhoto } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -40,6 +40,7 @@ export interface StaffSessionsTable {
   staff_user_id: string;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  last_seen_at: Generated<Date>;
 }
 
 export interface ContactMessagesTable {
@@ -90,14 +91,8 @@ export interface SubmissionNote {
   by: string | null;
 }
 
-export interface SubmissionPhotoRow {
-  slot: string;
-  label: string;
-  storedName: string;
-  contentType: string;
-  bytes: number;
-  originalName: string;
-}
+/** A photo as the console may show it: only once the photo processor re-encoded it. */
+export type SubmissionPhotoRow = { slot: string; label: string; state: 'processing' } | ProcessedPhoto;
 
 export interface SubmissionsTable {
   id: string;
@@ -121,7 +116,8 @@ export interface SubmissionsTable {
   value_minor: Int8 | null;
   notes: JSONColumnType<SubmissionNote[]>;
   photos: JSONColumnType<SubmissionPhotoRow[]>;
-  status_token_hash: string;
+  /** SHA-256 (hex) of the status token of a request made before tokens were derived; null for later ones. */
+  status_token_hash: string | null;
   version: number;
   global_position: Int8;
 }
@@ -143,6 +139,7 @@ export interface SentEmailsTable {
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
+  request_digest: string;
   response: JSONColumnType<Record<string, unknown>> | null;
   created_at: Generated<Date>;
 }

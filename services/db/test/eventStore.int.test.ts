@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
@@ -115,8 +115,9 @@ describe('readAll', () => {
       select stream_id, global_position from events where stream_id like 'late-commit-%' order by global_position`.execute(db);
     expect(positions.rows.map((r) => r.stream_id)).toEqual(['late-commit-slow', 'late-commit-fast']);
 
-    const after = await readAll(db, beforeCommit.checkpoint, 100);
-    expect(after.map((e) => e.streamId)).toEqual(['late-commit-slow', 'late-commit-fast']);
+    // Both once committed, in order. "Once": a transaction still open anywhere in the cluster (another test file's)
+    // holds the snapshot horizon back for a moment, and the reader rightly waits for it.
+    await vi.waitFor(async () => expect((await readAll(db, beforeCommit.checkpoint, 100)).map((e) => e.streamId)).toEqual(['late-commit-slow', 'late-commit-fast']), { timeout: 15_000, interval: 50 });
   });
 });
 

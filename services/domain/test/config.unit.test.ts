@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '../src/index';
 
+const SECRET = 'a production secret of thirty-two or more characters';
+
 describe('loadRuntimeConfig', () => {
   it('gives embedded defaults when nothing is set', () => {
     const config = loadRuntimeConfig({});
@@ -17,8 +19,15 @@ describe('loadRuntimeConfig', () => {
     expect(() => requireDatabaseUrl(config)).toThrow(ConfigError);
   });
 
-  it('treats empty variables as unset and makes cookies secure in production', () => {
-    expect(loadRuntimeConfig({ PORT: '', NODE_ENV: 'production' })).toMatchObject({ port: 3000, cookieSecure: true });
+  it('treats empty variables as unset', () => {
+    expect(loadRuntimeConfig({ PORT: '', TRUST_PROXY: '' })).toMatchObject({ port: 3000, trustProxy: false });
+  });
+
+  it('refuses production without a status token secret, and any secret under 32 characters', () => {
+    expect(() => loadRuntimeConfig({ NODE_ENV: 'production' })).toThrow(/STATUS_TOKEN_SECRET is required in production/);
+    expect(() => loadRuntimeConfig({ STATUS_TOKEN_SECRET: 'x'.repeat(31) })).toThrow(/STATUS_TOKEN_SECRET must be at least 32 characters/);
+    expect(loadRuntimeConfig({ NODE_ENV: 'production', STATUS_TOKEN_SECRET: SECRET }).statusTokenSecret).toBe(SECRET);
+    expect(loadRuntimeConfig({}).statusTokenSecret).toMatch(/^development-only/);
   });
 
   it('names every bad variable in one error', () => {
@@ -32,5 +41,82 @@ describe('loadRuntimeConfig', () => {
     expect(message).toContain('PORT: PORT must be a port number (0-65535)');
     expect(message).toContain('ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 12 characters');
     expect(message).toContain('QUEUE_PREFIX: QUEUE_PREFIX may hold only letters');
+  });
+
+  it('scales the public write limits by PUBLIC_WRITE_LIMIT_SCALE, 1 by default, never 0', () => {
+    expect(loadRuntimeConfig({}).publicWriteLimitScale).toBe(1);
+    expect(loadRuntimeConfig({ PUBLIC_WRITE_LIMIT_SCALE: '2.5' }).publicWriteLimitScale).toBe(2.5);
+    expect(() => loadRuntimeConfig({ PUBLIC_WRITE_LIMIT_SCALE: '0' })).toThrow('PUBLIC_WRITE_LIMIT_SCALE must be above 0');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string | undefined) => loadRuntimeConfig({ TRUST_PROXY: value }).trustProxy;
+  const refusal = (value: string) => {
+    try {
+      loadRuntimeConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`TRUST_PROXY=${value} was accepted`);
+  };
+
+  it('trusts no proxy by default, nor when told 0 or false', () => {
+    expect(trustProxy(undefined)).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+  });
+
+  it('takes a hop count', () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy(' 2 ')).toBe(2);
+  });
+
+  it('takes a list of addresses, ranges and proxy-addr range names', () => {
+    expect(trustProxy('10.0.0.0/8, 172.16.0.0/12,192.168.1.7')).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.1.7']);
+    expect(trustProxy('fd00::/8,::1,loopback,uniquelocal')).toEqual(['fd00::/8', '::1', 'loopback', 'uniquelocal']);
+  });
+
+  it('refuses to trust every client, saying what to write instead', () => {
+    for (const value of ['true', 'TRUE', 'yes', '*', 'all']) {
+      const message = refusal(value);
+      expect(message).toContain('would let every client choose its own address');
+      expect(message).toContain('TRUST_PROXY=1');
+      expect(message).toContain('TRUST_PROXY=10.0.0.0/8,172.16.0.0/12');
+    }
+  });
+
+  it('names the entries that are not addresses or ranges', () => {
+    expect(refusal('10.0.0.0/8,proxy.internal,10.0.0.0/33')).toContain('"proxy.internal", "10.0.0.0/33" is not an address or range');
+    expect(refusal('-1')).toContain('"-1" is not an address or range');
+    expect(refusal('1.5')).toContain('"1.5" is not an address or range');
+  });
+});
+
+describe('session settings', () => {
+  const cookieSecure = (env: Record<string, string>) => loadRuntimeConfig(env).cookieSecure;
+
+  it('sends the cookie without Secure only to a plain-http public URL on this machine', () => {
+    expect(cookieSecure({})).toBe(false);
+    expect(cookieSecure({ NODE_ENV: 'production', STATUS_TOKEN_SECRET: SECRET })).toBe(false);
+    expect(cookieSecure({ PUBLIC_URL: 'http://localhost:8080' })).toBe(false);
+    expect(cookieSecure({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toBe(false);
+    expect(cookieSecure({ PUBLIC_URL: 'http://[::1]:3000' })).toBe(false);
+    expect(cookieSecure({ PUBLIC_URL: 'https://localhost:3000' })).toBe(true);
+    expect(cookieSecure({ PUBLIC_URL: 'https://autobest.africa' })).toBe(true);
+    expect(cookieSecure({ PUBLIC_URL: 'http://192.168.1.20:3000' })).toBe(true);
+    expect(cookieSecure({ PUBLIC_URL: 'http://localhost.evil.test' })).toBe(true);
+  });
+
+  it('lets COOKIE_SECURE decide when it is set', () => {
+    expect(cookieSecure({ COOKIE_SECURE: 'true' })).toBe(true);
+    expect(cookieSecure({ PUBLIC_URL: 'http://192.168.1.20:3000', COOKIE_SECURE: 'false' })).toBe(false);
+  });
+
+  it('ends an idle session after 30 minutes unless told otherwise', () => {
+    expect(loadRuntimeConfig({}).sessionIdleMinutes).toBe(30);
+    expect(loadRuntimeConfig({ SESSION_IDLE_MINUTES: '10' }).sessionIdleMinutes).toBe(10);
+    expect(() => loadRuntimeConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 });

@@ -11,7 +11,10 @@ import {
   newSubmissionId,
   offerSchema,
   tradeInYears,
+  type ProcessedPhoto,
+  type SubmissionCommand,
   type SubmissionEvent,
+  renderMessage,
 } from '../src/index';
 
 const submitted: SubmissionEvent = {
@@ -22,7 +25,6 @@ const submitted: SubmissionEvent = {
     personalInfo: { fullName: 'Ada', phoneNumber: '08035550142', email: 'ada@example.ng' },
     vehicleInfo: { make: 'Kia', model: 'Rio', year: '2017', odometer: '90000', fuelType: 'petrol', transmission: 'manual', vin: null, knownIssues: null, underFinance: false, askingPrice: '3000000' },
     photos: [],
-    statusToken: 't',
   },
 };
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -54,6 +56,28 @@ describe('decideSubmission', () => {
     expect(tradeIn[0]).toMatchObject({ type: 'SubmissionEstimatedValueSet', data: { estimatedValue: { amountMinor: 123_456 } } });
   });
 
+  it('records the processed photos once, and never for a deleted submission', () => {
+    const photos: ProcessedPhoto[] = [
+      { slot: 'front', label: 'Front View', state: 'ready', storedName: 'front.jpg', thumbnailName: 'front.thumb.jpg', width: 48, height: 64, bytes: 900 },
+      { slot: 'rear', label: 'Rear View', state: 'unreadable', reason: 'undecodable' },
+    ];
+    const command: SubmissionCommand = { type: 'RecordProcessedPhotos', photos, now };
+    const processed = decideSubmission(command, foldSubmission([submitted]));
+    expect(processed).toEqual([{ type: 'SubmissionPhotosProcessed', data: { submissionId: 'SC-1763802000000-ABC123', photos, processedAt: now.toISOString() } }]);
+    expect(decideSubmission(command, foldSubmission([submitted, ...processed]))).toEqual([]);
+    const deleted: SubmissionEvent = { type: 'SubmissionDeleted', data: { submissionId: 'SC-1763802000000-ABC123', deletedAt: now.toISOString() } };
+    expect(decideSubmission(command, foldSubmission([submitted, deleted]))).toEqual([]);
+  });
+
+  it('records the erasure of a deleted submission’s files once, and only after deletion', () => {
+    const deleted: SubmissionEvent = { type: 'SubmissionDeleted', data: { submissionId: 'SC-1763802000000-ABC123', deletedAt: now.toISOString() } };
+    expect(decideSubmission({ type: 'RecordPhotosErased', now }, foldSubmission([submitted]))).toEqual([]);
+    const erased = decideSubmission({ type: 'RecordPhotosErased', now }, foldSubmission([submitted, deleted]));
+    expect(erased).toEqual([{ type: 'SubmissionPhotosErased', data: { submissionId: 'SC-1763802000000-ABC123', erasedAt: now.toISOString() } }]);
+    expect(decideSubmission({ type: 'RecordPhotosErased', now }, foldSubmission([submitted, deleted, ...erased]))).toEqual([]);
+    expect(() => decideSubmission({ type: 'RecordPhotosErased', now }, initialSubmissionState)).toThrow(SubmissionNotFound);
+  });
+
   it('refuses every command on a deleted or unknown submission', () => {
     const deleted = foldSubmission([submitted, { type: 'SubmissionDeleted', data: { submissionId: 'x', deletedAt: now.toISOString() } }]);
     expect(() => decideSubmission({ type: 'ChangeStatus', status: 'reviewed', now }, deleted)).toThrow(SubmissionNotFound);
@@ -77,7 +101,8 @@ describe('submission fields', () => {
     expect(parsed.success && parsed.data.underFinance).toBe(false);
     const refused = SellCarFieldsSchema.safeParse({ fuelType: 'ev' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.find((issue) => issue.path[0] === 'fuelType')?.message).toBe('Fuel type is required');
+    expect(refused.error?.issues.find((issue) => issue.path[0] === 'fuelType')?.message).toBe('fuelTypeRequired');
+    expect(renderMessage('fuelTypeRequired')).toBe('Fuel type is required');
   });
 
   it('offers trade-in years from this year down to 1990 and accepts make or vehicleMake', () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decideVehicle, foldVehicle, initialVehicleState, matchesTab, tabsOf, VehicleNotFound, VehicleSchema, vehicleErrors } from '../src/index';
+import {
+  decideVehicle,
+  foldVehicle,
+  initialVehicleState,
+  matchesTab,
+  openReservationOf,
+  RESERVATION_REQUEST_OPEN_DAYS,
+  tabsOf,
+  VehicleNotFound,
+  VehicleSchema,
+  vehicleErrors,
+  type VehicleEvent,
+} from '../src/index';
 
 const omoda = {
   id: 'chery-omoda-5-2024',
@@ -84,5 +96,39 @@ describe('decideVehicle', () => {
     ]);
     expect(() => decideVehicle({ type: 'ChangePrice', price: 1, currency: 'USD', now }, delisted)).toThrow(VehicleNotFound);
     expect(() => decideVehicle({ type: 'RequestReservation', reservationId: 'r', name: 'A', phone: '08035550142', now }, delisted)).toThrow(VehicleNotFound);
+  });
+});
+
+describe('one open reservation request per buyer and vehicle', () => {
+  const vehicle = VehicleSchema.parse(omoda);
+  const listedAt = new Date('2026-11-22T10:00:00Z');
+  const listed = decideVehicle({ type: 'Save', vehicle, now: listedAt }, initialVehicleState);
+  const later = (days: number) => new Date(listedAt.getTime() + days * 24 * 3_600_000);
+  const reserve = (history: VehicleEvent[], reservationId: string, phone: string, now: Date) =>
+    decideVehicle({ type: 'RequestReservation', reservationId, name: 'Chidi', phone, now }, foldVehicle(history));
+
+  it('given a buyer asked, when they ask again (the same phone written another way), then nothing is recorded and their first request answers', () => {
+    const first = reserve(listed, 'r1', '+234 803 555 0142', listedAt);
+    expect(first).toMatchObject([{ type: 'ReservationRequested', data: { reservationId: 'r1' } }]);
+    const history = [...listed, ...first];
+    expect(reserve(history, 'r2', '00234-803-555-0142', later(1))).toEqual([]);
+    expect(openReservationOf(foldVehicle(history), '234 8035550142', later(1))?.reservationId).toBe('r1');
+  });
+
+  it('another buyer is recorded; the same buyer is recorded again once the first request closed', () => {
+    const history = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+    expect(reserve(history, 'r2', '08035550199', listedAt)).toHaveLength(1);
+    expect(reserve(history, 'r3', '08035550142', later(RESERVATION_REQUEST_OPEN_DAYS - 0.01))).toEqual([]);
+    expect(reserve(history, 'r3', '08035550142', later(RESERVATION_REQUEST_OPEN_DAYS))).toMatchObject([{ data: { reservationId: 'r3' } }]);
+  });
+
+  it('delisting closes every open request: after relisting, asking again is a new request', () => {
+    const history: VehicleEvent[] = [
+      ...listed,
+      ...reserve(listed, 'r1', '08035550142', listedAt),
+      { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: later(1).toISOString() } },
+      { type: 'VehicleUpdated', data: { vehicle, updatedAt: later(2).toISOString() } },
+    ];
+    expect(reserve(history, 'r2', '08035550142', later(2))).toMatchObject([{ data: { reservationId: 'r2' } }]);
   });
 });

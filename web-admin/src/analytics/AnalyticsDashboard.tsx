@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Alert, Box, Card, CardContent, FormControl, InputLabel, LinearProgress, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 
 const COLOURS = ['#1f6f50', '#2563eb', '#b45309', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
-
-async function get<T>(url: string): Promise<T> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`The server answered ${response.status}`);
-  return (await response.json()) as T;
-}
 
 function ChartCard({ title, children, empty }: { title: string; children: React.ReactElement; empty: boolean }) {
   return (
@@ -36,12 +31,10 @@ function ChartCard({ title, children, empty }: { title: string; children: React.
 /** Page views per page per day, the most viewed vehicles, and the sell-car and trade-in funnels. */
 export function AnalyticsDashboard() {
   const [days, setDays] = useState(30);
-  const pageViews = useQuery({ queryKey: ['analytics', 'page-views', days], queryFn: () => get<Array<{ day: string; page: string; views: number }>>(`/api/admin/analytics/page-views?days=${days}`) });
-  const vehicles = useQuery({ queryKey: ['analytics', 'top-vehicles', days], queryFn: () => get<Array<{ vehicleId: string; name: string; views: number }>>(`/api/admin/analytics/top-vehicles?days=${days}`) });
-  const funnel = useQuery({
-    queryKey: ['analytics', 'funnel', days],
-    queryFn: () => get<{ sellCar: Array<{ step: string; sessions: number }>; tradeIn: Array<{ step: string; sessions: number }> }>(`/api/admin/analytics/funnel?days=${days}`),
-  });
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
+  const pageViews = useQuery({ queryKey: ['analytics', 'page-views', days], queryFn: async () => answerOf(await dataProvider.getPageViews(days)) });
+  const vehicles = useQuery({ queryKey: ['analytics', 'top-vehicles', days], queryFn: async () => answerOf(await dataProvider.getTopVehicles(days)) });
+  const funnel = useQuery({ queryKey: ['analytics', 'funnel', days], queryFn: async () => answerOf(await dataProvider.getFunnels(days)) });
 
   const pages = [...new Set((pageViews.data ?? []).map((row) => row.page))];
   const byDay = new Map<string, Record<string, number | string>>();

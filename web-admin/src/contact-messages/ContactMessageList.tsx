@@ -1,14 +1,5 @@
 import { Datagrid, DateField, EmailField, FunctionField, List, SearchInput, TextField } from 'react-admin';
-
-interface ContactMessage {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  message: string;
-  receivedAt: string;
-}
+import type { ContactMessage } from '@autobest/domain/contact/contracts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useNotify } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
@@ -24,23 +24,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-
-interface Variant {
-  variantId: string;
-  brand: string;
-  model: string;
-  variant: string;
-  year: number;
-  status: 'Pending' | 'WIP' | 'Done';
-  issues: string[];
-  record: Record<string, unknown> | null;
-  updatedAt: string | null;
-  version: number;
-}
-interface Overview {
-  summary: { total: number; pending: number; wip: number; done: number };
-  variants: Variant[];
-}
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../useNotifyFailure';
+import type { CollectionVariant } from '@autobest/domain/inventory/adminContracts';
 
 const NUMBER_FIELDS = ['fobPriceUSD', 'maxTorque', 'length', 'width', 'height', 'wheelbase', 'curbWeight', 'seatingCapacity'] as const;
 const TEXT_FIELDS = ['priceSource', 'engineType', 'displacement', 'power', 'transmission', 'drivetrain', 'fuelType', 'fuelConsumption', 'evRange', 'mpg', 'infotainmentSystem', 'qaComments'] as const;
@@ -55,17 +41,10 @@ const LABELS: Record<string, string> = {
 };
 const BADGE = { Done: 'success', WIP: 'warning', Pending: 'default' } as const;
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  // A JSON content type with no body is refused by the API, so only say JSON when sending some.
-  const headers: Record<string, string> = init?.body ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' };
-  const response = await fetch(url, { credentials: 'same-origin', ...init, headers });
-  const body = (await response.json().catch(() => undefined)) as (T & { message?: string }) | undefined;
-  if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}`);
-  return body as T;
-}
-
-function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void }) {
+function RecordDialog({ variant, onClose }: { variant: CollectionVariant; onClose(): void }) {
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
   const initial = variant.record ?? {};
   const [values, setValues] = useState<Record<string, string>>(() => {
@@ -78,7 +57,6 @@ function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void 
   });
   const [verified, setVerified] = useState({ dataVerified: Boolean(initial['dataVerified']), imagesVerified: Boolean(initial['imagesVerified']) });
   const [saved, setSaved] = useState(variant);
-  const [busy, setBusy] = useState(false);
 
   const payload = () => ({
     ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, values[field]!.trim() === '' ? null : Number(values[field])])),
@@ -88,17 +66,26 @@ function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void 
     ...verified,
     expectedVersion: saved.version,
   });
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
+  const onError = (error: Error) => notifyFailure(error, 'Failed');
+  // What is sent is taken when Save is clicked: the mutation's own options catch up with the form only after render.
+  const save = useMutation({
+    mutationFn: async (record: object) => answerOf(await dataProvider.saveCollectedRecord(saved.variantId, record)),
+    onSuccess: async (record) => {
+      setSaved(record);
+      notify('Record saved', { type: 'success' });
       await queryClient.invalidateQueries();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError,
+  });
+  const publish = useMutation({
+    mutationFn: async () => answerOf(await dataProvider.publishCollectedRecord(saved.variantId)),
+    onSuccess: async ({ vehicleId }) => {
+      notify(`Published to inventory as ${vehicleId}`, { type: 'success' });
+      await queryClient.invalidateQueries();
+    },
+    onError,
+  });
+  const busy = save.isPending || publish.isPending;
   const field = (name: string) => (
     <TextField key={name} size="small" label={LABELS[name]} value={values[name]} onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))} sx={{ minWidth: 220, flex: '1 1 220px' }} />
   );
@@ -121,27 +108,10 @@ function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        <Button
-          disabled={busy || saved.status !== 'Done'}
-          onClick={() =>
-            void run(async () => {
-              const result = await call<{ vehicleId: string }>(`/api/admin/data-collection/${saved.variantId}/publish`, { method: 'POST' });
-              notify(`Published to inventory as ${result.vehicleId}`, { type: 'success' });
-            })
-          }
-        >
+        <Button disabled={busy || saved.status !== 'Done'} onClick={() => publish.mutate()}>
           Publish to inventory
         </Button>
-        <Button
-          variant="contained"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              setSaved(await call<Variant>(`/api/admin/data-collection/${saved.variantId}`, { method: 'PUT', body: JSON.stringify(payload()) }));
-              notify('Record saved', { type: 'success' });
-            })
-          }
-        >
+        <Button variant="contained" disabled={busy} onClick={() => save.mutate(payload())}>
           Save
         </Button>
       </DialogActions>
@@ -152,8 +122,9 @@ function RecordDialog({ variant, onClose }: { variant: Variant; onClose(): void 
 /** Vehicle Data Collection: progress, the catalogue's variants by status and by brand, exports, editing, publishing. */
 export function DataCollection() {
   const [tab, setTab] = useState(0);
-  const [editing, setEditing] = useState<Variant | null>(null);
-  const { data, isPending, error } = useQuery({ queryKey: ['data-collection'], queryFn: () => call<Overview>('/api/admin/data-collection') });
+  const [editing, setEditing] = useState<CollectionVariant | null>(null);
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
+  const { data, isPending, error } = useQuery({ queryKey: ['data-collection'], queryFn: async () => answerOf(await dataProvider.getDataCollection()) });
   if (isPending) return <LinearProgress aria-label="Loading data collection" />;
   if (error || !data) return <Alert severity="error">Could not load the data collection: {error?.message}</Alert>;
   const { summary, variants } = data;

@@ -1,7 +1,8 @@
 import { Datagrid, DateField, EmailField, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { ENQUIRY_KIND_LABELS } from '@autobest/domain/enquiries/kinds';
 import { EnquiryStatusChip } from './EnquiryStatusChip';
-import { KIND_CHOICES, STATUS_CHOICES, type Enquiry } from './types';
+import type { Enquiry } from '@autobest/domain/enquiries/contracts';
+import { KIND_CHOICES, STATUS_CHOICES } from './choices';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone, email, subject, details" />,

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { DateField, EmailField, FunctionField, Labeled, Show, SimpleShowLayout, TextField, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Button, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '@autobest/domain/enquiries/kinds';
-import type { AutoBestDataProvider } from '../dataProvider';
+import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { EnquiryStatusChip } from './EnquiryStatusChip';
-import type { Enquiry } from './types';
+import type { Enquiry } from '@autobest/domain/enquiries/contracts';
 
 const errorMessage = (error: unknown) => {
   if ((error as { status?: number }).status === 409) return 'Someone else changed this enquiry a moment ago. The page has been reloaded: check it and try again.';
@@ -18,13 +18,14 @@ function StatusButtons() {
   const notify = useNotify();
   const refresh = useRefresh();
   const change = useMutation({
-    mutationFn: (status: EnquiryStatus) => dataProvider.changeStatus('enquiries', record!.id, status, record!.version),
+    mutationFn: async (status: EnquiryStatus) => answerOf(await dataProvider.changeStatus('enquiries', record!.id, status, record!.version)),
     onSuccess: (_answer, status) => {
       notify(`Marked ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}`, { type: 'success' });
       refresh();
     },
     onError: (error) => {
-      notify(errorMessage(error), { type: 'error' });
+      // The authProvider has already dealt with it (sign-in page or "not authorized").
+      if (!(error instanceof AccessDenied)) notify(errorMessage(error), { type: 'error' });
       refresh();
     },
   });

@@ -1,87 +1,58 @@
 import { useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useGetList } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useDataProvider, useGetList } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
-
-interface ImportResult {
-  total: number;
-  succeeded: number;
-  failed: number;
-  errors: string[];
-}
-
-interface InventoryStats {
-  total: number;
-  byCategory: Record<string, number>;
-  byBrand: Record<string, number>;
-  avgPrice: number;
-}
-
-/** Sends the file with XMLHttpRequest so the bar shows the bytes really sent. */
-function uploadInventory(file: File, onProgress: (percent: number) => void): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/vehicles/import');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 90));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => resolve({ status: 0, body: { message: 'Could not reach the server' } });
-    xhr.send(form);
-  });
-}
+import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
+import type { ImportResult } from '@autobest/domain/inventory/adminContracts';
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** The spec's Inventory Management screen: Load Inventory, Export Data, tabs Overview / Vehicles / Validation. */
 export function InventoryManagement() {
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<(ImportResult & { at: Date }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const stats = useQuery({
-    queryKey: ['vehicles', 'stats'],
-    queryFn: async () => (await (await fetch('/api/vehicles/stats', { credentials: 'same-origin' })).json()) as InventoryStats,
-  });
+  const stats = useQuery({ queryKey: ['vehicles', 'stats'], queryFn: async () => answerOf(await dataProvider.getInventoryStats()) });
   const recent = useGetList('vehicles', { pagination: { page: 1, perPage: 10 }, sort: { field: 'updatedAt', order: 'DESC' } });
-
-  const load = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setResult(null);
-    setProgress(0);
-    const response = await uploadInventory(file, setProgress);
-    setProgress(100);
-    const body = response.body as Partial<ImportResult> & { message?: string };
-    if (response.status === 200 && typeof body.succeeded === 'number') {
-      setResult({ ...(body as ImportResult), at: new Date() });
-      setTab(body.failed ? 2 : 0);
+  // The bar shows the file's bytes as 90%; the last 10% is the server checking and saving the vehicles.
+  const load = useMutation({
+    mutationFn: async (file: File) => answerOf(await dataProvider.importInventory(file, (sent) => setProgress(Math.round(sent * 90)))),
+    onMutate: () => {
+      setResult(null);
+      setProgress(0);
+    },
+    onSuccess: async (imported) => {
+      setProgress(100);
+      setResult({ ...imported, at: new Date() });
+      setTab(imported.failed ? 2 : 0);
       await queryClient.invalidateQueries();
-    } else {
-      setError(body?.message ?? 'Failed to load inventory');
-    }
-    setProgress(null);
-  };
+    },
+    onSettled: () => setProgress(null),
+  });
+  const error = load.error && !(load.error instanceof AccessDenied) ? load.error.message : null;
 
   const total = stats.data?.total ?? 0;
   return (
     <Box sx={{ p: 2 }}>
       <Title title="Inventory Management" />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <input ref={input} type="file" accept=".json,.csv,application/json,text/csv" hidden aria-label="Inventory file" onChange={(event) => void load(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
+        <input
+          ref={input}
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          hidden
+          aria-label="Inventory file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) load.mutate(file);
+          }}
+        />
         <Button variant="contained" startIcon={<UploadIcon />} disabled={progress !== null} onClick={() => input.current?.click()}>
           Load Inventory
         </Button>

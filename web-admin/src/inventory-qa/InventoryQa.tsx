@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useNotify } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
@@ -25,25 +25,8 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-
-interface QaVehicle {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  year: number;
-  imageCount: number;
-  issues: Array<{ kind: string; message: string }>;
-  health: 'Complete' | 'Needs Review' | 'Critical';
-  priority: 'HIGH' | 'MEDIUM' | null;
-}
-
-interface QaReport {
-  summary: { total: number; complete: number; needReview: number; critical: number; completionPercent: number };
-  issueCounts: Record<string, number>;
-  featureTags: Array<{ name: string; count: number }>;
-  vehicles: QaVehicle[];
-}
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../useNotifyFailure';
 
 const TABS = [
   { label: 'Overview', kinds: null },
@@ -58,22 +41,26 @@ const FIXES = [
   { id: 'delist', label: 'Delist' },
 ];
 
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...init?.headers } });
-  const body = (await response.json().catch(() => undefined)) as (T & { message?: string }) | undefined;
-  if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}`);
-  return body as T;
-}
-
 /** Inventory QA computed from the real catalogue: cards, completion, tabs, report export and bulk fixes. */
 export function InventoryQa() {
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [fix, setFix] = useState(FIXES[0]!.id);
-  const [busy, setBusy] = useState(false);
-  const { data, isPending, error } = useQuery({ queryKey: ['inventory-qa'], queryFn: () => fetchJson<QaReport>('/api/admin/inventory-qa') });
+  const { data, isPending, error } = useQuery({ queryKey: ['inventory-qa'], queryFn: async () => answerOf(await dataProvider.getInventoryQa()) });
+  // The selection and the fix are taken when the button is clicked, as the person sees them.
+  const apply = useMutation({
+    mutationFn: async (request: { ids: string[]; fix: string }) => answerOf(await dataProvider.applyQaFix(request.ids, request.fix)),
+    onSuccess: async (result) => {
+      notify(`Updated ${result.updated} vehicles${result.skipped.length ? `; skipped ${result.skipped.length}` : ''}`, { type: result.skipped.length ? 'warning' : 'success' });
+      setSelected(new Set());
+      await queryClient.invalidateQueries();
+    },
+    onError: (failure) => notifyFailure(failure, 'Bulk update failed'),
+  });
 
   const kinds = TABS[tab]!.kinds;
   const shown = (data?.vehicles ?? []).filter((vehicle) => !kinds || vehicle.issues.some((issue) => (kinds as readonly string[]).includes(issue.kind)));
@@ -84,19 +71,6 @@ export function InventoryQa() {
       else next.add(id);
       return next;
     });
-  const apply = async () => {
-    setBusy(true);
-    try {
-      const result = await fetchJson<{ updated: number; skipped: string[] }>('/api/admin/inventory-qa/bulk-update', { method: 'POST', body: JSON.stringify({ ids: [...selected], fix }) });
-      notify(`Updated ${result.updated} vehicles${result.skipped.length ? `; skipped ${result.skipped.length}` : ''}`, { type: result.skipped.length ? 'warning' : 'success' });
-      setSelected(new Set());
-      await queryClient.invalidateQueries();
-    } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'Bulk update failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (isPending) return <LinearProgress aria-label="Loading inventory QA" />;
   if (error || !data) return <Alert severity="error">Could not load inventory QA: {error?.message}</Alert>;
@@ -139,7 +113,7 @@ export function InventoryQa() {
             ))}
           </Select>
         </FormControl>
-        <Button variant="contained" disabled={selected.size === 0 || busy} onClick={() => void apply()}>
+        <Button variant="contained" disabled={selected.size === 0 || apply.isPending} onClick={() => apply.mutate({ ids: [...selected], fix })}>
           Bulk Update ({selected.size})
         </Button>
       </Stack>

@@ -1,20 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { httpClient } from '../api';
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { browserChecks, QA_FRAME_NAME, type BrowserCheck, type FrameDriver } from './browserChecks';
-import { scoreOf, type CheckOutcome, type CheckRow } from './types';
-
-interface ServerCheck {
-  id: string;
-  group: string;
-  name: string;
-}
-interface ServerResult extends ServerCheck, CheckOutcome {
-  durationMs: number;
-}
+import { scoreOf, type CheckRow } from './types';
 
 const FRAME_LOAD_TIMEOUT_MS = 20_000;
 
@@ -33,6 +24,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * opened page by page in a hidden frame, each check pending, running, then pass, warning or fail.
  */
 export function QaDashboard() {
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
   const frame = useRef<HTMLIFrameElement>(null);
   const [rows, setRows] = useState<CheckRow[]>([]);
   const [loadError, setLoadError] = useState<string>();
@@ -83,15 +75,14 @@ export function QaDashboard() {
           const outcome = await client.run(driver());
           update(id, { state: outcome.status, detail: outcome.detail, durationMs: Math.round(performance.now() - started) });
         } else {
-          const { json } = await httpClient(`/api/admin/qa-checks/${encodeURIComponent(id)}/run`, { method: 'POST', body: '{}' });
-          const result = json as ServerResult;
+          const result = answerOf(await dataProvider.runQaCheck(id));
           update(id, { state: result.status, detail: result.detail, durationMs: result.durationMs });
         }
       } catch (error) {
         update(id, { state: 'fail', detail: messageOf(error), durationMs: Math.round(performance.now() - started) });
       }
     },
-    [driver],
+    [dataProvider, driver],
   );
 
   const runAll = useCallback(async () => {
@@ -100,13 +91,8 @@ export function QaDashboard() {
     setFinishedAt(undefined);
     setLoadError(undefined);
     try {
-      const { json } = await httpClient('/api/admin/qa-checks');
-      const serverChecks = (json as { checks: ServerCheck[] }).checks;
-      clientChecks.current = browserChecks(async () => {
-        const { json: found } = await httpClient('/api/vehicles?pageSize=1');
-        const [first] = (found as { items: Array<{ id: string; name: string }> }).items;
-        return first ? { id: first.id, name: first.name } : undefined;
-      });
+      const serverChecks = answerOf(await dataProvider.getQaChecks());
+      clientChecks.current = browserChecks(async () => answerOf(await dataProvider.getFirstListedVehicle()));
       const all = [...serverChecks, ...clientChecks.current];
       setRows(all.map(({ id, group, name }) => ({ id, group, name, state: 'pending' })));
       // One at a time: the frame shows one page, and each result appears as it comes.
@@ -120,7 +106,7 @@ export function QaDashboard() {
     } finally {
       if (runId.current === run) setRunning(false);
     }
-  }, [runOne]);
+  }, [dataProvider, runOne]);
 
   // Opening the dashboard runs the suite; leaving it stops the run.
   useEffect(() => {

@@ -1,10 +1,7 @@
-export type CheckStatus = 'pass' | 'warning' | 'fail';
+import type { CheckStatus, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
 
-/** What a check found. */
-export interface CheckOutcome {
-  status: CheckStatus;
-  detail: string;
-}
+/** What a check found, in the browser as on the server. */
+export type CheckOutcome = Pick<ServerCheckResult, 'status' | 'detail'>;
 
 /** A check as the dashboard shows it: waiting to run, running, or its outcome. */
 export interface CheckRow {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
-import type { AutoBestDataProvider } from '../dataProvider';
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 
 /** The four count cards: total, pending, reviewed, finalized. */
 export function StatCards({ resource }: { resource: string }) {
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const { data, isPending, error } = useQuery({
     queryKey: [resource, 'stats'],
-    queryFn: () => dataProvider.getStats(resource),
+    queryFn: async () => answerOf(await dataProvider.getStats(resource)),
   });
   const cards = [
     { label: 'Total', value: data?.total },

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { STATUS_COLOURS } from './format';
-import type { SubmissionStatus } from './types';
+import type { SubmissionStatus } from '@autobest/domain/submissions';
 
 const LABEL: Record<SubmissionStatus, string> = { pending: 'Pending', reviewed: 'Reviewed', finalized: 'Finalized' };
 

@@ -16,11 +16,12 @@ import {
   Button,
 } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { StatCards } from './StatCards';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
-import type { Submission, SubmissionResourceConfig } from './types';
+import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
+import type { SubmissionResourceConfig } from './types';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -54,6 +55,13 @@ function ListActions({ resource }: { resource: string }) {
   );
 }
 
+/** The first photo's small copy (never the full image: a page lists 25 requests). */
+function FrontThumbnail({ record }: { record: SubmissionRecord }) {
+  const [photo] = record.photos;
+  if (!photo?.thumbnailUrl) return <Box sx={{ width: 64, height: 48, borderRadius: 1, bgcolor: 'action.hover' }} />;
+  return <img src={photo.thumbnailUrl} alt={photo.label} width={64} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />;
+}
+
 function Empty() {
   return (
     <Typography sx={{ p: 4 }} align="center">
@@ -78,9 +86,10 @@ export function makeSubmissionList(config: SubmissionResourceConfig) {
           empty={<Empty />}
         >
           <Datagrid rowClick="show" bulkActionButtons={false} empty={<Empty />}>
+            <FunctionField<SubmissionRecord> label="Photo" render={(record) => <FrontThumbnail record={record} />} />
             <TextField source="id" label="ID" />
             <DateField source="submittedAt" label="Date" showTime />
-            <FunctionField<Submission>
+            <FunctionField<SubmissionRecord>
               label="Customer"
               sortBy="fullName"
               render={(record) => (
@@ -93,7 +102,7 @@ export function makeSubmissionList(config: SubmissionResourceConfig) {
                 </span>
               )}
             />
-            <FunctionField<Submission>
+            <FunctionField<SubmissionRecord>
               label="Vehicle"
               sortBy="make"
               render={(record) => (
@@ -106,8 +115,8 @@ export function makeSubmissionList(config: SubmissionResourceConfig) {
                 </span>
               )}
             />
-            <FunctionField<Submission> label="Status" sortBy="status" render={(record) => <StatusChip status={record.status} />} />
-            <FunctionField<Submission> label={config.valueLabel} sortBy={config.valueField} render={(record) => formatNaira(record[config.valueField])} />
+            <FunctionField<SubmissionRecord> label="Status" sortBy="status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<SubmissionRecord> label={config.valueLabel} sortBy={config.valueField} render={(record) => formatNaira(record[config.valueField])} />
             <ShowButton />
             <DeleteButton mutationMode="pessimistic" confirmTitle="Delete submission" confirmContent={DELETE_CONFIRMATION} />
           </Datagrid>

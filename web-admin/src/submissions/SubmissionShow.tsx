@@ -30,11 +30,12 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import type { AutoBestDataProvider } from '../dataProvider';
+import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { DELETE_CONFIRMATION } from './SubmissionList';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
-import type { Submission, SubmissionResourceConfig } from './types';
+import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
+import type { SubmissionResourceConfig } from './types';
 
 const errorMessage = (error: unknown, fallback: string) => {
   const status = (error as { status?: number }).status;
@@ -43,15 +44,23 @@ const errorMessage = (error: unknown, fallback: string) => {
 };
 
 function Photos() {
-  const record = useRecordContext<Submission>();
+  const record = useRecordContext<SubmissionRecord>();
   if (!record) return null;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
       {record.photos.map((photo) => (
         <figure key={photo.slot} style={{ margin: 0 }}>
-          <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`${photo.label}: open full size`}>
-            <img src={photo.url} alt={photo.label} loading="lazy" style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 4 }} />
-          </a>
+          {photo.url && photo.thumbnailUrl ? (
+            <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`${photo.label}: open full size`}>
+              <img src={photo.thumbnailUrl} alt={photo.label} loading="lazy" style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 4 }} />
+            </a>
+          ) : (
+            <Box sx={{ aspectRatio: '4 / 3', borderRadius: 1, bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
+              <Typography variant="body2" color={photo.state === 'unreadable' ? 'error' : 'text.secondary'}>
+                {photo.state === 'unreadable' ? 'Could not be read' : 'Being processed…'}
+              </Typography>
+            </Box>
+          )}
           <figcaption>
             <Typography variant="caption">{photo.label}</Typography>
           </figcaption>
@@ -62,7 +71,7 @@ function Photos() {
 }
 
 function Manage({ config }: { config: SubmissionResourceConfig }) {
-  const record = useRecordContext<Submission>();
+  const record = useRecordContext<SubmissionRecord>();
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -73,7 +82,8 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
     mutationFn: (action: () => Promise<unknown>) => action(),
     onSuccess: () => refresh(),
     onError: (error) => {
-      notify(errorMessage(error, 'Failed to update submission status. Please try again.'), { type: 'error' });
+      // The authProvider has already dealt with it (sign-in page or "not authorized").
+      if (!(error instanceof AccessDenied)) notify(errorMessage(error, 'Failed to update submission status. Please try again.'), { type: 'error' });
       refresh();
     },
   });
@@ -101,7 +111,7 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
           disabled={run.isPending || status === record.status}
           onClick={() =>
             run.mutate(async () => {
-              await dataProvider.changeStatus(config.resource, record.id, status, record.version);
+              answerOf(await dataProvider.changeStatus(config.resource, record.id, status, record.version));
               notify('Submission status updated successfully', { type: 'success' });
             })
           }
@@ -124,7 +134,7 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
           disabled={run.isPending || valueInvalid}
           onClick={() =>
             run.mutate(async () => {
-              await dataProvider.setOffer(config.resource, record.id, parsedValue, record.version);
+              answerOf(await dataProvider.setOffer(config.resource, record.id, parsedValue, record.version));
               notify(`${config.valueLabel} saved`, { type: 'success' });
             })
           }
@@ -154,7 +164,7 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
             disabled={run.isPending || note.trim() === ''}
             onClick={() =>
               run.mutate(async () => {
-                await dataProvider.addNote(config.resource, record.id, note, record.version);
+                answerOf(await dataProvider.addNote(config.resource, record.id, note, record.version));
                 setNote('');
                 notify('Note added', { type: 'success' });
               })
@@ -176,6 +186,8 @@ const EVENT_LABELS: Record<string, string> = {
   SubmissionEstimatedValueSet: 'Estimated value set',
   SubmissionNoteAdded: 'Note added',
   SubmissionDeleted: 'Deleted',
+  SubmissionPhotosProcessed: 'Photos processed',
+  SubmissionPhotosErased: 'Photo files erased',
 };
 
 function describe(type: string, data: Record<string, unknown>): string {
@@ -185,15 +197,20 @@ function describe(type: string, data: Record<string, unknown>): string {
     return amount ? formatNaira(amount.amountMinor / 100) : 'cleared';
   }
   if (type === 'SubmissionNoteAdded') return String(data['text']);
+  if (type === 'SubmissionPhotosProcessed') {
+    const photos = data['photos'] as Array<{ state: string; label: string }>;
+    const unreadable = photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label);
+    return unreadable.length === 0 ? `${photos.length} ready` : `could not be read: ${unreadable.join(', ')}`;
+  }
   return '';
 }
 
 function History({ resource }: { resource: string }) {
-  const record = useRecordContext<Submission>();
+  const record = useRecordContext<SubmissionRecord>();
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const { data, isPending, error } = useQuery({
     queryKey: [resource, record?.id, 'history', record?.version],
-    queryFn: () => dataProvider.getHistory(resource, record!.id),
+    queryFn: async () => answerOf(await dataProvider.getHistory(resource, record!.id)),
     enabled: Boolean(record),
   });
   if (isPending) return <Typography>Loading history...</Typography>;
@@ -230,15 +247,15 @@ export function makeSubmissionShow(config: SubmissionResourceConfig) {
             <TextField source="fullName" label="Full name" />
             <EmailField source="email" />
             <TextField source="phoneNumber" label="Phone" />
-            <FunctionField<Submission> label="Status" render={(record) => <StatusChip status={record.status} />} />
-            <FunctionField<Submission> label={config.valueLabel} render={(record) => formatNaira(record[config.valueField])} />
+            <FunctionField<SubmissionRecord> label="Status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<SubmissionRecord> label={config.valueLabel} render={(record) => formatNaira(record[config.valueField])} />
             <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="Vehicle Info">
             <TextField source="make" />
             <TextField source="model" />
             <TextField source="year" />
-            <FunctionField<Submission> label="Odometer" render={(record) => formatKm(record.odometer)} />
+            <FunctionField<SubmissionRecord> label="Odometer" render={(record) => formatKm(record.odometer)} />
             <TextField source="fuelType" label="Fuel type" />
             <TextField source="transmission" />
             <TextField source="vin" label="VIN" emptyText="—" />

@@ -19,6 +19,8 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
+import type { AdminVehicle } from '@autobest/domain/inventory/adminContracts';
 import { ImageUploadButton } from './ImageUploadButton';
 
 const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
@@ -27,14 +29,7 @@ const CONDITIONS = [
   { id: 'used', name: 'Used' },
   { id: 'certified', name: 'Certified Pre-Owned' },
 ];
-const CURRENCIES = choices(['USD', 'NGN', 'ZAR', 'KES', 'GHS', 'ETB', 'TZS', 'UGX', 'XOF', 'XAF', 'AOA']);
-
-interface VehicleRecord {
-  id: string;
-  price: number;
-  currency: string;
-  year: number;
-}
+const CURRENCIES = choices(PRICE_CURRENCY_CODES);
 
 function VehicleList() {
   return (
@@ -53,7 +48,7 @@ function VehicleList() {
         <TextField source="brand" />
         <NumberField source="year" options={{ useGrouping: false }} />
         <TextField source="category" />
-        <FunctionField<VehicleRecord>
+        <FunctionField<AdminVehicle>
           label="Price"
           sortBy="price"
           render={(record) => new Intl.NumberFormat('en', { style: 'currency', currency: record.currency, maximumFractionDigits: 2 }).format(record.price)}

@@ -27,7 +27,10 @@ function sessionId(): string {
   }
 }
 
-/** Sends what is queued: sendBeacon when the page is going away (it survives unload), fetch otherwise. */
+/**
+ * Sends what is queued: sendBeacon when the page is going away (it survives unload), fetch otherwise. A batch the API
+ * refuses (429: too many from this address) or that never arrives is dropped: counting visits is not worth a retry.
+ */
 function flush(leaving = false): void {
   if (timer) clearTimeout(timer);
   timer = undefined;

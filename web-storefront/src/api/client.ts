@@ -1,15 +1,28 @@
-/** The API's error body: a code, a sentence, and per-field messages for forms. */
-export interface ApiError {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
+import type { ErrorResponse } from '@autobest/domain/errors';
+
+/** The API's error body (the domain's contract): a code, a sentence, and per-field messages with their codes. */
+export type ApiError = ErrorResponse;
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  /** `retryAfterSeconds`: when a 429 says to try again (its Retry-After), if it says. */
+  | { ok: false; status: number; error: ApiError; retryAfterSeconds?: number | undefined };
+
+/** The client's own message when the API cannot be reached, with its code in the API catalogue. */
+export const NETWORK_FAILURE = { code: 'networkFailure', message: 'Could not reach AutoBest. Check your connection and try again.' } as const;
+export const NETWORK_ERROR: ApiError = { error: 'network_error', message: NETWORK_FAILURE.message };
+
+/** Seconds from a Retry-After header (seconds or an HTTP date), or undefined when there is none we can read. */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its day and month; anything else (a negative number...) is not one.
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
-
-const NETWORK_ERROR: ApiError = { error: 'network_error', message: 'Could not reach AutoBest. Check your connection and try again.' };
-
-function isApiError(value: unknown): value is ApiError {
+export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).error === 'string' && typeof (value as ApiError).message === 'string';
 }
 
@@ -32,5 +45,6 @@ export async function postJson<T>(path: string, body: unknown, init: RequestInit
     ok: false,
     status: response.status,
     error: isApiError(payload) ? payload : { error: `http_${response.status}`, message: `The server answered ${response.status}.` },
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')),
   };
 }

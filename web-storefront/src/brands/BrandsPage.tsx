@@ -2,20 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { track } from '../analytics/analytics';
 import { useCurrency } from '../currency/CurrencyContext';
-import { ApiFailure, getJson, type Price } from '../inventory/api';
+import type { VehicleBrands } from '@autobest/domain/inventory/contracts';
+import { ApiFailure, getJson } from '../inventory/api';
 import { useFormat, useT } from '../i18n';
 import { brandsMessages } from './messages';
 import '../rent-lease/rent-lease.css';
 import './brands.css';
 import { BackLink } from '../ui/BackLink';
-
-export interface BrandSummary {
-  brand: string;
-  count: number;
-  models: Array<{ model: string; count: number }>;
-  priceMin: Price;
-  priceMax: Price;
-}
 
 /** The three brands the page features, in the spec's order of cards; their models and prices come from the catalogue. */
 export const FEATURED_BRANDS = [
@@ -24,7 +17,7 @@ export const FEATURED_BRANDS = [
   { brand: 'Toyota', about: 'toyotaAbout', logo: '/brands/toyota.svg' },
 ] as const;
 
-type BrandsState = { phase: 'loading' } | { phase: 'ready'; brands: BrandSummary[] } | { phase: 'failed'; message: string };
+type BrandsState = { phase: 'loading' } | { phase: 'ready'; brands: VehicleBrands['brands'] } | { phase: 'failed'; message: string };
 
 const inventoryLink = (brand: string) => `/inventory?make=${encodeURIComponent(brand)}`;
 
@@ -38,7 +31,7 @@ export function BrandsPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<{ brands: BrandSummary[] }>(`/api/vehicles/brands?currency=${currency}`, controller.signal)
+    getJson<VehicleBrands>(`/api/vehicles/brands?currency=${currency}`, controller.signal)
       .then(({ brands }) => setState({ phase: 'ready', brands }))
       .catch((error: unknown) => {
         if ((error as { name?: string }).name === 'AbortError') return;

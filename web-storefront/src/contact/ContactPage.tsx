@@ -1,11 +1,14 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
-import { postJson } from '../api/client';
+import type { ContactMessageCreated } from '@autobest/domain/contact/contracts';
+import { fieldErrorsOf } from '@autobest/domain/validation';
+import { NETWORK_FAILURE, postJson } from '../api/client';
+import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
+import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
-import { useT, type Translate } from '../i18n';
+import { useT } from '../i18n';
 import { contactMessages } from './messages';
-import en from './messages/en';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
 type Values = Record<Field, string>;
@@ -15,45 +18,30 @@ const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'email', 'phone'
 
 const isField = (name: string): name is Field => (FIELD_ORDER as readonly string[]).includes(name);
 
-type Messages = typeof en;
-const TOO_LONG = /^(.+) must be at most (\d+) characters$/;
-// The domain's and the API's messages are the catalogue's keys written as their own English text.
-const isDomainMessage = (text: string): text is keyof Messages & string => Object.hasOwn(en, text) && en[text as keyof Messages] === text;
-
-/** A message from the domain's schema or the API in the visitor's language; one we do not know stays English. */
-function translateMessage(t: Translate<Messages>, message: string): string {
-  if (isDomainMessage(message)) return t(message);
-  const tooLong = TOO_LONG.exec(message);
-  if (tooLong) return t('{label} must be at most {max} characters', { label: tooLong[1] ?? '', max: tooLong[2] ?? '' });
-  return message;
-}
-
-/** The server's per-field messages for fields this form shows; anything else is reported as a general failure. */
-function knownFieldErrors(fields: Record<string, string> | undefined): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  for (const [name, message] of Object.entries(fields ?? {})) if (isField(name)) errors[name] = message;
+/** The messages per field, for the fields this form shows; a message about any other is a general failure. */
+function formFieldMessages(found: Partial<Record<string, ShownMessage>>): Partial<Record<Field, ShownMessage>> {
+  const errors: Partial<Record<Field, ShownMessage>> = {};
+  for (const [name, message] of Object.entries(found)) if (isField(name) && message) errors[name] = message;
   return errors;
 }
 
-function fieldErrors(values: Values): Partial<Record<Field, string>> {
+/** The form's own check, with the same schema as the API. */
+function fieldErrors(values: Values): Partial<Record<Field, ShownMessage>> {
   const parsed = ContactMessageInputSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return parsed.success ? {} : formFieldMessages(fieldErrorsOf(parsed.error));
 }
 
 export function ContactPage() {
   const t = useT(contactMessages);
   const [values, setValues] = useState<Values>(EMPTY);
-  // In the domain's English, as the schema and the API word them; translated when shown.
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // As the schema and the API give them (code, values, English); translated when shown.
+  const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
+  const say = useSayMessage();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  // The API client's English message for a network failure, or null for our own.
-  const [failure, setFailure] = useState<string | null>(null);
+  // Why sending failed, translated when shown: the network failed, too many
+  // sends (with when to try again, if the API said), or null for our own general message.
+  const [failure, setFailure] = useState<'network' | { retryAfterSeconds: number | undefined } | null>(null);
+  const rateLimited = useRateLimitedText();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const contactMethods = [
@@ -62,7 +50,7 @@ export function ContactPage() {
     { title: t('chatTitle'), detail: t('chatDetail'), note: t('chatNote'), href: '/car-buyer-companion', action: t('chatAction') },
   ];
 
-  const focusFirstInvalid = (invalid: Partial<Record<Field, string>>) => {
+  const focusFirstInvalid = (invalid: Partial<Record<Field, ShownMessage>>) => {
     const first = FIELD_ORDER.find((field) => invalid[field]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -84,21 +72,21 @@ export function ContactPage() {
       return;
     }
     setStatus('sending');
-    const result = await postJson<{ id: string }>('/api/contact-messages', values);
+    const result = await postJson<ContactMessageCreated>('/api/contact-messages', values);
     if (result.ok) {
       track('user_interaction', { action: 'contact_form_submit' });
       setValues(EMPTY);
       setStatus('sent');
       return;
     }
-    const serverErrors = knownFieldErrors(result.error.fields);
+    const serverErrors = formFieldMessages(fieldMessagesOf(result.error));
     if (Object.keys(serverErrors).length > 0) {
       setErrors(serverErrors);
       focusFirstInvalid(serverErrors);
       setStatus('idle');
       return;
     }
-    setFailure(result.status === 0 ? result.error.message : null);
+    setFailure(result.status === 0 ? 'network' : result.status === 429 ? { retryAfterSeconds: result.retryAfterSeconds } : null);
     setStatus('failed');
   };
 
@@ -120,7 +108,7 @@ export function ContactPage() {
         {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
         {errors[field] ? (
           <p className="field-error" id={errorId}>
-            {translateMessage(t, errors[field])}
+            {say(errors[field], { label })}
           </p>
         ) : null}
       </div>
@@ -161,7 +149,7 @@ export function ContactPage() {
       </p>
       {status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          {failure === null ? t('failed') : translateMessage(t, failure)}
+          {failure === null ? t('failed') : failure === 'network' ? say(NETWORK_FAILURE) : rateLimited.text(failure.retryAfterSeconds)}
         </p>
       ) : null}
       <form ref={formRef} className="contact-form" aria-label={t('form')} noValidate onSubmit={onSubmit}>

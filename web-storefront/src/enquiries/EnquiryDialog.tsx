@@ -1,6 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EnquiryInputSchema, type EnquiryKind } from '@autobest/domain/enquiries';
+import { fieldErrorsOf } from '@autobest/domain/validation';
+import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { track } from '../analytics/analytics';
+import { useRateLimitedText } from '../api/rateLimited';
 import { useT } from '../i18n';
 import { Dialog } from '../ui/Dialog';
 import { sendEnquiry } from './api';
@@ -9,6 +12,13 @@ import './enquiry.css';
 
 type Field = 'fullName' | 'phone' | 'email' | 'message' | 'preferredDate';
 const FIELD_ORDER: readonly Field[] = ['fullName', 'phone', 'email', 'preferredDate', 'message'];
+
+/** The messages for the fields this dialog shows; one about another field leaves the general failure message. */
+function formFieldMessages(found: Partial<Record<string, ShownMessage>>): Partial<Record<Field, ShownMessage>> {
+  const invalid: Partial<Record<Field, ShownMessage>> = {};
+  for (const [field, message] of Object.entries(found)) if (message && (FIELD_ORDER as readonly string[]).includes(field)) invalid[field as Field] = message;
+  return invalid;
+}
 
 export interface EnquiryDialogProps {
   open: boolean;
@@ -33,13 +43,17 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({ fullName: '', phone: '', email: '', message: '', preferredDate: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  // One key per filled-in form: a retry after a dropped connection cannot record the enquiry twice.
+  // Set when the last send was refused as one too many: undefined seconds when the API did not say when.
+  const [rateLimitedFor, setRateLimitedFor] = useState<{ seconds: number | undefined } | null>(null);
+  const rateLimited = useRateLimitedText();
+  // One key per filled-in form: a retry after a dropped connection cannot record the enquiry twice. An edit
+  // takes a new key, since the API refuses a key sent again with another enquiry.
   const idempotencyKey = useRef(crypto.randomUUID());
 
-  const translate = (message: string) => t(message as never);
-  const focusFirst = (invalid: Partial<Record<Field, string>>) => {
+  const say = useSayMessage();
+  const focusFirst = (invalid: Partial<Record<Field, ShownMessage>>) => {
     const first = FIELD_ORDER.find((field) => invalid[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -59,16 +73,13 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
     };
     const parsed = EnquiryInputSchema.safeParse(input);
     if (!parsed.success) {
-      const invalid: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELD_ORDER.includes(field) && !invalid[field]) invalid[field] = issue.message;
-      }
+      const invalid = formFieldMessages(fieldErrorsOf(parsed.error));
       setErrors(invalid);
       focusFirst(invalid);
       return;
     }
     setStatus('sending');
+    setRateLimitedFor(null);
     const result = await sendEnquiry(input, idempotencyKey.current);
     if (result.ok) {
       setStatus('sent');
@@ -76,10 +87,10 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
       idempotencyKey.current = crypto.randomUUID();
       return;
     }
-    const invalid: Partial<Record<Field, string>> = {};
-    for (const [field, message] of Object.entries(result.fields ?? {})) if (FIELD_ORDER.includes(field as Field)) invalid[field as Field] = message;
+    const invalid = formFieldMessages(result.fields ?? {});
     setErrors(invalid);
     focusFirst(invalid);
+    if (result.status === 429) setRateLimitedFor({ seconds: result.retryAfterSeconds });
     setStatus('failed');
   };
 
@@ -100,12 +111,13 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
           onChange={(event) => {
             const value = event.target.value;
             setValues((current) => ({ ...current, [field]: value }));
+            idempotencyKey.current = crypto.randomUUID();
             if (error) setErrors((current) => ({ ...current, [field]: undefined }));
           }}
         />
         {error ? (
           <p id={`${id}-${field}-error`} className="field-error">
-            {translate(error)}
+            {say(error, { label })}
           </p>
         ) : null}
       </div>
@@ -141,7 +153,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
           {input('message', t('message'), 'text')}
           {status === 'failed' ? (
             <p className="notice notice-error" role="alert">
-              {Object.keys(errors).length > 0 ? t('fieldsInvalid') : t('failed')}
+              {rateLimitedFor ? rateLimited.text(rateLimitedFor.seconds) : Object.keys(errors).length > 0 ? t('fieldsInvalid') : t('failed')}
             </p>
           ) : null}
           <button type="submit" className="button" disabled={status === 'sending'}>

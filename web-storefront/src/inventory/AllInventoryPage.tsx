@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'wouter';
-import { COLLECTIONS, VEHICLE_CONDITIONS, type CollectionId } from '@autobest/domain/inventory';
+import { COLLECTIONS, type CollectionId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
-import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
+import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
+import { inventoryMessages, type InventoryMessage } from './messages';
+import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
 import { BackLink } from '../ui/BackLink';
 
@@ -22,29 +22,17 @@ const TABS: ReadonlyArray<{ id: CollectionId | null; message: InventoryMessage }
 
 /** Complete Inventory: tabs All, SUV, Sedan, Electric, Hybrid, Luxury with counts, search and advanced filters. */
 export function AllInventoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useFilterParams();
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { currency } = useCurrency();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const [advanced, setAdvanced] = useState(false);
-  const query = new URLSearchParams({ currency, pageSize: '60' });
-  for (const key of ['q', 'collection', 'make', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'sort']) if (params.get(key)) query.set(key, params.get(key)!);
-  const { state, updating } = useVehicleSearch(query.toString());
+  const query = searchQuery({ currency, pageSize: '60' }, params, ['q', 'collection', 'make', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'sort']);
+  const { state, updating } = useVehicleSearch(query);
   // Tab counts come from the search without a tab, so each tab shows what it would hold.
   const countsQuery = new URLSearchParams(query);
   countsQuery.delete('collection');
   countsQuery.set('pageSize', '1');
   const counts = useVehicleSearch(countsQuery.toString());
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) if (value) next.set(key, value); else next.delete(key);
-    setParams(next);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    set({ q: text.trim() || null });
-  };
   const countOf = (id: string | null) => {
     if (counts.state.phase !== 'ready') return '…';
     if (id === null) return number(counts.state.result.total);
@@ -64,55 +52,12 @@ export function AllInventoryPage() {
           </button>
         ))}
       </div>
-      <form className="inventory-filters" role="search" aria-label={t('searchInventory')} onSubmit={onSearch}>
-        <label className="field">
-          <span>{t('search')}</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('searchPlaceholder')} />
-        </label>
-        <button type="submit" className="button">
-          {t('search')}
-        </button>
-        <button type="button" className="button button-secondary" aria-expanded={advanced} onClick={() => setAdvanced((open) => !open)}>
-          {t('advancedFilters')}
-        </button>
-        {advanced ? (
-          <>
-            <label className="field">
-              <span>{t('make')}</span>
-              <input defaultValue={params.get('make') ?? ''} onBlur={(event) => set({ make: event.target.value.trim() || null })} />
-            </label>
-            <label className="field">
-              <span>{t('yearFrom')}</span>
-              <input inputMode="numeric" defaultValue={params.get('yearMin') ?? ''} onBlur={(event) => set({ yearMin: event.target.value.replace(/\D/g, '') || null })} />
-            </label>
-            <label className="field">
-              <span>{t('yearTo')}</span>
-              <input inputMode="numeric" defaultValue={params.get('yearMax') ?? ''} onBlur={(event) => set({ yearMax: event.target.value.replace(/\D/g, '') || null })} />
-            </label>
-            <label className="field">
-              <span>{t('maxPrice', { currency })}</span>
-              <input inputMode="numeric" defaultValue={params.get('priceMax') ?? ''} onBlur={(event) => set({ priceMax: event.target.value.replace(/[^\d.]/g, '') || null })} />
-            </label>
-            <label className="field">
-              <span>{t('condition')}</span>
-              <select value={params.get('condition') ?? ''} onChange={(event) => set({ condition: event.target.value || null })}>
-                <option value="">{t('anyConditionShort')}</option>
-                {VEHICLE_CONDITIONS.map((condition) => (
-                  <option key={condition} value={condition}>
-                    {t(CONDITION_MESSAGES[condition])}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        ) : null}
-      </form>
-      {state.phase === 'loading' ? <p role="status">{t('loadingInventory')}</p> : null}
-      {state.phase === 'failed' ? (
-        <p role="alert" className="notice notice-error">
-          {t('errorInventory', { message: apiMessage(t, state.message) })}
-        </p>
-      ) : null}
+      <InventoryFilters
+        label="searchInventory"
+        placeholder="searchPlaceholder"
+        more={{ label: 'advancedFilters', filters: [{ name: 'make', choices: 'typed' }, { name: 'yearMin' }, { name: 'yearMax' }, { name: 'priceMax' }, { name: 'condition', anyLabel: 'anyConditionShort' }] }}
+      />
+      <SearchProgress state={state} loading="loadingInventory" failed="errorInventory" />
       {state.phase === 'ready' ? (
         state.result.total === 0 ? (
           <p className="empty-state">{t('noMatchesShort')}</p>

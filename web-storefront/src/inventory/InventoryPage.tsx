@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'wouter';
-import { INVENTORY_TABS, VEHICLE_CONDITIONS, type InventoryTabId } from '@autobest/domain/inventory';
+import { Link } from 'wouter';
+import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
-import { apiMessage, CONDITION_MESSAGES, inventoryMessages, type InventoryMessage } from './messages';
+import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
+import { inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
+import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
 import { BackLink } from '../ui/BackLink';
 
@@ -14,47 +15,15 @@ const TAB_MESSAGES = {
   'crossovers-suvs': 'tabCrossoversSuvs',
   electrified: 'tabElectrified',
 } as const satisfies Record<InventoryTabId, InventoryMessage>;
-const SORT_MESSAGES = {
-  newest: 'sortNewest',
-  'price-asc': 'sortPriceAsc',
-  'price-desc': 'sortPriceDesc',
-  'year-desc': 'sortYearDesc',
-  'year-asc': 'sortYearAsc',
-  rating: 'sortRating',
-} as const satisfies Record<string, InventoryMessage>;
 const FILTER_KEYS = ['q', 'tab', 'make', 'model', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'fuel', 'body', 'location', 'sort', 'page'] as const;
 
 /** 'Search Inventory': filters, sort and page live in the URL, so a search can be shared and bookmarked. */
 export function InventoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set: update } = useFilterParams();
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { currency, format } = useCurrency();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value) query.set(key, value);
-  }
-  query.set('currency', currency);
-  query.set('pageSize', '24');
-  const queryString = query.toString();
-
-  const { state, updating } = useVehicleSearch(queryString);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: text.trim() || null });
-  };
+  const { state, updating } = useVehicleSearch(searchQuery({ currency, pageSize: '24' }, params, FILTER_KEYS));
 
   const result = state.phase === 'ready' ? state.result : null;
   const activeTab = params.get('tab');
@@ -90,72 +59,20 @@ export function InventoryPage() {
         ))}
       </div>
 
-      <form className="inventory-filters" role="search" aria-label={t('filterVehicles')} onSubmit={onSearch}>
-        <label className="field">
-          <span>{t('search')}</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('searchPlaceholder')} />
-        </label>
-        <label className="field">
-          <span>{t('make')}</span>
-          <select value={params.get('make') ?? ''} onChange={(event) => update({ make: event.target.value || null, model: null })}>
-            <option value="">{t('allMakes')}</option>
-            {(result?.facets.make ?? []).map((facet) => (
-              <option key={facet.value} value={facet.value}>
-                {t('facetOption', { value: facet.value, count: number(facet.count) })}
-              </option>
-            ))}
-            {params.get('make') && !result?.facets.make.some((facet) => facet.value.toLowerCase() === params.get('make')!.toLowerCase()) ? (
-              <option value={params.get('make')!}>{params.get('make')}</option>
-            ) : null}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('condition')}</span>
-          <select value={params.get('condition') ?? ''} onChange={(event) => update({ condition: event.target.value || null })}>
-            <option value="">{t('anyCondition')}</option>
-            {VEHICLE_CONDITIONS.map((condition) => (
-              <option key={condition} value={condition}>
-                {t(CONDITION_MESSAGES[condition])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('minPrice', { currency })}</span>
-          <input inputMode="numeric" defaultValue={params.get('priceMin') ?? ''} key={`min-${params.get('priceMin')}`} onBlur={(event) => update({ priceMin: event.target.value.replace(/[^\d.]/g, '') || null })} />
-        </label>
-        <label className="field">
-          <span>{t('maxPrice', { currency })}</span>
-          <input inputMode="numeric" defaultValue={params.get('priceMax') ?? ''} key={`max-${params.get('priceMax')}`} onBlur={(event) => update({ priceMax: event.target.value.replace(/[^\d.]/g, '') || null })} />
-        </label>
-        <label className="field">
-          <span>{t('sortBy')}</span>
-          <select value={params.get('sort') ?? 'newest'} onChange={(event) => update({ sort: event.target.value === 'newest' ? null : event.target.value })}>
-            {Object.entries(SORT_MESSAGES).map(([value, message]) => (
-              <option key={value} value={value}>
-                {t(message)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          {t('search')}
-        </button>
-      </form>
+      <InventoryFilters
+        label="filterVehicles"
+        placeholder="searchPlaceholder"
+        filters={[{ name: 'make', choices: 'facets', facets: result?.facets.make ?? [] }, { name: 'condition', anyLabel: 'anyCondition' }, { name: 'priceMin' }, { name: 'priceMax' }, { name: 'sort' }]}
+      />
 
       <p className="hint">{t('illustrative')}</p>
 
-      {state.phase === 'loading' ? <p role="status">{t('loadingInventory')}</p> : null}
-      {state.phase === 'failed' ? (
-        <p role="alert" className="notice notice-error">
-          {t('errorInventory', { message: apiMessage(t, state.message) })}
-        </p>
-      ) : null}
+      <SearchProgress state={state} loading="loadingInventory" failed="errorInventory" />
       {result ? (
         <>
           {updating ? <p className="hint">{t('updating')}</p> : null}
           <p role="status" className="result-count">
-            {result.total === 1 ? t('vehicleCountOne') : t('vehicleCount', { count: number(result.total) })}
+            {t.plural('vehicleCount', result.total, { count: number(result.total) })}
             {priceRange}
           </p>
           {result.items.length === 0 ? (

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
-import type { VehicleSummary } from './api';
+import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { inventoryMessages } from './messages';
 
 const PLACEHOLDER = '/placeholder.svg';

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams } from 'wouter';
 import { postJson } from '../api/client';
+import { useRateLimitedText } from '../api/rateLimited';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
 import { directionOf } from '../i18n/languages';
 import { NotFoundPage } from '../notFound/NotFoundPage';
-import { ApiFailure, getJson, type VehicleDetail } from './api';
-import { apiMessage, CONDITION_MESSAGES, inventoryMessages } from './messages';
+import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
+import { ApiFailure, failedReadMessage, getJson } from './api';
+import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from '../api/domainMessages';
+import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { BackLink } from '../ui/BackLink';
 
@@ -14,6 +17,8 @@ const SALES_WHATSAPP = '2348002886237';
 const PLACEHOLDER = '/placeholder.svg';
 /** The reservation deposit the spec names, in naira whatever the visitor's currency. */
 const RESERVATION_DEPOSIT_NGN = 5_000_000;
+/** On a vehicle's page, what the API does not find is the vehicle. */
+const VEHICLE_MEANING = { not_found: 'vehicleNotFound' } as const;
 
 function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
   const t = useT(inventoryMessages);
@@ -73,13 +78,24 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const { money } = useFormat();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
-  const [state, setState] = useState<{ phase: 'idle' | 'sending' | 'sent' } | { phase: 'failed'; message: string; fields?: Record<string, string> }>({ phase: 'idle' });
+  const rateLimited = useRateLimitedText();
+  const say = useSayMessage();
+  const [state, setState] = useState<
+    | { phase: 'idle' | 'sending' | 'sent' }
+    | { phase: 'failed'; message: ShownMessage; fields?: FieldMessages; rateLimited?: { seconds: number | undefined } }
+  >({ phase: 'idle' });
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: 'sending' });
     const result = await postJson<{ id: string }>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone });
     if (result.ok) setState({ phase: 'sent' });
-    else setState({ phase: 'failed', message: result.error.message, ...(result.error.fields ? { fields: result.error.fields } : {}) });
+    else
+      setState({
+        phase: 'failed',
+        message: requestMessageOf(result.error, VEHICLE_MEANING),
+        ...(result.error.fields ? { fields: fieldMessagesOf(result.error) } : {}),
+        ...(result.status === 429 ? { rateLimited: { seconds: result.retryAfterSeconds } } : {}),
+      });
   };
   if (state.phase === 'sent') {
     return (
@@ -94,16 +110,16 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
       <label className="field">
         <span>{t('yourName')}</span>
         <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
-        {fields?.['name'] ? <span className="field-error">{apiMessage(t, fields['name'])}</span> : null}
+        {fields?.['name'] ? <span className="field-error">{say(fields['name'])}</span> : null}
       </label>
       <label className="field">
         <span>{t('phone')}</span>
         <input value={phone} onChange={(event) => setPhone(event.target.value)} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
-        {fields?.['phone'] ? <span className="field-error">{apiMessage(t, fields['phone'])}</span> : null}
+        {fields?.['phone'] ? <span className="field-error">{say(fields['phone'])}</span> : null}
       </label>
       {state.phase === 'failed' && !fields ? (
         <p role="alert" className="field-error">
-          {apiMessage(t, state.message)}
+          {state.rateLimited ? rateLimited.text(state.rateLimited.seconds) : say(state.message)}
         </p>
       ) : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>
@@ -120,9 +136,10 @@ const conditionMessage = (condition: string) => (condition === 'certified' || co
 export function VehiclePage() {
   const { id = '' } = useParams();
   const t = useT(inventoryMessages);
+  const say = useSayMessage();
   const { number } = useFormat();
   const { currency, format } = useCurrency();
-  const [state, setState] = useState<{ phase: 'loading' } | { phase: 'ready'; vehicle: VehicleDetail } | { phase: 'missing' } | { phase: 'failed'; message: string }>({ phase: 'loading' });
+  const [state, setState] = useState<{ phase: 'loading' } | { phase: 'ready'; vehicle: VehicleDetail } | { phase: 'missing' } | { phase: 'failed'; message: ShownMessage }>({ phase: 'loading' });
 
   // One view per vehicle opened, not per reload of its price in another currency.
   const viewed = useRef<string | null>(null);
@@ -137,7 +154,7 @@ export function VehiclePage() {
       .catch((error: unknown) => {
         if ((error as { name?: string }).name === 'AbortError') return;
         if (error instanceof ApiFailure && error.status === 404) setState({ phase: 'missing' });
-        else setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Failed to fetch vehicles' });
+        else setState({ phase: 'failed', message: failedReadMessage(error, VEHICLE_MEANING) });
       });
     return () => controller.abort();
   }, [id, currency]);
@@ -154,7 +171,7 @@ export function VehiclePage() {
     return (
       <section className="page">
         <p role="alert" className="notice notice-error">
-          {t('errorVehicle', { message: apiMessage(t, state.message) })}
+          {t('errorVehicle', { message: say(state.message) })}
         </p>
       </section>
     );
@@ -178,8 +195,8 @@ export function VehiclePage() {
             {vehicle.year} {vehicle.name}
           </h1>
           <p className="card-subtitle">{vehicle.subtitle}</p>
-          <p className="rating" aria-label={t('ratedLabel', { rating: number(vehicle.rating), count: number(vehicle.reviewCount) })}>
-            ★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} <span>{t('reviewCount', { count: number(vehicle.reviewCount) })}</span>
+          <p className="rating" aria-label={t.plural('ratedLabel', vehicle.reviewCount, { rating: number(vehicle.rating), count: number(vehicle.reviewCount) })}>
+            ★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} <span>{t.plural('reviewCount', vehicle.reviewCount, { count: number(vehicle.reviewCount) })}</span>
           </p>
           <p className="vehicle-price">{format(price.amount, price.currency as never)}</p>
           <p className="hint">

@@ -1,61 +1,20 @@
+import { isApiError, NETWORK_ERROR, type ApiError } from '../api/client';
+import { requestMessageOf, type ShownMessage } from '../api/domainMessages';
 import { takePrefetched } from '../prefetch';
 
-export interface Price {
-  amount: number;
-  currency: string;
-}
-
-export interface VehicleSummary {
-  id: string;
-  name: string;
-  subtitle: string;
-  brand: string;
-  model: string;
-  year: number;
-  category: string;
-  price: Price;
-  displayPrice: Price;
-  image: { url: string; alt: string } | null;
-  rating: number;
-  reviewCount: number;
-  condition: string;
-  fuelType: string;
-  bodyType: string;
-  transmission: string;
-  odometerKm: number;
-  location: { city: string; country: string };
-  inStock: boolean;
-  isNew: boolean;
-  isFeatured: boolean;
-  features: string[];
-  specifications: Array<{ name: string; value: string }>;
-}
-
-export interface VehicleDetail extends VehicleSummary {
-  description: string;
-  images: Array<{ url: string; alt: string; isPrimary?: boolean }>;
-  specifications: Array<{ name: string; value: string; category: string }>;
-  featureDetails: Array<{ name: string; description: string; category: string }>;
-}
-
-export type Facet = Array<{ value: string; count: number }>;
-
-export interface SearchResult {
-  items: VehicleSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-  currency: string;
-  facets: Record<'make' | 'condition' | 'fuel' | 'body' | 'year' | 'location' | 'tab' | 'collection', Facet>;
-}
-
+/** A catalogue read that failed: its status (0 when the API could not be reached) and the API's error answer. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly answer: ApiError,
   ) {
-    super(message);
+    super(answer.message);
   }
+}
+
+/** What to tell the visitor when a catalogue read failed; `meaning` as for requestMessageOf. */
+export function failedReadMessage(error: unknown, meaning?: Parameters<typeof requestMessageOf>[1]): ShownMessage {
+  return error instanceof ApiFailure ? requestMessageOf(error.answer, meaning) : { code: 'vehiclesNotFetched', message: 'Failed to fetch vehicles' };
 }
 
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -64,13 +23,12 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
     response = await (takePrefetched(url) ?? fetch(url, { signal: signal ?? null, headers: { Accept: 'application/json' } }));
   } catch (error) {
     if ((error as { name?: string }).name === 'AbortError') throw error;
-    throw new ApiFailure(0, 'Could not reach AutoBest. Check your connection.');
+    throw new ApiFailure(0, NETWORK_ERROR);
   }
-  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  const body: unknown = await response.json().catch(() => undefined);
   // Given up on while the answer arrived (a newer search replaced it): it must not overwrite the newer one.
   if (signal?.aborted) throw new DOMException('The request was replaced', 'AbortError');
-  if (!response.ok) throw new ApiFailure(response.status, body?.message ?? `The server answered ${response.status}`);
-  if (body === undefined) throw new ApiFailure(response.status, 'The server sent an answer that could not be read');
+  if (!response.ok) throw new ApiFailure(response.status, isApiError(body) ? body : { error: `http_${response.status}`, message: `The server answered ${response.status}` });
+  if (body === undefined) throw new ApiFailure(response.status, { error: 'unreadable_answer', message: 'The server sent an answer that could not be read' });
   return body as T;
 }
-

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useT } from '../i18n';
 import { submissionMessages } from './messages';
-import type { SubmissionCreated } from './uploadSubmission';
+import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
 
 /** The reference of a request just sent, in bold inside the sentence, and the link to follow it. */
 export function CreatedNotice({ created }: { created: SubmissionCreated }) {

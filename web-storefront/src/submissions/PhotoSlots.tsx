@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { SubmissionMessages } from '@autobest/domain/submissions';
 import { useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { useToast } from './Toast';
-import { translateDomainText } from './translateDomainText';
+import { apiMessages } from '../api/messages';
+import { slotLabel } from './slotLabel';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -35,6 +35,7 @@ interface PhotoSlotsProps {
 /** Six slots: Select File, preview, remove, replace; image files only, 5 MB at most. */
 export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled, onImageSelected }: PhotoSlotsProps) {
   const t = useT(submissionMessages);
+  const tApi = useT(apiMessages);
   const toast = useToast();
   const id = useId();
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
@@ -42,11 +43,11 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
   const choose = (slot: string, file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ kind: 'error', title: translateDomainText(t, SubmissionMessages.invalidFileTitle), text: translateDomainText(t, SubmissionMessages.invalidFileText) });
+      toast({ kind: 'error', title: tApi('invalidFileTitle'), text: tApi('invalidFileText') });
       return;
     }
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ kind: 'error', title: translateDomainText(t, SubmissionMessages.fileTooLargeTitle), text: translateDomainText(t, SubmissionMessages.fileTooLargeText) });
+      toast({ kind: 'error', title: tApi('fileTooLargeTitle'), text: tApi('fileTooLargeText') });
       return;
     }
     const previous = photos[slot];
@@ -58,7 +59,7 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
   return (
     <ul className="photo-slots">
       {slots.map(({ slot, label: englishLabel }) => {
-        const label = translateDomainText(t, englishLabel);
+        const label = slotLabel(t, englishLabel);
         const photo = photos[slot];
         const inputId = `${id}-${slot}`;
         const errorId = `${inputId}-error`;

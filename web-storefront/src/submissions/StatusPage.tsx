@@ -1,29 +1,41 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'wouter';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import type { SubmissionStatusAnswer } from '@autobest/domain/submissions/contracts';
 import { useFormat, useT } from '../i18n';
 import { submissionMessages } from './messages';
-
-interface SubmissionStatusView {
-  id: string;
-  status: 'pending' | 'reviewed' | 'finalized';
-  submittedAt: string;
-  lastUpdated: string | null;
-  vehicle: { make: string; model: string; year: string };
-  offeredValue?: number | null;
-  estimatedValue?: number | null;
-}
+import { apiMessages } from '../api/messages';
+import { slotLabel } from './slotLabel';
 
 const STATUS_LABEL = { pending: 'statusPending', reviewed: 'statusReviewed', finalized: 'statusFinalized' } as const;
 const STATUS_HINT = { pending: 'pendingHint', reviewed: 'reviewedHint', finalized: 'finalizedHint' } as const;
 
+const keptToken = (state: unknown): string | null => {
+  const token = (state as { statusToken?: unknown } | null)?.statusToken;
+  return typeof token === 'string' ? token : null;
+};
+
+/**
+ * The token the page was opened with. It then leaves the address bar (where screenshots, copied links, Referer
+ * headers and reloads would carry it) for this history entry's state, so reloading and going back still work.
+ */
+function useStatusToken(): string | null {
+  const [search] = useSearchParams();
+  const [pathname, navigate] = useLocation();
+  const [token] = useState(() => search.get('token') ?? keptToken(window.history.state));
+  useEffect(() => {
+    if (token && search.has('token')) navigate(pathname, { replace: true, state: { statusToken: token } });
+  }, [token, search, pathname, navigate]);
+  return token;
+}
+
 /** The owner's page for one request, opened with the token from their email. */
 export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
   const t = useT(submissionMessages);
+  const tApi = useT(apiMessages);
   const { money, date } = useFormat();
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const token = search.get('token');
-  const [state, setState] = useState<{ phase: 'loading' } | { phase: 'found'; view: SubmissionStatusView } | { phase: 'missing' } | { phase: 'failed' }>({
+  const token = useStatusToken();
+  const [state, setState] = useState<{ phase: 'loading' } | { phase: 'found'; view: SubmissionStatusAnswer } | { phase: 'missing' } | { phase: 'failed' }>({
     phase: 'loading',
   });
 
@@ -34,7 +46,7 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
       .then(async (response) => {
         if (response.status === 404) setState({ phase: 'missing' });
         else if (!response.ok) setState({ phase: 'failed' });
-        else setState({ phase: 'found', view: (await response.json()) as SubmissionStatusView });
+        else setState({ phase: 'found', view: (await response.json()) as SubmissionStatusAnswer });
       })
       .catch((error: unknown) => {
         if ((error as { name?: string }).name !== 'AbortError') setState({ phase: 'failed' });
@@ -86,6 +98,15 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
         <dd>{when(view.lastUpdated)}</dd>
       </dl>
       <p className="hint">{t(STATUS_HINT[view.status])}</p>
+      {view.unreadablePhotos.length > 0 && (
+        <div className="notice notice-error" role="alert">
+          <p>
+            <strong>{tApi('invalidFileTitle')}</strong>
+          </p>
+          <p>{t('photosUnreadable', { labels: view.unreadablePhotos.map((label) => slotLabel(t, label)).join(tApi('listSeparator')) })}</p>
+          <Link to="/contact">{t('contactUs')}</Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,11 +1,9 @@
-import type { ApiError } from '../api/client';
+import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
+import { retryAfterSeconds, type ApiError } from '../api/client';
 
-export interface SubmissionCreated {
-  id: string;
-  statusUrl: string;
-}
-
-export type UploadResult = { ok: true; status: number; data: SubmissionCreated } | { ok: false; status: number; error: ApiError };
+export type UploadResult =
+  | { ok: true; status: number; data: SubmissionCreated }
+  | { ok: false; status: number; error: ApiError; retryAfterSeconds?: number | undefined };
 
 export interface UploadRequest {
   url: string;
@@ -53,6 +51,7 @@ export function uploadSubmission({ url, fields, photos, idempotencyKey, onProgre
           error && typeof error.error === 'string' && typeof error.message === 'string'
             ? (error as ApiError)
             : { error: `http_${xhr.status}`, message: `The server answered ${xhr.status}.` },
+        retryAfterSeconds: retryAfterSeconds(xhr.getResponseHeader('Retry-After')),
       });
     };
     const networkFailure = () =>

@@ -1,9 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+import type { DomainMessage } from '@autobest/domain/messages';
+import { fieldErrorsOf } from '@autobest/domain/validation';
+import { fieldMessagesOf, useSayMessage, type FieldMessages } from '../api/domainMessages';
 import { useT } from '../i18n';
 import { submissionMessages } from './messages';
-import { translateDomainText } from './translateDomainText';
-import { slotProgress, uploadSubmission, type SubmissionCreated } from './uploadSubmission';
+import { slotLabel } from './slotLabel';
+import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
+import { slotProgress, uploadSubmission } from './uploadSubmission';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -13,8 +17,8 @@ interface Options<Values extends Record<string, string>> {
   initial: Values;
   slots: readonly PhotoSlotDefinition[];
   schema: z.ZodType;
-  /** In the domain's English, like the schema's messages; shown translated. */
-  missingPhotosMessage(missingLabels: string[]): string;
+  /** As the API words it, with its code: shown translated. */
+  missingPhotosMessage(missing: readonly PhotoSlotDefinition[]): DomainMessage;
   /** Field order on the page, to focus and scroll to the first error. */
   order: readonly string[];
 }
@@ -25,52 +29,53 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
  * The state of a sell-car or trade-in form: values, photos, errors, and sending with real progress. The same
  * zod schema as the API checks the fields before sending; the API stays the authority. One Idempotency-Key
  * covers every retry of one filled-in form, so a double click or a retry after a dropped connection makes
- * one request. Errors are kept in the domain's English, as the schema and the API word them, and handed out
- * in the visitor's language.
+ * one request; any change to the form takes a new key, since the API refuses a key sent with other content. Errors
+ * are kept as the schema and the API give them (code, values, English) and handed out in the visitor's language.
  */
 export function useSubmissionForm<Values extends Record<string, string>>({ url, initial, slots, schema, missingPhotosMessage, order }: Options<Values>) {
   const t = useT(submissionMessages);
+  const say = useSayMessage();
   const [values, setValues] = useState<Values>(initial);
   const [consent, setConsent] = useState(false);
   const [photos, setPhotos] = useState<PhotoSelection>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<{ overall: number; slots: Record<string, number> } | null>(null);
   const idempotencyKey = useRef(newKey());
   const sendingRef = useRef(false);
 
   const clearError = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  const edited = () => {
+    idempotencyKey.current = newKey();
+  };
   const setValue = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     clearError(name);
+    edited();
   };
   const setPhoto = (slot: string, photo: SelectedPhoto | undefined) => {
     setPhotos((current) => ({ ...current, [slot]: photo }));
     clearError(slot);
     clearError('photos');
+    edited();
   };
   const changeConsent = (checked: boolean) => {
     setConsent(checked);
     clearError('consent');
+    edited();
   };
 
   const wireFields = (): Record<string, string> => ({ ...values, consent: consent ? 'true' : '' });
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
+  const validate = (): FieldMessages => {
     const parsed = schema.safeParse(wireFields());
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '_');
-        found[field] ??= issue.message;
-      }
-    }
-    const missing = slots.filter((slot) => !photos[slot.slot]).map((slot) => slot.label);
+    const found: FieldMessages = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    const missing = slots.filter((slot) => !photos[slot.slot]);
     if (missing.length > 0) found['photos'] = missingPhotosMessage(missing);
     return found;
   };
 
-  const focusFirstError = (found: FieldErrors) => {
+  const focusFirstError = (found: FieldMessages) => {
     const first = order.find((name) => found[name]) ?? (found['photos'] ? 'photos' : undefined);
     if (!first) return;
     const element = document.getElementById(first === 'photos' ? 'photos-section' : first);
@@ -90,7 +95,10 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
 
   /** Validates, sends, and answers what happened; the page shows the spec's toasts. */
   const submit = async (): Promise<
-    { outcome: 'invalid' } | { outcome: 'sent'; created: SubmissionCreated } | { outcome: 'refused'; error: string; message: string; status: number } | { outcome: 'busy' }
+    | { outcome: 'invalid' }
+    | { outcome: 'sent'; created: SubmissionCreated }
+    | { outcome: 'refused'; error: string; message: string; status: number; retryAfterSeconds?: number | undefined }
+    | { outcome: 'busy' }
   > => {
     if (sendingRef.current) return { outcome: 'busy' };
     const found = validate();
@@ -113,11 +121,12 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
       });
       if (result.ok) return { outcome: 'sent', created: result.data };
       if (result.error.fields) {
-        setErrors(result.error.fields);
-        focusFirstError(result.error.fields);
+        const refused = fieldMessagesOf(result.error);
+        setErrors(refused);
+        focusFirstError(refused);
       }
       setProgress(null);
-      return { outcome: 'refused', error: result.error.error, message: result.error.message, status: result.status };
+      return { outcome: 'refused', error: result.error.error, message: result.error.message, status: result.status, retryAfterSeconds: result.retryAfterSeconds };
     } finally {
       sendingRef.current = false;
       setSending(false);
@@ -125,10 +134,16 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   };
 
   const shownErrors = useMemo(() => {
+    // Missing photos are named by their slots, labelled in the visitor's language.
+    const labelsOf = (slotNames: readonly string[]) => slotNames.map((name) => slotLabel(t, slots.find(({ slot }) => slot === name)?.label ?? name));
     const translated: FieldErrors = {};
-    for (const [name, message] of Object.entries(errors)) translated[name] = message === undefined ? undefined : translateDomainText(t, message);
+    for (const [name, message] of Object.entries(errors)) {
+      if (!message) continue;
+      const missingSlots = message.params?.['slots'];
+      translated[name] = say(message, Array.isArray(missingSlots) ? { labels: labelsOf(missingSlots) } : {});
+    }
     return translated;
-  }, [errors, t]);
+  }, [errors, t, say, slots]);
 
   return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors: shownErrors, sending, progress, submit, reset };
 }

@@ -50,7 +50,7 @@ export function SupportPage() {
     [t, money],
   );
   const shown = matchingTopics(topics, query, (topic) => `${topic.questionText} ${topic.answerText}`);
-  const count = shown.length === 1 ? t('topicsOne') : t('topicsOther', { count: shown.length });
+  const count = t.plural('topics', shown.length);
 
   return (
     <section className="page info-page support">

@@ -1,4 +1,12 @@
-import { ENQUIRY_KIND_LABELS, type EnquiryReceived, type PersonalInfo, type SubmissionKind, type SubmissionState, type VehicleInfo } from '@autobest/domain';
+import {
+  ENQUIRY_KIND_LABELS,
+  greetingName,
+  type EnquiryReceived,
+  type PersonalInfo,
+  type SubmissionKind,
+  type SubmissionState,
+  type VehicleInfo,
+} from '@autobest/domain';
 
 export interface Email {
   template: string;
@@ -18,6 +26,46 @@ export interface EmailContext {
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/**
+ * Control characters, bidirectional overrides (they make text read in another order than it is written) and
+ * invisible characters with no use in a name or a message (they could split a word to slip it past the rules below).
+ */
+const INVISIBLE = /(?![\t\n\r])\p{Cc}|[\u00AD\u200B\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+/** A colon right after a letter and before something else: every scheme (http:, mailto:, javascript:...). */
+const SCHEME_COLON = /(?<=\p{L})[:：](?=\S)/gu;
+/** A dot (or a look-alike) before a letter: every host name and email domain ends so. */
+const HOST_DOT = /[.。．｡](?=\p{L})/gu;
+/** Dotted-quad addresses have no letters after their dots. */
+const IP_ADDRESS = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
+
+/**
+ * What a visitor typed, as an email shows it: never a link. Mail clients turn what looks like a web or email address
+ * into one, with or without "http://", so scheme colons and host dots are bracketed, the way security teams write
+ * addresses that must not work ("defanged"): "http://evil.test/claim" reads "http[:]//evil[.]test/claim". Chosen over
+ * "hxxp://" (which leaves "evil.test/claim" for clients that link bare host names) and over an invisible zero-width
+ * break (clients differ in whether it stops a link, and copying the text copies a working address): brackets are
+ * visible, survive the plain-text part and copying, and no client links across them. Line breaks become spaces
+ * unless the text is a message.
+ */
+export function visitorText(text: string, { multiline = false } = {}): string {
+  const cleaned = text
+    .replace(INVISIBLE, '')
+    .replace(SCHEME_COLON, '[:]')
+    .replace(HOST_DOT, '[.]')
+    .replace(IP_ADDRESS, (address) => address.replaceAll('.', '[.]'));
+  // One line, so it cannot break a sentence or pose as a line of ours.
+  return multiline ? cleaned.trim() : cleaned.replace(/\s+/g, ' ').trim();
+}
+
+/** Visitor prose inside our own sentence, plainly marked as theirs. */
+const quoted = (text: string, options?: { multiline?: boolean }) => `“${visitorText(text, options)}”`;
+
+/** The greeting that opens a customer's email: their name only if it passed the name rules (see greetingName). */
+const greeting = (fullName: string) => {
+  const name = greetingName(fullName);
+  return name ? `Dear ${name},` : 'Hello,';
+};
+
 const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
 const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'trade-in': 'Trade-In' };
 const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
@@ -33,21 +81,21 @@ function layout(paragraphs: string[]): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;
 }
 
-const vehicleLine = (vehicle: VehicleInfo) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+/** Year, make and model as the owner typed them. */
+const vehicleLine = (vehicle: VehicleInfo) => visitorText(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
 
 export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, context: EmailContext): Email {
   const link = adminShowUrl(context, ADMIN_RESOURCE[kind], id);
-  const subject = `New ${KIND_NAME[kind]} Request: ${vehicleLine(vehicle)}`;
   const lines = [
     `A new ${KIND_NAME[kind].toLowerCase()} request ${id} has arrived.`,
-    `Customer: ${person.fullName}, ${person.email}, ${person.phoneNumber}`,
-    `Vehicle: ${vehicleLine(vehicle)}, ${vehicle.odometer} km, ${vehicle.fuelType}, ${vehicle.transmission}`,
-    `Asking price: ${vehicle.askingPrice ?? 'not given'}`,
+    `Customer: ${visitorText(person.fullName)}, ${visitorText(person.email)}, ${visitorText(person.phoneNumber)}`,
+    `Vehicle: ${vehicleLine(vehicle)}, ${visitorText(vehicle.odometer)} km, ${vehicle.fuelType}, ${vehicle.transmission}`,
+    `Asking price: ${vehicle.askingPrice === null ? 'not given' : visitorText(vehicle.askingPrice)}`,
   ];
   return {
     template: 'staff-new-request',
     to: context.staffEmail,
-    subject,
+    subject: `New ${KIND_NAME[kind]} Request ${id}`,
     text: `${lines.join('\n')}\nReview it: ${link}\n`,
     html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Review it in the console</a>`]),
   };
@@ -60,8 +108,8 @@ export function customerConfirmation(kind: SubmissionKind, id: string, person: P
       ? 'Our team will contact you within 24-48 hours with an offer.'
       : "You'll receive an estimated trade-in value within 24-48 hours, subject to physical inspection.";
   const lines = [
-    `Dear ${person.fullName},`,
-    `Thank you for your ${KIND_NAME[kind].toLowerCase()} request for your ${vehicleLine(vehicle)}. Your reference is ${id}.`,
+    greeting(person.fullName),
+    `Thank you for your ${KIND_NAME[kind].toLowerCase()} request for your vehicle “${vehicleLine(vehicle)}”. Your reference is ${id}.`,
     promise,
     `Questions? Call us on ${context.contactPhone}.`,
   ];
@@ -83,16 +131,16 @@ export function customerStatusUpdate(kind: SubmissionKind, id: string, state: Su
   const lines =
     state.status === 'reviewed'
       ? [
-          `Your ${KIND_NAME[kind].toLowerCase()} request ${id} for your ${vehicleLine(state.vehicleInfo)} has been reviewed.`,
+          `Your ${KIND_NAME[kind].toLowerCase()} request ${id} for your vehicle “${vehicleLine(state.vehicleInfo)}” has been reviewed.`,
           ...(value !== null ? [`Our ${valueName}: ${naira(value)}.`] : []),
           `Please contact us on ${context.contactPhone} to arrange an in-person inspection of your vehicle.`,
         ]
       : [
-          `The offer for your ${KIND_NAME[kind].toLowerCase()} request ${id} (${vehicleLine(state.vehicleInfo)}) is finalized.`,
+          `The offer for your ${KIND_NAME[kind].toLowerCase()} request ${id} (“${vehicleLine(state.vehicleInfo)}”) is finalized.`,
           ...(value !== null ? [`Final value: ${naira(value)}.`] : []),
           `Please visit our dealership to complete the process. Call ${context.contactPhone} to choose a time.`,
         ];
-  const all = [`Dear ${state.personalInfo.fullName},`, ...lines];
+  const all = [greeting(state.personalInfo.fullName), ...lines];
   return {
     template: `customer-status-${state.status}`,
     to: state.personalInfo.email,
@@ -102,8 +150,6 @@ export function customerStatusUpdate(kind: SubmissionKind, id: string, state: Su
   };
 }
 
-/** Customers type the subject: kept to one line, so it cannot break the email's Subject header or a sentence. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], context: EmailContext): Email {
   const link = adminShowUrl(context, 'enquiries', enquiry.enquiryId);
@@ -112,19 +158,19 @@ export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], conte
     `A new ${kind.toLowerCase()} enquiry ${enquiry.enquiryId} has arrived.`,
     `Received: ${enquiry.receivedAt}`,
     `Kind: ${kind}`,
-    `Subject: ${enquiry.subject}`,
-    `Name: ${enquiry.fullName}`,
-    `Phone: ${enquiry.phone}`,
-    `Email: ${enquiry.email ?? 'not given'}`,
-    `Preferred date: ${enquiry.preferredDate ?? 'not given'}`,
-    `Message: ${enquiry.message ?? 'none'}`,
-    ...Object.entries(enquiry.details ?? {}).map(([name, value]) => `${name}: ${value}`),
-    `Sent from: ${enquiry.sourcePath ?? 'not given'}`,
+    `Subject: ${quoted(enquiry.subject)}`,
+    `Name: ${visitorText(enquiry.fullName)}`,
+    `Phone: ${visitorText(enquiry.phone)}`,
+    `Email: ${enquiry.email ? visitorText(enquiry.email) : 'not given'}`,
+    `Preferred date: ${enquiry.preferredDate ? visitorText(enquiry.preferredDate) : 'not given'}`,
+    `Message: ${enquiry.message ? quoted(enquiry.message, { multiline: true }) : 'none'}`,
+    ...Object.entries(enquiry.details ?? {}).map(([name, value]) => `${visitorText(name)}: ${visitorText(String(value))}`),
+    `Sent from: ${enquiry.sourcePath ? visitorText(enquiry.sourcePath) : 'not given'}`,
   ];
   return {
     template: 'staff-new-enquiry',
     to: context.staffEmail,
-    subject: `New ${kind} enquiry: ${oneLine(enquiry.subject)}`,
+    subject: `New ${kind} enquiry ${enquiry.enquiryId}`,
     text: `${lines.join('\n')}\nWork it in the console: ${link}\n`,
     html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Work it in the console</a>`]),
   };
@@ -133,15 +179,16 @@ export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], conte
 /** Only for a customer who gave an email address. */
 export function customerEnquiryConfirmation(enquiry: EnquiryReceived['data'], context: EmailContext): Email | null {
   if (!enquiry.email) return null;
+  const kind = ENQUIRY_KIND_LABELS[enquiry.kind].toLowerCase();
   const lines = [
-    `Dear ${enquiry.fullName},`,
-    `We received your enquiry about ${oneLine(enquiry.subject)}; our team will contact you within 24 hours.`,
+    greeting(enquiry.fullName),
+    `We received your ${kind} enquiry about ${quoted(enquiry.subject)}; our team will contact you within 24 hours.`,
     `Questions? Call us on ${context.contactPhone}.`,
   ];
   return {
     template: 'customer-enquiry-confirmation',
     to: enquiry.email,
-    subject: `We received your enquiry about ${oneLine(enquiry.subject)}`,
+    subject: `We received your ${kind} enquiry`,
     text: `${lines.join('\n')}\n`,
     html: layout(lines.map(escapeHtml)),
   };

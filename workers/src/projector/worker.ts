@@ -1,8 +1,7 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { PROJECTOR_QUEUE } from './doorbell';
-import type { Projector } from './projector';
+import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
 
 /**
  * Under load a doorbell rings for nearly every commit; waiting this long before reading lets one catch-up
@@ -10,8 +9,17 @@ import type { Projector } from './projector';
  */
 const COALESCE_MS = 15;
 
-/** Runs catch-ups one at a time per process; replicas take turns through the checkpoint row lock. */
-export function startProjectorWorker(projector: Projector, connection: Redis, prefix: string, logger: Logger): Worker {
+/**
+ * Runs catch-ups one at a time per process; replicas take turns through the checkpoint row lock. `onCaughtUp`
+ * hears how many events each projection applied (the photo processor is rung when submissions moved).
+ */
+export function startProjectorWorker(
+  projector: Projector,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+  onCaughtUp: (applied: Record<string, number>) => void = () => undefined,
+): Worker {
   const worker = new Worker(
     PROJECTOR_QUEUE,
     async () => {
@@ -19,6 +27,7 @@ export function startProjectorWorker(projector: Projector, connection: Redis, pr
       const { applied } = await projector.catchUp();
       const total = Object.values(applied).reduce((sum, count) => sum + count, 0);
       if (total > 0) logger.debug({ applied }, 'projector caught up');
+      onCaughtUp(applied);
       return { applied };
     },
     { connection, prefix, concurrency: 1, autorun: true },

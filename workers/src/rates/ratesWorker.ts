@@ -2,9 +2,9 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
+import { RATES_QUEUE } from '@autobest/projections';
 import { fetchRates, RatesUnavailable } from './fetchRates';
 
-export const RATES_QUEUE = 'rates';
 const RATES_SCHEDULER = 'rates-refresh';
 
 export interface RatesSettings {

@@ -1,22 +1,21 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnalyticsBatchSchema } from '@autobest/domain';
+import { AnalyticsBatchSchema, AnalyticsDaysQuery, FunnelsSchema, PageViewsSchema, VehicleViewsSchema } from '@autobest/domain';
 import { errorResponses } from '../platform/errors';
+import { perAddressLimit } from '../platform/publicWriteLimits';
 
-const DaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 const FUNNELS = {
   sellCar: { page: 'sell_car', form: 'sell-car', submitted: 'sell_car_form_submit' },
   tradeIn: { page: 'trade_in', form: 'trade-in', submitted: 'trade_in_form_submit' },
 } as const;
-const FunnelSchema = z.array(z.object({ step: z.string(), sessions: z.number() }));
 
 /** Browsers send batches of the spec's events; staff see page views, top vehicles and the request funnels. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/analytics/events',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: perAddressLimit(app, 'analytics'),
       schema: { tags: ['analytics'], summary: 'Record a batch of analytics events (sendBeacon on page hide)', body: AnalyticsBatchSchema, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
@@ -35,7 +34,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/page-views',
-    { schema: { tags: ['analytics'], summary: 'Page views per page per day', querystring: DaysQuery, response: { 200: z.array(z.object({ day: z.string(), page: z.string(), views: z.number() })), ...errorResponses } } },
+    { schema: { tags: ['analytics'], summary: 'Page views per page per day', querystring: AnalyticsDaysQuery, response: { 200: PageViewsSchema, ...errorResponses } } },
     async (request) => {
       const rows = await sql<{ day: string; page: string; views: number }>`
         select to_char(date_trunc('day', occurred_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD') as day,
@@ -49,7 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/top-vehicles',
-    { schema: { tags: ['analytics'], summary: 'Vehicles viewed most', querystring: DaysQuery, response: { 200: z.array(z.object({ vehicleId: z.string(), name: z.string(), views: z.number() })), ...errorResponses } } },
+    { schema: { tags: ['analytics'], summary: 'Vehicles viewed most', querystring: AnalyticsDaysQuery, response: { 200: VehicleViewsSchema, ...errorResponses } } },
     async (request) => {
       const rows = await sql<{ vehicle_id: string; name: string | null; views: number }>`
         select e.properties->>'vehicleId' as vehicle_id, max(v.name) as name, count(*)::int as views
@@ -63,7 +62,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/funnel',
-    { schema: { tags: ['analytics'], summary: 'Sell-car and trade-in funnels: form viewed, photo uploaded, submitted (sessions)', querystring: DaysQuery, response: { 200: z.object({ sellCar: FunnelSchema, tradeIn: FunnelSchema }), ...errorResponses } } },
+    { schema: { tags: ['analytics'], summary: 'Sell-car and trade-in funnels: form viewed, photo uploaded, submitted (sessions)', querystring: AnalyticsDaysQuery, response: { 200: FunnelsSchema, ...errorResponses } } },
     async (request) => {
       const funnel = async ({ page, form, submitted }: (typeof FUNNELS)[keyof typeof FUNNELS]) => {
         const row = await sql<{ viewed: number; uploaded: number; sent: number }>`

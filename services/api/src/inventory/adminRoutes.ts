@@ -3,66 +3,12 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { readStream, type Db, type VehiclesTable } from '@autobest/db';
-import {
-  VehicleNotFound,
-  VehicleSchema,
-  decideVehicle,
-  foldVehicle,
-  toMajor,
-  vehicleStreamId,
-  type PriceCurrency,
-  type VehicleCommand,
-  type VehicleEvent,
-} from '@autobest/domain';
-import { eventMetadata } from '../plugins/infrastructure';
+import type { Db, VehiclesTable } from '@autobest/db';
+import { AdminVehicleSchema, ImportResultSchema, ReservationRequestSchema, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
+import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { idList, likePattern, pageOf, sendContentRange, simpleRestListQuery } from '../platform/simpleRest';
+import { likePattern, simpleRestList } from '../platform/simpleRest';
 import { IMPORT_MAX_BYTES, planImport } from './importFile';
-
-const AdminVehicleSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    subtitle: z.string(),
-    description: z.string(),
-    price: z.number(),
-    currency: z.string(),
-    images: z.array(z.object({ url: z.string(), alt: z.string(), isPrimary: z.boolean().optional() })),
-    specifications: z.array(z.object({ name: z.string(), value: z.string(), category: z.string() })),
-    features: z.array(z.object({ name: z.string(), description: z.string(), category: z.string() })),
-    category: z.string(),
-    brand: z.string(),
-    model: z.string(),
-    year: z.number(),
-    rating: z.number(),
-    reviewCount: z.number(),
-    inStock: z.boolean(),
-    isNew: z.boolean(),
-    isFeatured: z.boolean(),
-    sourceUrl: z.string(),
-    condition: z.string(),
-    fuelType: z.string(),
-    bodyType: z.string(),
-    transmission: z.string(),
-    odometerKm: z.number(),
-    location: z.object({ city: z.string(), country: z.string() }),
-    listedAt: z.string(),
-    updatedAt: z.string(),
-    version: z.number(),
-  })
-  .meta({ id: 'AdminVehicle' });
-
-const ReservationSchema = z
-  .object({ id: z.string(), vehicleId: z.string(), vehicleName: z.string(), name: z.string(), phone: z.string(), requestedAt: z.string() })
-  .meta({ id: 'ReservationRequest' });
-
-const VEHICLE_SORT = { name: 'name', brand: 'brand', model: 'model', year: 'year', price: 'price_usd_cents', listedAt: 'listed_at', updatedAt: 'updated_at', id: 'id' } as const;
-const VehicleListQuery = simpleRestListQuery(
-  ['name', 'brand', 'model', 'year', 'price', 'listedAt', 'updatedAt', 'id'],
-  z.object({ q: z.string().trim().max(100).optional(), brand: z.string().trim().max(60).optional(), category: z.string().trim().max(60).optional(), id: idList.optional() }),
-);
-const ReservationListQuery = simpleRestListQuery(['requestedAt', 'vehicleName', 'name'], z.object({ q: z.string().trim().max(100).optional(), vehicleId: z.string().max(100).optional(), id: idList.optional() }));
 
 type VehicleRow = Selectable<VehiclesTable>;
 
@@ -104,49 +50,45 @@ function toAdminVehicle(row: VehicleRow) {
   };
 }
 
+const vehicles = simpleRestList({
+  resource: 'vehicles',
+  from: (db) => db.selectFrom('vehicles'),
+  sortable: { name: 'name', brand: 'brand', model: 'model', year: 'year', price: 'price_usd_cents', listedAt: 'listed_at', updatedAt: 'updated_at' },
+  defaultSort: ['listedAt', 'DESC'],
+  search: { maxLength: 100, matches: (pattern) => sql<boolean>`(id || ' ' || name || ' ' || brand || ' ' || model || ' ' || category) ilike ${pattern}` },
+  filters: { brand: z.string().trim().max(60).optional(), category: z.string().trim().max(60).optional() },
+  where(query, { brand, category }) {
+    let narrowed = query;
+    if (brand) narrowed = narrowed.where('brand', 'ilike', brand);
+    if (category) narrowed = narrowed.where('category', 'ilike', likePattern(category));
+    return narrowed;
+  },
+  uuidIds: false,
+  toRecord: toAdminVehicle,
+});
+
+const reservationRequests = simpleRestList({
+  resource: 'reservation-requests',
+  from: (db) => db.selectFrom('reservation_requests'),
+  sortable: { requestedAt: 'requested_at', vehicleName: 'vehicle_name', name: 'name' },
+  defaultSort: ['requestedAt', 'DESC'],
+  search: { maxLength: 100, matches: (pattern) => sql<boolean>`(vehicle_name || ' ' || name || ' ' || phone) ilike ${pattern}` },
+  filters: { vehicleId: z.string().max(100).optional() },
+  where: (query, { vehicleId }) => (vehicleId ? query.where('vehicle_id', '=', vehicleId) : query),
+  uuidIds: true,
+  toRecord: (row) => ({ id: row.id, vehicleId: row.vehicle_id, vehicleName: row.vehicle_name, name: row.name, phone: row.phone, requestedAt: new Date(row.requested_at).toISOString() }),
+});
+
 /** Staff manage the catalogue (ra-data-simple-rest) and follow up reservation requests. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const run = async (id: string, request: FastifyRequest, command: (now: Date) => VehicleCommand, options: { waitForReadModel?: boolean } = {}) => {
-    const stored = await readStream(app.db, vehicleStreamId(id));
-    const state = foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent));
-    let events: VehicleEvent[];
-    try {
-      events = decideVehicle(command(new Date()), state);
-    } catch (error) {
-      if (error instanceof VehicleNotFound) throw notFound('Vehicle');
-      throw error;
-    }
-    if (events.length === 0) return;
-    const staff = request.staff!;
-    const { nextExpectedVersion } = await app.eventStore.append(vehicleStreamId(id), stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
-    if (options.waitForReadModel === false) return;
-    // Read your own write: the console reloads the record right after saving.
-    const delisting = events.some((event) => event.type === 'VehicleDelisted');
-    await app.readModels.waitFor('vehicles', async () => {
-      const row = await app.db.selectFrom('vehicles').select('version').where('id', '=', id).executeTakeFirst();
-      return row ? row.version >= nextExpectedVersion : delisting;
-    });
-  };
+  /** A staff command on one vehicle; the console reloads the record right after, unless told it will not. */
+  const run = (id: string, request: FastifyRequest, decide: (state: VehicleState, now: Date) => VehicleEvent[], { readYourWrite = true } = {}) =>
+    handleCommand(app, request, STREAMS.vehicle, vehicleStreamId(id), (state) => decide(state, new Date()), { by: 'staff', readYourWrite });
 
   app.get(
     '/api/admin/vehicles',
-    { schema: { tags: ['inventory'], summary: 'Catalogue for staff (ra-data-simple-rest)', querystring: VehicleListQuery, response: { 200: z.array(AdminVehicleSchema), ...errorResponses } } },
-    async (request, reply) => {
-      const { sort, range, filter } = request.query;
-      const page = pageOf(range);
-      let query = app.db.selectFrom('vehicles');
-      if (filter?.q) query = query.where(sql<boolean>`(id || ' ' || name || ' ' || brand || ' ' || model || ' ' || category) ilike ${likePattern(filter.q)}`);
-      if (filter?.brand) query = query.where('brand', 'ilike', filter.brand);
-      if (filter?.category) query = query.where('category', 'ilike', likePattern(filter.category));
-      if (filter?.id) query = query.where('id', 'in', filter.id.length > 0 ? filter.id : ['']);
-      const [column, direction] = sort ? ([VEHICLE_SORT[sort[0]], sort[1] === 'ASC' ? 'asc' : 'desc'] as const) : (['listed_at', 'desc'] as const);
-      const [rows, counted] = await Promise.all([
-        query.selectAll().orderBy(column, direction).orderBy('id').offset(page.offset).limit(page.limit).execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      sendContentRange(reply, 'vehicles', page, rows.length, Number(counted.total));
-      return rows.map(toAdminVehicle);
-    },
+    { schema: { tags: ['inventory'], summary: 'Catalogue for staff (ra-data-simple-rest)', querystring: vehicles.querystring, response: { 200: z.array(AdminVehicleSchema), ...errorResponses } } },
+    async (request, reply) => vehicles.answer(app.db, request.query, reply),
   );
 
   app.get(
@@ -163,11 +105,13 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/vehicles',
     { schema: { tags: ['inventory'], summary: 'List a new vehicle; 400 names every failing rule', body: VehicleSchema, response: { 200: AdminVehicleSchema, 201: AdminVehicleSchema, ...errorResponses } } },
     async (request, reply) => {
-      const existing = await readStream(app.db, vehicleStreamId(request.body.id));
-      if (existing.length > 0 && !foldVehicle(existing.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent)).delisted) {
-        throw new HttpError(409, 'conflict', `A vehicle with ID ${request.body.id} already exists`, { id: 'This vehicle ID is already in use' });
-      }
-      await run(request.body.id, request, (now) => ({ type: 'Save', vehicle: request.body, now }));
+      await run(request.body.id, request, (state, now) => {
+        // A delisted id may be listed again; a listed one belongs to its vehicle.
+        if (state.listed && !state.delisted) {
+          throw new HttpError(409, 'conflict', `A vehicle with ID ${request.body.id} already exists`, { id: 'This vehicle ID is already in use' });
+        }
+        return decideVehicle({ type: 'Save', vehicle: request.body, now }, state);
+      });
       return reply.code(201).send((await vehicleRecord(app.db, request.body.id))!);
     },
   );
@@ -180,7 +124,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!(await vehicleRecord(app.db, id))) throw notFound('Vehicle');
-      await run(id, request, (now) => ({ type: 'Save', vehicle: { ...request.body, id }, now }));
+      await run(id, request, (state, now) => decideVehicle({ type: 'Save', vehicle: { ...request.body, id }, now }, state));
       return (await vehicleRecord(app.db, id))!;
     },
   );
@@ -191,7 +135,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const before = await vehicleRecord(app.db, request.params.id);
       if (!before) throw notFound('Vehicle');
-      await run(request.params.id, request, (now) => ({ type: 'Delist', reason: 'Delisted by staff', now }));
+      await run(request.params.id, request, (state, now) => decideVehicle({ type: 'Delist', reason: 'Delisted by staff', now }, state));
       return before;
     },
   );
@@ -206,7 +150,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         body: z.unknown().describe('multipart/form-data with one file part named "file" (.json or .csv, at most 10 MB)'),
         response: {
-          200: z.object({ total: z.number(), succeeded: z.number(), failed: z.number(), errors: z.array(z.string()) }).meta({ id: 'ImportResult' }),
+          200: ImportResultSchema,
           ...errorResponses,
         },
       },
@@ -229,7 +173,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       let succeeded = 0;
       for (const vehicle of plan.valid) {
         try {
-          await run(vehicle.id, request, (now) => ({ type: 'Save', vehicle, now }), { waitForReadModel: false });
+          await run(vehicle.id, request, (state, now) => decideVehicle({ type: 'Save', vehicle, now }, state), { readYourWrite: false });
           succeeded++;
         } catch (error) {
           errors.push(`${vehicle.name}: ${error instanceof Error ? error.message : 'could not be saved'}`);
@@ -259,23 +203,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/reservation-requests',
-    { schema: { tags: ['inventory'], summary: "Buyers' 'Reserve Now' requests, newest first", querystring: ReservationListQuery, response: { 200: z.array(ReservationSchema), ...errorResponses } } },
-    async (request, reply) => {
-      const { sort, range, filter } = request.query;
-      const page = pageOf(range);
-      let query = app.db.selectFrom('reservation_requests');
-      if (filter?.q) query = query.where(sql<boolean>`(vehicle_name || ' ' || name || ' ' || phone) ilike ${likePattern(filter.q)}`);
-      if (filter?.vehicleId) query = query.where('vehicle_id', '=', filter.vehicleId);
-      if (filter?.id) query = query.where(sql<boolean>`id::text = any(${filter.id})`);
-      const column = sort ? ({ requestedAt: 'requested_at', vehicleName: 'vehicle_name', name: 'name' } as const)[sort[0]] : 'requested_at';
-      const direction = sort?.[1] === 'ASC' ? 'asc' : 'desc';
-      const [rows, counted] = await Promise.all([
-        query.selectAll().orderBy(column, direction).orderBy('id').offset(page.offset).limit(page.limit).execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      sendContentRange(reply, 'reservation-requests', page, rows.length, Number(counted.total));
-      return rows.map((row) => ({ id: row.id, vehicleId: row.vehicle_id, vehicleName: row.vehicle_name, name: row.name, phone: row.phone, requestedAt: new Date(row.requested_at).toISOString() }));
-    },
+    { schema: { tags: ['inventory'], summary: "Buyers' 'Reserve Now' requests, newest first", querystring: reservationRequests.querystring, response: { 200: z.array(ReservationRequestSchema), ...errorResponses } } },
+    async (request, reply) => reservationRequests.answer(app.db, request.query, reply),
   );
 };
-

@@ -1,41 +1,25 @@
 import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readStream } from '@autobest/db';
 import {
   CollectedRecordSchema,
   DATA_COLLECTION_CATALOGUE,
   catalogueVariants,
+  CollectionOverviewSchema,
+  CollectionVariantSchema,
   collectionChecks,
   collectionStatus,
   collectionStreamId,
+  decideCollection,
   decideVehicle,
-  foldVehicle,
+  PublishedVariantSchema,
   vehicleStreamId,
   VehicleSchema,
   type CollectedRecord,
-  type VehicleEvent,
 } from '@autobest/domain';
-import { eventMetadata } from '../plugins/infrastructure';
+import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { neutraliseFormula } from '../submissions/adminRoutes';
-
-const VariantSchema = z.object({
-  variantId: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  variant: z.string(),
-  year: z.number(),
-  status: z.enum(['Pending', 'WIP', 'Done']),
-  issues: z.array(z.string()),
-  record: z.record(z.string(), z.unknown()).nullable(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
-  version: z.number(),
-});
-const OverviewSchema = z
-  .object({ summary: z.object({ total: z.number(), pending: z.number(), wip: z.number(), done: z.number() }), variants: z.array(VariantSchema) })
-  .meta({ id: 'DataCollection' });
+import { neutraliseFormula } from '../platform/csv';
 
 /** Vehicle Data Collection: the catalogue's variants, their collected records, checks, exports and publishing. */
 export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +47,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return variant;
   };
 
-  app.get('/api/admin/data-collection', { schema: { tags: ['inventory'], summary: 'Every catalogue variant with its collected record and status', response: { 200: OverviewSchema, ...errorResponses } } }, async () => overview());
+  app.get('/api/admin/data-collection', { schema: { tags: ['inventory'], summary: 'Every catalogue variant with its collected record and status', response: { 200: CollectionOverviewSchema, ...errorResponses } } }, async () => overview());
 
   app.put(
     '/api/admin/data-collection/:variantId',
@@ -73,24 +57,17 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the collected record of a variant (complete or not: the checks say what is missing)',
         params: z.object({ variantId: z.string().max(120) }),
         body: CollectedRecordSchema.extend({ expectedVersion: z.int().min(0).optional() }),
-        response: { 200: VariantSchema, ...errorResponses },
+        response: { 200: CollectionVariantSchema, ...errorResponses },
       },
     },
     async (request) => {
       variantOf(request.params.variantId);
       const { expectedVersion, ...record } = request.body;
-      const stream = collectionStreamId(request.params.variantId);
-      const stored = await readStream(app.db, stream);
-      const staff = request.staff!;
-      const { nextExpectedVersion } = await app.eventStore.append(
-        stream,
-        expectedVersion ?? stored.length,
-        [{ type: 'VehicleDataCollected', data: { variantId: request.params.variantId, record, savedAt: new Date().toISOString() } }],
-        eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }),
-      );
-      await app.readModels.waitFor('collected-records', async () => {
-        const row = await app.db.selectFrom('collected_records').select('version').where('variant_id', '=', request.params.variantId).executeTakeFirst();
-        return (row?.version ?? 0) >= nextExpectedVersion;
+      const { variantId } = request.params;
+      await handleCommand(app, request, STREAMS.collectedRecord, collectionStreamId(variantId), () => decideCollection({ type: 'CollectVehicleData', variantId, record, now: new Date() }), {
+        by: 'staff',
+        expectedVersion,
+        readYourWrite: true,
       });
       return (await overview()).variants.find((variant) => variant.variantId === request.params.variantId)!;
     },
@@ -103,7 +80,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['inventory'],
         summary: 'Publish a Done record to the inventory as a listing',
         params: z.object({ variantId: z.string().max(120) }),
-        response: { 200: z.object({ vehicleId: z.string() }), ...errorResponses },
+        response: { 200: PublishedVariantSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -118,7 +95,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = DATA_COLLECTION_CATALOGUE.find((candidate) => candidate.brand === variant.brand && candidate.model === variant.model)!;
       const name = `${variant.brand} ${variant.model}`;
       const fuel = entry.fuel;
-      const vehicle = VehicleSchema.parse({
+      const listing = VehicleSchema.safeParse({
         id: variant.variantId,
         name,
         subtitle: `${variant.variant} · ${variant.year}`,
@@ -151,17 +128,17 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyType: entry.body,
         sourceUrl: record.priceSource,
       });
-      const stream = vehicleStreamId(vehicle.id);
-      const stored = await readStream(app.db, stream);
-      const events = decideVehicle({ type: 'Save', vehicle, now: new Date() }, foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent)));
-      const staff = request.staff!;
-      if (events.length > 0) {
-        const { nextExpectedVersion } = await app.eventStore.append(stream, stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
-        await app.readModels.waitFor('vehicles', async () => {
-          const listed = await app.db.selectFrom('vehicles').select('version').where('id', '=', vehicle.id).executeTakeFirst();
-          return (listed?.version ?? 0) >= nextExpectedVersion;
-        });
+      // The record's checks pass, yet its values may still not fit a listing (a price above the dearest we take, an
+      // engine description longer than a specification holds): that is the staff member's to fix, not a failure of ours.
+      if (!listing.success) {
+        const problems = [...new Set(listing.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))];
+        throw new HttpError(409, 'not_ready', `The record does not make a valid listing: ${problems.join('; ')}`);
       }
+      const vehicle = listing.data;
+      await handleCommand(app, request, STREAMS.vehicle, vehicleStreamId(vehicle.id), (state) => decideVehicle({ type: 'Save', vehicle, now: new Date() }, state), {
+        by: 'staff',
+        readYourWrite: true,
+      });
       return { vehicleId: vehicle.id };
     },
   );

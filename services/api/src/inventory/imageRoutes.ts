@@ -1,16 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UploadedImageSchema } from '@autobest/domain';
+import { reencodePhoto, UndecodablePhotoError } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { receivePhotoUpload } from '../submissions/photoUpload';
+import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
 
 const FOLDER = 'vehicle-images';
+// Images uploaded before they were re-encoded keep their names (and URLs); new ones are all JPEG.
 const STORED_NAME = /^image-[0-9a-f-]{36}\.(jpg|png|webp|gif|avif|heic|heif)$/;
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif' };
 
-/** Staff upload catalogue photos (checked by content, 5 MB at most); buyers load them from /media. */
+/**
+ * Staff upload catalogue photos (checked by content, 5 MB at most); buyers load them from /media. What is
+ * published is our re-encoding, made before answering (staff uploads are rare): no EXIF or GPS, no polyglot.
+ */
 export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/vehicle-images',
@@ -21,7 +28,7 @@ export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload one catalogue image (multipart part "image"); answers its public URL',
         consumes: ['multipart/form-data'],
         body: z.unknown().describe('multipart/form-data with one file part named "image"'),
-        response: { 201: z.object({ url: z.string() }).meta({ id: 'UploadedImage' }), ...errorResponses },
+        response: { 201: UploadedImageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -32,8 +39,16 @@ export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
         await upload.discard();
         throw new HttpError(400, 'validation_failed', 'Choose an image to upload', { image: 'Choose an image to upload' });
       }
-      await upload.keep(FOLDER);
-      return reply.code(201).send({ url: `/media/${FOLDER}/${photo.storedName}` });
+      const storedName = `image-${randomUUID()}.jpg`;
+      try {
+        await mkdir(join(app.config.uploadsDir, FOLDER), { recursive: true });
+        await reencodePhoto(await readFile(upload.pathOf(photo)), { photo: join(app.config.uploadsDir, FOLDER, storedName) });
+      } catch (error) {
+        throw error instanceof UndecodablePhotoError ? invalidFile('image') : error;
+      } finally {
+        await upload.discard();
+      }
+      return reply.code(201).send({ url: `/media/${FOLDER}/${storedName}` });
     },
   );
 

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { VehicleSchema, vehicleErrors, type Vehicle } from '@autobest/domain';
+import { ImportedVehicleSchema, vehicleErrors, type Vehicle } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -98,7 +98,7 @@ export function planImport(fileName: string, content: Buffer): ImportPlan {
   const failed: string[] = [];
   const seen = new Set<string>();
   for (const record of records) {
-    const parsed = VehicleSchema.safeParse(record);
+    const parsed = ImportedVehicleSchema.safeParse(record);
     const name = typeof (record as { name?: unknown })?.name === 'string' && (record as { name: string }).name.trim() ? (record as { name: string }).name.trim() : 'Unknown';
     if (!parsed.success) {
       failed.push(`${name}: ${vehicleErrors(record).join(', ')}`);

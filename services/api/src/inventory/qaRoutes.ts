@@ -1,47 +1,26 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readStream } from '@autobest/db';
+import type { CommandResult } from '@autobest/db';
 import {
   decideVehicle,
-  foldVehicle,
   fromMajor,
   convert,
   FALLBACK_RATES,
   qaHealth,
   qaIssues,
+  QaBulkFixSchema,
+  QaFixResultSchema,
+  QaReportSchema,
   toMajor,
   vehicleStreamId,
-  VehicleNotFound,
-  type Vehicle,
+  type QaReport,
   type VehicleCommand,
   type VehicleEvent,
+  type VehicleState,
 } from '@autobest/domain';
-import { eventMetadata } from '../plugins/infrastructure';
+import { handleCommand, httpErrorOf, readYourWrites, STREAMS } from '../platform/commands';
 import { errorResponses } from '../platform/errors';
-
-const QaVehicleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  year: z.number(),
-  imageCount: z.number(),
-  issues: z.array(z.object({ kind: z.string(), message: z.string() })),
-  health: z.enum(['Complete', 'Needs Review', 'Critical']),
-  priority: z.enum(['HIGH', 'MEDIUM']).nullable(),
-});
-const QaReportSchema = z
-  .object({
-    summary: z.object({ total: z.number(), complete: z.number(), needReview: z.number(), critical: z.number(), completionPercent: z.number() }),
-    issueCounts: z.record(z.string(), z.number()),
-    featureTags: z.array(z.object({ name: z.string(), count: z.number() })),
-    vehicles: z.array(QaVehicleSchema).describe('Vehicles with issues, worst first (at most 500)'),
-  })
-  .meta({ id: 'InventoryQaReport' });
-type QaReport = z.infer<typeof QaReportSchema>;
-
-const FIXES = ['set-price-to-median', 'mark-out-of-stock', 'delist'] as const;
 
 export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Inventory QA computed from the real catalogue (the spec's screen ran on hard-coded samples). */
@@ -153,51 +132,54 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['inventory'],
         summary: 'Apply one fix to the selected vehicles',
-        body: z.object({
-          ids: z.array(z.string().max(100)).min(1, 'Select at least one vehicle').max(1000),
-          fix: z.enum(FIXES, { error: `fix must be one of: ${FIXES.join(', ')}` }),
-        }),
-        response: { 200: z.object({ updated: z.number(), skipped: z.array(z.string()) }), ...errorResponses },
+        body: QaBulkFixSchema,
+        response: { 200: QaFixResultSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { ids, fix } = request.body;
       const medians = fix === 'set-price-to-median' ? (await report()).medians : new Map<string, number>();
-      const staff = request.staff!;
       let updated = 0;
       const skipped: string[] = [];
+      const written: Array<CommandResult<VehicleState, VehicleEvent>> = [];
       for (const id of ids) {
-        const stored = await readStream(app.db, vehicleStreamId(id));
-        const state = foldVehicle(stored.map((event) => ({ type: event.type, data: event.data }) as VehicleEvent));
-        const vehicle = state.vehicle as Vehicle | null;
-        let command: VehicleCommand | null = null;
-        const now = new Date();
-        if (vehicle && !state.delisted) {
-          if (fix === 'delist') command = { type: 'Delist', reason: 'Delisted from inventory QA', now };
-          if (fix === 'mark-out-of-stock') command = { type: 'Save', vehicle: { ...vehicle, inStock: false }, now };
+        let skippedBecause: string | undefined;
+        const fixOf = (state: VehicleState, now: Date): VehicleCommand | undefined => {
+          const vehicle = state.delisted ? null : state.vehicle;
+          if (!vehicle) return undefined;
+          if (fix === 'delist') return { type: 'Delist', reason: 'Delisted from inventory QA', now };
+          if (fix === 'mark-out-of-stock') return { type: 'Save', vehicle: { ...vehicle, inStock: false }, now };
           const medianCents = medians.get(id);
-          if (fix === 'set-price-to-median' && medianCents) {
-            const price = toMajor(convert(fromMajor(medianCents / 100, 'USD'), vehicle.currency, FALLBACK_RATES));
-            command = { type: 'ChangePrice', price, currency: vehicle.currency, now };
-          }
-        }
-        if (!command) {
-          skipped.push(`${id}: ${vehicle ? 'nothing to change' : 'not found'}`);
-          continue;
-        }
+          if (!medianCents) return undefined;
+          const price = toMajor(convert(fromMajor(medianCents / 100, 'USD'), vehicle.currency, FALLBACK_RATES));
+          return { type: 'ChangePrice', price, currency: vehicle.currency, now };
+        };
         try {
-          const events = decideVehicle(command, state);
-          if (events.length > 0) {
-            await app.eventStore.append(vehicleStreamId(id), stored.length, events, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
-            updated++;
+          const result = await handleCommand(
+            app,
+            request,
+            STREAMS.vehicle,
+            vehicleStreamId(id),
+            (state) => {
+              const command = fixOf(state, new Date());
+              const events = command ? decideVehicle(command, state) : [];
+              skippedBecause = events.length > 0 ? undefined : state.vehicle ? 'nothing to change' : 'not found';
+              return events;
+            },
+            { by: 'staff' },
+          );
+          if (skippedBecause) {
+            skipped.push(`${id}: ${skippedBecause}`);
           } else {
-            skipped.push(`${id}: nothing to change`);
+            written.push(result);
+            updated++;
           }
         } catch (error) {
-          skipped.push(`${id}: ${error instanceof VehicleNotFound ? 'not found' : error instanceof Error ? error.message : 'failed'}`);
+          skipped.push(`${id}: ${httpErrorOf(error)?.statusCode === 404 ? 'not found' : error instanceof Error ? error.message : 'failed'}`);
         }
       }
-      await app.readModels.waitFor('vehicles', async () => false);
+      // One wait for the whole batch: the console reloads the report right after.
+      await readYourWrites(app, STREAMS.vehicle, written);
       return { updated, skipped };
     },
   );

@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import { ErrorResponseSchema, type DomainMessage, type MessageParams } from '@autobest/domain';
 
-/** The one shape every error answer has. `fields` maps a field name to the message a form shows under it. */
-export const ErrorResponseSchema = z
-  .object({
-    error: z.string().describe('Machine-readable code, e.g. validation_failed, unauthorized, not_found, conflict'),
-    message: z.string().describe('A sentence a person can read'),
-    fields: z.record(z.string(), z.string()).optional(),
-  })
-  .meta({ id: 'ErrorResponse' });
-
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+export { ErrorResponseSchema, fieldsAnswer, type ErrorResponse } from '@autobest/domain';
 
 /** An error a route throws on purpose; the error handler turns it into its status and JSON body. */
 export class HttpError extends Error {
@@ -17,7 +8,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly fields?: Record<string, string>,
+    /** Per field: the domain's message (translated by the web apps), or English for what only staff see. */
+    readonly fields?: Readonly<Record<string, string | DomainMessage>>,
+    /** The values in `message`, for a translation. */
+    readonly params?: MessageParams,
   ) {
     super(message);
   }

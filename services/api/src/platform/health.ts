@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint } from '@autobest/db';
-import { allProjections } from '@autobest/workers';
+import { allProjections } from '@autobest/projections';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -12,7 +12,7 @@ const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
   ]);
 
-const DependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
+const DependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional().describe('Why it failed; staff only') });
 
 const HealthSchema = z
   .object({
@@ -24,7 +24,7 @@ const HealthSchema = z
         ok: z.boolean(),
         eventsBehind: z.number().describe('Events committed but not yet in every read model'),
         byProjection: z.record(z.string(), z.number()),
-        error: z.string().optional(),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
     }),
   })
@@ -40,12 +40,15 @@ async function timed(check: () => Promise<unknown>, what: string) {
   }
 }
 
-/** 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag is reported either way. */
+/**
+ * 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag is reported either way. Only a signed-in
+ * staff member sees why a dependency failed: a driver's error text names hosts, ports, users and databases.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     { schema: { tags: ['platform'], summary: 'Health of the API and its dependencies', response: { 200: HealthSchema, 503: HealthSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const [postgres, redis] = await Promise.all([
         timed(() => sql`select 1`.execute(app.db), 'PostgreSQL'),
         timed(() => app.redis.ping(), 'Redis'),
@@ -66,13 +69,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const behind = Math.max(0, ...Object.values(byProjection));
       const healthy = postgres.ok && redis.ok;
+      // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
+      const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
+      const detail = (error: string | undefined) => (staff && error !== undefined ? { error } : {});
       reply.header('Cache-Control', 'no-store');
       return reply.code(healthy ? 200 : 503).send({
         status: healthy ? 'ok' : 'unavailable',
         checks: {
-          postgres,
-          redis,
-          projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...(projectorError ? { error: projectorError } : {}) },
+          postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs, ...detail(postgres.error) },
+          redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
+          projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
         },
       });
     },

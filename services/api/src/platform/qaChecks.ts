@@ -5,16 +5,14 @@ import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
-import { QA_REQUIRED_IMAGES } from '@autobest/domain';
-import { allProjections, RATES_QUEUE } from '@autobest/workers';
-import { currentRates } from '../inventory/rates';
+import { QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
+import { allProjections, currentRates, RATES_QUEUE } from '@autobest/projections';
 import { errorResponses, notFound } from './errors';
 
 /**
  * The QA dashboard's server checks (the spec's /qa-test): each looks at the running system itself, not at a
  * sample. pass, warning (works, but staff should know) or fail (buyers or staff are affected now).
  */
-export type CheckStatus = 'pass' | 'warning' | 'fail';
 interface CheckResult {
   status: CheckStatus;
   detail: string;
@@ -212,10 +210,7 @@ export const QA_CHECKS: readonly Check[] = [
   },
 ];
 
-const CheckSchema = z.object({ id: z.string(), group: z.string(), name: z.string() });
-const ResultSchema = CheckSchema.extend({ status: z.enum(['pass', 'warning', 'fail']), detail: z.string(), durationMs: z.number() }).meta({ id: 'QaCheckResult' });
-
-export async function runCheck(app: FastifyInstance, check: Check): Promise<z.infer<typeof ResultSchema>> {
+export async function runCheck(app: FastifyInstance, check: Check): Promise<ServerCheckResult> {
   const started = performance.now();
   let result: CheckResult;
   try {
@@ -233,7 +228,7 @@ export async function runCheck(app: FastifyInstance, check: Check): Promise<z.in
 export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/qa-checks',
-    { schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: z.object({ checks: z.array(CheckSchema) }) } } },
+    { schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: ServerChecksSchema } } },
     async () => ({ checks: QA_CHECKS.map(({ id, group, name }) => ({ id, group, name })) }),
   );
 
@@ -244,7 +239,7 @@ export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['platform'],
         summary: 'Run one check against the running system',
         params: z.object({ id: z.string().max(60) }),
-        response: { 200: ResultSchema, ...errorResponses },
+        response: { 200: ServerCheckResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,32 +1,137 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/errors';
-import { findSession, SESSION_COOKIE, type StaffIdentity } from '../staff/sessions';
+import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in staff member on /api/admin routes. */
+    /** The signed-in staff member on staff routes; read it through `requireStaff`. */
     staff: StaffIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /** A staff route that answers without a session (signing in). Every other staff route needs one. */
+    publicStaffRoute?: boolean;
   }
 }
 
-/** Paths under /api/admin that answer without a session: signing in. */
-const isSignIn = (method: string, path: string) => method === 'POST' && path === '/api/admin/session';
+/** Route patterns under this prefix are staff routes. */
+export const STAFF_PREFIX = '/api/admin';
 
-/** Every /api/admin/* route needs a valid staff session cookie; everything else is public. */
+/** Is this registered route pattern (never a raw URL) a staff route? */
+export const isStaffRoute = (routeUrl: string | undefined): boolean =>
+  routeUrl !== undefined && (routeUrl === STAFF_PREFIX || routeUrl.startsWith(`${STAFF_PREFIX}/`));
+
+const signInRequired = () => new HttpError(401, 'unauthorized', 'Sign in required');
+
+/** The staff member a staff handler acts for; fails closed with 401 when there is none. */
+export function requireStaff(request: FastifyRequest): StaffIdentity {
+  if (!request.staff) throw signInRequired();
+  return request.staff;
+}
+
+/**
+ * The path as a lenient server or proxy might read it: percent-decoded until stable, lower-cased, `;` parameters
+ * and repeated or trailing slashes dropped. Used only where reading too much errs on the safe side: an unmatched
+ * request whose path reads like a staff path is answered 401, so spellings that match no route neither reach a
+ * handler nor tell which routes exist (and a path that reads like a status page gets no Referer).
+ */
+export function lenientPath(rawUrl: string): string {
+  let path = rawUrl.split('?', 1)[0] ?? '';
+  for (let round = 0; round < 4; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path
+    .toLowerCase()
+    .replace(/;[^/]*/g, '')
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1');
+}
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Did a browser send this request on behalf of another site? Browsers set `Sec-Fetch-Site` and `Origin` themselves
+ * (a page's script cannot), so a request from another site, or a sibling subdomain, says so. SameSite=Strict already
+ * keeps the session cookie off such requests; this also stops login CSRF (signing a victim in to an attacker's
+ * account needs no cookie) and browsers that ignore SameSite. A request with neither header (curl, a server) was not
+ * sent by a browser for someone else, and goes on.
+ */
+function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const sent = originOf(origin);
+  return sent === undefined || (sent !== publicOrigin && sent !== originOf(`${request.protocol}://${request.host}`));
+}
+
+const crossSiteRefused = () =>
+  new HttpError(403, 'cross_site_request', 'Staff changes are accepted only from the AutoBest console on this site.');
+
+const looksLikeStaffPath = (rawUrl: string) => {
+  const path = lenientPath(rawUrl);
+  return path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`);
+};
+
+/**
+ * Access is decided on the matched route, never on the raw URL: Fastify's router decodes `%XX` before it matches,
+ * so a test of the raw URL can be spelled around. Every route registered under /api/admin needs a valid staff
+ * session unless it says `publicStaffRoute`; its answers are never cached; the ones that change state (signing in
+ * included) are refused with 403 when another site sent them. A request that matched no route but reads like a
+ * staff path gets 401 as well (see `lenientPath`).
+ */
 export const authPlugin = fp(
   async (app) => {
     await app.register(cookie);
     app.decorateRequest('staff', null);
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?', 1)[0] ?? '';
-      if (!path.startsWith('/api/admin/') && path !== '/api/admin') return;
-      if (isSignIn(request.method, path)) return;
-      const token = request.cookies[SESSION_COOKIE];
-      const staff = token ? await findSession(app.db, token) : undefined;
-      if (!staff) throw new HttpError(401, 'unauthorized', 'Sign in required');
-      request.staff = staff;
+
+    const cookieName = sessionCookieName(app.config.cookieSecure);
+    const publicOrigin = originOf(app.config.publicUrl);
+    const identify = async (request: FastifyRequest) => {
+      const token = request.cookies[cookieName];
+      return token ? await findSession(app.db, token, app.config.sessionIdleMinutes) : undefined;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isStaffRoute(request.routeOptions.url)) return;
+      reply.header('Cache-Control', 'no-store');
+      if (STATE_CHANGING_METHODS.has(request.method) && isCrossSite(request, publicOrigin)) throw crossSiteRefused();
+      const staff = await identify(request);
+      if (staff) request.staff = staff;
+      else if (!request.routeOptions.config.publicStaffRoute) throw signInRequired();
+    });
+
+    app.decorate('identifyStaff', async (request: FastifyRequest) => (await identify(request)) ?? null);
+
+    app.decorate('refuseUnmatchedStaffPath', async (request: FastifyRequest) => {
+      if (!looksLikeStaffPath(request.url)) return false;
+      return !(await identify(request));
     });
   },
   { name: 'auth', dependencies: ['infrastructure'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The staff member whose session cookie a request carries, on any route (e.g. to show staff more detail). */
+    identifyStaff(request: FastifyRequest): Promise<StaffIdentity | null>;
+    /** For the not-found handler: true when an unmatched request reads like a staff path and has no session. */
+    refuseUnmatchedStaffPath(request: FastifyRequest): Promise<boolean>;
+  }
+}

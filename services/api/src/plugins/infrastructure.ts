@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { appendToStream, createDb, migrateToLatest, type AppendResult, type Db, type DbOptions, type ExpectedVersion } from '@autobest/db';
-import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
+import { createDb, migrateToLatest, postgresEventStore, type Db, type DbOptions, type EventStore } from '@autobest/db';
+import { requireDatabaseUrl, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
-import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/workers';
+import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/projections';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,15 +20,8 @@ declare module 'fastify' {
        */
       waitFor(projection: string, isCaughtUp: () => Promise<boolean>): Promise<void>;
     };
-    eventStore: {
-      /** Appends after deciding, then rings the projector's doorbell once the commit is done. */
-      append(
-        streamId: string,
-        expectedVersion: ExpectedVersion,
-        events: readonly DomainEvent<string, object>[],
-        metadata: EventMetadata,
-      ): Promise<AppendResult>;
-    };
+    /** The event store; an append rings the projector's doorbell once its commit is done. */
+    eventStore: EventStore;
   }
 }
 
@@ -39,6 +32,10 @@ export interface InfrastructureOptions {
   /** Told of every statement the app runs (see DbOptions.onQuery). */
   onQuery?: DbOptions['onQuery'];
 }
+
+/** How long (about 20 ms each) a command waits for the workers to project its write before projecting it here. */
+const WORKERS_FIRST_ATTEMPTS = 15;
+const READ_YOUR_WRITES_DEADLINE_MS = 10_000;
 
 /** PostgreSQL, Redis and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(
@@ -59,20 +56,31 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     const projectors = new Map(allProjections.map((projection) => [projection.name, new Projector(db, [projection])]));
     app.decorate('readModels', {
       async waitFor(projection, isCaughtUp) {
-        for (let attempt = 0; attempt < 15; attempt++) {
+        // The workers usually project within a few milliseconds; after that this process projects itself, again and
+        // again: one pass can find nothing new while a transaction open anywhere in the cluster holds the snapshot
+        // horizon back, and the write becomes readable a moment later. Past the deadline the answer goes out as the
+        // read model stands (the write is safe in the event store either way).
+        const deadline = Date.now() + READ_YOUR_WRITES_DEADLINE_MS;
+        for (let attempt = 0; ; attempt++) {
           if (await isCaughtUp()) return;
+          if (Date.now() >= deadline) {
+            app.log.warn({ projection }, 'read model did not show a write in time; answering with the read model as it stands');
+            return;
+          }
+          if (attempt >= WORKERS_FIRST_ATTEMPTS) await projectors.get(projection)?.catchUp();
           await new Promise((wait) => setTimeout(wait, 20));
         }
-        await projectors.get(projection)?.catchUp();
       },
     });
+    const store = postgresEventStore(db);
     app.decorate('eventStore', {
+      readStream: store.readStream,
       async append(streamId, expectedVersion, events, metadata) {
-        const result = await appendToStream(db, streamId, expectedVersion, events, metadata);
+        const result = await store.append(streamId, expectedVersion, events, metadata);
         doorbell.ring();
         return result;
       },
-    });
+    } satisfies EventStore);
 
     app.addHook('onClose', async () => {
       await doorbell.settled();

@@ -53,7 +53,10 @@ export const webAppsPlugin = fp<WebAppsOptions>(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
+      if (await app.refuseUnmatchedStaffPath(request)) {
+        return reply.code(401).header('Cache-Control', 'no-store').send({ error: 'unauthorized', message: 'Sign in required' });
+      }
       const path = request.url.split('?', 1)[0] ?? '/';
       const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
       if (wantsPage && (path === '/admin' || path.startsWith('/admin/'))) {
@@ -67,5 +70,5 @@ export const webAppsPlugin = fp<WebAppsOptions>(
       return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
     });
   },
-  { name: 'web-apps' },
+  { name: 'web-apps', dependencies: ['auth'] },
 );

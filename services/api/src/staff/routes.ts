@@ -1,26 +1,27 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SignInSchema, StaffIdentitySchema } from '@autobest/domain';
 import { HttpError, errorResponses } from '../platform/errors';
+import type { Limit } from '../platform/limits';
+import { requireStaff } from '../plugins/auth';
 import { verifyPassword } from './passwords';
-import { closeSession, openSession, SESSION_COOKIE } from './sessions';
-
-const StaffIdentitySchema = z
-  .object({ id: z.uuid(), email: z.string(), displayName: z.string(), role: z.string() })
-  .meta({ id: 'StaffIdentity' });
-
-const SignInSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
-});
+import { closeSession, openSession, sessionCookieName, sessionCookieOptions } from './sessions';
 
 /** One answer for unknown email and wrong password alike: no hint which part was wrong. */
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
+
+/**
+ * Sign-in attempts a person needs, and no more: from one address (an office shares one) and against one account
+ * (a password guessed from many addresses). Both are counted in Redis, so every API process shares them.
+ */
+const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
+const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/session',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { publicStaffRoute: true, rateLimit: SIGN_IN_PER_ADDRESS },
       schema: {
         tags: ['staff'],
         summary: 'Sign in; sets the HttpOnly session cookie',
@@ -29,23 +30,26 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      // Counted before the password is checked, for any email: past the limit even the right password is refused,
+      // and an unknown email is answered exactly like a known one.
+      await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT);
       const user = await app.db
         .selectFrom('staff_users')
         .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', request.body.email.toLowerCase()))
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
         .where('disabled_at', 'is', null)
         .executeTakeFirst();
       const valid = await verifyPassword(user?.password_hash, request.body.password);
       if (!user || !valid) throw invalidCredentials();
+      await app.limits.reset('sign-in-account', email);
 
+      // Always a new session id: one the browser already held (perhaps planted by someone else) ends here.
+      const cookieName = sessionCookieName(app.config.cookieSecure);
+      const previous = request.cookies[cookieName];
+      if (previous) await closeSession(app.db, previous);
       const session = await openSession(app.db, user.id, app.config.sessionTtlHours);
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: app.config.cookieSecure,
-        path: '/',
-        expires: session.expiresAt,
-      });
+      reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
       request.log.info({ staffUserId: user.id }, 'staff signed in');
       return { id: user.id, email: user.email, displayName: user.display_name, role: user.role };
     },
@@ -60,10 +64,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },
     },
-    async (request) => {
-      if (!request.staff) throw new HttpError(401, 'unauthorized', 'Sign in required');
-      return request.staff;
-    },
+    async (request) => requireStaff(request),
   );
 
   app.delete(
@@ -76,9 +77,10 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const cookieName = sessionCookieName(app.config.cookieSecure);
+      const token = request.cookies[cookieName];
       if (token) await closeSession(app.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: app.config.cookieSecure });
+      reply.clearCookie(cookieName, sessionCookieOptions(app.config.cookieSecure));
       return reply.code(204).send(null);
     },
   );

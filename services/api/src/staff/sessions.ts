@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Db } from '@autobest/db';
 
-export const SESSION_COOKIE = 'autobest_session';
+/**
+ * The session cookie's name. Secure cookies take the `__Host-` prefix: the browser then accepts the cookie only
+ * from https, for path / and with no Domain, so a sibling subdomain or a plain-http page cannot set or shadow it.
+ * Plain http (development on this machine) cannot carry the prefix.
+ */
+export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-autobest_session' : 'autobest_session');
+
+/** How the session cookie is set and cleared: not readable by scripts, never sent from another site. */
+export const sessionCookieOptions = (secure: boolean): CookieSerializeOptions => ({ httpOnly: true, sameSite: 'strict', secure, path: '/' });
 
 export interface StaffIdentity {
   id: string;
@@ -10,32 +19,45 @@ export interface StaffIdentity {
   role: string;
 }
 
+/** How often a session in use records that it was used: enough to measure idleness in minutes, cheap per request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
 /** Only a digest of the token is stored: a leaked sessions table opens no session. */
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function openSession(db: Db, staffUserId: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await db.insertInto('staff_sessions').values({ token_hash: digest(token), staff_user_id: staffUserId, expires_at: expiresAt }).execute();
+  const now = Date.now();
+  const expiresAt = new Date(now + ttlHours * 3_600_000);
+  await db
+    .insertInto('staff_sessions')
+    .values({ token_hash: digest(token), staff_user_id: staffUserId, expires_at: expiresAt, last_seen_at: new Date(now) })
+    .execute();
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string): Promise<StaffIdentity | undefined> {
+/**
+ * The staff member of a session that has neither expired nor been idle for `idleMinutes`. Using a session slides
+ * its idle deadline; the write happens at most once a minute per session, so most requests only read.
+ */
+export async function findSession(db: Db, token: string, idleMinutes: number): Promise<StaffIdentity | undefined> {
+  const now = Date.now();
   const row = await db
     .selectFrom('staff_sessions')
     .innerJoin('staff_users', 'staff_users.id', 'staff_sessions.staff_user_id')
-    .select(['staff_users.id', 'staff_users.email', 'staff_users.display_name', 'staff_users.role'])
+    .select(['staff_sessions.token_hash', 'staff_sessions.last_seen_at', 'staff_users.id', 'staff_users.email', 'staff_users.display_name', 'staff_users.role'])
     .where('staff_sessions.token_hash', '=', digest(token))
-    .where('staff_sessions.expires_at', '>', new Date())
+    .where('staff_sessions.expires_at', '>', new Date(now))
+    .where('staff_sessions.last_seen_at', '>', new Date(now - idleMinutes * 60_000))
     .where('staff_users.disabled_at', 'is', null)
     .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, displayName: row.display_name, role: row.role } : undefined;
+  if (!row) return undefined;
+  if (now - row.last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.updateTable('staff_sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', row.token_hash).execute();
+  }
+  return { id: row.id, email: row.email, displayName: row.display_name, role: row.role };
 }
 
 export async function closeSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('token_hash', '=', digest(token)).execute();
-}
-
-export async function closeExpiredSessions(db: Db): Promise<void> {
-  await db.deleteFrom('staff_sessions').where('expires_at', '<=', new Date()).execute();
 }

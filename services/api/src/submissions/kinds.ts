@@ -1,14 +1,16 @@
 import {
   SELL_CAR_PHOTO_SLOTS,
   SellCarFieldsSchema,
-  SubmissionMessages,
+  domainMessage,
   TRADE_IN_PHOTO_SLOTS,
   TradeInFieldsSchema,
+  type DomainMessage,
+  type FieldErrors,
   type PersonalInfo,
   type SubmissionKind,
   type VehicleInfo,
+  validate,
 } from '@autobest/domain';
-import type { z } from 'zod';
 import type { PhotoSlot } from './photoUpload';
 
 /** What differs between the two kinds of owner requests; everything else is shared. */
@@ -18,18 +20,9 @@ export interface SubmissionKindSpec {
   resource: 'sell-car-submissions' | 'trade-in-submissions';
   slots: readonly PhotoSlot[];
   valueField: 'offeredValue' | 'estimatedValue';
-  missingPhotosMessage(missingLabels: readonly string[]): string;
+  missingPhotosMessage(missing: readonly PhotoSlot[]): DomainMessage;
   /** Parses the flat multipart fields into the stored shapes, or field → message. */
-  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo } | { ok: false; errors: Record<string, string> };
-}
-
-function firstMessages(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo } | { ok: false; errors: FieldErrors };
 }
 
 export const SELL_CAR: SubmissionKindSpec = {
@@ -37,11 +30,11 @@ export const SELL_CAR: SubmissionKindSpec = {
   resource: 'sell-car-submissions',
   slots: SELL_CAR_PHOTO_SLOTS,
   valueField: 'offeredValue',
-  missingPhotosMessage: () => SubmissionMessages.sellPhotosRequired,
+  missingPhotosMessage: () => domainMessage('sellPhotosRequired'),
   parseFields(fields) {
-    const parsed = SellCarFieldsSchema.safeParse(fields);
-    if (!parsed.success) return { ok: false, errors: firstMessages(parsed.error) };
-    const { fullName, phoneNumber, email, consent: _consent, ...vehicle } = parsed.data;
+    const parsed = validate(SellCarFieldsSchema, fields);
+    if (!parsed.ok) return { ok: false, errors: parsed.fields };
+    const { fullName, phoneNumber, email, consent: _consent, ...vehicle } = parsed.value;
     return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: vehicle };
   },
 };
@@ -51,11 +44,11 @@ export const TRADE_IN: SubmissionKindSpec = {
   resource: 'trade-in-submissions',
   slots: TRADE_IN_PHOTO_SLOTS,
   valueField: 'estimatedValue',
-  missingPhotosMessage: (labels) => SubmissionMessages.tradeInPhotosRequired(labels),
+  missingPhotosMessage: (missing) => domainMessage('tradeInPhotosRequired', { labels: missing.map(({ label }) => label), slots: missing.map(({ slot }) => slot) }),
   parseFields(fields) {
-    const parsed = TradeInFieldsSchema.safeParse(fields);
-    if (!parsed.success) return { ok: false, errors: firstMessages(parsed.error) };
-    const { fullName, phoneNumber, email, consent: _consent, vehicleMake, ...vehicle } = parsed.data;
+    const parsed = validate(TradeInFieldsSchema, fields);
+    if (!parsed.ok) return { ok: false, errors: parsed.fields };
+    const { fullName, phoneNumber, email, consent: _consent, vehicleMake, ...vehicle } = parsed.value;
     return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: { make: vehicleMake, ...vehicle } };
   },
 };

@@ -4,20 +4,9 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
-import { MAX_PHOTO_BYTES, SubmissionMessages, type StoredPhoto } from '@autobest/domain';
+import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, type StoredPhoto } from '@autobest/domain';
+import { identifyPhoto, PhotoProbe } from '@autobest/projections';
 import { HttpError } from '../platform/errors';
-
-/** Image formats a phone or camera produces; anything else is refused whatever its name says. */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-};
 
 export interface PhotoSlot {
   slot: string;
@@ -27,16 +16,18 @@ export interface PhotoSlot {
 export interface ReceivedUpload {
   fields: Record<string, string>;
   photos: StoredPhoto[];
-  /** Moves the photos into the submission's folder; call once everything is valid. */
-  keep(submissionFolder: string): Promise<void>;
+  /** Moves the photos into a folder (an absolute path); call once everything is valid. */
+  keep(folder: string): Promise<void>;
+  /** Where a received photo is until it is kept or discarded. */
+  pathOf(photo: StoredPhoto): string;
   /** Removes every file this request wrote. */
   discard(): Promise<void>;
 }
 
-const invalidFile = (slot: string) =>
-  new HttpError(400, 'invalid_file_type', SubmissionMessages.invalidFileTitle, { [slot]: SubmissionMessages.invalidFileText });
+export const invalidFile = (slot: string) =>
+  new HttpError(400, 'invalid_file_type', MESSAGES.invalidFileTitle, { [slot]: domainMessage('invalidFileText') });
 const tooLarge = (slot: string) =>
-  new HttpError(413, 'file_too_large', SubmissionMessages.fileTooLargeTitle, { [slot]: SubmissionMessages.fileTooLargeText });
+  new HttpError(413, 'file_too_large', MESSAGES.fileTooLargeTitle, { [slot]: domainMessage('fileTooLargeText') });
 
 /** The owner's file name, kept only as text: no path, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string | undefined): string {
@@ -45,12 +36,23 @@ export function cleanOriginalName(name: string | undefined): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'photo';
 }
 
+export interface PhotoUploadOptions {
+  /** Sees each photo's bytes in order as they stream to disk (a digest of the request without holding it in memory). */
+  onBytes?: (slot: string, chunk: Buffer) => void;
+}
+
 /**
  * Streams a multipart request to disk: text parts become fields, each file part must be one of the slots,
- * at most 5 MB, and an image by its content (magic bytes). Nothing is kept unless the caller says so;
- * on any error every file written so far is removed.
+ * at most 5 MB, and a whole image by its content (identifyPhoto; what does not pass is 'Invalid file type').
+ * Nothing is kept unless the caller says so; on any error every file written so far is removed. The files kept
+ * are the owner's as sent: only re-encoded copies are ever shown (the photo processor, or reencodePhoto).
  */
-export async function receivePhotoUpload(request: FastifyRequest, slots: readonly PhotoSlot[], uploadsDir: string): Promise<ReceivedUpload> {
+export async function receivePhotoUpload(
+  request: FastifyRequest,
+  slots: readonly PhotoSlot[],
+  uploadsDir: string,
+  { onBytes }: PhotoUploadOptions = {},
+): Promise<ReceivedUpload> {
   const incoming = join(uploadsDir, '.incoming', randomUUID());
   await mkdir(incoming, { recursive: true });
   const fields: Record<string, string> = {};
@@ -75,23 +77,33 @@ export async function receivePhotoUpload(request: FastifyRequest, slots: readonl
         throw new HttpError(400, 'validation_failed', `More than one photo for ${slot.label}`, { [slot.slot]: 'Only one photo per slot' });
       }
       const temporary = join(incoming, `${slot.slot}-${randomUUID()}`);
+      const probe = new PhotoProbe();
       try {
-        await pipeline(part.file, createWriteStream(temporary));
+        await pipeline(
+          part.file,
+          probe,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              onBytes?.(slot.slot, chunk);
+              yield chunk;
+            }
+          },
+          createWriteStream(temporary),
+        );
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(slot.slot);
         throw error;
       }
       if (part.file.truncated) throw tooLarge(slot.slot);
-      const detected = await fileTypeFromFile(temporary);
-      const extension = detected ? IMAGE_TYPES[detected.mime] : undefined;
-      if (!detected || !extension) throw invalidFile(slot.slot);
-      const storedName = `${slot.slot}-${randomUUID()}.${extension}`;
+      const type = await identifyPhoto(temporary, probe);
+      if (!type) throw invalidFile(slot.slot);
+      const storedName = `${slot.slot}-${randomUUID()}.${type.extension}`;
       await rename(temporary, join(incoming, storedName));
       photos.push({
         slot: slot.slot,
         label: slot.label,
         storedName,
-        contentType: detected.mime,
+        contentType: type.contentType,
         bytes: part.file.bytesRead,
         originalName: cleanOriginalName(part.filename),
       });
@@ -102,22 +114,20 @@ export async function receivePhotoUpload(request: FastifyRequest, slots: readonl
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'payload_too_large', 'Too many parts in the request', { photos: `Send exactly ${slots.length} photos` });
     }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new HttpError(415, 'unsupported_media_type', 'Send the request as multipart/form-data');
-    }
     throw error;
   }
 
   return {
     fields,
     photos: slots.flatMap((slot) => photos.filter((photo) => photo.slot === slot.slot)),
-    async keep(submissionFolder) {
-      await mkdir(join(uploadsDir, submissionFolder), { recursive: true });
+    async keep(folder) {
+      await mkdir(folder, { recursive: true });
       for (const photo of photos) {
-        await rename(join(incoming, photo.storedName), join(uploadsDir, submissionFolder, photo.storedName));
+        await rename(join(incoming, photo.storedName), join(folder, photo.storedName));
       }
       await discard();
     },
+    pathOf: (photo) => join(incoming, photo.storedName),
     discard,
   };
 }

@@ -1,35 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   decideSubmission,
-  initialSubmissionState,
   newSubmissionId,
   submissionStreamId,
   SUBMISSION_ID_PATTERN,
+  SubmissionCreatedSchema,
+  SubmissionStatusAnswerSchema,
+  type SubmissionKind,
 } from '@autobest/domain';
-import { statusTokenDigest } from '@autobest/workers';
-import { eventMetadata } from '../plugins/infrastructure';
+import { createStatusTokens, submissionFolder } from '@autobest/projections';
 import { errorResponses, HttpError } from '../platform/errors';
-import { claimIdempotencyKey, completeIdempotencyKey, IdempotencyKeyHeaders, releaseIdempotencyKey } from '../platform/idempotency';
+import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
+import { createOnce, handleCommand, STREAMS } from '../platform/commands';
+import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
-import { receivePhotoUpload } from './photoUpload';
+import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 
-const CreatedSchema = z.object({ id: z.string(), statusUrl: z.string() }).meta({ id: 'SubmissionCreated' });
-
-const StatusSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(['pending', 'reviewed', 'finalized']),
-    submittedAt: z.string(),
-    lastUpdated: z.string().nullable(),
-    vehicle: z.object({ make: z.string(), model: z.string(), year: z.string() }),
-    offeredValue: z.number().nullable().optional(),
-    estimatedValue: z.number().nullable().optional(),
-  })
-  .meta({ id: 'SubmissionStatus' });
+/** What an Idempotency-Key keeps of the answer. */
+const KeptSubmissionSchema = z.object({ id: z.string() });
 
 const multipartBody = (spec: SubmissionKindSpec) =>
   z
@@ -40,78 +31,87 @@ const multipartBody = (spec: SubmissionKindSpec) =>
 
 const notFound = () => new HttpError(404, 'not_found', 'Request not found');
 
+/**
+ * The content an Idempotency-Key is bound to: the text fields, and each photo's slot, name and SHA-256, hashed
+ * as the photos stream to disk so that no request is ever held in memory.
+ */
+function uploadContent() {
+  const photoHashes = new Map<string, Hash>();
+  return {
+    onBytes(slot: string, chunk: Buffer) {
+      const hash = photoHashes.get(slot) ?? createHash('sha256');
+      photoHashes.set(slot, hash.update(chunk));
+    },
+    describe(upload: ReceivedUpload): string {
+      const photos = upload.photos.map((photo) => [photo.slot, photo.originalName, (photoHashes.get(photo.slot) ?? createHash('sha256')).digest('hex')]);
+      return JSON.stringify({ fields: Object.entries(upload.fields), photos });
+    },
+  };
+}
+
 /** Owners send sell-car and trade-in requests with six photos, and follow them on a status page. */
 export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokens = createStatusTokens(app.config.statusTokenSecret);
+  const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
+
   for (const spec of SUBMISSION_KINDS) {
     app.post(
       `/api/${spec.resource}`,
       {
         bodyLimit: 40 * 1024 * 1024,
+        config: perAddressLimit(app, spec.kind),
         schema: {
           tags: ['submissions'],
           summary: `Send a ${spec.kind} request with its photos`,
           consumes: ['multipart/form-data'],
           headers: IdempotencyKeyHeaders,
           body: multipartBody(spec),
-          response: { 201: CreatedSchema, ...errorResponses },
+          response: { 201: SubmissionCreatedSchema, ...IdempotencyKeyReusedResponse, ...errorResponses },
         },
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the request as multipart/form-data');
         const key = request.headers['idempotency-key'];
-        if (key) {
-          const claim = await claimIdempotencyKey(app.db, spec.kind, key);
-          if (claim.state !== 'claimed') {
-            for await (const part of request.parts()) if (part.type === 'file') part.file.resume();
-            if (claim.state === 'in-progress') {
-              throw new HttpError(409, 'request_in_progress', 'This request is still being processed. Try again in a moment.');
-            }
-            return reply.code(201).header('Idempotent-Replayed', 'true').send(claim.response as z.infer<typeof CreatedSchema>);
-          }
-        }
+        const content = uploadContent();
+        // The whole request is read before its key is looked at: a retry and another request with the same key
+        // differ only in their content. A replay goes through the same limits as the first request did.
+        const upload = await receivePhotoUpload(request, spec.slots, app.config.uploadsDir, key ? { onBytes: content.onBytes } : {});
         try {
-          const upload = await receivePhotoUpload(request, spec.slots, app.config.uploadsDir);
           const parsed = spec.parseFields(upload.fields);
           const errors = parsed.ok ? {} : { ...parsed.errors };
           const missing = spec.slots.filter((slot) => !upload.photos.some((photo) => photo.slot === slot.slot));
-          if (missing.length > 0) errors['photos'] = spec.missingPhotosMessage(missing.map((slot) => slot.label));
+          if (missing.length > 0) errors['photos'] = spec.missingPhotosMessage(missing);
           if (!parsed.ok || missing.length > 0) {
-            await upload.discard();
             throw new HttpError(400, 'validation_failed', `Some fields are missing or invalid: ${Object.keys(errors).join(', ')}`, errors);
           }
-
-          const now = new Date();
-          const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
-          const statusToken = randomBytes(24).toString('base64url');
-          const events = decideSubmission(
-            {
-              type: 'Submit',
-              kind: spec.kind,
-              data: {
-                submissionId,
-                submittedAt: now.toISOString(),
-                personalInfo: parsed.personalInfo,
-                vehicleInfo: parsed.vehicleInfo,
-                photos: upload.photos,
-                statusToken,
-              },
+          // The key keeps the id only: the status link is derived again for a replay, so no token is stored.
+          const { created: kept, replayed } = await createOnce(
+            app,
+            request,
+            reply,
+            { scope: spec.kind, key, content: () => content.describe(upload), answer: KeptSubmissionSchema },
+            async () => {
+              // Counted once the request is valid and new: a replay of an answered request costs the owner nothing.
+              await consumePerContact(app, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
+              const now = new Date();
+              const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
+              const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: upload.photos };
+              const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);
+              await upload.keep(folder);
+              try {
+                await handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, submissionId), (state) => decideSubmission({ type: 'Submit', kind: spec.kind, data }, state), { by: 'visitor' });
+              } catch (error) {
+                await rm(folder, { recursive: true, force: true });
+                throw error;
+              }
+              request.log.info({ submissionId }, `${spec.kind} request received`);
+              return { id: submissionId };
             },
-            initialSubmissionState,
           );
-          const folder = join(spec.kind, submissionId);
-          await upload.keep(folder);
-          try {
-            await app.eventStore.append(submissionStreamId(spec.kind, submissionId), 0, events, eventMetadata(request, { kind: 'visitor' }));
-          } catch (error) {
-            await rm(join(app.config.uploadsDir, folder), { recursive: true, force: true });
-            throw error;
-          }
-          const created = { id: submissionId, statusUrl: `/${spec.kind}-status/${submissionId}?token=${statusToken}` };
-          if (key) await completeIdempotencyKey(app.db, spec.kind, key, created);
-          request.log.info({ submissionId }, `${spec.kind} request received`);
-          return reply.code(201).send(created);
+          if (replayed) await upload.discard();
+          return reply.send(created(spec.kind, kept.id));
         } catch (error) {
-          if (key) await releaseIdempotencyKey(app.db, spec.kind, key);
+          await upload.discard();
           throw error;
         }
       },
@@ -125,7 +125,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `The owner's view of a ${spec.kind} request, opened with the token from the email`,
           params: z.object({ id: z.string().max(64) }),
           querystring: z.object({ token: z.string().max(200).optional() }),
-          response: { 200: StatusSchema, ...errorResponses },
+          response: { 200: SubmissionStatusAnswerSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -134,12 +134,12 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!token || !SUBMISSION_ID_PATTERN.test(id)) throw notFound();
         const row = await app.db
           .selectFrom('submissions')
-          .select(['id', 'status', 'submitted_at', 'last_updated', 'make', 'model', 'year', 'value_minor'])
+          .select(['id', 'status', 'submitted_at', 'last_updated', 'make', 'model', 'year', 'value_minor', 'status_token_hash', 'photos'])
           .where('id', '=', id)
           .where('kind', '=', spec.kind)
-          .where('status_token_hash', '=', statusTokenDigest(token))
           .executeTakeFirst();
-        if (!row) throw notFound();
+        // Checked whether or not the request exists, so a wrong token and an unknown id take the same path.
+        if (!tokens.verify(id, token, row?.status_token_hash ?? null) || !row) throw notFound();
         reply.header('Cache-Control', 'no-store');
         return {
           id: row.id,
@@ -148,6 +148,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
           vehicle: { make: row.make, model: row.model, year: row.year },
           [spec.valueField]: row.value_minor === null ? null : Number(row.value_minor) / 100,
+          unreadablePhotos: row.photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label),
         };
       },
     );

@@ -1,38 +1,12 @@
-import { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { SubmissionsTable } from '@autobest/db';
+import type { SubmissionRecord } from '@autobest/domain';
 import type { SubmissionKindSpec } from './kinds';
 
-export const SubmissionRecordSchema = z
-  .object({
-    id: z.string(),
-    submittedAt: z.string(),
-    fullName: z.string(),
-    phoneNumber: z.string(),
-    email: z.string(),
-    make: z.string(),
-    model: z.string(),
-    year: z.string(),
-    odometer: z.string(),
-    fuelType: z.string(),
-    transmission: z.string(),
-    vin: z.string().nullable(),
-    knownIssues: z.string().nullable(),
-    underFinance: z.boolean(),
-    askingPrice: z.string().nullable(),
-    status: z.enum(['pending', 'reviewed', 'finalized']),
-    lastUpdated: z.string().nullable(),
-    offeredValue: z.number().nullable().optional(),
-    estimatedValue: z.number().nullable().optional(),
-    notes: z.array(z.object({ text: z.string(), at: z.string(), by: z.string().nullable() })),
-    photos: z.array(z.object({ slot: z.string(), label: z.string(), url: z.string(), contentType: z.string(), bytes: z.number() })),
-    version: z.number(),
-  })
-  .meta({ id: 'Submission' });
-
-export type SubmissionRecord = z.infer<typeof SubmissionRecordSchema>;
-
-/** A read-model row as the console sees it; photo URLs point at the authenticated photo route. */
+/**
+ * A read-model row as the console sees it; photo URLs point at the authenticated photo route, and exist only
+ * for photos we re-encoded (staff never get the file an owner sent).
+ */
 export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: SubmissionKindSpec): SubmissionRecord {
   const value = row.value_minor === null ? null : Number(row.value_minor) / 100;
   return {
@@ -55,13 +29,11 @@ export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: Subm
     lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
     [spec.valueField]: value,
     notes: row.notes,
-    photos: row.photos.map((photo) => ({
-      slot: photo.slot,
-      label: photo.label,
-      url: `/api/admin/${spec.resource}/${encodeURIComponent(row.id)}/photos/${photo.slot}`,
-      contentType: photo.contentType,
-      bytes: photo.bytes,
-    })),
+    photos: row.photos.map((photo) => {
+      const url = `/api/admin/${spec.resource}/${encodeURIComponent(row.id)}/photos/${encodeURIComponent(photo.slot)}`;
+      const ready = photo.state === 'ready';
+      return { slot: photo.slot, label: photo.label, state: photo.state, url: ready ? url : null, thumbnailUrl: ready ? `${url}/thumbnail` : null };
+    }),
     version: row.version,
   };
 }

@@ -14,6 +14,9 @@ import * as priceFacetCounts from './0012_price_facet_counts';
 import * as makeFacetsIndex from './0013_make_facets_index';
 import * as vehicleSearch from './0014_vehicle_search';
 import * as vehicleFacetCombinations from './0015_vehicle_facet_combinations';
+import * as sessionIdle from './0016_session_idle';
+import * as statusTokens from './0017_status_tokens';
+import * as submissionPhotoStates from './0018_submission_photo_states';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013_make_facets_index': makeFacetsIndex,
   '0014_vehicle_search': vehicleSearch,
   '0015_vehicle_facet_combinations': vehicleFacetCombinations,
+  '0016_session_idle': sessionIdle,
+  '0017_status_tokens': statusTokens,
+  '0018_submission_photo_states': submissionPhotoStates,
 };

@@ -1,35 +1,28 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
-
-export const ContactMessages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid phone number',
-  messageRequired: 'Message is required',
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-} as const;
+import type { Decider, DomainEvent } from '../platform/events';
+import { isOneLine, withinLength } from '../platform/validation';
+import type { MessageCode } from '../platform/messages';
 
 /** The spec's phone shape: an optional leading plus, then at least 10 digits, spaces, dashes or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /** The spec's "simple shape" of an email address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredText = (required: string, label: string, max: number) =>
+/** One line, unless `freeText` (the message), which keeps its line breaks. */
+const requiredText = (required: MessageCode, label: string, max: number, { freeText = false } = {}) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, ContactMessages.tooLong(label, max));
+    .refine(...withinLength(label, max))
+    .refine((value) => freeText || isOneLine(value), 'oneLine');
 
 export const ContactMessageInputSchema = z.object({
-  firstName: requiredText(ContactMessages.firstNameRequired, 'First name', 100),
-  lastName: requiredText(ContactMessages.lastNameRequired, 'Last name', 100),
-  email: requiredText(ContactMessages.emailRequired, 'Email', 254).regex(EMAIL_PATTERN, ContactMessages.emailInvalid),
-  phone: requiredText(ContactMessages.phoneRequired, 'Phone number', 30).regex(PHONE_PATTERN, ContactMessages.phoneInvalid),
-  message: requiredText(ContactMessages.messageRequired, 'Message', 5000),
+  firstName: requiredText('firstNameRequired', 'First name', 100),
+  lastName: requiredText('lastNameRequired', 'Last name', 100),
+  email: requiredText('emailRequired', 'Email', 254).regex(EMAIL_PATTERN, 'emailInvalid'),
+  phone: requiredText('phoneRequired', 'Phone number', 30).regex(PHONE_PATTERN, 'phoneInvalid'),
+  message: requiredText('messageRequired', 'Message', 5000, { freeText: true }),
 });
 
 export type ContactMessageInput = z.output<typeof ContactMessageInputSchema>;
@@ -41,6 +34,20 @@ export type ContactMessageReceived = DomainEvent<
 
 export type ContactMessageEvent = ContactMessageReceived;
 
+/** A contact message event as stored; typed against ContactMessageEvent, so the two cannot drift apart. */
+export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.object({
+  type: z.literal('ContactMessageReceived'),
+  data: z.object({
+    contactMessageId: z.string(),
+    receivedAt: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+  }),
+});
+
 export const contactMessageStreamId = (contactMessageId: string) => `contact-message-${contactMessageId}`;
 
 export interface ReceiveContactMessage {
@@ -49,6 +56,13 @@ export interface ReceiveContactMessage {
   input: ContactMessageInput;
   now: Date;
 }
+
+/** A contact message's state is its past: the one rule is that it is received once. */
+export const contactMessageDecider: Decider<readonly ContactMessageEvent[], ContactMessageEvent> = {
+  eventSchema: ContactMessageEventSchema,
+  initialState: [],
+  evolve: (past, event) => [...past, event],
+};
 
 /** A contact message is received once; its stream must be new. */
 export function decideContactMessage(command: ReceiveContactMessage, past: readonly ContactMessageEvent[]): ContactMessageEvent[] {

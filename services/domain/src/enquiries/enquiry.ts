@@ -1,41 +1,32 @@
 import { z } from 'zod';
-import { ContactMessages, EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
-import type { DomainEvent } from '../platform/events';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
+import type { Decider, DomainEvent } from '../platform/events';
+import { isOneLine, withinLength } from '../platform/validation';
+import { coded, type MessageCode } from '../platform/messages';
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryStatus } from './kinds';
 
 export * from './kinds';
 
 export const MAX_ENQUIRY_DETAILS = 20;
 
-export const EnquiryMessages = {
-  kindInvalid: `Enquiry kind must be one of: ${ENQUIRY_KINDS.join(', ')}`,
-  fullNameRequired: 'Full name is required',
-  phoneRequired: ContactMessages.phoneRequired,
-  phoneInvalid: ContactMessages.phoneInvalid,
-  emailInvalid: ContactMessages.emailInvalid,
-  subjectRequired: 'Please say what your enquiry is about',
-  dateInvalid: 'Please choose a valid date',
-  detailsTooMany: `At most ${MAX_ENQUIRY_DETAILS} details`,
-  detailNameInvalid: 'Detail names must be 1 to 40 characters',
-  detailValueTooLong: 'Detail values must be at most 200 characters',
-  detailValueInvalid: 'Detail values must be text or numbers',
-  statusInvalid: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`,
-  tooLong: ContactMessages.tooLong,
-} as const;
-
-const requiredText = (required: string, label: string, max: number) =>
+const requiredText = (required: MessageCode, label: string, max: number) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, EnquiryMessages.tooLong(label, max));
+    .refine(...withinLength(label, max))
+    .refine(isOneLine, 'oneLine');
 
-/** A form's blank input means "not given", so an empty string leaves the field out. */
-const optionalText = (label: string, max: number, rule?: { test: (value: string) => boolean; message: string }) =>
+/**
+ * A form's blank input means "not given", so an empty string leaves the field out. One line, unless `freeText` (the
+ * message), which keeps its line breaks.
+ */
+const optionalText = (label: string, max: number, { rule, freeText = false }: { rule?: { test: (value: string) => boolean; message: MessageCode }; freeText?: boolean } = {}) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: 'invalid' })
     .trim()
-    .max(max, EnquiryMessages.tooLong(label, max))
+    .refine(...withinLength(label, max))
+    .refine((value) => freeText || isOneLine(value), 'oneLine')
     .refine((value) => value === '' || !rule || rule.test(value), rule?.message)
     .transform((value) => (value === '' ? undefined : value))
     .optional();
@@ -45,22 +36,22 @@ const isCalendarDate = (value: string) => z.iso.date().safeParse(value).success;
 const EnquiryDetailsSchema = z
   .record(
     z.string(),
-    z.union([z.string().trim().max(200, EnquiryMessages.detailValueTooLong), z.number()], { error: EnquiryMessages.detailValueInvalid }),
+    z.union([z.string().trim().max(200, 'detailValueTooLong'), z.number()], { error: 'detailValueInvalid' }),
   )
   .superRefine((details, context) => {
     const names = Object.keys(details);
-    if (names.length > MAX_ENQUIRY_DETAILS) context.addIssue({ code: 'custom', message: EnquiryMessages.detailsTooMany });
-    else if (names.some((name) => name.length === 0 || name.length > 40)) context.addIssue({ code: 'custom', message: EnquiryMessages.detailNameInvalid });
+    if (names.length > MAX_ENQUIRY_DETAILS) context.addIssue({ code: 'custom', ...coded('detailsTooMany', { max: MAX_ENQUIRY_DETAILS }) });
+    else if (names.some((name) => name.length === 0 || name.length > 40)) context.addIssue({ code: 'custom', message: 'detailNameInvalid' });
   });
 
 export const EnquiryInputSchema = z.object({
-  kind: z.enum(ENQUIRY_KINDS, { error: EnquiryMessages.kindInvalid }),
-  fullName: requiredText(EnquiryMessages.fullNameRequired, 'Full name', 100),
-  phone: requiredText(EnquiryMessages.phoneRequired, 'Phone number', 30).regex(PHONE_PATTERN, EnquiryMessages.phoneInvalid),
-  email: optionalText('Email', 254, { test: (value) => EMAIL_PATTERN.test(value), message: EnquiryMessages.emailInvalid }),
-  subject: requiredText(EnquiryMessages.subjectRequired, 'Subject', 200),
-  message: optionalText('Message', 2000),
-  preferredDate: optionalText('Preferred date', 10, { test: isCalendarDate, message: EnquiryMessages.dateInvalid }),
+  kind: z.enum(ENQUIRY_KINDS, { error: 'enquiryKindInvalid' }),
+  fullName: requiredText('fullNameRequired', 'Full name', 100),
+  phone: requiredText('phoneRequired', 'Phone number', 30).regex(PHONE_PATTERN, 'phoneInvalid'),
+  email: optionalText('Email', 254, { rule: { test: (value) => EMAIL_PATTERN.test(value), message: 'emailInvalid' } }),
+  subject: requiredText('subjectRequired', 'Subject', 200),
+  message: optionalText('Message', 2000, { freeText: true }),
+  preferredDate: optionalText('Preferred date', 10, { rule: { test: isCalendarDate, message: 'dateInvalid' } }),
   details: EnquiryDetailsSchema.optional(),
   sourcePath: optionalText('Source path', 200),
 });
@@ -75,6 +66,29 @@ export type EnquiryStatusChanged = DomainEvent<
   { enquiryId: string; from: EnquiryStatus; to: EnquiryStatus; changedAt: string }
 >;
 export type EnquiryEvent = EnquiryReceived | EnquiryStatusChanged;
+
+const enquiryStatus = z.enum(ENQUIRY_STATUSES);
+
+/** An enquiry event as stored; typed against EnquiryEvent, so the two cannot drift apart. */
+export const EnquiryEventSchema: z.ZodType<EnquiryEvent> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('EnquiryReceived'),
+    data: z.object({
+      enquiryId: z.string(),
+      receivedAt: z.string(),
+      kind: z.enum(ENQUIRY_KINDS),
+      fullName: z.string(),
+      phone: z.string(),
+      email: z.string().optional(),
+      subject: z.string(),
+      message: z.string().optional(),
+      preferredDate: z.string().optional(),
+      details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      sourcePath: z.string().optional(),
+    }),
+  }),
+  z.object({ type: z.literal('EnquiryStatusChanged'), data: z.object({ enquiryId: z.string(), from: enquiryStatus, to: enquiryStatus, changedAt: z.string() }) }),
+]);
 
 export const ENQUIRY_EVENT_TYPES: ReadonlySet<string> = new Set<EnquiryEvent['type']>(['EnquiryReceived', 'EnquiryStatusChanged']);
 
@@ -99,8 +113,10 @@ export function evolveEnquiry(state: EnquiryState, event: EnquiryEvent): Enquiry
 
 export const foldEnquiry = (events: readonly EnquiryEvent[]) => events.reduce(evolveEnquiry, initialEnquiryState);
 
+export const enquiryDecider: Decider<EnquiryState, EnquiryEvent> = { eventSchema: EnquiryEventSchema, initialState: initialEnquiryState, evolve: evolveEnquiry };
+
 export const ChangeEnquiryStatusSchema = z.object({
-  status: z.enum(ENQUIRY_STATUSES, { error: EnquiryMessages.statusInvalid }),
+  status: z.enum(ENQUIRY_STATUSES, { error: 'enquiryStatusInvalid' }),
 });
 
 export type EnquiryCommand =

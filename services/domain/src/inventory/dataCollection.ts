@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
+import type { Decider, DomainEvent } from '../platform/events';
 import { DATA_COLLECTION_CATALOGUE } from './catalogue';
 
 /** Prices are collected from this site (spec 001: 'Price source must be from {host}'). */
@@ -96,3 +96,25 @@ export function collectionStatus(record: CollectedRecord | null): CollectionStat
 
 export type VehicleDataCollected = DomainEvent<'VehicleDataCollected', { variantId: string; record: CollectedRecord; savedAt: string }>;
 export const collectionStreamId = (variantId: string) => `collected-${variantId}`;
+
+export const VehicleDataCollectedSchema: z.ZodType<VehicleDataCollected> = z.object({
+  type: z.literal('VehicleDataCollected'),
+  data: z.object({ variantId: z.string(), record: CollectedRecordSchema, savedAt: z.string() }),
+});
+
+/** The record a variant's stream holds now (null before the first save). */
+export interface CollectionState {
+  variantId: string | null;
+  record: CollectedRecord | null;
+}
+
+export const collectionDecider: Decider<CollectionState, VehicleDataCollected> = {
+  eventSchema: VehicleDataCollectedSchema,
+  initialState: { variantId: null, record: null },
+  evolve: (_state, event) => ({ variantId: event.data.variantId, record: event.data.record }),
+};
+
+/** Every save is kept, complete or not: the checks say what is still missing. */
+export const decideCollection = (command: { type: 'CollectVehicleData'; variantId: string; record: CollectedRecord; now: Date }): VehicleDataCollected[] => [
+  { type: 'VehicleDataCollected', data: { variantId: command.variantId, record: command.record, savedAt: command.now.toISOString() } },
+];

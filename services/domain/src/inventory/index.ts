@@ -4,3 +4,4 @@ export * from './qa';
 export * from './catalogue';
 export * from './dataCollection';
 export * from './priceBuckets';
+export * from './adminContracts';

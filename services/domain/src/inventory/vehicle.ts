@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
+import type { Decider, DomainEvent } from '../platform/events';
+import { isOneLine, TEXT_RULE_CODES, withCleanText } from '../platform/validation';
+import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
+import { phoneKey } from '../contact/people';
 
-export const VehicleMessages = {
-  idRequired: 'Vehicle ID is required',
-  nameRequired: 'Vehicle name is required',
-  brandRequired: 'Brand is required',
-  modelRequired: 'Model is required',
-  yearInvalid: 'Valid year (2020-2025) is required',
-  priceInvalid: 'Valid price is required',
-  imagesRequired: 'At least one image is required',
-  specificationsRequired: 'Vehicle specifications are required',
-  categoryRequired: 'Vehicle category is required',
-} as const;
-
+/** The dearest listing we take, in its currency's major units (and so the top of a price search). */
+export const VEHICLE_PRICE_MAX = 1e12;
 export const VEHICLE_YEAR_MIN = 2020;
 export const VEHICLE_YEAR_MAX = 2025;
 export const VEHICLE_CONDITIONS = ['new', 'used', 'certified'] as const;
@@ -22,7 +15,7 @@ export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'plug-in-hybrid', 'elec
 export const BODY_TYPES = ['sedan', 'hatchback', 'coupe', 'suv', 'crossover', 'pickup', 'truck', 'minivan', 'van'] as const;
 export const TRANSMISSIONS = ['automatic', 'manual', 'cvt', 'dct', 'single-speed'] as const;
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const required = (message: MessageCode, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
 
 const ImageSchema = z.object({
   url: z.string().trim().min(1).max(1000),
@@ -45,19 +38,19 @@ const FeatureSchema = z.object({
  * location. Prices are in US dollars unless a currency is given.
  */
 export const VehicleSchema = z.object({
-  id: required(VehicleMessages.idRequired, 100).regex(/^[A-Za-z0-9._-]+$/, 'Vehicle ID may hold letters, digits, ".", "_" and "-" only'),
-  name: required(VehicleMessages.nameRequired),
+  id: required('vehicleIdRequired', 100).regex(/^[A-Za-z0-9._-]+$/, 'vehicleIdInvalid'),
+  name: required('vehicleNameRequired'),
   subtitle: z.string().trim().max(300).default(''),
   description: z.string().trim().max(10_000).default(''),
-  price: z.number({ error: VehicleMessages.priceInvalid }).gt(0, VehicleMessages.priceInvalid).max(1e12, VehicleMessages.priceInvalid),
+  price: z.number({ error: 'priceInvalid' }).gt(0, 'priceInvalid').max(VEHICLE_PRICE_MAX, 'priceInvalid'),
   currency: z.enum(PRICE_CURRENCY_CODES).default('USD'),
-  images: z.array(ImageSchema, { error: VehicleMessages.imagesRequired }).min(1, VehicleMessages.imagesRequired).max(40),
-  specifications: z.array(SpecificationSchema, { error: VehicleMessages.specificationsRequired }).min(1, VehicleMessages.specificationsRequired).max(200),
+  images: z.array(ImageSchema, { error: 'imagesRequired' }).min(1, 'imagesRequired').max(40),
+  specifications: z.array(SpecificationSchema, { error: 'specificationsRequired' }).min(1, 'specificationsRequired').max(200),
   features: z.array(FeatureSchema).max(200).default([]),
-  category: required(VehicleMessages.categoryRequired, 60),
-  brand: required(VehicleMessages.brandRequired, 60),
-  model: required(VehicleMessages.modelRequired, 60),
-  year: z.number({ error: VehicleMessages.yearInvalid }).int(VehicleMessages.yearInvalid).min(VEHICLE_YEAR_MIN, VehicleMessages.yearInvalid).max(VEHICLE_YEAR_MAX, VehicleMessages.yearInvalid),
+  category: required('categoryRequired', 60),
+  brand: required('brandRequired', 60),
+  model: required('modelRequired', 60),
+  year: z.number({ error: 'yearInvalid' }).int('yearInvalid').min(VEHICLE_YEAR_MIN, 'yearInvalid').max(VEHICLE_YEAR_MAX, 'yearInvalid'),
   rating: z.number().min(0).max(5).default(0),
   reviewCount: z.int().min(0).default(0),
   inStock: z.boolean().default(true),
@@ -75,11 +68,25 @@ export const VehicleSchema = z.object({
 export type VehicleInput = z.input<typeof VehicleSchema>;
 export type Vehicle = z.output<typeof VehicleSchema>;
 
-/** Every failing rule of a record as the spec words it, for bulk import's '{name or Unknown}: {errors}'. */
+/** A record from outside (an import file): refused text first, each at its field, then VehicleSchema. */
+export const ImportedVehicleSchema = withCleanText(VehicleSchema);
+
+/**
+ * Every failing rule of a record as the spec words it, for bulk import's '{name or Unknown}: {errors}'; refused text
+ * (a control character, say) could be in any field, so it names the field.
+ */
 export function vehicleErrors(input: unknown): string[] {
-  const parsed = VehicleSchema.safeParse(input);
+  const parsed = ImportedVehicleSchema.safeParse(input);
   if (parsed.success) return [];
-  return [...new Set(parsed.error.issues.map((issue) => issue.message))];
+  const textRules: readonly string[] = TEXT_RULE_CODES;
+  return [
+    ...new Set(
+      parsed.error.issues.map((issue) => {
+        const { code, message } = messageOfIssue(issue);
+        return textRules.includes(code) ? `${issue.path.join('.')}: ${message}` : message;
+      }),
+    ),
+  ];
 }
 
 export type VehicleListed = DomainEvent<'VehicleListed', { vehicle: Vehicle; listedAt: string }>;
@@ -92,6 +99,18 @@ export type ReservationRequested = DomainEvent<
 >;
 
 export type VehicleEvent = VehicleListed | VehicleUpdated | VehiclePriceChanged | VehicleDelisted | ReservationRequested;
+/** A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. */
+export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('VehicleListed'), data: z.object({ vehicle: VehicleSchema, listedAt: z.string() }) }),
+  z.object({ type: z.literal('VehicleUpdated'), data: z.object({ vehicle: VehicleSchema, updatedAt: z.string() }) }),
+  z.object({ type: z.literal('VehiclePriceChanged'), data: z.object({ vehicleId: z.string(), price: z.number(), currency: z.enum(PRICE_CURRENCY_CODES), changedAt: z.string() }) }),
+  z.object({ type: z.literal('VehicleDelisted'), data: z.object({ vehicleId: z.string(), reason: z.string(), delistedAt: z.string() }) }),
+  z.object({
+    type: z.literal('ReservationRequested'),
+    data: z.object({ vehicleId: z.string(), reservationId: z.string(), name: z.string(), phone: z.string(), requestedAt: z.string() }),
+  }),
+]);
+
 export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>([
   'VehicleListed',
   'VehicleUpdated',
@@ -101,36 +120,68 @@ export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['ty
 ]);
 export const vehicleStreamId = (vehicleId: string) => `vehicle-${vehicleId}`;
 
+/**
+ * How long a buyer's reservation request stays open: the 7 days the terms say a reservation holds a vehicle. Staff
+ * call the buyer within that time; a request after it is a new one (a reminder staff should see).
+ */
+export const RESERVATION_REQUEST_OPEN_DAYS = 7;
+
+export interface OpenReservation {
+  reservationId: string;
+  requestedAt: string;
+}
+
 export interface VehicleState {
   vehicle: Vehicle | null;
   listed: boolean;
   delisted: boolean;
+  /** The newest reservation request of each buyer, by `phoneKey`; delisting the vehicle closes them all. */
+  reservations: Readonly<Record<string, OpenReservation>>;
 }
-export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false };
+export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false, reservations: {} };
 
 export function evolveVehicle(state: VehicleState, event: VehicleEvent): VehicleState {
   switch (event.type) {
     case 'VehicleListed':
-      return { vehicle: event.data.vehicle, listed: true, delisted: false };
+      return { vehicle: event.data.vehicle, listed: true, delisted: false, reservations: {} };
     case 'VehicleUpdated':
       return { ...state, vehicle: event.data.vehicle, delisted: false };
     case 'VehiclePriceChanged':
       return state.vehicle ? { ...state, vehicle: { ...state.vehicle, price: event.data.price, currency: event.data.currency } } : state;
     case 'VehicleDelisted':
-      return { ...state, delisted: true };
+      return { ...state, delisted: true, reservations: {} };
     case 'ReservationRequested':
-      return state;
+      return {
+        ...state,
+        reservations: { ...state.reservations, [phoneKey(event.data.phone)]: { reservationId: event.data.reservationId, requestedAt: event.data.requestedAt } },
+      };
   }
 }
+
+/** The buyer's request for this vehicle that is still open at `now`, if any: a repeat is answered with it. */
+export function openReservationOf(state: VehicleState, phone: string, now: Date): OpenReservation | undefined {
+  const reservation = state.reservations[phoneKey(phone)];
+  if (!reservation) return undefined;
+  const closesAt = new Date(reservation.requestedAt).getTime() + RESERVATION_REQUEST_OPEN_DAYS * 24 * 3_600_000;
+  return now.getTime() < closesAt ? reservation : undefined;
+}
 export const foldVehicle = (events: readonly VehicleEvent[]) => events.reduce(evolveVehicle, initialVehicleState);
+
+export const vehicleDecider: Decider<VehicleState, VehicleEvent> = { eventSchema: VehicleEventSchema, initialState: initialVehicleState, evolve: evolveVehicle };
 
 export class VehicleNotFound extends Error {
   override readonly name = 'VehicleNotFound';
 }
 
 export const ReservationSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-  phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').regex(/^\+?[\d\s\-()]{10,}$/, 'Please enter a valid phone number').max(30),
+  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'tooLong').refine(isOneLine, 'oneLine'),
+  phone: z
+    .string({ error: 'phoneRequired' })
+    .trim()
+    .min(1, 'phoneRequired')
+    .regex(/^\+?[\d\s\-()]{10,}$/, 'phoneInvalid')
+    .max(30, 'tooLong')
+    .refine(isOneLine, 'oneLine'),
 });
 
 export type VehicleCommand =
@@ -152,7 +203,10 @@ function canonical(value: unknown): string {
 }
 export const sameVehicle = (a: Vehicle, b: Vehicle) => canonical(a) === canonical(b);
 
-/** Listing a new id lists it; saving a known one updates it (also relisting a delisted one). */
+/**
+ * Listing a new id lists it; saving a known one updates it (also relisting a delisted one). A buyer asks to reserve a
+ * listed vehicle once: while their request is open, asking again records nothing (see openReservationOf).
+ */
 export function decideVehicle(command: VehicleCommand, state: VehicleState): VehicleEvent[] {
   const at = command.now.toISOString();
   switch (command.type) {
@@ -169,6 +223,7 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
       return [{ type: 'VehicleDelisted', data: { vehicleId: state.vehicle.id, reason: command.reason, delistedAt: at } }];
     case 'RequestReservation':
       if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
+      if (openReservationOf(state, command.phone, command.now)) return [];
       return [
         {
           type: 'ReservationRequested',

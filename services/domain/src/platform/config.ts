@@ -1,8 +1,60 @@
 import { z } from 'zod';
 
+/**
+ * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
+ * forge links made with it. `npm start` keeps a random secret in DATA_DIR instead; production refuses to start.
+ */
+const DEVELOPMENT_STATUS_TOKEN_SECRET = 'development-only-status-token-secret-do-not-deploy';
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** proxy-addr's names for private ranges, e.g. a container network's addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const AddressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+const isAddressOrRange = (entry: string): boolean => NAMED_RANGES.has(entry) || AddressOrRange.safeParse(entry).success;
+
+const TRUST_PROXY_HELP =
+  'write how many proxies stand in front of the API (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,172.16.0.0/12)';
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and protocol: a number of proxy hops (each trusted
+ * only from a loopback or private address, see the API's proxyTrust) or a list of addresses and ranges. Trusting
+ * every peer would let each client pick its own address and step around every limit counted per address, so
+ * `true` is refused. Unset, `0` or `false`: trust nobody.
+ */
+const ProxyTrustSchema = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === 'false' || lower === 'no') return false;
+    if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+    if (['true', 'yes', 'all', '*'].includes(lower)) {
+      context.addIssue({ code: 'custom', message: `TRUST_PROXY=${value} would let every client choose its own address; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0) {
+      context.addIssue({ code: 'custom', message: `${bad.map((entry) => `"${entry}"`).join(', ')} is not an address or range; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * A public URL on plain http that only this machine opens (development, and the default when PUBLIC_URL is unset):
+ * the one case where the session cookie goes without Secure. Anywhere else a plain-http cookie could be read on the
+ * network; an installation that really serves staff over plain http must say COOKIE_SECURE=false.
+ */
+const isPlainHttpLocalhost = (publicUrl: string | undefined): boolean => {
+  if (publicUrl === undefined) return true;
+  const url = new URL(publicUrl);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+};
 
 /**
  * Every setting the product reads from its environment. Parsed once at start-up and passed down;
@@ -25,10 +77,13 @@ export const RuntimeConfigSchema = z
     ADMIN_EMAIL: z.email().default('admin@autobest.local'),
     ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    SESSION_IDLE_MINUTES: z.coerce.number({ error: 'SESSION_IDLE_MINUTES must be a number of minutes' }).int().min(1).max(24 * 60).default(30),
     COOKIE_SECURE: booleanFlag.optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: ProxyTrustSchema.default(false),
     PROJECTOR_SAFETY_NET_MS: z.coerce.number().int().min(500).default(5000),
     UPLOADS_DIR: z.string().min(1).optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     SMTP_URL: z.url({ error: 'SMTP_URL must be a URL like smtp://user:pass@host:587' }).optional(),
     MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
     STAFF_NOTIFICATION_EMAIL: z.email().optional(),
@@ -37,6 +92,16 @@ export const RuntimeConfigSchema = z
     RATES_APP_ID: z.string().min(1).optional(),
     RATES_REFRESH_MS: z.coerce.number().int().min(60_000).default(6 * 3_600_000),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    PUBLIC_WRITE_LIMIT_SCALE: z.coerce
+      .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
+      .positive('PUBLIC_WRITE_LIMIT_SCALE must be above 0')
+      .max(1_000_000)
+      .default(1),
+    STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
+    path: ['STATUS_TOKEN_SECRET'],
+    message: 'STATUS_TOKEN_SECRET is required in production: 32 or more random characters (e.g. `openssl rand -base64 48`), the same for the API and the workers',
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -50,11 +115,23 @@ export const RuntimeConfigSchema = z
     logLevel: env.LOG_LEVEL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     sessionTtlHours: env.SESSION_TTL_HOURS,
-    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    cookieSecure: env.COOKIE_SECURE ?? !isPlainHttpLocalhost(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY,
     projectorSafetyNetMs: env.PROJECTOR_SAFETY_NET_MS,
     uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR}/uploads`,
+    /**
+     * The whole request, body included. The largest is six 5 MB photos, about 31.5 MB: 300 s lets it through a
+     * phone uplink of 0.9 Mbit/s, while a client that dribbles bytes cannot hold a connection for ever.
+     */
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    /** Silence on a connection while a request is under way: a client that stalls is cut off. */
+    connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    /** Multiplies every count of PUBLIC_WRITE_LIMITS: more where many people share one address (carrier NAT), or for load tests. */
+    publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
+    /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */
+    statusTokenSecret: env.STATUS_TOKEN_SECRET ?? DEVELOPMENT_STATUS_TOKEN_SECRET,
     rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, refreshMs: env.RATES_REFRESH_MS },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -2,3 +2,4 @@ export * from './fields';
 export * from './sellCar';
 export * from './tradeIn';
 export * from './submission';
+export * from './contracts';

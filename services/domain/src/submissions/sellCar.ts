@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   isSellPhone,
-  SubmissionMessages as M,
   consentGiven,
   emailField,
   optionalText,
@@ -25,20 +24,20 @@ export const SELL_CAR_PHOTO_SLOTS = [
 
 /** The sell form's text fields, flat, as they arrive in the multipart body. */
 export const SellCarFieldsSchema = z.object({
-  fullName: requiredText(M.fullNameRequired),
+  fullName: requiredText('fullNameRequired'),
   phoneNumber: phoneField(isSellPhone),
   email: emailField,
-  make: requiredText(M.makeRequired, 60),
-  model: requiredText(M.sellModelRequired, 60),
-  year: requiredText(M.sellYearRequired, 10),
-  odometer: requiredText(M.odometerRequired, 20),
+  make: requiredText('makeRequired', 60),
+  model: requiredText('sellModelRequired', 60),
+  year: requiredText('sellYearRequired', 10),
+  odometer: requiredText('odometerRequired', 20),
   vin: optionalText(40),
-  fuelType: z.enum(SELL_CAR_FUEL_TYPES, { error: M.fuelTypeRequired }),
-  transmission: z.enum(SELL_CAR_TRANSMISSIONS, { error: M.transmissionRequired }),
-  knownIssues: optionalText(5000),
-  underFinance: yesNo(M.underFinanceRequired),
-  askingPrice: requiredText(M.askingPriceRequired, 30),
-  consent: consentGiven(M.sellConsentRequired),
+  fuelType: z.enum(SELL_CAR_FUEL_TYPES, { error: 'fuelTypeRequired' }),
+  transmission: z.enum(SELL_CAR_TRANSMISSIONS, { error: 'transmissionRequired' }),
+  knownIssues: optionalText(5000, { freeText: true }),
+  underFinance: yesNo('underFinanceRequired'),
+  askingPrice: requiredText('askingPriceRequired', 30),
+  consent: consentGiven('sellConsentRequired'),
 });
 
 export type SellCarFields = z.output<typeof SellCarFieldsSchema>;

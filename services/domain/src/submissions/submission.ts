@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
+import type { Decider, DomainEvent } from '../platform/events';
 
 export type SubmissionKind = 'sell-car' | 'trade-in';
 export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
@@ -34,6 +34,28 @@ export interface StoredPhoto {
   originalName: string;
 }
 
+/** What the photo processor made of one photo sent with a request; the owner's file is gone either way. */
+export type ProcessedPhoto =
+  | {
+      slot: string;
+      label: string;
+      /** Re-encoded by us: orientation applied, no metadata, JPEG, bounded in size by the photo codec (services/projections/src/photos). */
+      state: 'ready';
+      storedName: string;
+      /** The small copy the console's lists show. */
+      thumbnailName: string;
+      width: number;
+      height: number;
+      bytes: number;
+    }
+  | {
+      slot: string;
+      label: string;
+      /** The file did not decode after the request was accepted, or was no longer there to decode. */
+      state: 'unreadable';
+      reason: 'undecodable' | 'missing';
+    };
+
 /** Naira in kobo: money is integer minor units with its currency. */
 export interface NairaAmount {
   amountMinor: number;
@@ -46,8 +68,11 @@ interface SubmittedData {
   personalInfo: PersonalInfo;
   vehicleInfo: VehicleInfo;
   photos: StoredPhoto[];
-  /** Opens the owner's status page; sent to them in the confirmation email. */
-  statusToken: string;
+  /**
+   * Only on requests made before status tokens were derived from the id (migration 0017): the SHA-256 (hex) of
+   * the random token their owner holds, which took the token's place in the event, so old links keep working.
+   */
+  legacyStatusTokenDigest?: string;
 }
 
 export type SellCarSubmitted = DomainEvent<'SellCarSubmitted', SubmittedData>;
@@ -63,6 +88,12 @@ export type SubmissionEstimatedValueSet = DomainEvent<
 >;
 export type SubmissionNoteAdded = DomainEvent<'SubmissionNoteAdded', { submissionId: string; text: string; addedAt: string }>;
 export type SubmissionDeleted = DomainEvent<'SubmissionDeleted', { submissionId: string; deletedAt: string }>;
+export type SubmissionPhotosProcessed = DomainEvent<
+  'SubmissionPhotosProcessed',
+  { submissionId: string; photos: ProcessedPhoto[]; processedAt: string }
+>;
+/** The files of a deleted request (processed photos, thumbnails, any original left) were removed from disk. */
+export type SubmissionPhotosErased = DomainEvent<'SubmissionPhotosErased', { submissionId: string; erasedAt: string }>;
 
 export type SubmissionEvent =
   | SellCarSubmitted
@@ -71,7 +102,51 @@ export type SubmissionEvent =
   | SubmissionOfferedValueSet
   | SubmissionEstimatedValueSet
   | SubmissionNoteAdded
-  | SubmissionDeleted;
+  | SubmissionDeleted
+  | SubmissionPhotosProcessed
+  | SubmissionPhotosErased;
+
+const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
+const VehicleInfoSchema = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.string(),
+  odometer: z.string(),
+  fuelType: z.string(),
+  transmission: z.string(),
+  vin: z.string().nullable(),
+  knownIssues: z.string().nullable(),
+  underFinance: z.boolean(),
+  askingPrice: z.string().nullable(),
+});
+const StoredPhotoSchema = z.object({ slot: z.string(), label: z.string(), storedName: z.string(), contentType: z.string(), bytes: z.number(), originalName: z.string() });
+const ProcessedPhotoSchema = z.discriminatedUnion('state', [
+  z.object({ slot: z.string(), label: z.string(), state: z.literal('ready'), storedName: z.string(), thumbnailName: z.string(), width: z.number(), height: z.number(), bytes: z.number() }),
+  z.object({ slot: z.string(), label: z.string(), state: z.literal('unreadable'), reason: z.enum(['undecodable', 'missing']) }),
+]);
+const NairaAmountSchema = z.object({ amountMinor: z.number(), currency: z.literal('NGN') });
+const SubmittedDataSchema = z.object({
+  submissionId: z.string(),
+  submittedAt: z.string(),
+  personalInfo: PersonalInfoSchema,
+  vehicleInfo: VehicleInfoSchema,
+  photos: z.array(StoredPhotoSchema),
+  legacyStatusTokenDigest: z.string().optional(),
+});
+const submissionStatus = z.enum(SUBMISSION_STATUSES);
+
+/** A submission event as stored; typed against SubmissionEvent, so the two cannot drift apart. */
+export const SubmissionEventSchema: z.ZodType<SubmissionEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('SellCarSubmitted'), data: SubmittedDataSchema }),
+  z.object({ type: z.literal('TradeInSubmitted'), data: SubmittedDataSchema }),
+  z.object({ type: z.literal('SubmissionStatusChanged'), data: z.object({ submissionId: z.string(), from: submissionStatus, to: submissionStatus, changedAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionOfferedValueSet'), data: z.object({ submissionId: z.string(), offeredValue: NairaAmountSchema.nullable(), setAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionEstimatedValueSet'), data: z.object({ submissionId: z.string(), estimatedValue: NairaAmountSchema.nullable(), setAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionNoteAdded'), data: z.object({ submissionId: z.string(), text: z.string(), addedAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionDeleted'), data: z.object({ submissionId: z.string(), deletedAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionPhotosProcessed'), data: z.object({ submissionId: z.string(), photos: z.array(ProcessedPhotoSchema), processedAt: z.string() }) }),
+  z.object({ type: z.literal('SubmissionPhotosErased'), data: z.object({ submissionId: z.string(), erasedAt: z.string() }) }),
+]);
 
 export const SUBMISSION_EVENT_TYPES: ReadonlySet<string> = new Set<SubmissionEvent['type']>([
   'SellCarSubmitted',
@@ -81,6 +156,8 @@ export const SUBMISSION_EVENT_TYPES: ReadonlySet<string> = new Set<SubmissionEve
   'SubmissionEstimatedValueSet',
   'SubmissionNoteAdded',
   'SubmissionDeleted',
+  'SubmissionPhotosProcessed',
+  'SubmissionPhotosErased',
 ]);
 
 export const SUBMISSION_ID_PREFIX: Record<SubmissionKind, string> = { 'sell-car': 'SC', 'trade-in': 'TI' };
@@ -110,6 +187,8 @@ export interface SubmissionState {
   lastUpdated: string | null;
   personalInfo: PersonalInfo | null;
   vehicleInfo: VehicleInfo | null;
+  /** Where the photo files stand: sent and waiting to be re-encoded, re-encoded, or removed after deletion. */
+  photos: 'received' | 'processed' | 'erased';
 }
 
 export const initialSubmissionState: SubmissionState = {
@@ -122,6 +201,7 @@ export const initialSubmissionState: SubmissionState = {
   lastUpdated: null,
   personalInfo: null,
   vehicleInfo: null,
+  photos: 'received',
 };
 
 export function evolveSubmission(state: SubmissionState, event: SubmissionEvent): SubmissionState {
@@ -147,10 +227,20 @@ export function evolveSubmission(state: SubmissionState, event: SubmissionEvent)
       return { ...state, lastUpdated: event.data.addedAt };
     case 'SubmissionDeleted':
       return { ...state, deleted: true };
+    case 'SubmissionPhotosProcessed':
+      return { ...state, photos: 'processed' };
+    case 'SubmissionPhotosErased':
+      return { ...state, photos: 'erased' };
   }
 }
 
 export const foldSubmission = (events: readonly SubmissionEvent[]) => events.reduce(evolveSubmission, initialSubmissionState);
+
+export const submissionDecider: Decider<SubmissionState, SubmissionEvent> = {
+  eventSchema: SubmissionEventSchema,
+  initialState: initialSubmissionState,
+  evolve: evolveSubmission,
+};
 
 // Commands and decide
 
@@ -181,7 +271,9 @@ export type SubmissionCommand =
   | { type: 'ChangeStatus'; status: SubmissionStatus; now: Date }
   | { type: 'SetValue'; value: number | null; now: Date }
   | { type: 'AddNote'; text: string; now: Date }
-  | { type: 'Delete'; now: Date };
+  | { type: 'Delete'; now: Date }
+  | { type: 'RecordProcessedPhotos'; photos: ProcessedPhoto[]; now: Date }
+  | { type: 'RecordPhotosErased'; now: Date };
 
 export class SubmissionNotFound extends Error {
   override readonly name = 'SubmissionNotFound';
@@ -193,15 +285,28 @@ export class SubmissionAlreadyExists extends Error {
 export const toKobo = (naira: number): NairaAmount => ({ amountMinor: Math.round(naira * 100), currency: 'NGN' });
 export const fromKobo = (amount: NairaAmount | null): number | null => (amount ? amount.amountMinor / 100 : null);
 
-/** Business rules of a submission's life: created once, then any status to any other, values, notes, deletion. */
+/**
+ * Business rules of a submission's life: created once, then any status to any other, values, notes, deletion;
+ * its photos re-encoded once, and erased once after deletion.
+ */
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
   if (command.type === 'Submit') {
     if (state.kind !== null) throw new SubmissionAlreadyExists(command.data.submissionId);
     return [{ type: command.kind === 'sell-car' ? 'SellCarSubmitted' : 'TradeInSubmitted', data: command.data }];
   }
-  if (state.kind === null || state.deleted) throw new SubmissionNotFound('Submission not found');
+  if (state.kind === null) throw new SubmissionNotFound('Submission not found');
   const { submissionId } = state;
   const at = command.now.toISOString();
+  // The photo processor's records: each happens once, and photos of a deleted request are erased, never processed.
+  if (command.type === 'RecordProcessedPhotos') {
+    if (state.deleted || state.photos !== 'received') return [];
+    return [{ type: 'SubmissionPhotosProcessed', data: { submissionId, photos: command.photos, processedAt: at } }];
+  }
+  if (command.type === 'RecordPhotosErased') {
+    if (!state.deleted || state.photos === 'erased') return [];
+    return [{ type: 'SubmissionPhotosErased', data: { submissionId, erasedAt: at } }];
+  }
+  if (state.deleted) throw new SubmissionNotFound('Submission not found');
   switch (command.type) {
     case 'ChangeStatus':
       if (command.status === state.status) return [];

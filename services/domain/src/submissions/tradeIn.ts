@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   PHONE_PATTERN,
-  SubmissionMessages as M,
   consentGiven,
   emailField,
   optionalText,
@@ -40,25 +39,25 @@ export const TradeInFieldsSchema = z.preprocess(
       ? { ...input, vehicleMake: (input as { make: unknown }).make }
       : input,
   z.object({
-    fullName: requiredText(M.fullNameRequired),
+    fullName: requiredText('fullNameRequired'),
     phoneNumber: phoneField((value) => PHONE_PATTERN.test(value)),
     email: emailField,
-    vehicleMake: requiredText(M.makeRequired, 60),
-    model: requiredText(M.tradeInModelRequired, 60),
-    year: requiredText(M.tradeInYearRequired, 4).refine((value) => {
+    vehicleMake: requiredText('makeRequired', 60),
+    model: requiredText('tradeInModelRequired', 60),
+    year: requiredText('tradeInYearRequired', 4).refine((value) => {
       const year = Number(value);
       return Number.isInteger(year) && year >= TRADE_IN_OLDEST_YEAR && year <= new Date().getFullYear() + 1;
-    }, M.tradeInYearRequired),
-    odometer: requiredText(M.odometerRequired, 20),
+    }, 'tradeInYearRequired'),
+    odometer: requiredText('odometerRequired', 20),
     vin: optionalText(40),
-    fuelType: z.enum(TRADE_IN_FUEL_TYPES, { error: M.fuelTypeRequired }),
-    transmission: z.enum(TRADE_IN_TRANSMISSIONS, { error: M.transmissionRequired }),
-    knownIssues: optionalText(5000),
+    fuelType: z.enum(TRADE_IN_FUEL_TYPES, { error: 'fuelTypeRequired' }),
+    transmission: z.enum(TRADE_IN_TRANSMISSIONS, { error: 'transmissionRequired' }),
+    knownIssues: optionalText(5000, { freeText: true }),
     underFinance: z
-      .enum(['yes', 'no', 'true', 'false'], { error: M.underFinanceRequired })
+      .enum(['yes', 'no', 'true', 'false'], { error: 'underFinanceRequired' })
       .transform((value) => value === 'yes' || value === 'true'),
     askingPrice: optionalText(30),
-    consent: consentGiven(M.tradeInConsentRequired),
+    consent: consentGiven('tradeInConsentRequired'),
   }),
 );
 

@@ -25,13 +25,4 @@ export default {
   sending: 'جارٍ الإرسال...',
   sent: 'شكرًا لك! تم إرسال رسالتك. سيرد عليك فريقنا خلال 24 ساعة.',
   failed: 'عذرًا، تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى.',
-  'First name is required': 'الاسم الأول مطلوب',
-  'Last name is required': 'اسم العائلة مطلوب',
-  'Email is required': 'البريد الإلكتروني مطلوب',
-  'Please enter a valid email address': 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
-  'Phone number is required': 'رقم الهاتف مطلوب',
-  'Please enter a valid phone number': 'يُرجى إدخال رقم هاتف صحيح',
-  'Message is required': 'الرسالة مطلوبة',
-  'Could not reach AutoBest. Check your connection and try again.': 'تعذّر الاتصال بـ AutoBest. تحقّق من اتصالك بالإنترنت ثم حاول مرة أخرى.',
-  '{label} must be at most {max} characters': 'يجب ألا يتجاوز {max} حرفًا',
 } satisfies Translation<typeof en>;

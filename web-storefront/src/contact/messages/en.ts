@@ -22,15 +22,4 @@ export default {
   sending: 'Sending...',
   sent: 'Thank you! Your message has been sent. Our team will get back to you within 24 hours.',
   failed: "Sorry, we couldn't send your message. Please try again.",
-  // The domain's and the API's messages (services/domain/src/contact), translated by their English text.
-  'First name is required': 'First name is required',
-  'Last name is required': 'Last name is required',
-  'Email is required': 'Email is required',
-  'Please enter a valid email address': 'Please enter a valid email address',
-  'Phone number is required': 'Phone number is required',
-  'Please enter a valid phone number': 'Please enter a valid phone number',
-  'Message is required': 'Message is required',
-  'Could not reach AutoBest. Check your connection and try again.': 'Could not reach AutoBest. Check your connection and try again.',
-  // Matched by pattern: the field's name is the first value.
-  '{label} must be at most {max} characters': '{label} must be at most {max} characters',
 } as const;

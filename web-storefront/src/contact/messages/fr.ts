@@ -25,13 +25,4 @@ export default {
   sending: 'Envoi en cours...',
   sent: 'Merci ! Votre message a bien été envoyé. Notre équipe vous répondra sous 24 heures.',
   failed: 'Désolés, nous n’avons pas pu envoyer votre message. Veuillez réessayer.',
-  'First name is required': 'Le prénom est obligatoire',
-  'Last name is required': 'Le nom est obligatoire',
-  'Email is required': 'L’adresse e-mail est obligatoire',
-  'Please enter a valid email address': 'Veuillez saisir une adresse e-mail valide',
-  'Phone number is required': 'Le numéro de téléphone est obligatoire',
-  'Please enter a valid phone number': 'Veuillez saisir un numéro de téléphone valide',
-  'Message is required': 'Le message est obligatoire',
-  'Could not reach AutoBest. Check your connection and try again.': 'Impossible de joindre AutoBest. Vérifiez votre connexion, puis réessayez.',
-  '{label} must be at most {max} characters': '{max} caractères maximum',
 } satisfies Translation<typeof en>;

@@ -25,13 +25,4 @@ export default {
   sending: 'Inatuma...',
   sent: 'Asante! Ujumbe wako umetumwa. Timu yetu itakujibu ndani ya saa 24.',
   failed: 'Samahani, hatukuweza kutuma ujumbe wako. Tafadhali jaribu tena.',
-  'First name is required': 'Jina la kwanza linahitajika',
-  'Last name is required': 'Jina la ukoo linahitajika',
-  'Email is required': 'Barua pepe inahitajika',
-  'Please enter a valid email address': 'Tafadhali weka barua pepe sahihi',
-  'Phone number is required': 'Namba ya simu inahitajika',
-  'Please enter a valid phone number': 'Tafadhali weka namba ya simu sahihi',
-  'Message is required': 'Ujumbe unahitajika',
-  'Could not reach AutoBest. Check your connection and try again.': 'Imeshindwa kufikia AutoBest. Angalia muunganisho wako kisha ujaribu tena.',
-  '{label} must be at most {max} characters': 'Isizidi herufi {max}',
 } satisfies Translation<typeof en>;

@@ -14,9 +14,4 @@ export default {
   sent: 'شكرًا لك! استلمنا طلبك بخصوص {subject} وسنتواصل معك خلال 24 ساعة.',
   failed: 'تعذّر إرسال طلبك. يرجى المحاولة مرة أخرى.',
   fieldsInvalid: 'يرجى تصحيح الحقول المشار إليها.',
-  'Full name is required': 'الاسم الكامل مطلوب',
-  'Phone number is required': 'رقم الهاتف مطلوب',
-  'Please enter a valid phone number': 'يرجى إدخال رقم هاتف صالح',
-  'Please enter a valid email address': 'يرجى إدخال بريد إلكتروني صالح',
-  'Please choose a valid date': 'يرجى اختيار تاريخ صالح',
 } satisfies Translation<typeof en>;

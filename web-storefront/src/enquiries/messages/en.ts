@@ -11,10 +11,4 @@ export default {
   sent: 'Thank you! We received your enquiry about {subject} and will contact you within 24 hours.',
   failed: 'Your enquiry could not be sent. Please try again.',
   fieldsInvalid: 'Please fix the highlighted fields.',
-  // The API's and the domain's messages, translated by their English text.
-  'Full name is required': 'Full name is required',
-  'Phone number is required': 'Phone number is required',
-  'Please enter a valid phone number': 'Please enter a valid phone number',
-  'Please enter a valid email address': 'Please enter a valid email address',
-  'Please choose a valid date': 'Please choose a valid date',
 } as const;

@@ -14,9 +14,4 @@ export default {
   sent: 'Merci ! Nous avons bien reçu votre demande concernant {subject} et vous contacterons sous 24 heures.',
   failed: "Votre demande n'a pas pu être envoyée. Veuillez réessayer.",
   fieldsInvalid: 'Veuillez corriger les champs signalés.',
-  'Full name is required': 'Le nom complet est obligatoire',
-  'Phone number is required': 'Le numéro de téléphone est obligatoire',
-  'Please enter a valid phone number': 'Veuillez saisir un numéro de téléphone valide',
-  'Please enter a valid email address': 'Veuillez saisir une adresse e-mail valide',
-  'Please choose a valid date': 'Veuillez choisir une date valide',
 } satisfies Translation<typeof en>;

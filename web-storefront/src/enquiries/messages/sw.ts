@@ -14,9 +14,4 @@ export default {
   sent: 'Asante! Tumepokea ombi lako kuhusu {subject} na tutawasiliana nawe ndani ya saa 24.',
   failed: 'Ombi lako halikuweza kutumwa. Tafadhali jaribu tena.',
   fieldsInvalid: 'Tafadhali rekebisha sehemu zilizoonyeshwa.',
-  'Full name is required': 'Jina kamili linahitajika',
-  'Phone number is required': 'Namba ya simu inahitajika',
-  'Please enter a valid phone number': 'Tafadhali weka namba ya simu sahihi',
-  'Please enter a valid email address': 'Tafadhali weka barua pepe sahihi',
-  'Please choose a valid date': 'Tafadhali chagua tarehe sahihi',
 } satisfies Translation<typeof en>;

@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCurrency } from '../../currency/CurrencyContext';
 import { track } from '../../analytics/analytics';
-import { useFormat, useT, type Translate } from '../../i18n';
+import { useFormat, useT, type Translator } from '../../i18n';
+import { useSayMessage } from '../../api/domainMessages';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
 import { NEWS_ARTICLES } from '../../news/articles';
 import { DEALS, salePrice } from '../../deals/deals';
-import type { VehicleSummary } from '../../inventory/api';
+import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { homeSectionMessages } from './messages';
 import type en from './messages/en';
 import './sections.css';
 
-type T = Translate<typeof en>;
+type T = Translator<typeof en>;
 type Key = keyof typeof en;
 
 /** The spec's chips; each leads to the closest real search (the spec's others all go to /inventory). */
@@ -66,6 +67,7 @@ function PremiumVehicles({ t }: { t: T }) {
   query.set('pageSize', '8');
   query.set('sort', 'rating');
   const { state, updating } = useVehicleSearch(query.toString());
+  const say = useSayMessage();
 
   const choose = (changes: Partial<Choices>) => setChoices((current) => ({ ...current, ...changes }));
   const findMyCar = (event: FormEvent) => {
@@ -153,7 +155,7 @@ function PremiumVehicles({ t }: { t: T }) {
             <p role="status">{t('loadingVehicles')}</p>
           ) : state.phase === 'failed' ? (
             <p className="notice notice-error" role="alert">
-              {t('vehiclesFailed', { message: state.message })}
+              {t('vehiclesFailed', { message: say(state.message) })}
             </p>
           ) : state.result.items.length === 0 ? (
             <p className="empty-state" role="status">
@@ -162,7 +164,7 @@ function PremiumVehicles({ t }: { t: T }) {
           ) : (
             <>
               <p className="result-count" role="status">
-                {t('matchCount', { count: number(state.result.total) })}
+                {t.plural('matchCount', state.result.total, { count: number(state.result.total) })}
               </p>
               <ul className="premium-grid" aria-busy={updating}>
                 {state.result.items.map((vehicle) => (
@@ -177,7 +179,7 @@ function PremiumVehicles({ t }: { t: T }) {
                       <PremiumPrice vehicle={vehicle} t={t} />
                       <p className="premium-rating">
                         <span aria-hidden="true">★ </span>
-                        {t('ratingReviews', { rating: number(vehicle.rating, { maximumFractionDigits: 1 }), reviews: number(vehicle.reviewCount) })}
+                        {t.plural('ratingReviews', vehicle.reviewCount, { rating: number(vehicle.rating, { maximumFractionDigits: 1 }), count: number(vehicle.reviewCount) })}
                       </p>
                     </Link>
                   </li>

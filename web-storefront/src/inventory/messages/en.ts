@@ -36,8 +36,8 @@ export default {
   sortYearAsc: 'Year: oldest',
   sortRating: 'Rating',
   updating: 'Updating results…',
-  vehicleCountOne: '1 vehicle',
-  vehicleCount: '{count} vehicles',
+  'vehicleCount.one': '{count} vehicle',
+  'vehicleCount.other': '{count} vehicles',
   priceBetween: ' between {min} and {max}',
   priceFrom: ' between {min} and any price',
   noMatches: 'No vehicles match these filters. Try fewer filters or another tab.',
@@ -64,7 +64,8 @@ export default {
   errorVehicles: 'Error loading vehicles: {message}',
   noElectric: 'No Electric Vehicles Found',
   noElectricHint: 'Try another search or a wider price range.',
-  electricCount: '{count} electric vehicles',
+  'electricCount.one': '{count} electric vehicle',
+  'electricCount.other': '{count} electric vehicles',
   badgeElectric: 'Electric',
 
   // Complete Inventory (/all-inventory)
@@ -94,8 +95,10 @@ export default {
   nextPhoto: 'Next photo',
   galleryCounter: '{current} / {count}',
   photoNumber: 'Photo {n}',
-  ratedLabel: 'Rated {rating} out of 5 from {count} reviews',
-  reviewCount: '({count} reviews)',
+  'ratedLabel.one': 'Rated {rating} out of 5 from {count} review',
+  'ratedLabel.other': 'Rated {rating} out of 5 from {count} reviews',
+  'reviewCount.one': '({count} review)',
+  'reviewCount.other': '({count} reviews)',
   priceRange: 'Estimated price range: {low} - {high}',
   reserveLabel: 'Reserve this vehicle',
   yourName: 'Your name',
@@ -113,14 +116,4 @@ export default {
   keyFeatures: 'Key features',
   deliveryTitle: 'Inspection & Delivery',
   deliveryText: 'Every vehicle is inspected before handover. We deliver across Nigeria and to our partner cities in Africa; delivery time and cost are confirmed when you reserve.',
-
-  // The API's, the domain's and the fetch helpers' messages, translated by their English text.
-  'Name is required': 'Name is required',
-  'Phone number is required': 'Phone number is required',
-  'Please enter a valid phone number': 'Please enter a valid phone number',
-  'Vehicle was not found': 'Vehicle was not found',
-  'Could not reach AutoBest. Check your connection.': 'Could not reach AutoBest. Check your connection.',
-  'Could not reach AutoBest. Check your connection and try again.': 'Could not reach AutoBest. Check your connection and try again.',
-  'Something went wrong on our side. Please try again.': 'Something went wrong on our side. Please try again.',
-  'Failed to fetch vehicles': 'Failed to fetch vehicles',
 } as const;

@@ -105,9 +105,9 @@ export default {
   pendingHint: 'Our team is reviewing your request and will contact you within 24-48 hours.',
   reviewedHint: 'Please contact us to arrange an in-person inspection of your vehicle.',
   finalizedHint: 'Your offer is final. Please visit our dealership to complete the process.',
+  photosUnreadable: 'We could not open these photos: {labels}. Please contact us to send them again.',
 
-  // The domain's photo slot labels and messages (services/domain/src/submissions), shown by the form and
-  // returned by the API in English, translated by their English text.
+  // The domain's photo slot labels (services/domain/src/submissions), keyed by their English.
   'Front View': 'Front View',
   'Rear View': 'Rear View',
   'Left Side': 'Left Side',
@@ -117,30 +117,4 @@ export default {
   Front: 'Front',
   Rear: 'Rear',
   'Dashboard (odometer visible)': 'Dashboard (odometer visible)',
-  'Full name is required': 'Full name is required',
-  'Phone number is required': 'Phone number is required',
-  'Please enter a valid phone number': 'Please enter a valid phone number',
-  'Email is required': 'Email is required',
-  'Please enter a valid email address': 'Please enter a valid email address',
-  'Vehicle make is required': 'Vehicle make is required',
-  'Vehicle model is required': 'Vehicle model is required',
-  'Vehicle year is required': 'Vehicle year is required',
-  'Model is required': 'Model is required',
-  'Year is required': 'Year is required',
-  'Odometer reading is required': 'Odometer reading is required',
-  'Fuel type is required': 'Fuel type is required',
-  'Transmission type is required': 'Transmission type is required',
-  'Asking price is required': 'Asking price is required',
-  'Please specify if vehicle is under finance': 'Please specify if vehicle is under finance',
-  'You must agree to the terms and conditions': 'You must agree to the terms and conditions',
-  'You must consent to sharing your information': 'You must consent to sharing your information',
-  'Please upload all 6 required images': 'Please upload all 6 required images',
-  'Invalid file type': 'Invalid file type',
-  'Please upload an image file (JPG, PNG, etc.)': 'Please upload an image file (JPG, PNG, etc.)',
-  'File too large': 'File too large',
-  'Please upload an image smaller than 5MB': 'Please upload an image smaller than 5MB',
-  // The two messages with values, matched by pattern (translateDomainText.ts).
-  'Please upload images for: {labels}': 'Please upload images for: {labels}',
-  'Must be at most {max} characters': 'Must be at most {max} characters',
-  labelSeparator: ', ',
 } as const;

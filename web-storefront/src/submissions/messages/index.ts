@@ -6,3 +6,5 @@ export const submissionMessages = defineMessages(en, {
   ar: () => import('./ar'),
   sw: () => import('./sw'),
 });
+
+export type SubmissionMessage = keyof typeof en & string;

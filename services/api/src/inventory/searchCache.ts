@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, type PrecompressedJson } from '../platform/precompressed';
+import { TtlCache } from '../platform/ttlCache';
+import type { CountedFacets } from './facetPlan';
+
+/** Catalogue answers may be a minute old in browsers and proxies, and five while they fetch them again. */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/**
+ * The catalogue changes every few minutes; answers may be the caches' lifetime old. Whole answers, already
+ * serialised (and compressed once a client asks), per URL; and totals with facets per filter set, which every
+ * sort and page of one search share.
+ */
+export function searchCaches(ttlMs: number) {
+  return {
+    answers: new TtlCache<PrecompressedJson>(ttlMs, 2000),
+    facets: new TtlCache<CountedFacets>(ttlMs, 2000),
+  };
+}
+
+/** A search answer with the headers every copy of it carries, compressed as the client accepts. */
+export async function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): Promise<FastifyReply> {
+  reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+  const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  // Already checked against the schema when it was made, so it goes out as it is.
+  if (!encoding) return reply.send(answer.text);
+  return reply.header('Content-Encoding', encoding).send(await answer.in(encoding));
+}

@@ -1,0 +1,42 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '@autobest/db';
+import type { VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
+
+/** A search runs on vehicle_search, the narrow copy of what it filters, sorts and counts by. */
+export type VehicleQuery = SelectQueryBuilder<Database, 'vehicle_search', object>;
+
+/** A price range in USD cents, either end open. */
+export interface UsdBounds {
+  min?: number;
+  max?: number;
+}
+
+/** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
+export function prefixQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** The search's filters, its price range given in USD cents. */
+export function applySearch(query: VehicleQuery, search: VehicleSearchQuery, usdBounds: UsdBounds): VehicleQuery {
+  let filtered = query;
+  const terms = search.q ? prefixQuery(search.q) : null;
+  if (terms) filtered = filtered.where(sql<boolean>`search @@ to_tsquery('simple', ${terms})`);
+  if (search.tab) filtered = filtered.where(sql<boolean>`tabs @> array[${search.tab}]::text[]`);
+  if (search.collection) filtered = filtered.where(sql<boolean>`collections @> array[${search.collection}]::text[]`);
+  if (search.make) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb(eb.fn('lower', ['brand']), '=', search.make!.toLowerCase()));
+  if (search.model) filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb(eb.fn('lower', ['model']), '=', search.model!.toLowerCase()));
+  if (search.yearMin !== undefined) filtered = filtered.where('year', '>=', search.yearMin);
+  if (search.yearMax !== undefined) filtered = filtered.where('year', '<=', search.yearMax);
+  if (usdBounds.min !== undefined) filtered = filtered.where('price_usd_cents', '>=', usdBounds.min);
+  if (usdBounds.max !== undefined) filtered = filtered.where('price_usd_cents', '<=', usdBounds.max);
+  if (search.condition) filtered = filtered.where('condition', '=', search.condition);
+  if (search.fuel) filtered = filtered.where('fuel_type', '=', search.fuel);
+  if (search.body) filtered = filtered.where('body_type', '=', search.body);
+  if (search.location) {
+    const place = search.location.toLowerCase();
+    filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb.or([eb(eb.fn('lower', ['city']), '=', place), eb(eb.fn('lower', ['country']), '=', place)]));
+  }
+  if (search.featured !== undefined) filtered = filtered.where('is_featured', '=', search.featured);
+  return filtered;
+}

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { SubmissionKind } from '@autobest/domain';
+import { lenientPath } from './auth';
+
+/** Where browsers send Content-Security-Policy violation reports (the route is in platform/cspReports.ts). */
+export const CSP_REPORT_PATH = '/api/csp-reports';
+
+/** What part of the product answers a request; each has its own policy. */
+type Surface = 'storefront' | 'console' | 'docs' | 'api';
+
+type Directives = Readonly<Record<string, readonly string[]>>;
+
+const serialize = (directives: Directives) => Object.entries(directives).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+
+/**
+ * Nothing that is not named loads; every page names only what it uses. Violations are reported through `report-uri`,
+ * which every browser sends at once. Not `report-to`: Chromium then ignores report-uri and queues its reports through
+ * the Reporting API (sent up to a minute later, and only from secure origins; headless Chromium sent none at all).
+ */
+const pagePolicy = (directives: Directives) =>
+  serialize({
+    'default-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'connect-src': ["'self'"],
+    ...directives,
+    'report-uri': [CSP_REPORT_PATH],
+  });
+
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/** The one inline style of Swagger UI: the <style> inside its logo's inline SVG, in the top bar. */
+const SWAGGER_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+
+/**
+ * The exact policies sent. Neither web app has an inline script (Vite writes only `<script src>` into index.html),
+ * so `script-src 'self'` is all either needs: no hashes, no 'unsafe-inline', no 'unsafe-eval' (zod validates without
+ * generating code in the browser: @autobest/domain/browser).
+ */
+export const CONTENT_SECURITY_POLICIES: Readonly<Record<Surface, string>> = {
+  // Styles come from the build's CSS files (React's `style` props are CSSOM writes, which CSP does not govern).
+  // Catalogue photos may live on any HTTPS host (the data-collection screen requires HTTPS image addresses); the
+  // sell-car and trade-in forms preview chosen photos as blob: URLs. The console's QA dashboard frames the
+  // storefront from the same origin, hence frame-ancestors 'self'.
+  storefront: pagePolicy({
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'blob:', 'https:'],
+    'frame-ancestors': ["'self'"],
+  }),
+  // react-admin's MUI styles are injected by emotion as <style> elements at run time: 'unsafe-inline' for styles
+  // only. A nonce would have to be written into index.html on every request (it is served as a pre-compressed
+  // file) and handed to emotion's cache; what an injected style could do is bounded by the rest of the policy
+  // (no image, font or connection to another origin to exfiltrate through). Its only images are request photos
+  // from this origin. The QA dashboard frames the storefront.
+  console: pagePolicy({
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  }),
+  // Swagger UI: its own script and CSS files plus its logo's style, the CSS's icons and @fastify/swagger-ui's logo as
+  // data: images, the spec from ./json.
+  docs: pagePolicy({
+    'style-src': ["'self'", styleHash(SWAGGER_LOGO_STYLE)],
+    'img-src': ["'self'", 'data:'],
+    'frame-ancestors': ["'none'"],
+  }),
+  // JSON and uploaded files: nothing to run, nothing to load, never framed.
+  api: serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] }),
+};
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * Decided on the matched route's pattern, or for an unmatched request (the single-page apps' fallback) on its path
+ * exactly as the web-apps plugin reads it to pick an index.html.
+ */
+function surfaceOf(path: string): Surface {
+  if (under(path, '/api/docs')) return 'docs';
+  if (under(path, '/api') || under(path, '/media')) return 'api';
+  if (under(path, '/admin')) return 'console';
+  return 'storefront';
+}
+
+const KINDS: readonly SubmissionKind[] = ['sell-car', 'trade-in'];
+const STATUS_PATH = new RegExp(`^/(?:(?:${KINDS.join('|')})-status/[^/]+|api/(?:${KINDS.join('|')})-submissions/[^/]+/status)$`);
+
+/**
+ * Status pages and their API carry the owner's token in the URL: no Referer at all from them. The storefront's router
+ * matches paths case-insensitively and with a trailing slash, so the path is read as leniently here.
+ */
+const isStatusPath = (path: string) => STATUS_PATH.test(lenientPath(path));
+
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
+const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
+
+/**
+ * Fastify answers a URL it cannot decode (or a path parameter over its length limit) before any hook runs, through
+ * its `frameworkErrors` option: that answer carries the headers of an API error from here.
+ */
+export const frameworkErrorHeaders = (publicUrl: string): Record<string, string> => ({
+  'Content-Security-Policy': CONTENT_SECURITY_POLICIES.api,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  ...(isHttps(publicUrl) ? { 'Strict-Transport-Security': `max-age=${HSTS.maxAge}; includeSubDomains` } : {}),
+});
+
+/**
+ * Security headers on every answer (pages, files, JSON, errors, 404s), through @fastify/helmet: nosniff,
+ * Cross-Origin-Opener/Resource-Policy same-origin, HSTS (one year, subdomains) when the public URL is https. The
+ * policy, framing and referrer headers depend on what answers, so this plugin sets those itself on each request.
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: false,
+      frameguard: false,
+      referrerPolicy: false,
+      strictTransportSecurity: isHttps(app.config.publicUrl) ? HSTS : false,
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '/';
+      const surface = surfaceOf(path);
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICIES[surface]);
+      reply.header('X-Frame-Options', surface === 'storefront' ? 'SAMEORIGIN' : 'DENY');
+      reply.header('Referrer-Policy', isStatusPath(path) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    });
+  },
+  { name: 'security-headers', dependencies: ['infrastructure'] },
+);

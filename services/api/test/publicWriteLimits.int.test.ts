@@ -1,0 +1,252 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
+import { appendToStream, eventsBehind, readCheckpoint, readStream } from '@autobest/db';
+import { allProjections } from '@autobest/projections';
+import { decideVehicle, initialVehicleState, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, VehicleSchema, vehicleStreamId, type EventMetadata } from '@autobest/domain';
+import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/platform/publicWriteLimits';
+import { multipartBody, type FilePart } from './images';
+import { createTestApp, type TestApp } from './support';
+
+let t: TestApp;
+let photo: Buffer;
+const VEHICLE_ID = 'chery-omoda-5-2024';
+
+beforeAll(async () => {
+  t = await createTestApp('api_public_write_limits', {}, { withWorkers: true });
+  // A real image, so the request is one a browser could send whatever the photo checks become.
+  photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+  const vehicle = VehicleSchema.parse({
+    id: VEHICLE_ID,
+    name: 'Chery Omoda 5',
+    price: 35000,
+    images: [{ url: '/vehicles/omoda-5.webp' }],
+    specifications: [{ name: 'Engine', value: '1.5T' }],
+    category: 'SUV',
+    brand: 'Chery',
+    model: 'Omoda 5',
+    year: 2024,
+  });
+  const seed: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'seed', causationId: null, requestId: null };
+  await appendToStream(t.testDb.db, vehicleStreamId(VEHICLE_ID), 0, decideVehicle({ type: 'Save', vehicle, now: new Date() }, initialVehicleState), seed);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Each test writes from addresses of its own, so one test's counts never reach another's. */
+let addressCounter = 0;
+const newAddress = () => {
+  addressCounter += 1;
+  return `10.${Math.floor(addressCounter / 250)}.${addressCounter % 250}.7`;
+};
+
+const count = async (table: 'events' | 'sent_emails' | 'analytics_events') =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.testDb.db)).rows[0]?.n);
+
+async function keptFiles(dir = t.config.uploadsDir): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const files = await Promise.all(entries.map((entry) => (entry.isDirectory() ? keptFiles(join(dir, entry.name)) : [join(dir, entry.name)])));
+  return files.flat();
+}
+
+/**
+ * Every read model, the notifier (emails) and the photo processor have handled every event. The photo processor
+ * appends events of its own for requests accepted earlier, so all of them at zero together is the quiet state.
+ */
+async function caughtUp() {
+  await vi.waitFor(
+    async () => {
+      for (const processor of ['photos', 'notifier', ...allProjections.map((projection) => projection.name)]) {
+        expect(await eventsBehind(t.testDb.db, await readCheckpoint(t.testDb.db, processor)), processor).toBe(0);
+      }
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/** What the database and the uploads folder hold once the workers have done everything they will do. */
+async function recorded() {
+  await caughtUp();
+  return { events: await count('events'), emails: await count('sent_emails'), analytics: await count('analytics_events'), files: await keptFiles() };
+}
+
+/** A 429 that says when to come back (within the limit's window), and nothing of the request kept. */
+async function expectRefusedAndNothingRecorded(response: LightMyRequestResponse, write: PublicWrite, per: 'perAddress' | 'perEmail' | 'perPhone', before: Awaited<ReturnType<typeof recorded>>, acceptedIds: readonly string[] = []) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toMatchObject({ error: 'rate_limited' });
+  const retryAfter = Number(response.headers['retry-after']);
+  const limit = (PUBLIC_WRITE_LIMITS[write] as Partial<Record<typeof per, { windowMs: number }>>)[per]!;
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(limit.windowMs / 1000);
+  const after = await recorded();
+  expect({ events: after.events, emails: after.emails, analytics: after.analytics }).toEqual({ events: before.events, emails: before.emails, analytics: before.analytics });
+  // Files the workers made for requests accepted earlier may appear; none for the refused one.
+  expect(after.files.filter((file) => !before.files.includes(file) && !acceptedIds.some((id) => file.includes(id)))).toEqual([]);
+}
+
+const KINDS = [
+  { kind: 'sell-car', url: '/api/sell-car-submissions', slots: SELL_CAR_PHOTO_SLOTS, fields: { make: 'Toyota', model: 'Corolla', year: '2018', fuelType: 'petrol', askingPrice: '5200000', consent: 'true' } },
+  { kind: 'trade-in', url: '/api/trade-in-submissions', slots: TRADE_IN_PHOTO_SLOTS, fields: { vehicleMake: 'Honda', model: 'Accord', year: '2016', fuelType: 'petrol', consent: 'true' } },
+] as const;
+
+describe.each(KINDS)('$kind requests', ({ kind, url, slots, fields }) => {
+  const limits = PUBLIC_WRITE_LIMITS[kind];
+  const photos = (count: number = slots.length): FilePart[] => slots.slice(0, count).map(({ slot }) => ({ name: slot, filename: `${slot}.jpg`, type: 'image/jpeg', content: photo }));
+  const send = async (remoteAddress: string, person: { email: string; phoneNumber: string }, files = photos()) => {
+    const body = await multipartBody({ fullName: 'Tunde Bakare', odometer: '84000', transmission: 'automatic', underFinance: 'no', ...fields, ...person }, files);
+    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: body.headers, remoteAddress });
+  };
+  const idOf = (response: LightMyRequestResponse) => response.json<{ id: string }>().id;
+
+  it('per address: a family sends a few; one address sending more is refused with 429 and nothing kept', async () => {
+    const address = newAddress();
+    const accepted: string[] = [];
+    for (let n = 0; n < limits.perAddress.max; n++) {
+      const response = await send(address, { email: `owner${n}.${kind}@example.ng`, phoneNumber: `+234 803 600 ${1000 + n}` });
+      expect(response.statusCode).toBe(201);
+      accepted.push(idOf(response));
+    }
+    const before = await recorded();
+    const over = await send(address, { email: `one.more.${kind}@example.ng`, phoneNumber: '+234 803 600 1999' });
+    await expectRefusedAndNothingRecorded(over, kind, 'perAddress', before, accepted);
+    // Another address is not affected.
+    expect((await send(newAddress(), { email: `neighbour.${kind}@example.ng`, phoneNumber: '+234 803 600 2999' })).statusCode).toBe(201);
+  });
+
+  it('per email, however it is spelt: requests refused for their fields do not count, the one over the limit is refused', async () => {
+    const spellings = [`Ada.Obi.${kind}@example.ng`, `ada.obi.${kind}+car@example.ng`, `ADA.OBI.${kind}@EXAMPLE.NG`];
+    for (let n = 0; n < 2; n++) {
+      expect((await send(newAddress(), { email: spellings[0]!, phoneNumber: `+234 803 700 ${1000 + n}` }, photos(3))).statusCode).toBe(400);
+    }
+    const accepted: string[] = [];
+    for (let n = 0; n < limits.perEmail.max; n++) {
+      const response = await send(newAddress(), { email: spellings[n % spellings.length]!, phoneNumber: `+234 803 700 ${2000 + n}` });
+      expect(response.statusCode).toBe(201);
+      accepted.push(idOf(response));
+    }
+    const before = await recorded();
+    const over = await send(newAddress(), { email: spellings[1]!, phoneNumber: '+234 803 700 2999' });
+    await expectRefusedAndNothingRecorded(over, kind, 'perEmail', before, accepted);
+  });
+
+  it('per phone, however it is written', async () => {
+    const spellings = ['+234 803 800 1234', '00234-803-800-1234', '234 8038001234'];
+    const accepted: string[] = [];
+    for (let n = 0; n < limits.perPhone.max; n++) {
+      const response = await send(newAddress(), { email: `phone${n}.${kind}@example.ng`, phoneNumber: spellings[n % spellings.length]! });
+      expect(response.statusCode).toBe(201);
+      accepted.push(idOf(response));
+    }
+    const before = await recorded();
+    const over = await send(newAddress(), { email: `phone-over.${kind}@example.ng`, phoneNumber: spellings[0]! });
+    await expectRefusedAndNothingRecorded(over, kind, 'perPhone', before, accepted);
+  });
+});
+
+describe('contact messages', () => {
+  const limits = PUBLIC_WRITE_LIMITS['contact-message'];
+  const send = (remoteAddress: string, person: { email: string; phone: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/contact-messages', remoteAddress, payload: { firstName: 'Chinedu', lastName: 'Okafor', message: 'Is the Omoda 5 available?', ...person } });
+
+  it('per address', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) expect((await send(address, { email: `c${n}@example.ng`, phone: `+234 803 610 ${1000 + n}` })).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(address, { email: 'c-over@example.ng', phone: '+234 803 610 1999' }), 'contact-message', 'perAddress', before);
+  });
+
+  it('per email and per phone', async () => {
+    for (let n = 0; n < limits.perEmail.max; n++) expect((await send(newAddress(), { email: 'chinedu@example.ng', phone: `+234 803 620 ${1000 + n}` })).statusCode).toBe(201);
+    let before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(newAddress(), { email: 'Chinedu+again@example.ng', phone: '+234 803 620 1999' }), 'contact-message', 'perEmail', before);
+
+    for (let n = 0; n < limits.perPhone.max; n++) expect((await send(newAddress(), { email: `p${n}@example.ng`, phone: '0803 630 1234' })).statusCode).toBe(201);
+    before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(newAddress(), { email: 'p-over@example.ng', phone: '0803-630-1234' }), 'contact-message', 'perPhone', before);
+  });
+});
+
+describe('enquiries', () => {
+  const limits = PUBLIC_WRITE_LIMITS.enquiry;
+  const send = (remoteAddress: string, person: { email?: string; phone: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/enquiries', remoteAddress, headers, payload: { kind: 'deal', fullName: 'Ifeoma Nwosu', subject: 'Chery Tiggo 8 Pro 2024 deal', ...person } });
+
+  it('per address', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) expect((await send(address, { phone: `+234 803 640 ${1000 + n}` })).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(address, { phone: '+234 803 640 1999' }), 'enquiry', 'perAddress', before);
+  });
+
+  it('per email (each enquiry emails that address): a replay of the same send is not counted again', async () => {
+    const key = 'enquiry-replay-key-0001';
+    const first = await send(newAddress(), { email: 'ifeoma@example.ng', phone: '+234 803 650 1000' }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    const replay = await send(newAddress(), { email: 'ifeoma@example.ng', phone: '+234 803 650 1000' }, { 'idempotency-key': key });
+    expect(replay.json()).toEqual(first.json());
+    for (let n = 1; n < limits.perEmail.max; n++) expect((await send(newAddress(), { email: 'ifeoma@example.ng', phone: `+234 803 650 ${1000 + n}` })).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(newAddress(), { email: 'IFEOMA+x@example.ng', phone: '+234 803 650 1999' }), 'enquiry', 'perEmail', before);
+  });
+
+  it('per phone', async () => {
+    for (let n = 0; n < limits.perPhone.max; n++) expect((await send(newAddress(), { phone: '+234 803 660 1234' })).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(newAddress(), { phone: '+234-803-660-1234' }), 'enquiry', 'perPhone', before);
+  });
+});
+
+describe('reservations', () => {
+  const limits = PUBLIC_WRITE_LIMITS.reservation;
+  const reserve = (remoteAddress: string, phone: string) =>
+    t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/reservations`, remoteAddress, payload: { name: 'Chidi', phone } });
+  const reservationEvents = async () => (await readStream(t.testDb.db, vehicleStreamId(VEHICLE_ID))).filter((event) => event.type === 'ReservationRequested');
+
+  it('one open request per buyer and vehicle: repeats at once, and later in another spelling, answer the first id and record nothing', async () => {
+    const before = (await reservationEvents()).length;
+    const address = newAddress();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => reserve(address, '+234 803 670 1234')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    const ids = new Set(answers.map((answer) => answer.json<{ id: string }>().id));
+    expect(ids.size).toBe(1);
+    const again = await reserve(newAddress(), '0023480367012-34');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ id: [...ids][0] });
+    const events = await reservationEvents();
+    expect(events.length).toBe(before + 1);
+
+    // Another buyer of the same vehicle is a request of their own.
+    const other = await reserve(newAddress(), '+234 803 670 9999');
+    expect(other.statusCode).toBe(201);
+    expect(ids.has(other.json<{ id: string }>().id)).toBe(false);
+    expect((await reservationEvents()).length).toBe(before + 2);
+  });
+
+  it('per address and per phone', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) expect((await reserve(address, `+234 803 680 ${1000 + n}`)).statusCode).toBe(201);
+    let before = await recorded();
+    await expectRefusedAndNothingRecorded(await reserve(address, '+234 803 680 1999'), 'reservation', 'perAddress', before);
+
+    // Asking again and again counts, even while the answer is the same request.
+    for (let n = 0; n < limits.perPhone.max; n++) expect((await reserve(newAddress(), '+234 803 690 1234')).statusCode).toBe(201);
+    before = await recorded();
+    await expectRefusedAndNothingRecorded(await reserve(newAddress(), '+234 803 690 1234'), 'reservation', 'perPhone', before);
+  });
+});
+
+describe('analytics', () => {
+  it('per address, generous: a busy page never reaches it, a flood does', async () => {
+    const { max } = PUBLIC_WRITE_LIMITS.analytics.perAddress;
+    const address = newAddress();
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/analytics/events', remoteAddress: address, payload: { sessionId: 'session-limits', events: [{ event: 'page_view', properties: { page: 'homepage' }, timestamp: new Date().toISOString() }] } });
+    for (let n = 0; n < max; n++) expect((await send()).statusCode).toBe(204);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await send(), 'analytics', 'perAddress', before);
+  });
+});

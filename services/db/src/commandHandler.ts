@@ -1,0 +1,94 @@
+import type { Decider, DomainEvent, EventMetadata } from '@autobest/domain';
+import { appendToStream, ConcurrencyError, readStream, type AppendResult, type ExpectedVersion, type StoredEvent } from './eventStore';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/** The two things a command needs of the store. The API's store also rings the projector's doorbell after an append. */
+export interface EventStore {
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  append(streamId: string, expectedVersion: ExpectedVersion, events: readonly DomainEvent<string, object>[], metadata: EventMetadata): Promise<AppendResult>;
+}
+
+export const postgresEventStore = (db: Kysely<Database> | Transaction<Database>): EventStore => ({
+  readStream: (streamId) => readStream(db, streamId),
+  append: (streamId, expectedVersion, events, metadata) => appendToStream(db, streamId, expectedVersion, events, metadata),
+});
+
+/** A stored event that does not match its stream's event schema: a bug or a bad migration to see at once, never a state to guess. */
+export class UnreadableEventError extends Error {
+  override readonly name = 'UnreadableEventError';
+  constructor(
+    readonly streamId: string,
+    readonly streamPosition: number,
+    readonly type: string,
+    cause: unknown,
+  ) {
+    super(`Event ${streamPosition} (${type}) of stream ${streamId} does not match its schema`, { cause });
+  }
+}
+
+export function parseStoredEvent<Event>(schema: { parse(input: unknown): Event }, stored: StoredEvent): Event {
+  try {
+    return schema.parse({ type: stored.type, data: stored.data });
+  } catch (error) {
+    throw new UnreadableEventError(stored.streamId, stored.streamPosition, stored.type, error);
+  }
+}
+
+/** Reads a stream and folds it into its state, checking every event against the stream's schema. */
+export async function readState<State, Event extends DomainEvent<string, object>>(
+  store: Pick<EventStore, 'readStream'>,
+  decider: Decider<State, Event>,
+  streamId: string,
+): Promise<{ state: State; version: number; events: Event[] }> {
+  const stored = await store.readStream(streamId);
+  const events = stored.map((event) => parseStoredEvent(decider.eventSchema, event));
+  return { state: events.reduce(decider.evolve, decider.initialState), version: stored.at(-1)?.streamPosition ?? 0, events };
+}
+
+/**
+ * A writer that lost a race reads and decides again, after a pause drawn at random up to a doubling bound ("full
+ * jitter"), so a crowd of writers on one stream spreads out instead of colliding again in step.
+ */
+const CONFLICT_RETRY = { attempts: 10, firstPauseMs: 5, longestPauseMs: 200 };
+const pauseBeforeAttempt = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(CONFLICT_RETRY.longestPauseMs, CONFLICT_RETRY.firstPauseMs * 2 ** (attempt - 1))));
+
+export interface CommandOptions {
+  metadata: EventMetadata;
+  /**
+   * The version the caller saw (a staff member's form). Pinned, a conflict is theirs to reload and is not retried;
+   * left out, the handler appends at the version it read and decides again when someone got there first.
+   */
+  expectedVersion?: number;
+}
+
+export interface CommandResult<State, Event> {
+  /** What the command appended; empty when the decider found nothing to change. */
+  events: Event[];
+  /** The stream's state after the command. */
+  state: State;
+  /** The stream's version after the command. */
+  version: number;
+}
+
+/**
+ * emmett's CommandHandler: read the stream, fold it, decide, append at the version read (or the caller's), and on a
+ * lost race read and decide again. `decide` may run more than once, so it must be pure in the state it is given.
+ */
+export function commandHandler<State, Event extends DomainEvent<string, object>>(decider: Decider<State, Event>) {
+  return async function handle(store: EventStore, streamId: string, decide: (state: State) => Event[], options: CommandOptions): Promise<CommandResult<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await readState(store, decider, streamId);
+      const events = decide(state);
+      if (events.length === 0) return { events, state, version };
+      try {
+        const { nextExpectedVersion } = await store.append(streamId, options.expectedVersion ?? version, events, options.metadata);
+        return { events, state: events.reduce(decider.evolve, state), version: nextExpectedVersion };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || options.expectedVersion !== undefined || attempt >= CONFLICT_RETRY.attempts) throw error;
+        await pauseBeforeAttempt(attempt);
+      }
+    }
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Decider, EventMetadata } from '@autobest/domain';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { appendToStream, commandHandler, ConcurrencyError, postgresEventStore, readStream, UnreadableEventError, type EventStore } from '../src/index';
+
+const metadata: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'c-1', causationId: null, requestId: null };
+
+/** A tally: each vote is recorded with the count it makes, so a vote decided on a stale count is visible. */
+type Voted = { type: 'Voted'; data: { voter: string; count: number } };
+const tally: Decider<{ count: number; voters: string[] }, Voted> = {
+  eventSchema: z.object({ type: z.literal('Voted'), data: z.object({ voter: z.string(), count: z.int() }) }),
+  initialState: { count: 0, voters: [] },
+  evolve: (state, event) => ({ count: event.data.count, voters: [...state.voters, event.data.voter] }),
+};
+const vote = (voter: string) => (state: { count: number; voters: string[] }): Voted[] =>
+  state.voters.includes(voter) ? [] : [{ type: 'Voted', data: { voter, count: state.count + 1 } }];
+const handle = commandHandler(tally);
+
+let testDb: TestDatabase;
+let store: EventStore;
+beforeAll(async () => {
+  testDb = await createTestDatabase('command_handler');
+  store = postgresEventStore(testDb.db);
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+
+const counts = async (streamId: string) => (await readStream(testDb.db, streamId)).map((event) => (event.data as Voted['data']).count);
+
+describe('commandHandler', () => {
+  it('reads, folds, decides and appends; a command with nothing to change appends nothing', async () => {
+    const first = await handle(store, 'tally-a', vote('ada'), { metadata });
+    expect(first).toMatchObject({ version: 1, state: { count: 1, voters: ['ada'] } });
+    const again = await handle(store, 'tally-a', vote('ada'), { metadata });
+    expect(again).toMatchObject({ events: [], version: 1, state: { count: 1 } });
+    expect(await counts('tally-a')).toEqual([1]);
+  });
+
+  it('decides again on the new state when a concurrent writer got there between its read and its append', async () => {
+    // Another writer's vote lands just before the handler's first append, after its read.
+    let interfered = false;
+    const racing: EventStore = {
+      readStream: store.readStream,
+      async append(streamId, expectedVersion, events, eventMetadata) {
+        if (!interfered) {
+          interfered = true;
+          await appendToStream(testDb.db, streamId, expectedVersion, [{ type: 'Voted', data: { voter: 'cem', count: 1 } }], metadata);
+        }
+        return store.append(streamId, expectedVersion, events, eventMetadata);
+      },
+    };
+    let decisions = 0;
+    const result = await handle(racing, 'tally-race', (state) => (decisions++, vote('bea')(state)), { metadata });
+    expect(decisions).toBe(2);
+    expect(result).toMatchObject({ version: 2, state: { count: 2, voters: ['cem', 'bea'] } });
+    expect(await counts('tally-race')).toEqual([1, 2]);
+  });
+
+  it('records every one of many concurrent writers once, each on the count before it', async () => {
+    const voters = Array.from({ length: 12 }, (_, index) => `voter-${index}`);
+    await Promise.all(voters.map((voter) => handle(store, 'tally-crowd', vote(voter), { metadata })));
+    expect(await counts('tally-crowd')).toEqual(voters.map((_, index) => index + 1));
+  });
+
+  it('does not retry a version the caller pinned: the conflict is theirs to reload', async () => {
+    await handle(store, 'tally-pinned', vote('dan'), { metadata });
+    await expect(handle(store, 'tally-pinned', vote('eve'), { metadata, expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await counts('tally-pinned')).toEqual([1]);
+  });
+
+  it('refuses a stored event that does not match its schema, naming the stream and position', async () => {
+    await appendToStream(testDb.db, 'tally-bad', 0, [{ type: 'Voted', data: { voter: 'fay', count: 1 } }, { type: 'Voted', data: { voter: 'gus' } }], metadata);
+    const refused = handle(store, 'tally-bad', vote('hal'), { metadata });
+    await expect(refused).rejects.toBeInstanceOf(UnreadableEventError);
+    await expect(refused).rejects.toMatchObject({ streamId: 'tally-bad', streamPosition: 2, type: 'Voted' });
+    expect(await counts('tally-bad')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money/currencies';
+import { COLLECTION_IDS, INVENTORY_TAB_IDS } from './tabs';
+import { BODY_TYPES, FUEL_TYPES, VEHICLE_CONDITIONS, VEHICLE_PRICE_MAX } from './vehicle';
+
+/**
+ * What the catalogue's public answers look like: the API checks its queries and answers with these schemas, and
+ * the storefront takes their types (type-only imports: the storefront ships none of this code).
+ */
+
+export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating'] as const;
+export type VehicleSort = (typeof VEHICLE_SORTS)[number];
+
+export const VehicleSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    tab: z.enum(INVENTORY_TAB_IDS, { error: `tab must be one of: ${INVENTORY_TAB_IDS.join(', ')}` }).optional(),
+    collection: z.enum(COLLECTION_IDS, { error: `collection must be one of: ${COLLECTION_IDS.join(', ')}` }).optional(),
+    make: z.string().trim().max(60).optional(),
+    model: z.string().trim().max(60).optional(),
+    yearMin: z.coerce.number().int().min(1900).max(2100).optional(),
+    yearMax: z.coerce.number().int().min(1900).max(2100).optional(),
+    priceMin: z.coerce.number().min(0).max(VEHICLE_PRICE_MAX).optional(),
+    priceMax: z.coerce.number().min(0).max(VEHICLE_PRICE_MAX).optional(),
+    currency: z.enum(CURRENCY_CODES, { error: `currency must be one of: ${CURRENCY_CODES.join(', ')}` }).default('NGN'),
+    condition: z.enum(VEHICLE_CONDITIONS).optional(),
+    fuel: z.enum(FUEL_TYPES).optional(),
+    body: z.enum(BODY_TYPES).optional(),
+    location: z.string().trim().max(80).optional(),
+    featured: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+    sort: z.enum(VEHICLE_SORTS, { error: `sort must be one of: ${VEHICLE_SORTS.join(', ')}` }).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(60).default(24),
+  })
+  .refine((query) => query.yearMin === undefined || query.yearMax === undefined || query.yearMin <= query.yearMax, { path: ['yearMax'], message: 'yearMax must not be below yearMin' })
+  .refine((query) => query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax, { path: ['priceMax'], message: 'priceMax must not be below priceMin' });
+export type VehicleSearchQuery = z.output<typeof VehicleSearchQuerySchema>;
+
+const PriceSchema = z.object({ amount: z.number(), currency: z.string() });
+
+export const VehicleSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    year: z.number(),
+    category: z.string(),
+    price: PriceSchema.describe('As listed'),
+    displayPrice: PriceSchema.describe('Converted into the requested currency at the current rates'),
+    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    rating: z.number(),
+    reviewCount: z.number(),
+    condition: z.string(),
+    fuelType: z.string(),
+    bodyType: z.string(),
+    transmission: z.string(),
+    odometerKm: z.number(),
+    location: z.object({ city: z.string(), country: z.string() }),
+    inStock: z.boolean(),
+    isNew: z.boolean(),
+    isFeatured: z.boolean(),
+    features: z.array(z.string()),
+    specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'VehicleSummary' });
+export type VehicleSummary = z.output<typeof VehicleSummarySchema>;
+
+export const VehicleDetailSchema = VehicleSummarySchema.extend({
+  description: z.string(),
+  images: z.array(z.object({ url: z.string(), alt: z.string(), isPrimary: z.boolean().optional() })),
+  specifications: z.array(z.object({ name: z.string(), value: z.string(), category: z.string() })),
+  featureDetails: z.array(z.object({ name: z.string(), description: z.string(), category: z.string() })),
+  sourceUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'Vehicle' });
+export type VehicleDetail = z.output<typeof VehicleDetailSchema>;
+
+const FacetSchema = z.array(z.object({ value: z.string(), count: z.number() }));
+export const VehicleSearchResultSchema = z
+  .object({
+    items: z.array(VehicleSummarySchema),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    currency: z.string(),
+    facets: z.object({ make: FacetSchema, condition: FacetSchema, fuel: FacetSchema, body: FacetSchema, year: FacetSchema, location: FacetSchema, tab: FacetSchema, collection: FacetSchema }),
+  })
+  .meta({ id: 'VehicleSearchResult' });
+export type VehicleSearchResult = z.output<typeof VehicleSearchResultSchema>;
+
+export const VehicleBrandsSchema = z
+  .object({
+    currency: z.string(),
+    brands: z.array(
+      z.object({
+        brand: z.string(),
+        count: z.number(),
+        models: z.array(z.object({ model: z.string(), count: z.number() })).describe('Most listed first'),
+        priceMin: PriceSchema.describe('Cheapest listing, converted into `currency`'),
+        priceMax: PriceSchema.describe('Dearest listing, converted into `currency`'),
+      }),
+    ),
+  })
+  .meta({ id: 'VehicleBrands' });
+export type VehicleBrands = z.output<typeof VehicleBrandsSchema>;

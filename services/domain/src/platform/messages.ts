@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+
+/*
+ * Every message the domain gives a person, keyed by a stable code, in English with `{name}` placeholders. Schemas
+ * name the code (zod carries it as the issue's message); the API answers with the code, its parameters and this
+ * English text; the web apps translate by code. Rewording a message here cannot break a translation, and a new
+ * public code without a translation fails the storefront's typecheck instead of showing English silently.
+ */
+
+/** What a visitor can be told: the storefront's API catalogue translates every one of these. */
+export const PUBLIC_MESSAGES = {
+  // Text rules every field is held to.
+  notUnicode: 'Must be valid Unicode text',
+  controlCharacters: 'Must not contain control characters',
+  oneLine: 'Must be one line, without tabs or line breaks',
+  tooLong: 'Must be at most {max} characters',
+  fieldTooLong: '{label} must be at most {max} characters',
+  /** Anything zod says itself (a wrong type in a hand-made request): the English detail stays in `message`. */
+  invalid: 'Invalid value',
+
+  // People: the contact form, enquiries and both request forms.
+  nameRequired: 'Name is required',
+  fullNameRequired: 'Full name is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  messageRequired: 'Message is required',
+
+  // Sell-car and trade-in requests.
+  makeRequired: 'Vehicle make is required',
+  sellModelRequired: 'Vehicle model is required',
+  sellYearRequired: 'Vehicle year is required',
+  tradeInModelRequired: 'Model is required',
+  tradeInYearRequired: 'Year is required',
+  odometerRequired: 'Odometer reading is required',
+  fuelTypeRequired: 'Fuel type is required',
+  transmissionRequired: 'Transmission type is required',
+  askingPriceRequired: 'Asking price is required',
+  underFinanceRequired: 'Please specify if vehicle is under finance',
+  sellConsentRequired: 'You must agree to the terms and conditions',
+  tradeInConsentRequired: 'You must consent to sharing your information',
+  sellPhotosRequired: 'Please upload all 6 required images',
+  /** `labels`: the missing slots' labels; `slots`: their names on the wire, for a translation to label itself. */
+  tradeInPhotosRequired: 'Please upload images for: {labels}',
+  invalidFileTitle: 'Invalid file type',
+  invalidFileText: 'Please upload an image file (JPG, PNG, etc.)',
+  fileTooLargeTitle: 'File too large',
+  fileTooLargeText: 'Please upload an image smaller than 5MB',
+
+  // Enquiries (test drives, reservations, finance, ...).
+  enquiryKindInvalid: 'Enquiry kind must be one of: {values}',
+  subjectRequired: 'Please say what your enquiry is about',
+  dateInvalid: 'Please choose a valid date',
+  detailsTooMany: 'At most {max} details',
+  detailNameInvalid: 'Detail names must be 1 to 40 characters',
+  detailValueTooLong: 'Detail values must be at most 200 characters',
+  detailValueInvalid: 'Detail values must be text or numbers',
+} as const;
+
+/** What only staff are told, in the console (English). */
+export const STAFF_MESSAGES = {
+  enquiryStatusInvalid: 'Status must be one of: {values}',
+
+  // The catalogue (console forms and bulk import), in the spec's words.
+  vehicleIdRequired: 'Vehicle ID is required',
+  vehicleIdInvalid: 'Vehicle ID may hold letters, digits, ".", "_" and "-" only',
+  vehicleNameRequired: 'Vehicle name is required',
+  brandRequired: 'Brand is required',
+  modelRequired: 'Model is required',
+  yearInvalid: 'Valid year (2020-2025) is required',
+  priceInvalid: 'Valid price is required',
+  imagesRequired: 'At least one image is required',
+  specificationsRequired: 'Vehicle specifications are required',
+  categoryRequired: 'Vehicle category is required',
+} as const;
+
+export const MESSAGES = { ...PUBLIC_MESSAGES, ...STAFF_MESSAGES } as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+export type MessageParams = Readonly<Record<string, string | number | readonly string[]>>;
+
+/** What a person is told: a code the web apps translate, its parameters, and the English text. */
+export interface DomainMessage {
+  code: MessageCode;
+  params?: MessageParams;
+  message: string;
+}
+
+export const isMessageCode = (text: string): text is MessageCode => Object.hasOwn(MESSAGES, text);
+
+/** A list parameter reads as "a, b, c" in English; translations join their own way. */
+export function renderMessage(code: MessageCode, params: MessageParams = {}): string {
+  return MESSAGES[code].replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    if (value === undefined) return placeholder;
+    return Array.isArray(value) ? value.join(', ') : String(value);
+  });
+}
+
+export const domainMessage = (code: MessageCode, params?: MessageParams): DomainMessage => ({ code, ...(params ? { params } : {}), message: renderMessage(code, params) });
+
+/** The zod parameters that carry a code and its values through a refine, for messages with placeholders. */
+export const coded = (code: MessageCode, params: MessageParams) => ({ message: code, params });
+
+type IssueLike = Pick<z.core.$ZodIssue, 'code' | 'message'> & { maximum?: unknown; minimum?: unknown; values?: unknown; params?: unknown };
+
+const limitOf = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined);
+
+/**
+ * The message of a zod issue. Our schemas put a code in the issue's message (and, through a refine, its values in
+ * `params`); a length or size check adds its limit as `max` / `min`, a choice the `values` it accepts. An issue zod worded itself is `invalid`, with
+ * zod's English kept as the text.
+ */
+export function messageOfIssue(issue: IssueLike): DomainMessage {
+  if (!isMessageCode(issue.message)) return { code: 'invalid', message: issue.message };
+  const params: Record<string, string | number | readonly string[]> = {};
+  const max = limitOf(issue.maximum);
+  const min = limitOf(issue.minimum);
+  if (issue.code === 'too_big' && max !== undefined) params['max'] = max;
+  if (issue.code === 'too_small' && min !== undefined) params['min'] = min;
+  // A choice (z.enum) lists what it accepts.
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) params['values'] = issue.values.map(String);
+  if (typeof issue.params === 'object' && issue.params !== null) Object.assign(params, issue.params);
+  return domainMessage(issue.message, Object.keys(params).length > 0 ? params : undefined);
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { SUBMISSION_STATUSES } from './submission';
+
+/** What the API answers about sell-car and trade-in requests: to staff, and to the owner on the status page. */
+
+export const SubmissionRecordSchema = z
+  .object({
+    id: z.string(),
+    submittedAt: z.string(),
+    fullName: z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.string(),
+    odometer: z.string(),
+    fuelType: z.string(),
+    transmission: z.string(),
+    vin: z.string().nullable(),
+    knownIssues: z.string().nullable(),
+    underFinance: z.boolean(),
+    askingPrice: z.string().nullable(),
+    status: z.enum(SUBMISSION_STATUSES),
+    lastUpdated: z.string().nullable(),
+    offeredValue: z.number().nullable().optional(),
+    estimatedValue: z.number().nullable().optional(),
+    notes: z.array(z.object({ text: z.string(), at: z.string(), by: z.string().nullable() })),
+    photos: z.array(
+      z.object({
+        slot: z.string(),
+        label: z.string(),
+        state: z.enum(['processing', 'ready', 'unreadable']).describe('processing until our re-encoded copy exists; unreadable when the file did not decode'),
+        url: z.string().nullable().describe('The re-encoded photo, once ready'),
+        thumbnailUrl: z.string().nullable().describe('Its small copy for lists, once ready'),
+      }),
+    ),
+    version: z.number(),
+  })
+  .meta({ id: 'Submission' });
+
+export type SubmissionRecord = z.output<typeof SubmissionRecordSchema>;
+
+/** The four count cards of a submissions list. */
+export const SubmissionStatsSchema = z.object({ total: z.number(), pending: z.number(), reviewed: z.number(), finalized: z.number() });
+export type SubmissionStats = z.output<typeof SubmissionStatsSchema>;
+
+/** One stored event of a request, with who and when. */
+export const SubmissionHistoryEntrySchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  type: z.string(),
+  at: z.string(),
+  by: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type SubmissionHistoryEntry = z.output<typeof SubmissionHistoryEntrySchema>;
+
+export const SubmissionCreatedSchema = z.object({ id: z.string(), statusUrl: z.string() }).meta({ id: 'SubmissionCreated' });
+export type SubmissionCreated = z.output<typeof SubmissionCreatedSchema>;
+
+/** The owner's view of a request, opened with the token from the email. */
+export const SubmissionStatusAnswerSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(SUBMISSION_STATUSES),
+    submittedAt: z.string(),
+    lastUpdated: z.string().nullable(),
+    vehicle: z.object({ make: z.string(), model: z.string(), year: z.string() }),
+    offeredValue: z.number().nullable().optional(),
+    estimatedValue: z.number().nullable().optional(),
+    unreadablePhotos: z.array(z.string()).describe('Labels of photos that turned out not to decode after the request was accepted'),
+  })
+  .meta({ id: 'SubmissionStatus' });
+
+export type SubmissionStatusAnswer = z.output<typeof SubmissionStatusAnswerSchema>;

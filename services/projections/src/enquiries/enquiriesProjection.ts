@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { parseStoredEvent } from '@autobest/db';
+import { ENQUIRY_EVENT_TYPES, EnquiryEventSchema } from '@autobest/domain';
+import type { Projection } from '../projector/projection';
+
+/** Enquiries as staff list and work them, with each status change and who made it. */
+export const enquiriesProjection: Projection = {
+  name: 'enquiries',
+  tables: ['enquiries'],
+  handles: ENQUIRY_EVENT_TYPES,
+  async apply(trx, events) {
+    for (const stored of events) {
+      const event = parseStoredEvent(EnquiryEventSchema, stored);
+      const version = stored.streamPosition;
+      switch (event.type) {
+        case 'EnquiryReceived': {
+          const enquiry = event.data;
+          // A plain insert, not an upsert: applying an event twice would be a bug, and it should fail loudly.
+          await trx
+            .insertInto('enquiries')
+            .values({
+              id: enquiry.enquiryId,
+              kind: enquiry.kind,
+              full_name: enquiry.fullName,
+              phone: enquiry.phone,
+              email: enquiry.email ?? null,
+              subject: enquiry.subject,
+              message: enquiry.message ?? null,
+              preferred_date: enquiry.preferredDate ?? null,
+              details: JSON.stringify(enquiry.details ?? {}),
+              source_path: enquiry.sourcePath ?? null,
+              status: 'new',
+              status_history: JSON.stringify([]),
+              received_at: enquiry.receivedAt,
+              last_updated: null,
+              version,
+              global_position: stored.globalPosition,
+            })
+            .execute();
+          break;
+        }
+        case 'EnquiryStatusChanged': {
+          const { enquiryId, from, to, changedAt } = event.data;
+          const by = stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null;
+          const change = JSON.stringify([{ from, to, at: changedAt, by }]);
+          await trx
+            .updateTable('enquiries')
+            .set({ status: to, status_history: sql`status_history || ${change}::jsonb`, last_updated: changedAt, version })
+            .where('id', '=', enquiryId)
+            .execute();
+          break;
+        }
+      }
+    }
+  },
+};

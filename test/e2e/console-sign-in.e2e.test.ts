@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
+import { settledOnSignIn, signInToConsole } from '../support/console';
+
+const STAFF_EMAIL = 'desk@autobest.test';
+const STAFF_PASSWORD = 'a long and secret password';
+
+describe('console sign-in', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack('e2e_console_sign_in', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD }, workers: false });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** Submits the form and waits for the API's answer to it. */
+  async function submit(page: Page, password: string): Promise<number> {
+    await page.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
+    await page.getByRole('textbox', { name: 'Password' }).fill(password);
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/admin/session') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return (await answer).status();
+  }
+
+  it('says when to try again once the account has had too many wrong passwords, even for the right one', async () => {
+    const page = await (await stack.browser.newContext()).newPage();
+    await page.goto(`${stack.api.url}/admin`);
+    await settledOnSignIn(page);
+
+    expect(await submit(page, 'a wrong password')).toBe(401);
+    await page.getByText('Invalid email or password').waitFor();
+    for (let attempt = 2; attempt <= 5; attempt++) expect(await submit(page, 'a wrong password')).toBe(401);
+
+    expect(await submit(page, STAFF_PASSWORD)).toBe(429);
+    await page.getByText('Too many sign-in attempts. Please try again in 15 minutes.').waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Contact messages' }).isVisible()).resolves.toBe(false);
+  });
+
+  it('signs in from the console page itself: same-origin requests pass the cross-site check', async () => {
+    await stack.testDb.db.insertInto('staff_users').values({
+      id: crypto.randomUUID(),
+      email: 'second@autobest.test',
+      display_name: 'Second',
+      password_hash: (await stack.testDb.db.selectFrom('staff_users').select('password_hash').executeTakeFirstOrThrow()).password_hash,
+      role: 'admin',
+      disabled_at: null,
+    }).execute();
+    const page = await signInToConsole(stack.browser, stack.api.url, 'second@autobest.test', STAFF_PASSWORD);
+    await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
+  });
+});

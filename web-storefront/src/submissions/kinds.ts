@@ -1,0 +1,177 @@
+import type { z } from 'zod';
+import type { AnalyticsEventName } from '@autobest/domain/analytics';
+import {
+  SELL_CAR_FUEL_TYPES,
+  SELL_CAR_PHOTO_SLOTS,
+  SELL_CAR_TRANSMISSIONS,
+  SellCarFieldsSchema,
+  TRADE_IN_FUEL_TYPES,
+  TRADE_IN_MAKES,
+  TRADE_IN_PHOTO_SLOTS,
+  TRADE_IN_TRANSMISSIONS,
+  TradeInFieldsSchema,
+  tradeInYears,
+  type SubmissionKind,
+} from '@autobest/domain/submissions';
+import { domainMessage, type DomainMessage } from '@autobest/domain/messages';
+import type { SubmissionMessage } from './messages';
+import type { PhotoSlotDefinition } from './PhotoSlots';
+
+/** A choice in a select: its wire value, and the message naming it (none: the value is shown as it is, as a year). */
+interface Option {
+  value: string;
+  message?: SubmissionMessage;
+}
+
+/** One vehicle field of a form, in the order the page shows it; `name` is the wire and schema field. */
+export type VehicleField =
+  | { name: string; control: 'text'; label: SubmissionMessage; numeric?: boolean }
+  | { name: string; control: 'multiline'; label: SubmissionMessage }
+  | { name: string; control: 'select'; label: SubmissionMessage; placeholder: SubmissionMessage; options: readonly Option[] }
+  | { name: string; control: 'yesNo'; label: SubmissionMessage; initial: 'yes' | 'no' };
+
+/** What differs between the sell-car and trade-in forms (as the API's kinds table); the page is the same. */
+export interface SubmissionKindForm {
+  kind: SubmissionKind;
+  endpoint: '/api/sell-car-submissions' | '/api/trade-in-submissions';
+  schema: z.ZodType;
+  slots: readonly PhotoSlotDefinition[];
+  /** As the API words it: its code, the missing slots and their English labels. */
+  missingPhotosMessage(missing: readonly PhotoSlotDefinition[]): DomainMessage;
+  vehicleFields: readonly VehicleField[];
+  texts: {
+    title: SubmissionMessage;
+    lead: SubmissionMessage;
+    form: SubmissionMessage;
+    personal: SubmissionMessage;
+    vehicle: SubmissionMessage;
+    photos: SubmissionMessage;
+    photosHint: SubmissionMessage;
+    /** When set, the consent box sits in its own numbered section. */
+    consentLegend?: SubmissionMessage;
+    consent: SubmissionMessage;
+    hint: SubmissionMessage;
+    submit: SubmissionMessage;
+    sent: SubmissionMessage;
+    sentText: SubmissionMessage;
+    failedTitle: SubmissionMessage;
+    failed: SubmissionMessage;
+    /** When set, a form that fails its own check also says so in a toast. */
+    invalid?: { title: SubmissionMessage; text: SubmissionMessage };
+  };
+  /** The spec's analytics event for a request sent, and what it records. */
+  sentEvent: { name: AnalyticsEventName; properties(values: Record<string, string>, photoCount: number): Record<string, string | number> };
+}
+
+const choices = <V extends string>(values: readonly V[], messages: Record<V, SubmissionMessage>): Option[] => values.map((value) => ({ value, message: messages[value] }));
+
+export const SELL_CAR: SubmissionKindForm = {
+  kind: 'sell-car',
+  endpoint: '/api/sell-car-submissions',
+  schema: SellCarFieldsSchema,
+  slots: SELL_CAR_PHOTO_SLOTS,
+  missingPhotosMessage: () => domainMessage('sellPhotosRequired'),
+  vehicleFields: [
+    { name: 'make', control: 'text', label: 'make' },
+    { name: 'model', control: 'text', label: 'model' },
+    { name: 'year', control: 'text', label: 'year', numeric: true },
+    { name: 'odometer', control: 'text', label: 'odometer', numeric: true },
+    { name: 'vin', control: 'text', label: 'vin' },
+    {
+      name: 'fuelType',
+      control: 'select',
+      label: 'fuelType',
+      placeholder: 'selectFuelType',
+      options: choices(SELL_CAR_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', electric: 'fuelElectric', lpg: 'fuelLpg' }),
+    },
+    {
+      name: 'transmission',
+      control: 'select',
+      label: 'transmission',
+      placeholder: 'selectTransmission',
+      options: choices(SELL_CAR_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual', cvt: 'transmissionCvt', semiAutomatic: 'transmissionSemiAutomatic' }),
+    },
+    { name: 'askingPrice', control: 'text', label: 'sellAskingPrice', numeric: true },
+    { name: 'underFinance', control: 'yesNo', label: 'underFinance', initial: 'no' },
+    { name: 'knownIssues', control: 'multiline', label: 'knownIssues' },
+  ],
+  texts: {
+    title: 'sellTitle',
+    lead: 'sellLead',
+    form: 'sellForm',
+    personal: 'sellPersonal',
+    vehicle: 'sellVehicle',
+    photos: 'sellPhotos',
+    photosHint: 'sellPhotosHint',
+    consent: 'sellConsent',
+    hint: 'sellOfferHint',
+    submit: 'sellSubmit',
+    sent: 'sellSent',
+    sentText: 'sellSentText',
+    failedTitle: 'sellFailedTitle',
+    failed: 'sellFailed',
+  },
+  sentEvent: { name: 'sell_car_form_submit', properties: (values) => ({ make: values['make'] ?? '', year: values['year'] ?? '' }) },
+};
+
+export const TRADE_IN: SubmissionKindForm = {
+  kind: 'trade-in',
+  endpoint: '/api/trade-in-submissions',
+  schema: TradeInFieldsSchema,
+  slots: TRADE_IN_PHOTO_SLOTS,
+  missingPhotosMessage: (missing) => domainMessage('tradeInPhotosRequired', { labels: missing.map(({ label }) => label), slots: missing.map(({ slot }) => slot) }),
+  vehicleFields: [
+    {
+      name: 'vehicleMake',
+      control: 'select',
+      label: 'vehicleMake',
+      placeholder: 'selectMake',
+      options: TRADE_IN_MAKES.map((make) => (make === 'Other' ? { value: make, message: 'makeOther' } : { value: make })),
+    },
+    { name: 'model', control: 'text', label: 'model' },
+    { name: 'year', control: 'select', label: 'year', placeholder: 'selectYear', options: tradeInYears().map((year) => ({ value: String(year) })) },
+    { name: 'odometer', control: 'text', label: 'odometer', numeric: true },
+    {
+      name: 'fuelType',
+      control: 'select',
+      label: 'fuelType',
+      placeholder: 'selectFuelType',
+      options: choices(TRADE_IN_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', ev: 'fuelEv' }),
+    },
+    {
+      name: 'transmission',
+      control: 'select',
+      label: 'transmission',
+      placeholder: 'selectTransmission',
+      options: choices(TRADE_IN_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual' }),
+    },
+    { name: 'vin', control: 'text', label: 'vin' },
+    { name: 'askingPrice', control: 'text', label: 'tradeInAskingPrice', numeric: true },
+    { name: 'underFinance', control: 'yesNo', label: 'underFinance', initial: 'no' },
+    { name: 'knownIssues', control: 'multiline', label: 'knownIssues' },
+  ],
+  texts: {
+    title: 'tradeInTitle',
+    lead: 'tradeInLead',
+    form: 'tradeInForm',
+    personal: 'tradeInPersonal',
+    vehicle: 'tradeInVehicle',
+    photos: 'tradeInPhotos',
+    photosHint: 'tradeInPhotosHint',
+    consentLegend: 'tradeInConsentLegend',
+    consent: 'tradeInConsent',
+    hint: 'tradeInValueHint',
+    submit: 'tradeInSubmit',
+    sent: 'tradeInSent',
+    sentText: 'tradeInSentText',
+    failedTitle: 'tradeInFailedTitle',
+    failed: 'tradeInFailed',
+    invalid: { title: 'tradeInInvalidTitle', text: 'tradeInInvalid' },
+  },
+  sentEvent: {
+    name: 'trade_in_form_submit',
+    properties: (values, photoCount) => ({ vehicleMake: values['vehicleMake'] ?? '', year: values['year'] ?? '', imagesCount: photoCount }),
+  },
+};
+
+export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindForm>> = { 'sell-car': SELL_CAR, 'trade-in': TRADE_IN };

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { appendToStream } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
+import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/projections';
+import { appliedCounts, countedEventIds, createRecordingTable, createTestQueues, recordingProjection, type TestQueues } from '@autobest/projections/testing';
+import { startWorkers } from '../src/index';
+
+const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'corr', causationId: null, requestId: null };
+
+let testDb: TestDatabase;
+let queues: TestQueues;
+beforeAll(async () => {
+  testDb = await createTestDatabase('projector-worker');
+  queues = createTestQueues('projector-worker');
+  await createRecordingTable(testDb.db);
+});
+afterAll(async () => {
+  await testDb?.drop();
+  await queues?.drop();
+});
+
+describe('projector worker', () => {
+  it('applies every event of 16 concurrent writers exactly once, woken by the doorbell', async () => {
+    const config = loadRuntimeConfig({
+      DATABASE_URL: testDb.url,
+      REDIS_URL: queues.redisUrl,
+      QUEUE_PREFIX: queues.prefix,
+      LOG_LEVEL: 'silent',
+      // Far longer than the test: only the doorbell can make the projector keep up.
+      PROJECTOR_SAFETY_NET_MS: '600000',
+    });
+    const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false, projectorOptions: { batchSize: 200 } });
+    const producer = createProducerConnection(queues.redisUrl);
+    const queue = createProjectorQueue(producer, queues.prefix);
+    const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
+    try {
+      const writers = Array.from({ length: 16 }, async (_, writer) => {
+        for (let version = 0; version < 500; version++) {
+          await appendToStream(testDb.db, `writer-${writer}`, version, [{ type: 'Counted', data: { writer, version } }], metadata);
+          doorbell.ring();
+        }
+      });
+      await Promise.all(writers);
+      await doorbell.settled();
+
+      await vi.waitFor(
+        async () => {
+          expect(await appliedCounts(testDb.db)).toHaveLength(8000);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      const counts = await appliedCounts(testDb.db);
+      expect(counts.filter((row) => row.times !== 1)).toEqual([]);
+      expect(counts.map((row) => row.event_id).sort()).toEqual(await countedEventIds(testDb.db));
+      expect(await workers.projector.lag()).toEqual({ 'test-recording': 0, notifier: 0 });
+    } finally {
+      await doorbell.settled();
+      await queue.close();
+      producer.disconnect();
+      await workers.close();
+    }
+  });
+});

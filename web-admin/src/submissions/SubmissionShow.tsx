@@ -229,11 +229,17 @@ function History({ resource }: { resource: string }) {
   );
 }
 
+/** Photos are re-encoded by a worker after the request arrives: while any is still being processed the page asks again every two seconds, so staff who open a request the moment it lands see its photos appear without reloading. */
+const PHOTO_POLL_MS = 2_000;
+const photoPollInterval = ({ state }: { state: { data?: SubmissionRecord } }) =>
+  state.data?.photos.some((photo) => photo.state === 'processing') ? PHOTO_POLL_MS : false;
+
 export function makeSubmissionShow(config: SubmissionResourceConfig) {
   return function SubmissionShow() {
     return (
       <Show
         resource={config.resource}
+        queryOptions={{ refetchInterval: photoPollInterval }}
         actions={
           <TopToolbar>
             <DeleteButton mutationMode="pessimistic" confirmTitle="Delete submission" confirmContent={DELETE_CONFIRMATION} />

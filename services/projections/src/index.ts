@@ -17,3 +17,4 @@ export {
   type FacetValue,
   type VehicleFacet,
 } from './inventory/vehicleFacets';
+export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './platform/queues';

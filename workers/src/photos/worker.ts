@@ -1,10 +1,10 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { scheduleProjectorSafetyNet } from '@autobest/projections';
+import { QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
 import type { PhotoProcessor } from './photoProcessor';
 
-const PHOTOS_QUEUE = 'photos';
+const PHOTOS_QUEUE = QUEUES.photos;
 
 interface RunningPhotoWorker {
   queue: Queue;

@@ -1,7 +1,8 @@
+import { QUEUES } from '../platform/queues';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-export const PROJECTOR_QUEUE = 'projector';
+export const PROJECTOR_QUEUE = QUEUES.projector;
 const DOORBELL_JOB = 'doorbell';
 
 /** Job options of a doorbell: at most one waiting behind the running one, so a burst of commits costs one catch-up. */

@@ -1,8 +1,9 @@
+import { QUEUES } from '../platform/queues';
 import type { Db } from '@autobest/db';
 import { CURRENCY_CODES, FALLBACK_RATES, rateOf, type CurrencyCode } from '@autobest/domain';
 
 /** The queue of the rate fetcher (workers); the API looks at it for the QA dashboard. */
-export const RATES_QUEUE = 'rates';
+export const RATES_QUEUE = QUEUES.rates;
 
 export interface RatesSnapshot {
   base: 'USD';

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './support';
 
 // The policies as a reader checks them: exactly what is shipped.
 const STOREFRONT_CSP =
-  "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' blob: https:; frame-ancestors 'self'; report-uri /api/csp-reports";
+  "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' blob: https:; frame-src https://www.youtube-nocookie.com; frame-ancestors 'self'; report-uri /api/csp-reports";
 const CONSOLE_CSP =
   "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; frame-src 'self'; frame-ancestors 'none'; report-uri /api/csp-reports";
 const DOCS_CSP =
@@ -76,7 +76,7 @@ describe.each([
   const get = (url: string, headers: Record<string, string> = { accept: 'text/html', 'accept-encoding': 'br' }) => t.app.inject({ method: 'GET', url, headers });
 
   it('storefront pages: their policy, framed only by this origin', async () => {
-    for (const url of ['/', '/inventory?make=Toyota', '/vehicle/chery-tiggo-8-pro-2024']) {
+    for (const url of ['/', '/news', '/inventory?make=Toyota', '/vehicle/chery-tiggo-8-pro-2024']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');

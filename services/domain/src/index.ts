@@ -15,3 +15,5 @@ export * from './analytics/index';
 export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './qaChecks/contracts';
+export * from './news/news';
+export * from './news/contracts';

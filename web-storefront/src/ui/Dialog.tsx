@@ -3,9 +3,9 @@ import './dialog.css';
 
 /**
  * A native modal dialog: the browser traps focus and closes it on Escape; focus goes back to whatever
- * opened it. `variant="drawer"` slides it in from the reading start edge.
+ * opened it. `variant="drawer"` slides it in from the reading start edge; `"wide"` holds a grid of cards.
  */
-export function Dialog({ open, onClose, title, closeLabel, children, variant = 'dialog' }: { open: boolean; onClose(): void; title: string; closeLabel: string; children: ReactNode; variant?: 'dialog' | 'drawer' }) {
+export function Dialog({ open, onClose, title, closeLabel, children, variant = 'dialog' }: { open: boolean; onClose(): void; title: string; closeLabel: string; children: ReactNode; variant?: 'dialog' | 'drawer' | 'wide' }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();

@@ -44,11 +44,13 @@ const SWAGGER_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cl
 export const CONTENT_SECURITY_POLICIES: Readonly<Record<Surface, string>> = {
   // Styles come from the build's CSS files (React's `style` props are CSSOM writes, which CSP does not govern).
   // Catalogue photos may live on any HTTPS host (the data-collection screen requires HTTPS image addresses); the
-  // sell-car and trade-in forms preview chosen photos as blob: URLs. The console's QA dashboard frames the
+  // sell-car and trade-in forms preview chosen photos as blob: URLs. The only frame is the review videos' player, on
+  // the privacy-enhanced embed domain, loaded when a visitor presses play. The console's QA dashboard frames the
   // storefront from the same origin, hence frame-ancestors 'self'.
   storefront: pagePolicy({
     'style-src': ["'self'"],
     'img-src': ["'self'", 'blob:', 'https:'],
+    'frame-src': ['https://www.youtube-nocookie.com'],
     'frame-ancestors': ["'self'"],
   }),
   // react-admin's MUI styles are injected by emotion as <style> elements at run time: 'unsafe-inline' for styles

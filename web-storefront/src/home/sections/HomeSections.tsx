@@ -5,7 +5,9 @@ import { track } from '../../analytics/analytics';
 import { useFormat, useT, type Translator } from '../../i18n';
 import { useSayMessage } from '../../api/domainMessages';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
-import { NEWS_ARTICLES } from '../../news/articles';
+import type { NewsList } from '@autobest/domain/news/contracts';
+import { ArticleCard } from '../../news/ArticleCard';
+import { useApiRead } from '../../news/useNews';
 import { DEALS, salePrice } from '../../deals/deals';
 import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { homeSectionMessages } from './messages';
@@ -231,10 +233,49 @@ function Figures({ t }: { t: T }) {
   );
 }
 
+/** How many of the newest articles the home page shows. */
+const HOME_NEWS_SHOWN = 4;
+
+/** The newest ingested articles, African and global alike, and the way to all of them. */
+function LatestNews({ t }: { t: T }) {
+  const { state, retry } = useApiRead<NewsList>(`/api/news?limit=${HOME_NEWS_SHOWN}`);
+  const say = useSayMessage();
+  return (
+    <section className="home-section" aria-labelledby="news-heading">
+      <h2 id="news-heading">{t('newsTitle')}</h2>
+      {state.phase === 'loading' ? <p role="status">{t('newsLoading')}</p> : null}
+      {state.phase === 'failed' ? (
+        <>
+          <p className="notice notice-error" role="alert">
+            {t('newsFailed', { message: say(state.message) })}
+          </p>
+          <button type="button" className="button button-secondary button-small" onClick={retry}>
+            {t('newsRetry')}
+          </button>
+        </>
+      ) : null}
+      {state.phase === 'ready' && state.data.items.length === 0 ? <p className="empty-state">{t('newsEmpty')}</p> : null}
+      {state.phase === 'ready' && state.data.items.length > 0 ? (
+        <ul className="news-cards">
+          {state.data.items.slice(0, HOME_NEWS_SHOWN).map((article) => (
+            <li key={article.id}>
+              <ArticleCard article={article} where="home" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="home-actions">
+        <Link to="/news" className="button button-secondary" onClick={() => track('user_interaction', { action: 'view_all_news' })}>
+          {t('viewAllNews')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 /** The home page below the hero: categories, premium vehicles, services, news, why us, figures. */
 export function HomeSections() {
   const t = useT(homeSectionMessages);
-  const { date, number } = useFormat();
   return (
     <div className="home-sections">
       <section className="home-section" aria-labelledby="categories-heading">
@@ -284,27 +325,7 @@ export function HomeSections() {
         </p>
       </section>
 
-      <section className="home-section" aria-labelledby="news-heading">
-        <h2 id="news-heading">{t('newsTitle')}</h2>
-        <ul className="news-cards">
-          {NEWS_ARTICLES.slice(0, 4).map((article) => (
-            <li key={article.id} className="news-card">
-              <img src={article.image} alt={article.imageAlt} lang="en" width={320} height={180} loading="lazy" decoding="async" />
-              <span className="service-badge">{article.category}</span>
-              <h3 lang="en">{article.title}</h3>
-              <p lang="en">{article.excerpt}</p>
-              <p className="news-meta">
-                {t('byAuthor', { author: article.author })} · <time dateTime={article.date}>{date(article.date)}</time> · {t('readTime', { minutes: number(article.readTime) })}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <p className="home-actions">
-          <Link to="/news" className="button button-secondary" onClick={() => track('user_interaction', { action: 'view_all_news' })}>
-            {t('viewAllNews')}
-          </Link>
-        </p>
-      </section>
+      <LatestNews t={t} />
 
       <section className="home-section" aria-labelledby="why-heading">
         <h2 id="why-heading">{t('whyTitle')}</h2>

@@ -71,7 +71,7 @@ export function VideoCard({ video, t }: { video: ReviewVideo; t: Translator<type
           {showsRating(video) ? (
             <span className="badge news-badge-rating">
               <span aria-hidden="true">★ {number(video.rating, { maximumFractionDigits: 1 })}</span>
-              <span className="visually-hidden">{t('ratingLabel', { rating: number(video.rating, { maximumFractionDigits: 1 }) })}</span>
+              <span className="visually-hidden"> {t('ratingLabel', { rating: number(video.rating, { maximumFractionDigits: 1 }) })}</span>
             </span>
           ) : null}
         </p>

@@ -303,8 +303,8 @@ describe('news and review videos', () => {
     await (await opened).close();
     await page.getByRole('link', { name: '← Back to Home' }).click();
     await page.getByRole('heading', { level: 1, name: 'AutoBest Africa' }).waitFor();
-    // Leaving the site sends what is queued.
-    await context.close();
+    // Leaving the site sends what is queued (with the browser still open, so the beacon is surely sent).
+    await page.goto('about:blank');
 
     const rows = async () => stack.testDb.db.selectFrom('analytics_events').select(['event', 'properties']).execute();
     await vi.waitFor(async () => expect((await rows()).some((row) => row.event === 'navigation_back_to_home')).toBe(true), { timeout: 15_000, interval: 100 });
@@ -318,6 +318,7 @@ describe('news and review videos', () => {
     expect(interactions).toContainEqual({ action: 'video_play', videoId: 'video-3', brand: 'Chery' });
     expect(interactions).toContainEqual({ action: 'view_all_reviews', brand: 'Chery' });
     expect(interactions).toContainEqual({ action: 'news_article_open', articleId: TRENDING.items[0]!.id, source: TRENDING.items[0]!.source, region: TRENDING.items[0]!.region, where: 'trending' });
+    await context.close();
   }, 60_000);
 
   it('on the real news routes (once the server side is merged): the page shows their answers with no error', async (test) => {

@@ -17,6 +17,7 @@ import {
   videoBrands,
   youTubeId,
 } from '../../web-storefront/src/news/news';
+import { NEWS_FIRST_READS } from '../../web-storefront/src/news/firstReads';
 import en from '../../web-storefront/src/news/messages/en';
 import { AFRICAN, article, GLOBAL, TRENDING, VIDEOS } from './fixtures';
 
@@ -63,6 +64,13 @@ describe('Global Automotive Headlines', () => {
     const first = GLOBAL.slice(0, 12);
     const next = GLOBAL.slice(11);
     expect(appendPage(first, next).map((item) => item.id)).toEqual(GLOBAL.map((item) => item.id));
+  });
+});
+
+describe('the first reads started before the page renders', () => {
+  it('are exactly what the page asks first, so the page takes them instead of asking again', () => {
+    expect(NEWS_FIRST_READS.african).toBe(`/api/news?${africanNewsQuery('All')}`);
+    expect(NEWS_FIRST_READS.global).toBe(`/api/news?${globalNewsQuery('All', 1)}`);
   });
 });
 

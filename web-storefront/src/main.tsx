@@ -3,6 +3,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initialCurrency } from './currency/CurrencyContext';
+import { NEWS_FIRST_READS } from './news/firstReads';
 import { prefetch } from './prefetch';
 import { preloadRoute } from './routes';
 import './i18n/store';
@@ -18,6 +19,8 @@ if (vehicle) {
     if (typeof first === 'string') new Image().src = first;
   });
 }
+
+if (/^\/news\/?$/i.test(location.pathname)) for (const url of Object.values(NEWS_FIRST_READS)) prefetch(url);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -7,6 +7,7 @@ import { useT, type Translator } from '../i18n';
 import { BackLink } from '../ui/BackLink';
 import { Dialog } from '../ui/Dialog';
 import { ArticleCard } from './ArticleCard';
+import { NEWS_FIRST_READS } from './firstReads';
 import { newsMessages } from './messages';
 import type en from './messages/en';
 import { africanNewsQuery, africanNewsShown, filterVideos, LATEST_VIDEOS_SHOWN, safeHref, tickerOf, videoBrands } from './news';
@@ -38,7 +39,7 @@ function ReadProgress({ state, loading, failed, onRetry, t }: { state: ReadState
 
 /** 'Trending': the first 3 of the trending articles (the one staff featured first). */
 function Ticker({ t }: { t: T }) {
-  const { state, retry } = useApiRead<TrendingNews>('/api/news/trending');
+  const { state, retry } = useApiRead<TrendingNews>(NEWS_FIRST_READS.trending);
   const ticker = state.phase === 'ready' ? tickerOf(state.data.items) : [];
   return (
     <section className="news-ticker" aria-labelledby="news-trending-heading">
@@ -145,7 +146,7 @@ function BrandSelect({ brands, brand, onChange, t }: { brands: readonly string[]
 
 /** 'Car Review Videos': the latest 6 of the chosen brand; 'View All Reviews' opens every one, by brand and body type. */
 function ReviewVideos({ t }: { t: T }) {
-  const { state, retry } = useApiRead<VideoList>('/api/videos');
+  const { state, retry } = useApiRead<VideoList>(NEWS_FIRST_READS.videos);
   const [brand, setBrand] = useState('All');
   const [bodyType, setBodyType] = useState<VideoFilterCategory>('All');
   const [allOpen, setAllOpen] = useState(false);

@@ -1,0 +1,11 @@
+/**
+ * What /news reads first, before the visitor chooses anything: main.tsx starts these while the page's code downloads.
+ * Written out rather than built with news.ts, so the first chunk (the home page's budget) carries only these strings;
+ * a unit test holds them equal to what the page asks.
+ */
+export const NEWS_FIRST_READS = {
+  trending: '/api/news/trending',
+  african: '/api/news?region=african&limit=60',
+  global: '/api/news?region=global&limit=12&page=1',
+  videos: '/api/videos',
+} as const;

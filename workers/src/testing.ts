@@ -30,7 +30,7 @@ export interface SmtpSink {
   rejectRecipient(address: string): void;
   /** Takes connections but never greets them (the client's greeting timeout fires), until `recover()`. */
   stall(): void;
-  /** Accepts every message again (deferrals and stalls end; rejected recipients stay refused). */
+  /** Accepts every message again: deferrals, stalls and refused recipients end. */
   recover(): void;
   close(): Promise<void>;
 }
@@ -113,6 +113,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       deferrals = 0;
       deferringAll = false;
       stalled = false;
+      rejected.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

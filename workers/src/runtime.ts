@@ -17,7 +17,7 @@ import {
 import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
-import { EmailDelivery, type DeliveryPolicy } from './notifier/delivery';
+import { EmailDelivery } from './notifier/delivery';
 import { startEmailDeliveryWorker } from './notifier/deliveryWorker';
 import { startRatesWorker } from './rates/ratesWorker';
 import { startHousekeeping } from './housekeeping/housekeeping';
@@ -68,10 +68,9 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
   // An attempt holds its email for longer than every timeout of one send together; only a worker that died
   // mid-send makes its email wait that long.
-  const deliveryPolicy: DeliveryPolicy = { ...config.mail.delivery, claimMs: timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs };
+  const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
   const emails = await startEmailDeliveryWorker(
-    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), deliveryPolicy, logger),
-    deliveryPolicy,
+    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
     connection,
     config.queuePrefix,
     config.projectorSafetyNetMs,

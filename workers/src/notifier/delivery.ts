@@ -27,7 +27,7 @@ export type DeliveryOutcome =
   | { kind: 'failed'; attempts: number; error: string };
 
 /** What went wrong, as the console shows it: the server's own answer when it gave one. */
-function describe(error: unknown): string {
+function failureText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const { command, response, code } = error as Error & { command?: string; response?: string; code?: string };
   const text = response ? `${command ? `${command}: ` : ''}${response}` : `${error.message}${code && !error.message.includes(code) ? ` (${code})` : ''}`;
@@ -57,7 +57,7 @@ export class EmailDelivery {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly statusTokens: StatusTokens,
-    private readonly policy: DeliveryPolicy,
+    readonly policy: DeliveryPolicy,
     private readonly logger: Logger,
   ) {}
 
@@ -99,8 +99,8 @@ export class EmailDelivery {
       return row?.status === 'pending' && row.claimed_until ? { kind: 'claimed', until: row.claimed_until } : { kind: 'finished' };
     }
 
-    const token = claimed.status_token_for ? this.statusTokens.issue(claimed.status_token_for) : null;
-    const body = (kept: string) => (token && claimed.status_token_for ? withStatusToken(kept, claimed.status_token_for, token) : kept);
+    const tokenFor = claimed.status_token_for;
+    const body = (kept: string) => (tokenFor ? withStatusToken(kept, tokenFor, this.statusTokens.issue(tokenFor)) : kept);
     const attempts = claimed.attempts;
     try {
       const { response } = await this.mailer.send({
@@ -121,7 +121,7 @@ export class EmailDelivery {
       this.logger.debug({ emailId, attempts, response }, 'email delivered');
       return { kind: 'sent', attempts };
     } catch (error) {
-      const reason = describe(error);
+      const reason = failureText(error);
       const permanent = isPermanentRejection(error);
       if (permanent || attempts >= this.policy.maxAttempts) {
         await this.db

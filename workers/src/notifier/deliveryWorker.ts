@@ -2,7 +2,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job, type JobsOptions, t
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createEmailQueue, ProjectorDoorbell, QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
-import type { DeliveryPolicy, EmailDelivery } from './delivery';
+import type { EmailDelivery } from './delivery';
 
 /** One job per email, its id the email's id; every other job on the queue (doorbell, safety net, start-up) enqueues them. */
 const DELIVER_JOB = 'deliver';
@@ -46,7 +46,6 @@ export interface RunningEmailDelivery {
  */
 export async function startEmailDeliveryWorker(
   delivery: EmailDelivery,
-  policy: DeliveryPolicy,
   connection: Redis,
   prefix: string,
   safetyNetMs: number,
@@ -56,7 +55,7 @@ export async function startEmailDeliveryWorker(
   await scheduleProjectorSafetyNet(queue, safetyNetMs);
   const deliverJob = (emailId: string): JobsOptions => ({
     jobId: emailId,
-    attempts: policy.maxAttempts,
+    attempts: delivery.policy.maxAttempts,
     backoff: { type: RECORDED_DELAY },
     removeOnComplete: true,
     // Failed emails stay visible on the queue dashboard for a week; the outbox keeps them for good.

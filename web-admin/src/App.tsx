@@ -12,7 +12,7 @@ import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
 import enquiries from './enquiries';
-import sentEmails from './sent-emails';
+import emails from './emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
@@ -38,7 +38,7 @@ export function App() {
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
-        <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
+        <Resource name="emails" options={{ label: 'Emails' }} {...emails} />
         <CustomRoutes>
           <Route path="/inventory-management" element={<InventoryManagement />} />
           <Route path="/inventory-qa" element={<InventoryQa />} />

@@ -5,6 +5,7 @@ import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytic
 import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
 import type { SubmissionHistoryEntry, SubmissionStats } from '@autobest/domain/submissions/contracts';
+import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -37,6 +38,8 @@ export const dataProvider = {
     command(resource, id, 'offer', { value, expectedVersion }),
   addNote: (resource: string, id: Identifier, text: string, expectedVersion: number) =>
     command(resource, id, 'notes', { text, expectedVersion }),
+  /** Puts a failed email back in the outbox with a new round of attempts. */
+  retryEmail: (id: Identifier) => send<OutboxEmail>('POST', `${API}/emails/${encodeURIComponent(String(id))}/retry`),
 
   /** The public catalogue's figures (count, average price, brands, categories). */
   getInventoryStats: () => get<InventoryStats>('/api/vehicles/stats'),

@@ -8,6 +8,7 @@ import {
   createStatusTokens,
   createWorkerConnection,
   Projector,
+  NOTIFIER,
   ProjectorDoorbell,
   scheduleProjectorSafetyNet,
   type Projection,
@@ -16,6 +17,8 @@ import {
 import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
+import { EmailDelivery } from './notifier/delivery';
+import { startEmailDeliveryWorker } from './notifier/deliveryWorker';
 import { startRatesWorker } from './rates/ratesWorker';
 import { startHousekeeping } from './housekeeping/housekeeping';
 import { PhotoProcessor } from './photos/photoProcessor';
@@ -45,17 +48,17 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   if (options.migrate !== false) await migrateToLatest(db);
 
   const connection = createWorkerConnection(config.redisUrl);
-  const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger);
+  const { timeouts } = config.mail;
+  const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger, timeouts);
   const notifier = createNotifier(
-    mailer,
     {
       publicUrl: config.publicUrl,
       staffEmail: config.mail.staffNotificationEmail,
       contactPhone: config.mail.contactPhone,
     },
-    createStatusTokens(config.statusTokenSecret),
+    config.mail.from,
   );
-  // Read models first, then side effects: an email never waits on a slow mail server before a row appears.
+  // The notifier only records emails (its own checkpoint and transaction); the deliver-email queue sends them.
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
@@ -63,9 +66,21 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   // Photos to re-encode or erase come with submission events: once the projector has seen some, the photo
   // processor is rung (a burst of requests costs one ring per catch-up, and the API rings only the projector).
   const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
+  // An attempt holds its email for longer than every timeout of one send together; only a worker that died
+  // mid-send makes its email wait that long.
+  const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
+  const emails = await startEmailDeliveryWorker(
+    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+    connection,
+    config.queuePrefix,
+    config.projectorSafetyNetMs,
+    logger,
+  );
   const workers: Worker[] = [
     startProjectorWorker(projector, connection, config.queuePrefix, logger, (applied) => {
       if (applied['submissions']) photoDoorbell.ring();
+      // After the notifier's commit, never inside it: the emails it recorded are enqueued.
+      if (applied[NOTIFIER]) emails.doorbell.ring();
     }),
   ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
@@ -74,7 +89,9 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   // Catch up with whatever was committed while no worker ran.
   await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
   await photos.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
-  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos'] }, 'workers started');
+  // Emails left pending by a stop or a crash go out now, not at the next ring.
+  await emails.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
+  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos', 'deliver-email'] }, 'workers started');
 
   return {
     projector,
@@ -82,6 +99,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await Promise.all(workers.map((worker) => worker.close()));
       await photoDoorbell.settled();
       await photos.close();
+      await emails.close();
       await housekeeping.stop();
       await projectorQueue.close();
       await rates?.queue.close();

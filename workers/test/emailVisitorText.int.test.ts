@@ -16,6 +16,7 @@ import { createStatusTokens, Projector } from '@autobest/projections';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import type { Email } from '../src/notifier/templates';
+import { deliverDueEmails } from '../src/testing';
 
 const statusTokens = createStatusTokens('a test secret of at least thirty-two characters');
 
@@ -111,7 +112,8 @@ async function receiveEnquiry(id: string, fullName: string) {
 }
 
 async function emailsOf(mailer: Mailer & { sent: Email[] }) {
-  await catchUpCompletely(new Projector(testDb.db, [createNotifier(mailer, context, statusTokens)]));
+  await catchUpCompletely(new Projector(testDb.db, [createNotifier(context, 'AutoBest Africa <no-reply@autobest.africa>')]));
+  await deliverDueEmails(testDb.db, mailer, statusTokens, pino({ level: 'silent' }));
   return mailer.sent;
 }
 

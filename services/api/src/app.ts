@@ -23,7 +23,7 @@ import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
-import { sentEmailRoutes } from './emails/routes';
+import { emailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
@@ -102,7 +102,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
-  await app.register(sentEmailRoutes);
+  await app.register(emailRoutes);
   await app.register(inventoryRoutes);
   await app.register(inventoryAdminRoutes);
   await app.register(inventoryQaRoutes);

@@ -94,7 +94,7 @@ describe('status links', () => {
     const kept = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).where('template', '=', 'customer-confirmation').executeTakeFirstOrThrow();
     expect(kept.text).toContain(`/sell-car-status/${id}?token=[redacted]`);
     expect(kept.html).toContain(`/sell-car-status/${id}?token=[redacted]`);
-    const console = await t.app.inject({ method: 'GET', url: `/api/admin/sent-emails?filter=${encodeURIComponent(JSON.stringify({ relatedId: id }))}`, headers: { cookie } });
+    const console = await t.app.inject({ method: 'GET', url: `/api/admin/emails?filter=${encodeURIComponent(JSON.stringify({ relatedId: id }))}`, headers: { cookie } });
     expect(console.json<unknown[]>()).toHaveLength(2);
     expect(console.body).not.toContain(token);
     const read = await t.testDb.db.selectFrom('submissions').select('status_token_hash').where('id', '=', id).executeTakeFirstOrThrow();
@@ -142,7 +142,7 @@ describe('status links', () => {
     const legacyLink = `https://autobest.example/sell-car-status/${legacyId}?token=${legacyToken}`;
     await t.testDb.db
       .insertInto('sent_emails')
-      .values({ event_id: randomUUID(), template: 'customer-confirmation', to_address: 'amaka@example.ng', subject: 'We received your Sell Car request', text: `Follow your request: ${legacyLink}\n`, html: `<a href="${legacyLink}">Follow your request</a>`, transport: 'log', related_id: legacyId })
+      .values({ event_id: randomUUID(), template: 'customer-confirmation', to_address: 'amaka@example.ng', subject: 'We received your Sell Car request', text: `Follow your request: ${legacyLink}\n`, html: `<a href="${legacyLink}">Follow your request</a>`, status: 'sent', sent_at: new Date(), transport: 'log', related_id: legacyId })
       .execute();
     await t.testDb.db.insertInto('idempotency_keys').values({ scope: 'sell-car', key: 'legacy-key-1', request_digest: 'unbound', response: JSON.stringify({ id: legacyId, statusUrl: legacyLink }) }).execute();
     expect((await openStatus(legacyId, legacyToken)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EnquiryKind, EnquiryStatus, ProcessedPhoto } from '@autobest/domain';
+import type { EmailStatus, EnquiryKind, EnquiryStatus, ProcessedPhoto } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -122,18 +122,34 @@ export interface SubmissionsTable {
   global_position: Int8;
 }
 
+/** The email outbox (0019): one row per (event, template), written by the notifier, sent by the deliver-email queue. */
 export interface SentEmailsTable {
   id: Generated<string>;
   event_id: string;
   template: string;
   to_address: string;
   subject: string;
+  /** As kept and shown to staff: a status link carries a placeholder, never the token. */
   html: string;
   text: string;
-  transport: string;
+  status: EmailStatus;
+  /** Attempts started, counted when one is claimed (one that crashed counts too). */
+  attempts: Generated<number>;
+  /** The mail server's answer to the last attempt that failed (or why it could not be reached). */
+  last_error: string | null;
+  created_at: Generated<Date>;
+  /** When a pending email is due (again); null once it is sent or failed. */
+  next_attempt_at: Date | null;
+  /** Set while an attempt is under way: no other worker sends it before then. */
+  claimed_until: Date | null;
+  sent_at: Date | null;
+  /** 'smtp' or 'log', once sent. */
+  transport: string | null;
+  /** The Message-ID the email carries, the same on every attempt; null only for emails recorded before 0019. */
   message_id: string | null;
   related_id: string | null;
-  sent_at: Generated<Date>;
+  /** The request whose status token the deliverer puts into the links when it sends the email. */
+  status_token_for: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -18,3 +18,4 @@ export {
   type VehicleFacet,
 } from './inventory/vehicleFacets';
 export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './platform/queues';
+export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, createEmailQueue, emailBacklog, type EmailBacklog } from './emails/outbox';

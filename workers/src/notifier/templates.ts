@@ -74,8 +74,19 @@ const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-s
 const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
   `${context.publicUrl.replace(/\/$/, '')}/admin/${resource}/${encodeURIComponent(id)}/show`;
 
+/**
+ * What a status link carries in place of its token in every email the outbox keeps: the notifier records emails with
+ * it and the deliverer puts the request's token in as it sends them (see withStatusToken), so no table holds a token.
+ */
+export const WITHHELD_STATUS_TOKEN = '[redacted]';
+
+/** Tokens are base64url (nothing to encode), so the withheld token reads as itself in the copy staff see. */
 export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
-  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${token}`;
+
+/** The email as it goes out: the request's status links carry its token. */
+export const withStatusToken = (body: string, submissionId: string, token: string) =>
+  body.replaceAll(`/${encodeURIComponent(submissionId)}?token=${WITHHELD_STATUS_TOKEN}`, `/${encodeURIComponent(submissionId)}?token=${token}`);
 
 function layout(paragraphs: string[]): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
-import { allProjections, currentRates, RATES_QUEUE } from '@autobest/projections';
+import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
 import { errorResponses, notFound } from './errors';
 
 /**
@@ -169,8 +169,14 @@ export const QA_CHECKS: readonly Check[] = [
     group: 'Operations',
     name: 'Emails reach customers and staff',
     async run(app) {
-      if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Sent emails), not delivered');
-      const transporter = nodemailer.createTransport(app.config.mail.smtpUrl);
+      if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Emails), not delivered');
+      const { timeouts } = app.config.mail;
+      const transporter = nodemailer.createTransport({
+        url: app.config.mail.smtpUrl,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+      });
       try {
         await transporter.verify();
         return pass(`The mail server at ${new URL(app.config.mail.smtpUrl).host} accepts our sign-in`);
@@ -179,6 +185,30 @@ export const QA_CHECKS: readonly Check[] = [
       } finally {
         transporter.close();
       }
+    },
+  },
+  {
+    id: 'email-outbox',
+    group: 'Operations',
+    name: 'Emails go out without delay',
+    /**
+     * A backlog that stays is the mail server failing for everyone: a warning after EMAIL_DELAY_WARNING_MINUTES (some
+     * retries have failed), a failure after an hour (customers and staff are going without their emails). A failed
+     * email is one address refused for good or out of attempts, the rest flowing: a warning for a week, pointing to
+     * Retry, not a failure that would stay red for ever over one mistyped address.
+     */
+    async run(app) {
+      const [backlog, notifierBehind] = await Promise.all([emailBacklog(app.db), readCheckpoint(app.db, NOTIFIER).then((checkpoint) => eventsBehind(app.db, checkpoint))]);
+      const waitedMinutes = backlog.oldestPendingAt ? (Date.now() - backlog.oldestPendingAt.getTime()) / 60_000 : 0;
+      const waiting = `${plural(backlog.pending, 'email')} waiting, the oldest for ${waitedMinutes.toFixed(0)} minutes`;
+      if (waitedMinutes >= 60) return fail(`${waiting}: the mail server has been refusing or not answering for over an hour (see Emails for its answer)`);
+      const problems = [
+        ...(waitedMinutes >= EMAIL_DELAY_WARNING_MINUTES ? [`${waiting} (retried with growing pauses; see Emails for the server's answer)`] : []),
+        ...(backlog.recentlyFailed > 0 ? [`${plural(backlog.recentlyFailed, 'email')} failed in the last 7 days (see Emails, filter Failed, and Retry once fixed)`] : []),
+        ...(notifierBehind > 0 ? [`${plural(notifierBehind, 'event')} not yet turned into emails (the workers do it within seconds; if this stays, check the workers)`] : []),
+      ];
+      if (problems.length > 0) return warning(problems.join('; '));
+      return pass(backlog.pending === 0 ? 'No email waiting to be sent' : `${waiting}, being sent`);
     },
   },
   {

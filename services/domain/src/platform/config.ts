@@ -88,6 +88,11 @@ export const RuntimeConfigSchema = z
     MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
     STAFF_NOTIFICATION_EMAIL: z.email().optional(),
     CONTACT_PHONE: z.string().min(5).default('+234 800 288 6237'),
+    SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(15),
+    EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
     RATES_APP_ID: z.string().min(1).optional(),
     RATES_REFRESH_MS: z.coerce.number().int().min(60_000).default(6 * 3_600_000),
@@ -138,6 +143,13 @@ export const RuntimeConfigSchema = z
       from: env.MAIL_FROM,
       staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL ?? env.ADMIN_EMAIL,
       contactPhone: env.CONTACT_PHONE,
+      /** How long the mail server may take to accept a connection, to greet us, and to answer (or stay silent) mid-session. */
+      timeouts: { connectionMs: env.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: env.SMTP_GREETING_TIMEOUT_MS, socketMs: env.SMTP_SOCKET_TIMEOUT_MS },
+      /**
+       * Each email is tried up to maxAttempts times; the first retry waits retryDelayMs and each next one twice as long
+       * (less up to a fifth, so a backlog does not retry in lockstep): 15 attempts from 5 s span about 21 to 23 hours.
+       */
+      delivery: { maxAttempts: env.EMAIL_MAX_ATTEMPTS, retryDelayMs: env.EMAIL_RETRY_DELAY_MS },
     },
   }));
 

@@ -1,5 +1,4 @@
 import { Menu } from 'react-admin';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import QueueIcon from '@mui/icons-material/Queue';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -17,13 +16,9 @@ export function AppMenu() {
       <Menu.Item to="/vehicle-data-collection" primaryText="Data Collection" leftIcon={<PlaylistAddCheckIcon />} />
       <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
       <Menu.Item to="/qa-test" primaryText="QA checks" leftIcon={<HealthAndSafetyIcon />} />
-      {/* Outside react-admin's router: a plain link that leaves the console. */}
-      <MenuItem component="a" href="/admin/queues">
-        <ListItemIcon>
-          <QueueIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Queues</ListItemText>
-      </MenuItem>
+      {/* The API serves the dashboard outside react-admin's router: reloadDocument makes this a plain link to
+          /admin/queues (the router's basename plus /queues) that the browser loads as a page, styled like the rest. */}
+      <Menu.Item to="/queues" reloadDocument primaryText="Queues" leftIcon={<QueueIcon />} />
     </Menu>
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
@@ -216,6 +217,15 @@ describe('with METRICS_TOKEN', () => {
     for (const collector of ['event-store', 'projection-lag', 'queues', 'rates', 'housekeeping']) {
       expect(valueOf(samples, 'autobest_metrics_collector_up', { collector }), collector).toBe(1);
     }
+  });
+
+  it('serves every metric the Grafana dashboard charts, except those of the email outbox (its collector comes with the outbox)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const served = new Set([...response.body.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) => (type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!])));
+    const dashboard = readFileSync(new URL('../../../infra/monitoring/grafana/dashboards/autobest.json', import.meta.url), 'utf8');
+    const charted = new Set([...dashboard.matchAll(/\b((?:autobest|process|nodejs)_[a-z0-9_]+)/g)].map(([, name]) => name!));
+    expect(charted.size).toBeGreaterThan(10);
+    expect([...charted].filter((name) => !served.has(name)).sort()).toEqual(['autobest_email_oldest_pending_age_seconds', 'autobest_emails']);
   });
 
   it('goes on without a collector whose table is locked, instead of hanging, and shows it down', async () => {

@@ -1,4 +1,4 @@
 export { startWorkers, createLogger, type RunningWorkers, type StartWorkersOptions } from './runtime';
-export { refreshRates, startRatesWorker } from './rates/ratesWorker';
+export { refreshRates, startRatesWorker, RATES_SCHEDULER } from './rates/ratesWorker';
 export { fetchRates, RatesUnavailable } from './rates/fetchRates';
 export { PhotoProcessor, type PhotoCatchUp, type PhotoProcessorOptions } from './photos/photoProcessor';

@@ -238,6 +238,19 @@ export interface AnalyticsEventsTable {
   received_at: Generated<Date>;
 }
 
+/** How the last run of each housekeeping sweep went on each host (workers write, the API's /metrics reads). */
+export interface HousekeepingRunsTable {
+  sweep: string;
+  host: string;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  /** What the last run removed (rows or files). */
+  removed: Int8;
+  /** Why the last run failed; null when it succeeded. */
+  error: string | null;
+  last_success_at: Timestamp | null;
+}
+
 export interface CollectedRecordsTable {
   variant_id: string;
   record: JSONColumnType<Record<string, unknown>>;
@@ -284,4 +297,5 @@ export interface Database {
   collected_records: CollectedRecordsTable;
   vehicle_facet_counts: VehicleFacetCountsTable;
   vehicle_price_facet_counts: VehiclePriceFacetCountsTable;
+  housekeeping_runs: HousekeepingRunsTable;
 }

@@ -1,4 +1,5 @@
 export * from './platform/config';
+export { cronPatternProblem } from './platform/cronPattern';
 export * from './platform/validation';
 export * from './platform/messages';
 export * from './platform/errors';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cronPatternProblem } from './cronPattern';
 
 /**
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
@@ -44,6 +45,16 @@ const ProxyTrustSchema = z
     }
     return entries;
   });
+
+/** A cron pattern setting (see cronPattern.ts), with its spacing made regular. */
+const CronPatternSchema = z
+  .string()
+  .trim()
+  .superRefine((pattern, context) => {
+    const problem = cronPatternProblem(pattern);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((pattern) => pattern.split(/\s+/).join(' '));
 
 /**
  * A public URL on plain http that only this machine opens (development, and the default when PUBLIC_URL is unset):
@@ -95,7 +106,20 @@ export const RuntimeConfigSchema = z
     EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
     RATES_APP_ID: z.string().min(1).optional(),
-    RATES_REFRESH_MS: z.coerce.number().int().min(60_000).default(6 * 3_600_000),
+    RATES_CRON: CronPatternSchema.default('0 */6 * * *'),
+    // Replaced by RATES_CRON: an installation that still sets it would otherwise get the default schedule unawares.
+    RATES_REFRESH_MS: z.undefined({ error: 'RATES_REFRESH_MS is replaced by RATES_CRON, a cron pattern in UTC (e.g. "0 */6 * * *" for every 6 hours)' }).optional(),
+    ANALYTICS_RETENTION_DAYS: z.coerce
+      .number({ error: 'ANALYTICS_RETENTION_DAYS must be a whole number of days' })
+      .int('ANALYTICS_RETENTION_DAYS must be a whole number of days')
+      .min(1, 'ANALYTICS_RETENTION_DAYS must be at least 1')
+      .max(36_500)
+      .default(400),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 32`)')
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN may hold only visible ASCII characters (it travels in an HTTP header)')
+      .optional(),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     PUBLIC_WRITE_LIMIT_SCALE: z.coerce
       .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
@@ -137,7 +161,11 @@ export const RuntimeConfigSchema = z
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
     /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */
     statusTokenSecret: env.STATUS_TOKEN_SECRET ?? DEVELOPMENT_STATUS_TOKEN_SECRET,
-    rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, refreshMs: env.RATES_REFRESH_MS },
+    rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, cron: env.RATES_CRON },
+    /** Analytics events older than this many days are deleted by the workers' housekeeping. */
+    analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
+    /** The bearer token Prometheus sends to GET /metrics; unset, the API serves no /metrics at all. */
+    metricsToken: env.METRICS_TOKEN,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

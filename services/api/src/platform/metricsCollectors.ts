@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { allProjections } from '@autobest/projections';
+import { allProjections, emailBacklog } from '@autobest/projections';
 
 /** One metric an installation collector fills. */
 export interface InstallationMetric {
@@ -142,9 +142,28 @@ const housekeepingRuns: InstallationCollector = {
 };
 
 /**
- * Everything /metrics reads about the installation at each scrape. The email outbox's collector goes here too, with
- * the names the Grafana dashboard already charts (infra/monitoring/grafana/dashboards/autobest.json):
- * `autobest_emails{status="pending"|"sent"|"failed"}` (email rows by status) and
- * `autobest_email_oldest_pending_age_seconds` (0 when none is pending).
+ * The email outbox: emails by status (sent grows like a counter, pending and failed are what someone on call acts on)
+ * and how long the oldest unsent one has waited, read with the same query health and the QA checks use.
  */
-export const INSTALLATION_COLLECTORS: readonly InstallationCollector[] = [eventStore, projectionLag, queueDepths, exchangeRates, housekeepingRuns];
+const emailOutbox: InstallationCollector = {
+  name: 'emails',
+  metrics: {
+    autobest_emails: { help: 'Emails in the outbox by status: pending (not yet accepted by the mail server), sent, failed (refused for good or out of attempts)', labelNames: ['status'] },
+    autobest_email_oldest_pending_age_seconds: { help: 'How long the oldest pending email has waited (0 when none is pending)' },
+  },
+  async read(app) {
+    const [backlog, sent] = await Promise.all([
+      emailBacklog(app.db),
+      sql<{ sent: number }>`select count(*)::int as sent from sent_emails where status = 'sent'`.execute(app.db),
+    ]);
+    return [
+      { metric: 'autobest_emails', value: backlog.pending, labels: { status: 'pending' } },
+      { metric: 'autobest_emails', value: sent.rows[0]?.sent ?? 0, labels: { status: 'sent' } },
+      { metric: 'autobest_emails', value: backlog.failed, labels: { status: 'failed' } },
+      { metric: 'autobest_email_oldest_pending_age_seconds', value: backlog.oldestPendingAt ? Math.max(0, (Date.now() - backlog.oldestPendingAt.getTime()) / 1000) : 0 },
+    ];
+  },
+};
+
+/** Everything /metrics reads about the installation at each scrape (the Grafana dashboard in infra/monitoring charts them). */
+export const INSTALLATION_COLLECTORS: readonly InstallationCollector[] = [eventStore, projectionLag, queueDepths, exchangeRates, housekeepingRuns, emailOutbox];

@@ -16,15 +16,9 @@ import {
   staffNotification,
   type Email,
   type EmailContext,
+  type PlannedEmails,
 } from './templates';
-
-interface PlannedEmails {
-  emails: Email[];
-  /** The request or enquiry the emails are about, kept with each sent email. */
-  relatedId: string;
-  /** In the owner's link of the emails sent; never in the copies kept. */
-  statusToken?: string;
-}
+import { contactMessageEmails, reservationEmails } from './followUpEmails';
 
 async function submissionEmails(
   trx: Transaction<Database>,
@@ -76,10 +70,17 @@ export function createNotifier(mailer: Mailer, context: EmailContext, statusToke
   return {
     name: 'notifier',
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested']),
     async apply(trx, events) {
       for (const stored of events) {
-        const planned = stored.type === 'EnquiryReceived' ? enquiryEmails(stored, context) : await submissionEmails(trx, stored, context, statusTokens);
+        const planned =
+          stored.type === 'EnquiryReceived'
+            ? enquiryEmails(stored, context)
+            : stored.type === 'ContactMessageReceived'
+              ? contactMessageEmails(stored, context)
+              : stored.type === 'ReservationRequested'
+                ? reservationEmails(stored, context)
+                : await submissionEmails(trx, stored, context, statusTokens);
         if (!planned) continue;
         for (const email of planned.emails) {
           const already = await trx

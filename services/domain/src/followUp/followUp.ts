@@ -4,7 +4,7 @@ import { FOLLOW_UP_STATUSES, isAllowedFollowUpMove, type FollowUpStatus } from '
 
 export * from './statuses';
 
-export const MAX_NOTE_LENGTH = 5000;
+const MAX_NOTE_LENGTH = 5000;
 
 export const ChangeFollowUpStatusSchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: 'followUpStatusInvalid' }),

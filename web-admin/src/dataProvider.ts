@@ -4,7 +4,7 @@ import { httpClient, sendFile } from './api';
 import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytics/contracts';
 import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
-import type { SubmissionHistoryEntry, SubmissionStats } from '@autobest/domain/submissions/contracts';
+import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { InventoryStats } from './inventory-management/types';
 
@@ -30,7 +30,9 @@ const command = (resource: string, id: Identifier, action: string, body: object)
  */
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
-  getStats: (resource: string) => get<SubmissionStats>(`${API}/${resource}/stats`),
+  /** A list's count cards (total and per status), over what `filter` keeps where the resource takes one. */
+  getStats: (resource: string, filter?: object) =>
+    get<Record<string, number>>(`${API}/${resource}/stats${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`),
   getHistory: (resource: string, id: Identifier) => get<SubmissionHistoryEntry[]>(`${API}/${resource}/${encodeURIComponent(String(id))}/history`),
   changeStatus: (resource: string, id: Identifier, status: string, expectedVersion: number) =>
     command(resource, id, 'status', { status, expectedVersion }),

@@ -202,8 +202,8 @@ describe('enquiries', () => {
 
 describe('reservations', () => {
   const limits = PUBLIC_WRITE_LIMITS.reservation;
-  const reserve = (remoteAddress: string, phone: string) =>
-    t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/reservations`, remoteAddress, payload: { name: 'Chidi', phone } });
+  const reserve = (remoteAddress: string, phone: string, email?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/reservations`, remoteAddress, payload: { name: 'Chidi', phone, ...(email ? { email } : {}) } });
   const reservationEvents = async () => (await readStream(t.testDb.db, vehicleStreamId(VEHICLE_ID))).filter((event) => event.type === 'ReservationRequested');
 
   it('one open request per buyer and vehicle: repeats at once, and later in another spelling, answer the first id and record nothing', async () => {
@@ -236,6 +236,12 @@ describe('reservations', () => {
     for (let n = 0; n < limits.perPhone.max; n++) expect((await reserve(newAddress(), '+234 803 690 1234')).statusCode).toBe(201);
     before = await recorded();
     await expectRefusedAndNothingRecorded(await reserve(newAddress(), '+234 803 690 1234'), 'reservation', 'perPhone', before);
+  });
+
+  it('per email, now that a buyer may give one (each acknowledgement goes to it): the same mailbox spelled another way counts too', async () => {
+    for (let n = 0; n < limits.perEmail.max; n++) expect((await reserve(newAddress(), `+234 803 700 ${1000 + n}`, 'buyer.one@gmail.com')).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await reserve(newAddress(), '+234 803 700 1999', 'BuyerOne+cars@gmail.com'), 'reservation', 'perEmail', before);
   });
 });
 

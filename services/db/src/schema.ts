@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EmailStatus, EnquiryKind, EnquiryStatus, ProcessedPhoto } from '@autobest/domain';
+import type { EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, ProcessedPhoto, SiteLanguage } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -43,28 +43,31 @@ export interface StaffSessionsTable {
   last_seen_at: Generated<Date>;
 }
 
-export interface ContactMessagesTable {
+export interface ContactMessagesTable extends FollowUpColumns {
   id: string;
   first_name: string;
   last_name: string;
   email: string;
   phone: string;
   message: string;
+  language: SiteLanguage;
   received_at: Timestamp;
   global_position: Int8;
   /** When the projector wrote the row; received_at → projected_at is the projection lag. */
   projected_at: Generated<Date>;
 }
 
-export interface EnquiryStatusChange {
-  from: EnquiryStatus;
-  to: EnquiryStatus;
-  at: string;
-  /** The staff member's email, from the event's metadata. */
-  by: string | null;
+/** What every followed-up read model keeps (enquiries, contact messages, reservation requests); migration 0020. */
+export interface FollowUpColumns {
+  status: FollowUpStatus;
+  /** Oldest first; `by` is the staff member's email, from the event's metadata. */
+  status_history: JSONColumnType<FollowUpStatusChange[]>;
+  notes: JSONColumnType<FollowUpNote[]>;
+  last_updated: Timestamp | null;
+  version: number;
 }
 
-export interface EnquiriesTable {
+export interface EnquiriesTable extends FollowUpColumns {
   id: string;
   kind: EnquiryKind;
   full_name: string;
@@ -76,19 +79,9 @@ export interface EnquiriesTable {
   preferred_date: string | null;
   details: JSONColumnType<Record<string, string | number>>;
   source_path: string | null;
-  status: EnquiryStatus;
-  status_history: JSONColumnType<EnquiryStatusChange[]>;
   received_at: Timestamp;
-  last_updated: Timestamp | null;
-  version: number;
   global_position: Int8;
   projected_at: Generated<Date>;
-}
-
-export interface SubmissionNote {
-  text: string;
-  at: string;
-  by: string | null;
 }
 
 /** A photo as the console may show it: only once the photo processor re-encoded it. */
@@ -114,7 +107,7 @@ export interface SubmissionsTable {
   status: 'pending' | 'reviewed' | 'finalized';
   last_updated: Timestamp | null;
   value_minor: Int8 | null;
-  notes: JSONColumnType<SubmissionNote[]>;
+  notes: JSONColumnType<FollowUpNote[]>;
   photos: JSONColumnType<SubmissionPhotoRow[]>;
   /** SHA-256 (hex) of the status token of a request made before tokens were derived; null for later ones. */
   status_token_hash: string | null;
@@ -213,12 +206,14 @@ export interface VehicleFacetCombinationsTable extends Pick<VehiclesTable, 'bran
   id: Generated<number>;
 }
 
-export interface ReservationRequestsTable {
+export interface ReservationRequestsTable extends FollowUpColumns {
   id: string;
   vehicle_id: string;
   vehicle_name: string;
   name: string;
   phone: string;
+  email: string | null;
+  language: SiteLanguage;
   requested_at: Timestamp;
 }
 

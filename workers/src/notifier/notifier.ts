@@ -16,15 +16,9 @@ import {
   WITHHELD_STATUS_TOKEN,
   type Email,
   type EmailContext,
+  type PlannedEmails,
 } from './templates';
-
-interface PlannedEmails {
-  emails: Email[];
-  /** The request or enquiry the emails are about, kept with each email. */
-  relatedId: string;
-  /** The request whose status token the deliverer puts into the emails' status links (written with the placeholder). */
-  statusTokenFor?: string;
-}
+import { contactMessageEmails, reservationEmails } from './followUpEmails';
 
 async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const kind = submissionKindOfStream(stored.streamId);
@@ -78,10 +72,17 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
   return {
     name: NOTIFIER,
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested']),
     async apply(trx, events) {
       for (const stored of events) {
-        const planned = stored.type === 'EnquiryReceived' ? enquiryEmails(stored, context) : await submissionEmails(trx, stored, context);
+        const planned =
+          stored.type === 'EnquiryReceived'
+            ? enquiryEmails(stored, context)
+            : stored.type === 'ContactMessageReceived'
+              ? contactMessageEmails(stored, context)
+              : stored.type === 'ReservationRequested'
+                ? reservationEmails(stored, context)
+                : await submissionEmails(trx, stored, context);
         if (!planned || planned.emails.length === 0) continue;
         await trx
           .insertInto('sent_emails')

@@ -5,9 +5,13 @@ import {
   collectionDecider,
   contactMessageDecider,
   ContactMessageAlreadyReceived,
+  ContactMessageNotFound,
   EnquiryAlreadyReceived,
   enquiryDecider,
   EnquiryNotFound,
+  FollowUpStatusRefused,
+  ReservationRequestChanged,
+  ReservationRequestNotFound,
   submissionDecider,
   SubmissionAlreadyExists,
   SubmissionNotFound,
@@ -23,21 +27,29 @@ import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
+const changedMeanwhile = () => conflict('Someone else changed this record at the same time. Reload and try again.');
+
+/** A domain error and the HTTP answer it gets. */
+const httpError = <E extends Error>(type: new (...args: never[]) => E, answer: (error: E) => HttpError) => ({ type, answer: answer as (error: Error) => HttpError });
 
 /** The one mapping of domain and event-store errors to HTTP answers; the errors plugin applies it to whatever a route throws. */
-const HTTP_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, () => HttpError]> = [
-  [ConcurrencyError, () => conflict('Someone else changed this record at the same time. Reload and try again.')],
-  [SubmissionNotFound, () => notFound('Submission')],
-  [VehicleNotFound, () => notFound('Vehicle')],
-  [EnquiryNotFound, () => notFound('Enquiry')],
-  [SubmissionAlreadyExists, () => conflict('This request was already received')],
-  [EnquiryAlreadyReceived, () => conflict('This enquiry was already received')],
-  [ContactMessageAlreadyReceived, () => conflict('This message was already received')],
+const HTTP_ERRORS = [
+  httpError(ConcurrencyError, changedMeanwhile),
+  httpError(ReservationRequestChanged, changedMeanwhile),
+  httpError(SubmissionNotFound, () => notFound('Submission')),
+  httpError(VehicleNotFound, () => notFound('Vehicle')),
+  httpError(EnquiryNotFound, () => notFound('Enquiry')),
+  httpError(ContactMessageNotFound, () => notFound('Contact message')),
+  httpError(ReservationRequestNotFound, () => notFound('Reservation request')),
+  httpError(SubmissionAlreadyExists, () => conflict('This request was already received')),
+  httpError(EnquiryAlreadyReceived, () => conflict('This enquiry was already received')),
+  httpError(ContactMessageAlreadyReceived, () => conflict('This message was already received')),
+  httpError(FollowUpStatusRefused, (error) => new HttpError(409, 'status_change_refused', error.message, { status: error.refusal })),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {
-  const known = HTTP_ERRORS.find(([type]) => error instanceof type);
-  return known?.[1]();
+  const known = HTTP_ERRORS.find(({ type }) => error instanceof type);
+  return known?.answer(error as Error);
 }
 
 /** A stream type as the API handles it: its decider, and the read model that shows its writes, when a caller reads its own. */
@@ -84,7 +96,25 @@ export const STREAMS = {
       return rowAtVersion(row, version, false);
     },
   }),
-  contactMessage: commandStream(contactMessageDecider),
+  contactMessage: commandStream(contactMessageDecider, {
+    projection: 'contact-messages',
+    async shows(db, { state, version }) {
+      const row = state.contactMessageId ? await db.selectFrom('contact_messages').select('version').where('id', '=', state.contactMessageId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, true);
+    },
+  }),
+  /** Staff follow-ups of reservation requests: on their vehicle's stream, shown by the request's own row and version. */
+  reservationRequest: commandStream(vehicleDecider, {
+    projection: 'vehicles',
+    async shows(db, { state, events }) {
+      const ids = new Set(events.map((event) => ('reservationId' in event.data ? event.data.reservationId : undefined)).filter((id) => id !== undefined));
+      for (const id of ids) {
+        const row = await db.selectFrom('reservation_requests').select('version').where('id', '=', id).executeTakeFirst();
+        if (!rowAtVersion(row, state.requests[id]?.version ?? 0, false)) return false;
+      }
+      return true;
+    },
+  }),
 };
 
 export interface ApiCommandOptions {

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
-import { QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
+import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
 import { errorResponses, notFound } from './errors';
 
@@ -227,6 +227,32 @@ export const QA_CHECKS: readonly Check[] = [
     async run(app) {
       const waiting = await countOf(app.db.selectFrom('enquiries').where('status', '=', 'new').where('received_at', '<', hoursAgo(24)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
       return waiting === 0 ? pass('Every enquiry older than 24 hours has been answered') : warning(`${plural(waiting, 'enquiry', 'enquiries')} not contacted for over 24 hours`);
+    },
+  },
+  {
+    id: 'waiting-contact-messages',
+    group: 'Operations',
+    name: `No contact message waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
+    async run(app) {
+      const waiting = await countOf(
+        app.db.selectFrom('contact_messages').where('status', '=', 'new').where('received_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return waiting === 0
+        ? pass(`Every contact message older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
+        : warning(`${plural(waiting, 'contact message')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)`);
+    },
+  },
+  {
+    id: 'waiting-reservations',
+    group: 'Operations',
+    name: `No reservation request waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
+    async run(app) {
+      const waiting = await countOf(
+        app.db.selectFrom('reservation_requests').where('status', '=', 'new').where('requested_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return waiting === 0
+        ? pass(`Every reservation request older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
+        : warning(`${plural(waiting, 'reservation request')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call`);
     },
   },
   {

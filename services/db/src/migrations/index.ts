@@ -18,6 +18,7 @@ import * as sessionIdle from './0016_session_idle';
 import * as statusTokens from './0017_status_tokens';
 import * as submissionPhotoStates from './0018_submission_photo_states';
 import * as emailOutbox from './0019_email_outbox';
+import * as followUps from './0020_follow_ups';
 import * as housekeepingRuns from './0021_housekeeping_runs';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017_status_tokens': statusTokens,
   '0018_submission_photo_states': submissionPhotoStates,
   '0019_email_outbox': emailOutbox,
+  '0020_follow_ups': followUps,
   '0021_housekeeping_runs': housekeepingRuns,
 };

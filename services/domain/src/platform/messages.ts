@@ -28,6 +28,8 @@ export const PUBLIC_MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Please enter a valid phone number',
   messageRequired: 'Message is required',
+  /** The site language a form sends with a request, for what we write back. */
+  languageInvalid: 'Language must be one of: {values}',
 
   // Sell-car and trade-in requests.
   makeRequired: 'Vehicle make is required',
@@ -62,7 +64,11 @@ export const PUBLIC_MESSAGES = {
 
 /** What only staff are told, in the console (English). */
 export const STAFF_MESSAGES = {
-  enquiryStatusInvalid: 'Status must be one of: {values}',
+  // Following up enquiries, contact messages and reservation requests (and notes on sell-car and trade-in requests).
+  followUpStatusInvalid: 'Status must be one of: {values}',
+  followUpBackToNew: 'A {from} request cannot go back to new',
+  noteRequired: 'Note text is required',
+  noteTooLong: 'A note is at most {max} characters',
 
   // The catalogue (console forms and bulk import), in the spec's words.
   vehicleIdRequired: 'Vehicle ID is required',

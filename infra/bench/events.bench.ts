@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestQueues } from '@autobest/projections/testing';
-import { findFreePort } from '../src/ports';
+import { startProductProcesses, type ProductProcesses } from '../src/processes';
 
 /**
  * `npm run bench:events`: appends/s through the event store with 16 writers, HTTP commands/s on
@@ -18,7 +17,7 @@ const metadata: EventMetadata = { actor: { kind: 'system', name: 'bench' }, corr
 
 const testDb = await createTestDatabase('bench');
 const queues = createTestQueues('bench');
-const children: ChildProcess[] = [];
+let product: ProductProcesses | undefined;
 
 try {
   // 1. Raw appends.
@@ -34,31 +33,15 @@ try {
   const appendsPerSecond = (WRITERS * EVENTS_PER_WRITER) / appendSeconds;
 
   // 2. The API and the workers as separate processes, as they run in production.
-  const port = await findFreePort(3900);
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: testDb.url,
-    REDIS_URL: queues.redisUrl,
-    QUEUE_PREFIX: queues.prefix,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench password that is long',
+  product = await startProductProcesses({
+    databaseUrl: testDb.url,
+    redisUrl: queues.redisUrl,
+    queuePrefix: queues.prefix,
     // One address and one email send thousands of requests: the limits stay counted but far out of reach.
-    PUBLIC_WRITE_LIMIT_SCALE: '1000000',
-    // Production refuses to start without one; the API and the workers share it.
-    STATUS_TOKEN_SECRET: 'bench-only status token secret of 32+ characters',
-  };
-  for (const script of ['services/api/src/server.ts', 'workers/src/main.ts']) {
-    children.push(spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  }
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (attempt > 100) throw new Error('API did not become healthy');
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+    env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' },
+    echo: true,
+  });
+  const base = product.url;
   // The projector has the 16,000 bench events to walk first; let it, so the lag below is the load's own.
   for (;;) {
     const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
@@ -106,8 +89,7 @@ try {
   line('projection lag p50 / p99 / max (ms)', `${Number(figures.p50).toFixed(1)} / ${Number(figures.p99).toFixed(1)} / ${Number(figures.max).toFixed(1)}  (target p99 < 500)`);
   line('  read-model rows', String(figures.rows));
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+  await product?.close();
   await testDb.drop();
   await queues.drop();
 }

@@ -42,6 +42,23 @@ export function createDb({
   });
 }
 
+/**
+ * What says the connection to PostgreSQL failed, not the statement: the server ended it (57P01 admin shutdown, as
+ * `pg_terminate_backend` does; 57P02 crash shutdown; 57P03 not accepting connections yet), it is full (53300), any
+ * connection exception (class 08), the socket dropped under the driver ("Connection terminated unexpectedly") or
+ * could not be opened. A new connection a moment later may well succeed: the pool replaces dead ones on next use.
+ */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_LOST_MESSAGES = /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/** Whether a query failed because its connection to PostgreSQL was lost or could not be made (see above). */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && (CONNECTION_LOST_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return CONNECTION_LOST_MESSAGES.test(error.message) || isConnectionLost(error.cause);
+}
+
 export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }

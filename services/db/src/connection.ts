@@ -36,6 +36,10 @@ export function createDb({
   const pool = new pg.Pool({ connectionString, max: maxConnections, application_name: applicationName });
   // Without a listener, one idle connection killed by a database restart would crash the whole process.
   pool.on('error', onConnectionError);
+  // The pool listens only while a connection is idle. One that dies while checked out (a transaction between two
+  // statements, pg_terminate_backend under load) would emit 'error' to nobody and crash the process: the failure is
+  // already reported to the query using it (or the next one, "not queryable"), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(onQuery ? { log: (event: LogEvent) => onQuery({ sql: event.query.sql, parameters: event.query.parameters, durationMs: event.queryDurationMillis }) } : {}),

@@ -49,7 +49,7 @@ function eachLine(stream: Readable, onLine: (line: string) => void): void {
   });
 }
 
-/** What server.ts and workers/src/main.ts send over the IPC channel once they serve (PM2's `wait_ready` convention). */
+/** What server.ts and workers/src/main.ts send over the IPC channel once they serve (the API with its address). */
 interface ReadyMessage {
   ready: true;
   url?: string;

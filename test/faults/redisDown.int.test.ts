@@ -94,7 +94,7 @@ describe('Redis stopped for 10 seconds while commands keep arriving', () => {
       },
       { timeout: 30_000, interval: 200 },
     );
-    expect(await health()).toEqual({ status: 200, redis: true });
+    await vi.waitFor(async () => expect(await health()).toEqual({ status: 200, redis: true }), { timeout: 10_000, interval: 100 });
 
     // And the doorbell rings again: a new command is projected, and staff sign in.
     const after = createdId(await send(product, 'POST', '/api/contact-messages', contactMessage(100_000)), 'contact message');

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  // A supervisor that started us with an IPC channel (PM2's wait_ready, the fault tests) learns when we serve, and where.
+  // A supervisor that started us with an IPC channel (infra/src/processes.ts: fault tests, benchmarks) learns when we serve, and where.
   process.send?.({ ready: true, url: running.url });
 }
 

@@ -89,7 +89,7 @@ try {
   let refused = 0;
   const phaseStarted = new Date();
   let kills = 0;
-  let readyBeforeNextKill = 0;
+  const readyAfterMs: number[] = [];
   let killing = true;
   let lastStart: Promise<void> = Promise.resolve();
   const killer = (async () => {
@@ -98,8 +98,9 @@ try {
       if (!killing) break;
       await product!.workers.kill('SIGKILL');
       kills++;
+      const startedAt = Date.now();
       lastStart = product!.workers.start().then(
-        () => void readyBeforeNextKill++,
+        () => void readyAfterMs.push(Date.now() - startedAt),
         (error: unknown) => {
           if (!(error instanceof ExitedBeforeReady)) throw error;
         },
@@ -156,7 +157,7 @@ try {
   line('  POST /api/contact-messages req/s (mean)', `${underKills.requests.average.toFixed(0)}`);
   line('  latency p50 / p99 / max (ms)', `${underKills.latency.p50} / ${underKills.latency.p99} / ${underKills.latency.max}`);
   line('  accepted (201), refused or errors', `${accepted.length}, ${refused + underKills.errors}`);
-  line('  kills, restarts ready before the next', `${kills}, ${readyBeforeNextKill}`);
+  line('  kills, restarts ready before the next', `${kills}, ${readyAfterMs.length}${readyAfterMs.length > 0 ? ` (ready after ${readyAfterMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s)` : ''}`);
   line('  events lost', `${lost}  (accepted but not in the read model at the end; must be 0)`);
   line('  projection lag p50 / p99 / max (ms)', `${Number(killedLag.p50).toFixed(1)} / ${Number(killedLag.p99).toFixed(1)} / ${Number(killedLag.max).toFixed(1)}`);
   if (lost > 0) process.exitCode = 1;

@@ -198,8 +198,8 @@ export async function differencesFromRebuild(db: Db): Promise<Record<string, { r
 }
 
 /** Ids of rows in a read-model table, for "is every accepted command in its read model". */
-export async function idsIn(db: Db, table: string, column = 'id'): Promise<Set<string>> {
-  const result = await sql<{ id: string }>`select ${sql.ref(column)}::text as id from ${sql.table(table)}`.execute(db);
+export async function idsIn(db: Db, table: string): Promise<Set<string>> {
+  const result = await sql<{ id: string }>`select id::text as id from ${sql.table(table)}`.execute(db);
   return new Set(result.rows.map((row) => row.id));
 }
 

@@ -61,7 +61,7 @@ export class ExitedBeforeReady extends Error {
   override readonly name = 'ExitedBeforeReady';
 }
 
-export interface ManagedProcessOptions {
+interface ManagedProcessOptions {
   /** The command line: program first. */
   command: readonly string[];
   env: NodeJS.ProcessEnv;
@@ -173,7 +173,7 @@ export class ManagedProcess {
 /** A TypeScript entry point run by Node with tsx, stopping by itself if its parent disappears. */
 const tsxCommand = (script: string) => [process.execPath, '--import', 'tsx', '--import', EXIT_WITH_PARENT, script];
 
-export const STAFF_CREDENTIALS = { email: 'ops@autobest.test', password: 'a long password for the process tests' } as const;
+const STAFF_CREDENTIALS = { email: 'ops@autobest.test', password: 'a long password for the process tests' } as const;
 
 export interface ProductProcessesOptions {
   databaseUrl: string;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,16 +26,21 @@ const STOP_GRACE_MS = 10_000;
 const KEPT_OUTPUT_LINES = 200;
 
 const running = new Set<ChildProcess>();
-let killOnExit = false;
+const folders = new Set<string>();
+let cleanUpOnExit = false;
 
-/** Every child still running is killed when this process exits, however the test or benchmark ended. */
+/** Every child still running is killed, and every folder made for them removed, when this process exits. */
+function onExitCleanUp(): void {
+  if (cleanUpOnExit) return;
+  cleanUpOnExit = true;
+  process.on('exit', () => {
+    for (const orphan of running) orphan.kill('SIGKILL');
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+}
+
 function track(child: ChildProcess): void {
-  if (!killOnExit) {
-    killOnExit = true;
-    process.on('exit', () => {
-      for (const orphan of running) orphan.kill('SIGKILL');
-    });
-  }
+  onExitCleanUp();
   running.add(child);
   child.once('exit', () => running.delete(child));
 }
@@ -215,6 +221,8 @@ export async function startProductProcesses({
   echo = false,
 }: ProductProcessesOptions): Promise<ProductProcesses> {
   const uploadsDir = await mkdtemp(join(uploadsRoot, 'autobest-processes-uploads-'));
+  onExitCleanUp();
+  folders.add(uploadsDir);
   const shared: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -238,6 +246,7 @@ export async function startProductProcesses({
   const close = async () => {
     await Promise.all([api.stop(), workers.stop()]);
     await rm(uploadsDir, { recursive: true, force: true });
+    folders.delete(uploadsDir);
   };
   try {
     await Promise.all([api.start(), startWorkers ? workers.start() : undefined]);

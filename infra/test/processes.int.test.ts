@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -7,7 +9,8 @@ import { testInfrastructure } from '@autobest/domain/testing';
 
 /**
  * The process harness (infra/src/processes.ts) leaves no orphans: the API and the workers it started stop when the
- * process that started them is killed with -9 (nothing of its own runs then), and when it ends on an error.
+ * process that started them is killed with -9 (nothing of its own runs then), and when it ends on an error (their
+ * uploads folder is removed too).
  */
 const PARENT = fileURLToPath(new URL('./fixtures/productProcessesParent.ts', import.meta.url));
 
@@ -16,6 +19,7 @@ interface Started {
   workers: number;
   databaseUrl: string;
   queuePrefix: string;
+  uploadsDir: string;
 }
 
 const isAlive = (pid: number) => {
@@ -43,8 +47,9 @@ function startParent(mode: 'wait' | 'throw'): Promise<{ started: Started; parent
   });
 }
 
-/** What the fixture made: its database and its queue keys. */
-async function dropWhatItMade({ databaseUrl, queuePrefix }: Started): Promise<void> {
+/** What the fixture made: its database, its queue keys and its uploads folder. */
+async function dropWhatItMade({ databaseUrl, queuePrefix, uploadsDir }: Started): Promise<void> {
+  await rm(uploadsDir, { recursive: true, force: true });
   const { databaseUrl: adminUrl, redisUrl } = testInfrastructure(process.env);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -81,6 +86,7 @@ describe('the processes the harness starts', () => {
     try {
       expect(await exited).toBe(1);
       await vi.waitFor(() => expect({ api: isAlive(started.api), workers: isAlive(started.workers) }).toEqual({ api: false, workers: false }), { timeout: 5_000, interval: 100 });
+      expect(existsSync(started.uploadsDir)).toBe(false);
     } finally {
       for (const pid of [started.api, started.workers]) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
       await dropWhatItMade(started);

@@ -87,15 +87,29 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   if (rates) workers.push(rates.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
-  await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
-  await photos.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
+  const caughtUpQueues = [projectorQueue, photos.queue, emails.queue];
   // Emails left pending by a stop or a crash go out now, not at the next ring.
-  await emails.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
+  const catchUp = (reason: string) => Promise.all(caughtUpQueues.map((queue) => queue.add(reason, {}, { removeOnComplete: true, removeOnFail: 100 })));
+  await catchUp('start-up');
+  // A Redis that comes back empty (it kept nothing on disk, a failover, a flush) has lost the safety nets, the job
+  // schedulers and every doorbell rung while it was away, though the events and the outbox are all in PostgreSQL. Each
+  // time the connection is ready again the safety nets and schedules are set again and a catch-up is asked for, so
+  // read models and emails do not wait for the next command.
+  const afterRedisReturns = () => {
+    logger.warn('Redis is back: scheduling the safety nets again and catching up');
+    void Promise.all([
+      ...caughtUpQueues.map((queue) => scheduleProjectorSafetyNet(queue, config.projectorSafetyNetMs)),
+      rates?.schedule(),
+      catchUp('redis-returned'),
+    ]).catch((error: unknown) => logger.error({ err: error }, 'could not ask for a catch-up after Redis returned; the next doorbell will'));
+  };
+  connection.on('ready', afterRedisReturns);
   logger.info({ workers: [...workers.map((worker) => worker.name), 'photos', 'deliver-email'] }, 'workers started');
 
   return {
     projector,
     async close() {
+      connection.off('ready', afterRedisReturns);
       await Promise.all(workers.map((worker) => worker.close()));
       await photoDoorbell.settled();
       await photos.close();

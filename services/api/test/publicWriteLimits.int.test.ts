@@ -256,3 +256,24 @@ describe('analytics', () => {
     await expectRefusedAndNothingRecorded(await send(), 'analytics', 'perAddress', before);
   });
 });
+
+describe('while Redis does not answer', () => {
+  it('public forms are still accepted and kept (the limits fail open: a lost customer costs more than a brake off for a while)', async () => {
+    // Nothing listens on port 1.
+    const noRedis = await createTestApp('api_public_writes_no_redis', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const contact = await noRedis.app.inject({
+        method: 'POST',
+        url: '/api/contact-messages',
+        payload: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Is the Omoda 5 available?' },
+      });
+      expect(contact.statusCode).toBe(201);
+      const enquiry = await noRedis.app.inject({ method: 'POST', url: '/api/enquiries', payload: { kind: 'lease', fullName: 'Ada Obi', phone: '+234 803 555 0101', email: 'ada@example.ng', subject: 'Lexus RX 350 lease' } });
+      expect(enquiry.statusCode).toBe(201);
+      const kept = await sql<{ type: string }>`select type from events order by global_position`.execute(noRedis.testDb.db);
+      expect(kept.rows.map((row) => row.type)).toEqual(['ContactMessageReceived', 'EnquiryReceived']);
+    } finally {
+      await noRedis.close();
+    }
+  });
+});

@@ -48,7 +48,7 @@ export async function startRatesWorker(
   prefix: string,
   logger: Logger,
   now = () => new Date(),
-): Promise<{ worker: Worker; queue: Queue; refreshingAtStart: boolean } | undefined> {
+): Promise<{ worker: Worker; queue: Queue; refreshingAtStart: boolean; schedule(): Promise<void> } | undefined> {
   if (!settings.url) {
     logger.info('RATES_URL is not set: prices use the fallback exchange rates');
     return undefined;
@@ -56,9 +56,11 @@ export async function startRatesWorker(
   const queue = new Queue(RATES_QUEUE, { connection, prefix });
   const worker = new Worker(RATES_QUEUE, async () => refreshRates(db, settings, logger), { connection, prefix, concurrency: 1 });
   worker.on('error', (error) => logger.error({ err: error }, 'rates worker error'));
-  await scheduleCronJob(queue, { schedulerId: RATES_SCHEDULER, pattern: settings.cron, job: { name: 'refresh', opts: JOB_OPTIONS } });
+  /** Sets the job scheduler (again: a Redis that came back empty has lost it). */
+  const schedule = () => scheduleCronJob(queue, { schedulerId: RATES_SCHEDULER, pattern: settings.cron, job: { name: 'refresh', opts: JOB_OPTIONS } });
+  await schedule();
   const latest = await db.selectFrom('rate_snapshots').select('fetched_at').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const refreshingAtStart = !latest || runFellDueSince(settings.cron, new Date(latest.fetched_at), now());
   if (refreshingAtStart) await queue.add('refresh-at-start', {}, JOB_OPTIONS);
-  return { worker, queue, refreshingAtStart };
+  return { worker, queue, refreshingAtStart, schedule };
 }

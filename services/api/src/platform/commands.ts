@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { commandHandler, ConcurrencyError, type CommandResult, type Db } from '@autobest/db';
+import { commandHandler, ConcurrencyError, isConnectionLost, type CommandResult, type Db } from '@autobest/db';
 import {
   collectionDecider,
   contactMessageDecider,
@@ -192,12 +192,41 @@ export async function createOnce<Created extends Record<string, unknown>>(
       return { created: answer.parse(claim.response), replayed: true };
     }
   }
+  let created: Created;
   try {
-    const created = await create();
-    if (key) await completeIdempotencyKey(app.db, scope, key, created);
-    return { created, replayed: false };
+    created = await create();
   } catch (error) {
-    if (key) await releaseIdempotencyKey(app.db, scope, key);
+    // Freed for the client's retry. Were this write lost with the connection that failed the create, every retry
+    // would be answered 409 "still being processed" until the key expired a day later.
+    if (key) {
+      await onAnotherConnectionIfLost(() => releaseIdempotencyKey(app.db, scope, key)).catch((releaseError: unknown) =>
+        request.log.error({ err: releaseError }, 'Idempotency-Key not freed after a failed request: its retries are answered 409 until it expires'),
+      );
+    }
     throw error;
+  }
+  // The request is kept whatever happens to this write: a retry then finds the key still running (409), never a
+  // second request.
+  if (key) {
+    await onAnotherConnectionIfLost(() => completeIdempotencyKey(app.db, scope, key, created)).catch((completeError: unknown) =>
+      request.log.error({ err: completeError }, 'Idempotency-Key could not keep its answer: its retries are answered 409 until it expires'),
+    );
+  }
+  return { created, replayed: false };
+}
+
+/**
+ * A small write the client's retries depend on, tried again (up to three times) when it failed only because its
+ * connection to PostgreSQL was cut: the pool hands out a new one. Any other failure is thrown at once.
+ */
+async function onAnotherConnectionIfLost(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !isConnectionLost(error)) throw error;
+      await new Promise((pause) => setTimeout(pause, 50 * attempt));
+    }
   }
 }

@@ -30,7 +30,12 @@ export interface SmtpSink {
   rejectRecipient(address: string): void;
   /** Takes connections but never greets them (the client's greeting timeout fires), until `recover()`. */
   stall(): void;
-  /** Accepts every message again: deferrals, stalls and refused recipients end. */
+  /**
+   * Keeps each message this long after its last byte before taking it (and answering 250), as a busy server does.
+   * A client that disconnects meanwhile has still had its message taken: the server had it whole.
+   */
+  delayAcceptance(ms: number): void;
+  /** Accepts every message again: deferrals, stalls, delays and refused recipients end. */
   recover(): void;
   close(): Promise<void>;
 }
@@ -48,6 +53,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let deferrals = 0;
   let deferringAll = false;
   let stalled = false;
+  let acceptanceDelayMs = 0;
   const silent = new Set<Socket>();
   const server = new SMTPServer({
     authOptional: true,
@@ -75,14 +81,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           return callback(refusal(421, '4.3.2 Service not available, try again later'));
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to,
-          raw,
-          body: raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null,
-        });
-        callback();
+        const take = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to,
+            raw,
+            body: raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null,
+          });
+          callback();
+        };
+        if (acceptanceDelayMs > 0) setTimeout(take, acceptanceDelayMs);
+        else take();
       });
     },
   });
@@ -109,7 +119,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     stall() {
       stalled = true;
     },
+    delayAcceptance(ms) {
+      acceptanceDelayMs = ms;
+    },
     recover() {
+      acceptanceDelayMs = 0;
       deferrals = 0;
       deferringAll = false;
       stalled = false;

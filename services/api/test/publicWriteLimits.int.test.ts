@@ -1,15 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { appendToStream, eventsBehind, readCheckpoint, readStream } from '@autobest/db';
-import { allProjections } from '@autobest/projections';
+import { appendToStream, readStream } from '@autobest/db';
 import { decideVehicle, initialVehicleState, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, VehicleSchema, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/platform/publicWriteLimits';
 import { multipartBody, type FilePart } from './images';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, everyProcessorCaughtUp, type TestApp } from './support';
 
 let t: TestApp;
 let photo: Buffer;
@@ -53,20 +52,7 @@ async function keptFiles(dir = t.config.uploadsDir): Promise<string[]> {
   return files.flat();
 }
 
-/**
- * Every read model, the notifier (emails) and the photo processor have handled every event. The photo processor
- * appends events of its own for requests accepted earlier, so all of them at zero together is the quiet state.
- */
-async function caughtUp() {
-  await vi.waitFor(
-    async () => {
-      for (const processor of ['photos', 'notifier', ...allProjections.map((projection) => projection.name)]) {
-        expect(await eventsBehind(t.testDb.db, await readCheckpoint(t.testDb.db, processor)), processor).toBe(0);
-      }
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-}
+const caughtUp = () => everyProcessorCaughtUp(t.testDb.db);
 
 /** What the database and the uploads folder hold once the workers have done everything they will do. */
 async function recorded() {

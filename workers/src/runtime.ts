@@ -17,6 +17,7 @@ import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
 import { startRatesWorker } from './rates/ratesWorker';
+import { startNewsWorker } from './news/newsWorker';
 import { startHousekeeping } from './housekeeping/housekeeping';
 import { PhotoProcessor } from './photos/photoProcessor';
 import { startPhotoWorker } from './photos/worker';
@@ -37,6 +38,13 @@ export interface StartWorkersOptions {
 export function createLogger(config: RuntimeConfig, name: string): Logger {
   return pino({ name, level: config.logLevel });
 }
+
+/** How the news worker reads feeds: on NEWS_CRON, saying who reads them and where to find us. */
+export const newsSettings = (config: RuntimeConfig) => ({
+  cron: config.news.cron,
+  allowPrivateHosts: config.news.allowPrivateHosts,
+  userAgent: `AutoBestAfrica-NewsReader/1.0 (+${config.publicUrl})`,
+});
 
 /** Starts every background processor of the product; `close()` lets running jobs finish, then disconnects. */
 export async function startWorkers(config: RuntimeConfig, options: StartWorkersOptions = {}): Promise<RunningWorkers> {
@@ -70,6 +78,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
+  const news = await startNewsWorker(db, newsSettings(config), connection, config.queuePrefix, logger);
+  workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
   await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
@@ -85,6 +95,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await housekeeping.stop();
       await projectorQueue.close();
       await rates?.queue.close();
+      await news.queue.close();
       connection.disconnect();
       mailer.close();
       await db.destroy();

@@ -41,3 +41,5 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+export { startFeedFixtures, generatedFeed, type FeedFixtures } from './news/feedFixtures';

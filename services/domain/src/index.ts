@@ -1,4 +1,5 @@
 export * from './platform/config';
+export { cronPatternProblem } from './platform/cronPattern';
 export * from './platform/validation';
 export * from './platform/messages';
 export * from './platform/errors';
@@ -15,3 +16,4 @@ export * from './analytics/index';
 export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './qaChecks/contracts';
+export * from './news/index';

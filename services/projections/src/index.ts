@@ -18,3 +18,4 @@ export {
   type VehicleFacet,
 } from './inventory/vehicleFacets';
 export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './platform/queues';
+export { NEWS_QUEUE, FETCH_SOURCE_JOB, requestFeedFetch, type FetchSourceJob } from './news/newsQueue';

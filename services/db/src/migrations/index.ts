@@ -17,6 +17,7 @@ import * as vehicleFacetCombinations from './0015_vehicle_facet_combinations';
 import * as sessionIdle from './0016_session_idle';
 import * as statusTokens from './0017_status_tokens';
 import * as submissionPhotoStates from './0018_submission_photo_states';
+import * as news from './0022_news';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_session_idle': sessionIdle,
   '0017_status_tokens': statusTokens,
   '0018_submission_photo_states': submissionPhotoStates,
+  '0022_news': news,
 };

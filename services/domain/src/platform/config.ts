@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cronPatternProblem } from './cronPattern';
 
 /**
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
@@ -44,6 +45,16 @@ const ProxyTrustSchema = z
     }
     return entries;
   });
+
+/** A cron pattern setting (see cronPattern.ts), with its spacing made regular. */
+const CronPatternSchema = z
+  .string()
+  .trim()
+  .superRefine((pattern, context) => {
+    const problem = cronPatternProblem(pattern);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((pattern) => pattern.split(/\s+/).join(' '));
 
 /**
  * A public URL on plain http that only this machine opens (development, and the default when PUBLIC_URL is unset):
@@ -98,6 +109,8 @@ export const RuntimeConfigSchema = z
       .max(1_000_000)
       .default(1),
     STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+    NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
+    NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
     path: ['STATUS_TOKEN_SECRET'],
@@ -138,6 +151,15 @@ export const RuntimeConfigSchema = z
       from: env.MAIL_FROM,
       staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL ?? env.ADMIN_EMAIL,
       contactPhone: env.CONTACT_PHONE,
+    },
+    news: {
+      /** When the news feeds are read, a cron pattern in UTC (every 15 minutes by default). */
+      cron: env.NEWS_CRON,
+      /**
+       * Feeds on loopback and private addresses are refused, so a staff-entered URL cannot probe the internal network;
+       * tests (and an installation whose feeds really are internal) allow them.
+       */
+      allowPrivateHosts: env.NEWS_ALLOW_PRIVATE_HOSTS,
     },
   }));
 

@@ -30,6 +30,7 @@ import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
 import { analyticsRoutes } from './analytics/routes';
 import { dataCollectionRoutes } from './inventory/dataCollectionRoutes';
+import { newsRoutes } from './news/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -109,6 +110,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(vehicleImageRoutes);
   await app.register(analyticsRoutes);
   await app.register(dataCollectionRoutes);
+  await app.register(newsRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

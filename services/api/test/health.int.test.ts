@@ -37,6 +37,7 @@ describe('GET /api/health', () => {
         postgres: { ok: true, latencyMs: expect.any(Number) },
         redis: { ok: false, latencyMs: expect.any(Number) },
         projector: { ok: true, eventsBehind: 0, byProjection: expect.any(Object) },
+        news: { ok: true, sources: 0, stale: 0, failing: 0 },
       },
     });
     const forged = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'autobest_session=forged' } });

@@ -8,6 +8,14 @@ import {
   EnquiryAlreadyReceived,
   enquiryDecider,
   EnquiryNotFound,
+  articleVisibilityDecider,
+  newsSourceDecider,
+  NewsSourceAlreadyExists,
+  NewsSourceNotFound,
+  newsTickerDecider,
+  reviewVideoDecider,
+  ReviewVideoAlreadyExists,
+  ReviewVideoNotFound,
   submissionDecider,
   SubmissionAlreadyExists,
   SubmissionNotFound,
@@ -33,6 +41,10 @@ const HTTP_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, () => HttpErr
   [SubmissionAlreadyExists, () => conflict('This request was already received')],
   [EnquiryAlreadyReceived, () => conflict('This enquiry was already received')],
   [ContactMessageAlreadyReceived, () => conflict('This message was already received')],
+  [NewsSourceNotFound, () => notFound('News source')],
+  [NewsSourceAlreadyExists, () => conflict('This news source already exists')],
+  [ReviewVideoNotFound, () => notFound('Video')],
+  [ReviewVideoAlreadyExists, () => conflict('This video already exists')],
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {
@@ -85,6 +97,38 @@ export const STREAMS = {
     },
   }),
   contactMessage: commandStream(contactMessageDecider),
+  newsSource: commandStream(newsSourceDecider, {
+    projection: 'news-sources',
+    async shows(db, { state, version }) {
+      const row = state.sourceId ? await db.selectFrom('news_sources').select('version').where('id', '=', state.sourceId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, false);
+    },
+  }),
+  reviewVideo: commandStream(reviewVideoDecider, {
+    projection: 'review-videos',
+    async shows(db, { state, version }) {
+      const row = state.videoId ? await db.selectFrom('review_videos').select('version').where('id', '=', state.videoId).executeTakeFirst() : undefined;
+      // A removed video leaves the read model.
+      return rowAtVersion(row, version, state.removed);
+    },
+  }),
+  /** Hidden or shown: the read model shows the write once its flag matches the stream's. */
+  article: commandStream(articleVisibilityDecider, {
+    projection: 'article-moderation',
+    async shows(db, { events, state }) {
+      const articleId = events[0]?.data.articleId;
+      if (!articleId) return true;
+      const row = await db.selectFrom('news_article_moderation').select('hidden').where('article_id', '=', articleId).executeTakeFirst();
+      return (row?.hidden ?? false) === state.hidden;
+    },
+  }),
+  newsTicker: commandStream(newsTickerDecider, {
+    projection: 'article-moderation',
+    async shows(db, { state }) {
+      const row = await db.selectFrom('news_article_moderation').select('article_id').where('featured', '=', true).executeTakeFirst();
+      return (row?.article_id ?? null) === state.featuredArticleId;
+    },
+  }),
 };
 
 export interface ApiCommandOptions {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint } from '@autobest/db';
 import { allProjections } from '@autobest/projections';
+import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -24,6 +25,14 @@ const HealthSchema = z
         ok: z.boolean(),
         eventsBehind: z.number().describe('Events committed but not yet in every read model'),
         byProjection: z.record(z.string(), z.number()),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
+      news: z.object({
+        ok: z.boolean().describe('False when an enabled feed was not refreshed within two NEWS_CRON intervals or its last read failed'),
+        sources: z.number().describe('Enabled news sources'),
+        stale: z.number().describe('Feeds not refreshed within two intervals'),
+        failing: z.number().describe('Feeds whose last read failed (retried with growing delays)'),
+        problems: z.array(z.string()).optional().describe('Which feeds and why; staff only'),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
     }),
@@ -68,6 +77,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const behind = Math.max(0, ...Object.values(byProjection));
+      // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
+      const news = postgres.ok
+        ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+        : new Error('PostgreSQL is down');
       const healthy = postgres.ok && redis.ok;
       // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
       const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
@@ -79,6 +92,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs, ...detail(postgres.error) },
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
           projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
+          news:
+            news instanceof Error
+              ? { ok: false, sources: 0, stale: 0, failing: 0, ...detail(news.message) }
+              : { ok: news.problems.length === 0, sources: news.sources, stale: news.stale, failing: news.failing, ...(staff ? { problems: news.problems.map(describeFeedProblem) } : {}) },
         },
       });
     },

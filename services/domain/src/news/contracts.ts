@@ -168,5 +168,5 @@ export const AdminReviewVideoSchema = ReviewVideoSchema.extend({
 export type AdminReviewVideo = z.output<typeof AdminReviewVideoSchema>;
 
 export const FetchRequestedSchema = z
-  .object({ queued: z.boolean().describe('False when the queue could not be reached; the scheduled fetch still runs'), source: NewsSourceRecordSchema })
+  .object({ source: NewsSourceRecordSchema.describe('As it stands: fetchRequestedAt is set, lastFetchedAt moves once the workers have read the feed') })
   .meta({ id: 'NewsFetchRequested' });

@@ -111,6 +111,7 @@ export const RuntimeConfigSchema = z
     STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
     NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+    NEWS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
     path: ['STATUS_TOKEN_SECRET'],
@@ -160,6 +161,8 @@ export const RuntimeConfigSchema = z
        * tests (and an installation whose feeds really are internal) allow them.
        */
       allowPrivateHosts: env.NEWS_ALLOW_PRIVATE_HOSTS,
+      /** How long the API reuses an identical news or video answer (browsers keep them 5 and 10 minutes anyway). */
+      cacheTtlMs: env.NEWS_CACHE_TTL_MS,
     },
   }));
 

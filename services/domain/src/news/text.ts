@@ -3,7 +3,7 @@ export const EXCERPT_LENGTH = 200;
 
 /** The named character references feeds use in practice; numeric ones (&#8217; &#x2019;) are decoded for any character. */
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '',
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '',
   hellip: '…', mdash: '—', ndash: '–', minus: '−', bull: '•', middot: '·',
   lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„', laquo: '«', raquo: '»', prime: '′', Prime: '″',
   copy: '©', reg: '®', trade: '™', deg: '°', plusmn: '±', times: '×', divide: '÷', frac12: '½', frac14: '¼', frac34: '¾',

@@ -1,4 +1,4 @@
-import { NEWS_CATEGORIES, NEWS_REGIONS, VIDEO_CATEGORIES } from '@autobest/domain/news';
+import { NEWS_CATEGORIES, NEWS_REGIONS, VIDEO_CATEGORIES } from '@autobest/domain/news/categories';
 
 const asChoices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
 

@@ -64,7 +64,7 @@ function ArticleActions() {
   return (
     <Stack direction="row" spacing={1}>
       <Button size="small" disabled={act.isPending} startIcon={record.hidden ? <VisibilityIcon /> : <VisibilityOffIcon />} onClick={run(record.hidden ? 'unhide' : 'hide')}>
-        {record.hidden ? 'Show' : 'Hide'}
+        {record.hidden ? 'Unhide' : 'Hide'}
       </Button>
       <Button size="small" disabled={act.isPending || (record.hidden && !record.featured)} startIcon={record.featured ? <StarIcon /> : <StarBorderIcon />} onClick={run(record.featured ? 'unfeature' : 'feature')}>
         {record.featured ? 'Unfeature' : 'Feature'}
@@ -132,7 +132,7 @@ function ArticleShow() {
         <TextField source="title" />
         {/* Text as the worker stored it: no markup from a feed reaches this page. */}
         <TextField source="excerpt" />
-        <UrlField source="url" target="_blank" rel="noopener noreferrer" />
+        <UrlField source="url" label="Link" target="_blank" rel="noopener noreferrer" />
         <TextField source="source" />
         <FunctionField<AdminArticle> label="Region" render={(record) => REGION_LABELS[record.region]} />
         <TextField source="category" />

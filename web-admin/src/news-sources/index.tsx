@@ -13,10 +13,12 @@ import {
   List,
   NumberField,
   SearchInput,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   TopToolbar,
   required,
   useDataProvider,
@@ -172,7 +174,14 @@ const NewsSourceEdit = () => (
     actions={<TopToolbar />}
     queryOptions={{ refetchInterval: ({ state }: { state: { data?: NewsSourceRecord } }) => (fetchPending(state.data) ? POLL_MS : false) }}
   >
-    <SimpleForm>
+    {/* Sources are disabled, not deleted: their articles and history stay. */}
+    <SimpleForm
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <Labeled label="Fetch state">
         <FetchState />
       </Labeled>

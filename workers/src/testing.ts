@@ -42,4 +42,4 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export { startFeedFixtures, generatedFeed, type FeedFixtures } from './news/feedFixtures';
+export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';

@@ -165,7 +165,7 @@ const HTML_PAGE = `<!DOCTYPE html>
 <html><head><title>Motoring — home</title></head><body><h1>Welcome</h1><p>Our feed moved.</p></body></html>`;
 
 /** An RSS 2.0 feed of `count` items, each dated an hour apart, for the benchmark and the 10-item limit. */
-export function generatedFeed(name: string, count: number, { base = `https://${name}.example`, padding = 0 } = {}): string {
+function generatedFeed(name: string, count: number, { base = `https://${name}.example`, padding = 0 } = {}): string {
   const start = Date.UTC(2025, 0, 31, 12);
   const items = Array.from({ length: count }, (_, index) => {
     const date = new Date(start - index * 3_600_000).toUTCString();

@@ -7,10 +7,10 @@ import type { Readable } from 'node:stream';
 import { isAddressLiteral, isLocalHostName, isPublicAddress } from '@autobest/domain';
 
 /** The spec's 10 s (section 7): the whole read, redirects and body included. */
-export const FEED_TIMEOUT_MS = 10_000;
+const FEED_TIMEOUT_MS = 10_000;
 /** Real feeds are tens or hundreds of kilobytes; a larger answer is not a feed we want, or an attack. */
-export const MAX_FEED_BYTES = 2 * 1024 * 1024;
-export const MAX_REDIRECTS = 5;
+const MAX_FEED_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
 
 export interface FeedRequest {
   url: string;

@@ -17,13 +17,13 @@ export interface NewsReaderSettings {
 
 /** A failing feed waits 1 minute, then 2, 4, ... up to an hour between attempts, and is never given up. */
 const FIRST_RETRY_MS = 60_000;
-export const MAX_RETRY_MS = 60 * 60_000;
+const MAX_RETRY_MS = 60 * 60_000;
 /** A server's Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
 /** How long one read may hold its source; longer than the 10 s timeout plus writing the articles. */
 const LEASE_MS = 60_000;
 /** The newest articles kept per source: enough for any page, while a feed that churns cannot grow the table for ever. */
-export const ARTICLES_KEPT_PER_SOURCE = 100;
+const ARTICLES_KEPT_PER_SOURCE = 100;
 
 /** The delay before attempt `failures + 1`, with ±20% jitter so feeds failing together do not retry together. */
 export function retryDelayMs(failures: number, random = Math.random): number {
@@ -32,7 +32,7 @@ export function retryDelayMs(failures: number, random = Math.random): number {
 }
 
 /** An article's id: the same link (as normalised) always gives the same id, whichever feed and however often it is read. */
-export const articleIdOf = (urlKey: string) => createHash('sha256').update(urlKey).digest('hex').slice(0, 32);
+const articleIdOf = (urlKey: string) => createHash('sha256').update(urlKey).digest('hex').slice(0, 32);
 
 export type ReadOutcome =
   | { sourceId: string; outcome: 'read'; articles: number; skipped: string[] }

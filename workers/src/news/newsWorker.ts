@@ -21,7 +21,7 @@ const TIMEZONE = 'Etc/UTC';
  * The schedule: one BullMQ job scheduler with a fixed id, so the feeds are read once per occurrence however many
  * workers run. Upserting replaces the pattern of an existing scheduler: a changed NEWS_CRON applies at the next start.
  */
-export async function scheduleNewsFeeds(queue: Queue, cron: string): Promise<void> {
+async function scheduleNewsFeeds(queue: Queue, cron: string): Promise<void> {
   await queue.upsertJobScheduler(NEWS_SCHEDULER, { pattern: cron, tz: TIMEZONE }, { name: READ_ALL_JOB, opts: JOB_OPTIONS });
 }
 

@@ -4,7 +4,7 @@ import { excerptOf, normalisedArticleUrl, plainText } from './text';
 /** The image an article without one shows (spec section 8: broken previews fall back to it too). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 /** At most this many items are read from each feed (spec section 9). */
-export const MAX_ITEMS_PER_FEED = 10;
+const MAX_ITEMS_PER_FEED = 10;
 
 const MAX_TITLE_LENGTH = 300;
 const MAX_URL_LENGTH = 2000;
@@ -53,7 +53,7 @@ export interface IngestedArticle {
 export type EntryOutcome = { ok: true; article: IngestedArticle } | { ok: false; reason: string };
 
 /** An absolute http(s) address for `link` read against `base`, or undefined. */
-export function absoluteHttpUrl(link: string | undefined, base: string): string | undefined {
+function absoluteHttpUrl(link: string | undefined, base: string): string | undefined {
   const trimmed = link?.trim();
   if (!trimmed) return undefined;
   try {

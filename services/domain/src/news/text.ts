@@ -1,5 +1,5 @@
 /** Excerpts are cut to this many characters, then '...' (spec section 9). */
-export const EXCERPT_LENGTH = 200;
+const EXCERPT_LENGTH = 200;
 
 /** The named character references feeds use in practice; numeric ones (&#8217; &#x2019;) are decoded for any character. */
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
@@ -21,7 +21,7 @@ const isShowable = (codePoint: number) =>
   codePoint > 0 && codePoint <= 0x10ffff && !(codePoint >= 0xd800 && codePoint <= 0xdfff) && !(codePoint < 0x20 && codePoint !== 0x09 && codePoint !== 0x0a) && !(codePoint >= 0x7f && codePoint < 0xa0);
 
 /** HTML character references as text; an unknown name stays as written. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi, (reference, name: string) => {
     if (name.startsWith('#')) {
       const codePoint = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);

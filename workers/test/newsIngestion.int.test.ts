@@ -93,7 +93,8 @@ describe('reading feeds of every shape', () => {
       { title: 'Ghana motor show dates announced', publish_date: new Date('2025-02-19T12:00:00Z'), category: 'Events' },
     ]);
     const [kia, tiggo] = await articlesOf(atom);
-    expect(kia).toMatchObject({ title: 'Kia EV3 arrives in Morocco', url: fixtures.url('/posts/kia-ev3-morocco'), image: fixtures.url('/img/ev3.jpg'), category: 'Market Entry', excerpt: 'The compact electric SUV goes on sale in Casablanca.' });
+    // Links stay as given; images are shown from https only.
+    expect(kia).toMatchObject({ title: 'Kia EV3 arrives in Morocco', url: fixtures.url('/posts/kia-ev3-morocco'), image: fixtures.url('/img/ev3.jpg').replace('http:', 'https:'), category: 'Market Entry', excerpt: 'The compact electric SUV goes on sale in Casablanca.' });
     // Atom's updated stands in for a missing published date.
     expect(tiggo).toMatchObject({ title: 'Chery Tiggo 4 wins an award', publish_date: new Date('2025-02-27T09:00:00Z'), image: '/placeholder.svg', category: 'Events' });
   });
@@ -132,7 +133,7 @@ describe('reading feeds of every shape', () => {
   it('resolves relative links and images, and leaves out links that are not http(s)', async () => {
     const sourceId = await addSource({ url: fixtures.url('/relative/feed.xml') });
     expect(await readSource(testDb.db, settings, sourceId)).toMatchObject({ outcome: 'read', articles: 1, skipped: ['no link'] });
-    expect(await articlesOf(sourceId)).toMatchObject([{ url: fixtures.url('/articles/relative-story'), image: fixtures.url('/images/relative.png') }]);
+    expect(await articlesOf(sourceId)).toMatchObject([{ url: fixtures.url('/articles/relative-story'), image: fixtures.url('/images/relative.png').replace('http:', 'https:') }]);
   });
 
   it('gives an undated item the date of its first read and keeps it; a permalink guid stands in for a missing link; no title or no link is left out', async () => {

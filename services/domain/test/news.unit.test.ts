@@ -116,6 +116,9 @@ describe('a feed entry as an article', () => {
     expect(withMedia.ok && withMedia.article.image).toBe('https://x.example/img/a.jpg');
     const inline = articleFromEntry(entry({ title: 'T', link: 'https://x.example/news/a', html: "<p><img alt='' src='b.jpg'></p>" }), context);
     expect(inline.ok && inline.article.image).toBe('https://x.example/news/b.jpg');
+    // Shown from https only: an http image is asked for over https.
+    const plain = articleFromEntry(entry({ title: 'T', link: 'http://x.example/news/a', images: ['http://cdn.x.example/a.jpg'] }), context);
+    expect(plain.ok && plain.article).toMatchObject({ url: 'http://x.example/news/a', image: 'https://cdn.x.example/a.jpg' });
   });
 
   it('keeps the first 10 valid entries of a feed, each link once', () => {

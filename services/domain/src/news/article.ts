@@ -66,6 +66,12 @@ function absoluteHttpUrl(link: string | undefined, base: string): string | undef
   }
 }
 
+/**
+ * Images are shown from https only: the storefront allows no other (an http image on an https page is mixed content
+ * browsers block). Most image hosts answer both; when the upgraded address fails, the page shows the placeholder.
+ */
+const secureImageUrl = (url: string | undefined) => (url?.startsWith('http:') ? `https:${url.slice('http:'.length)}` : url);
+
 /** The first `<img src>` in an item's HTML, for feeds that put their picture only there. */
 export function firstImageIn(html: string | undefined): string | undefined {
   const match = html ? /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s>]+))/i.exec(html) : null;
@@ -92,7 +98,7 @@ export function articleFromEntry(entry: FeedEntry, context: FeedContext): EntryO
   const url = absoluteHttpUrl(entry.link, context.feedUrl) ?? (entry.guid && /^https?:\/\//i.test(entry.guid.trim()) ? absoluteHttpUrl(entry.guid, context.feedUrl) : undefined);
   const urlKey = url ? normalisedArticleUrl(url) : undefined;
   if (!url || !urlKey) return { ok: false, reason: 'no link' };
-  const image = [...entry.images, firstImageIn(entry.html)].map((candidate) => absoluteHttpUrl(candidate, url)).find((candidate) => candidate !== undefined) ?? PLACEHOLDER_IMAGE;
+  const image = [...entry.images, firstImageIn(entry.html)].map((candidate) => secureImageUrl(absoluteHttpUrl(candidate, url))).find((candidate) => candidate !== undefined) ?? PLACEHOLDER_IMAGE;
   const { date, dated } = publishDateOf(entry.published, context.now);
   return {
     ok: true,

@@ -51,7 +51,7 @@ export const NewsArticleSchema = z
     category: z.enum(NEWS_CATEGORIES),
     region: z.enum(NEWS_REGIONS),
     publishDate: z.iso.datetime(),
-    image: z.string().describe('An image address, or /placeholder.svg'),
+    image: z.string().describe('An https image address, or /placeholder.svg (show it when the image fails to load)'),
     featured: z.boolean().describe('Staff chose it for the top of the ticker'),
   })
   .meta({ id: 'NewsArticle' });

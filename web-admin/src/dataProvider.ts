@@ -6,6 +6,7 @@ import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, 
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
 import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
+import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -64,6 +65,12 @@ export const dataProvider = {
   getPageViews: (days: number) => get<PageViews[]>(`${API}/analytics/page-views?days=${days}`),
   getTopVehicles: (days: number) => get<VehicleViews[]>(`${API}/analytics/top-vehicles?days=${days}`),
   getFunnels: (days: number) => get<Funnels>(`${API}/analytics/funnel?days=${days}`),
+
+  /** Fetch now: the workers read this source's feed at once; the record shows the outcome when they are done. */
+  fetchNewsSource: (id: Identifier) => send<{ source: NewsSourceRecord }>('POST', `${API}/news-sources/${encodeURIComponent(String(id))}/fetch`),
+  /** Hide, show again, feature at the top of the ticker, or stop featuring an article; answers the article. */
+  moderateArticle: (id: Identifier, action: 'hide' | 'unhide' | 'feature' | 'unfeature') =>
+    send<AdminArticle>('POST', `${API}/articles/${encodeURIComponent(String(id))}/${action}`),
 
   getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
   runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),

@@ -20,6 +20,7 @@ import { createNotifier } from './notifier/notifier';
 import { EmailDelivery } from './notifier/delivery';
 import { startEmailDeliveryWorker } from './notifier/deliveryWorker';
 import { startRatesWorker } from './rates/ratesWorker';
+import { startNewsWorker } from './news/newsWorker';
 import { startHousekeeping } from './housekeeping/housekeeping';
 import { PhotoProcessor } from './photos/photoProcessor';
 import { startPhotoWorker } from './photos/worker';
@@ -40,6 +41,13 @@ export interface StartWorkersOptions {
 export function createLogger(config: RuntimeConfig, name: string): Logger {
   return pino({ name, level: config.logLevel });
 }
+
+/** How the news worker reads feeds: on NEWS_CRON, saying who reads them and where to find us. */
+export const newsSettings = (config: RuntimeConfig) => ({
+  cron: config.news.cron,
+  allowPrivateHosts: config.news.allowPrivateHosts,
+  userAgent: `AutoBestAfrica-NewsReader/1.0 (+${config.publicUrl})`,
+});
 
 /** Starts every background processor of the product; `close()` lets running jobs finish, then disconnects. */
 export async function startWorkers(config: RuntimeConfig, options: StartWorkersOptions = {}): Promise<RunningWorkers> {
@@ -85,6 +93,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
+  const news = await startNewsWorker(db, newsSettings(config), connection, config.queuePrefix, logger);
+  workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
   const caughtUpQueues = [projectorQueue, photos.queue, emails.queue];
@@ -100,6 +110,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     void Promise.all([
       ...caughtUpQueues.map((queue) => scheduleProjectorSafetyNet(queue, config.projectorSafetyNetMs)),
       rates?.schedule(),
+      news.schedule(),
       catchUp('redis-returned'),
     ]).catch((error: unknown) => logger.error({ err: error }, 'could not ask for a catch-up after Redis returned; the next doorbell will'));
   };
@@ -117,6 +128,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await housekeeping.stop();
       await projectorQueue.close();
       await rates?.queue.close();
+      await news.queue.close();
       connection.disconnect();
       mailer.close();
       await db.destroy();

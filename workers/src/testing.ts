@@ -150,3 +150,5 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: Sta
   for (const emailId of await delivery.dueEmailIds(10_000)) outcomes.push(await delivery.deliver(emailId));
   return outcomes;
 }
+
+export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';

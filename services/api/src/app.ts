@@ -33,6 +33,7 @@ import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
 import { analyticsRoutes } from './analytics/routes';
 import { dataCollectionRoutes } from './inventory/dataCollectionRoutes';
+import { newsRoutes } from './news/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -117,6 +118,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(dataCollectionRoutes);
   // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.
   await app.register(queueDashboardPlugin);
+  await app.register(newsRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

@@ -49,6 +49,7 @@ describe('GET /api/health', () => {
         redis: { ok: false, latencyMs: expect.any(Number) },
         projector: { ok: true, eventsBehind: 0, byProjection: expect.any(Object) },
         emails: { ok: true, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null },
+        news: { ok: true, sources: 0, stale: 0, failing: 0 },
       },
     });
     const forged = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'autobest_session=forged' } });

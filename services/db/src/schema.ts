@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, ProcessedPhoto, SiteLanguage } from '@autobest/domain';
+import type { EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, SiteLanguage, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -273,6 +273,108 @@ export interface VehiclePriceFacetCountsTable {
   count: number;
 }
 
+/** A staff change to a news source: the fields set (all of them when added), when and by whom. */
+export interface NewsSourceChange {
+  at: string;
+  by: string | null;
+  changes: Record<string, string | boolean>;
+}
+
+/** Read model of the news sources staff manage (projected from their events). */
+export interface NewsSourcesTable {
+  id: string;
+  name: string;
+  url: string;
+  region: NewsRegion;
+  category: NewsCategory;
+  enabled: boolean;
+  history: JSONColumnType<NewsSourceChange[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+  global_position: Int8;
+}
+
+/** How reading each source went, written by the news worker (not from events). */
+export interface NewsFetchStatesTable {
+  source_id: string;
+  last_fetched_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  items: Generated<number>;
+  consecutive_failures: Generated<number>;
+  last_error: string | null;
+  /** A failing feed is not read again before this (growing delays, capped). */
+  next_attempt_at: Timestamp | null;
+  /** The feed's validators for a conditional GET, valid only for the URL they came from. */
+  etag: string | null;
+  last_modified: string | null;
+  validators_url: string | null;
+  /** A worker reading the feed holds it until then, so two never read one feed at once. */
+  lease_until: Timestamp | null;
+  fetch_requested_at: Timestamp | null;
+}
+
+/** Articles as feeds gave them, written by the news worker; the id is a digest of the normalised link. */
+export interface NewsArticlesTable {
+  id: string;
+  source_id: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  image: string;
+  category: NewsCategory;
+  publish_date: Timestamp;
+  /** False when the feed gave no date and publish_date is when it was first read. */
+  dated: boolean;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
+export interface ArticleModerationEntry {
+  action: 'hidden' | 'unhidden' | 'featured' | 'unfeatured';
+  at: string;
+  by: string | null;
+}
+
+/** Read model of staff decisions about articles: hidden, featured at the top of the ticker (one at most). */
+export interface NewsArticleModerationTable {
+  article_id: string;
+  hidden: boolean;
+  featured: boolean;
+  history: JSONColumnType<ArticleModerationEntry[]>;
+  global_position: Int8;
+}
+
+export interface ReviewVideoChange {
+  at: string;
+  by: string | null;
+  action: 'added' | 'changed';
+  fields: string[];
+}
+
+/** Read model of the review videos staff curate. */
+export interface ReviewVideosTable {
+  id: string;
+  title: string;
+  description: string;
+  brand: string;
+  model: string;
+  category: VideoCategory;
+  thumbnail: string;
+  video_url: string;
+  duration: string;
+  rating: number;
+  views: Int8;
+  channel: string;
+  /** YYYY-MM-DD, kept as text: a date column would be read as a Date at local midnight. */
+  publish_date: ColumnType<string, string, string>;
+  history: JSONColumnType<ReviewVideoChange[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+  global_position: Int8;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -293,4 +395,9 @@ export interface Database {
   vehicle_facet_counts: VehicleFacetCountsTable;
   vehicle_price_facet_counts: VehiclePriceFacetCountsTable;
   housekeeping_runs: HousekeepingRunsTable;
+  news_sources: NewsSourcesTable;
+  news_fetch_states: NewsFetchStatesTable;
+  news_articles: NewsArticlesTable;
+  news_article_moderation: NewsArticleModerationTable;
+  review_videos: ReviewVideosTable;
 }

@@ -19,3 +19,4 @@ export * from './analytics/index';
 export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './qaChecks/contracts';
+export * from './news/index';

@@ -19,3 +19,4 @@ export {
 } from './inventory/vehicleFacets';
 export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './platform/queues';
 export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, createEmailQueue, emailBacklog, type EmailBacklog } from './emails/outbox';
+export { NEWS_QUEUE, FETCH_SOURCE_JOB, requestFeedFetch, type FetchSourceJob } from './news/newsQueue';

@@ -12,6 +12,14 @@ import {
   FollowUpStatusRefused,
   ReservationRequestChanged,
   ReservationRequestNotFound,
+  articleVisibilityDecider,
+  newsSourceDecider,
+  NewsSourceAlreadyExists,
+  NewsSourceNotFound,
+  newsTickerDecider,
+  reviewVideoDecider,
+  ReviewVideoAlreadyExists,
+  ReviewVideoNotFound,
   submissionDecider,
   SubmissionAlreadyExists,
   SubmissionNotFound,
@@ -45,6 +53,10 @@ const HTTP_ERRORS = [
   httpError(EnquiryAlreadyReceived, () => conflict('This enquiry was already received')),
   httpError(ContactMessageAlreadyReceived, () => conflict('This message was already received')),
   httpError(FollowUpStatusRefused, (error) => new HttpError(409, 'status_change_refused', error.message, { status: error.refusal })),
+  httpError(NewsSourceNotFound, () => notFound('News source')),
+  httpError(NewsSourceAlreadyExists, () => conflict('This news source already exists')),
+  httpError(ReviewVideoNotFound, () => notFound('Video')),
+  httpError(ReviewVideoAlreadyExists, () => conflict('This video already exists')),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {
@@ -113,6 +125,38 @@ export const STREAMS = {
         if (!rowAtVersion(row, state.requests[id]?.version ?? 0, false)) return false;
       }
       return true;
+    },
+  }),
+  newsSource: commandStream(newsSourceDecider, {
+    projection: 'news-sources',
+    async shows(db, { state, version }) {
+      const row = state.sourceId ? await db.selectFrom('news_sources').select('version').where('id', '=', state.sourceId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, false);
+    },
+  }),
+  reviewVideo: commandStream(reviewVideoDecider, {
+    projection: 'review-videos',
+    async shows(db, { state, version }) {
+      const row = state.videoId ? await db.selectFrom('review_videos').select('version').where('id', '=', state.videoId).executeTakeFirst() : undefined;
+      // A removed video leaves the read model.
+      return rowAtVersion(row, version, state.removed);
+    },
+  }),
+  /** Hidden or shown: the read model shows the write once its flag matches the stream's. */
+  article: commandStream(articleVisibilityDecider, {
+    projection: 'article-moderation',
+    async shows(db, { events, state }) {
+      const articleId = events[0]?.data.articleId;
+      if (!articleId) return true;
+      const row = await db.selectFrom('news_article_moderation').select('hidden').where('article_id', '=', articleId).executeTakeFirst();
+      return (row?.hidden ?? false) === state.hidden;
+    },
+  }),
+  newsTicker: commandStream(newsTickerDecider, {
+    projection: 'article-moderation',
+    async shows(db, { state }) {
+      const row = await db.selectFrom('news_article_moderation').select('article_id').where('featured', '=', true).executeTakeFirst();
+      return (row?.article_id ?? null) === state.featuredArticleId;
     },
   }),
 };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { allProjections, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/projections';
+import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -32,6 +33,14 @@ const HealthSchema = z
         pending: z.number().describe('Emails recorded and not yet accepted by the mail server'),
         failed: z.number().describe('Emails refused for good or out of attempts (the console can retry them)'),
         oldestPendingSeconds: z.number().nullable().describe('Age of the oldest email not yet sent; null when none waits'),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
+      news: z.object({
+        ok: z.boolean().describe('False when an enabled feed was not refreshed within two NEWS_CRON intervals or its last read failed'),
+        sources: z.number().describe('Enabled news sources'),
+        stale: z.number().describe('Feeds not refreshed within two intervals'),
+        failing: z.number().describe('Feeds whose last read failed (retried with growing delays)'),
+        problems: z.array(z.string()).optional().describe('Which feeds and why; staff only'),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
     }),
@@ -102,6 +111,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const behind = Math.max(0, ...Object.values(byProjection));
       const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
       const { error: emailsError, ...emailFigures } = emails;
+      // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
+      const news = postgres.ok
+        ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+        : new Error('PostgreSQL is down');
       const healthy = postgres.ok && redis.ok;
       // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
       const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
@@ -114,6 +127,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
           projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
           emails: { ...emailFigures, ...detail(emailsError) },
+          news:
+            news instanceof Error
+              ? { ok: false, sources: 0, stale: 0, failing: 0, ...detail(news.message) }
+              : { ok: news.problems.length === 0, sources: news.sources, stale: news.stale, failing: news.failing, ...(staff ? { problems: news.problems.map(describeFeedProblem) } : {}) },
         },
       });
     },

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
-import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
+import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NEWS_QUEUE, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
+import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { errorResponses, notFound } from './errors';
 
 /**
@@ -104,7 +105,13 @@ export const QA_CHECKS: readonly Check[] = [
           await queue.close();
         }
       }
-      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net and exchange-rate refresh' : 'Projector safety net (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
+      const news = new Queue(NEWS_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
+      try {
+        if ((await news.getJobSchedulers()).length === 0) missing.push('news feed refresh');
+      } finally {
+        await news.close();
+      }
+      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net, exchange-rate refresh and news feeds' : 'Projector safety net and news feeds (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
     },
   },
   {
@@ -118,6 +125,19 @@ export const QA_CHECKS: readonly Check[] = [
       const text = `From ${rates.source}, ${age.toFixed(1)} hours old`;
       if (age <= 6) return pass(text);
       return age <= 24 ? warning(`${text} (refreshed every 6 hours)`) : fail(`${text}: the rate service has been failing for a day`);
+    },
+  },
+  {
+    id: 'news-feeds',
+    group: 'Data',
+    name: 'News feeds are read on schedule',
+    async run(app) {
+      const health = await feedHealth(app.db, app.config.news.cron);
+      if (health.sources === 0) return warning('No news source is enabled: /news shows the fallback articles');
+      const problems = health.problems.map(describeFeedProblem).join('; ');
+      if (health.stale > 0) return fail(`${plural(health.stale, 'feed')} not refreshed within two intervals of NEWS_CRON (${app.config.news.cron}): ${problems}`);
+      if (health.failing > 0) return warning(`${plural(health.failing, 'feed')} failing, retried with growing delays (visitors see their last good articles): ${problems}`);
+      return pass(`${plural(health.sources, 'feed')} read on schedule (${app.config.news.cron})`);
     },
   },
   {

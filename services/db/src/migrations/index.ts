@@ -20,6 +20,7 @@ import * as submissionPhotoStates from './0018_submission_photo_states';
 import * as emailOutbox from './0019_email_outbox';
 import * as followUps from './0020_follow_ups';
 import * as housekeepingRuns from './0021_housekeeping_runs';
+import * as news from './0022_news';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_email_outbox': emailOutbox,
   '0020_follow_ups': followUps,
   '0021_housekeeping_runs': housekeepingRuns,
+  '0022_news': news,
 };

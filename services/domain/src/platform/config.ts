@@ -127,6 +127,9 @@ export const RuntimeConfigSchema = z
       .max(1_000_000)
       .default(1),
     STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+    NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
+    NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+    NEWS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
     path: ['STATUS_TOKEN_SECRET'],
@@ -178,6 +181,17 @@ export const RuntimeConfigSchema = z
        * (less up to a fifth, so a backlog does not retry in lockstep): 15 attempts from 5 s span about 21 to 23 hours.
        */
       delivery: { maxAttempts: env.EMAIL_MAX_ATTEMPTS, retryDelayMs: env.EMAIL_RETRY_DELAY_MS },
+    },
+    news: {
+      /** When the news feeds are read, a cron pattern in UTC (every 15 minutes by default). */
+      cron: env.NEWS_CRON,
+      /**
+       * Feeds on loopback and private addresses are refused, so a staff-entered URL cannot probe the internal network;
+       * tests (and an installation whose feeds really are internal) allow them.
+       */
+      allowPrivateHosts: env.NEWS_ALLOW_PRIVATE_HOSTS,
+      /** How long the API reuses an identical news or video answer (browsers keep them 5 and 10 minutes anyway). */
+      cacheTtlMs: env.NEWS_CACHE_TTL_MS,
     },
   }));
 

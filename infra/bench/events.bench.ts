@@ -1,24 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestQueues } from '@autobest/projections/testing';
-import { findFreePort } from '../src/ports';
+import { ExitedBeforeReady, startProductProcesses, type ProductProcesses } from '../src/processes';
 
 /**
  * `npm run bench:events`: appends/s through the event store with 16 writers, HTTP commands/s on
  * POST /api/contact-messages (autocannon, 50 connections, 10 s) against the API and workers running as
- * their own processes, and projection lag (commit to read-model row) during that load.
+ * their own processes, and projection lag (commit to read-model row) during that load. Then the same load for 30 s
+ * while the workers process is killed (-9) and started again every 5 seconds: commands/s, events lost (an accepted
+ * message missing from the read model at the end; must be 0) and projection lag.
  */
 const WRITERS = 16;
+const KILL_EVERY_MS = 5_000;
+const KILLED_LOAD_S = 30;
 const EVENTS_PER_WRITER = 1_000;
 const metadata: EventMetadata = { actor: { kind: 'system', name: 'bench' }, correlationId: 'bench', causationId: null, requestId: null };
 
 const testDb = await createTestDatabase('bench');
 const queues = createTestQueues('bench');
-const children: ChildProcess[] = [];
+let product: ProductProcesses | undefined;
 
 try {
   // 1. Raw appends.
@@ -34,31 +37,15 @@ try {
   const appendsPerSecond = (WRITERS * EVENTS_PER_WRITER) / appendSeconds;
 
   // 2. The API and the workers as separate processes, as they run in production.
-  const port = await findFreePort(3900);
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: testDb.url,
-    REDIS_URL: queues.redisUrl,
-    QUEUE_PREFIX: queues.prefix,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench password that is long',
+  product = await startProductProcesses({
+    databaseUrl: testDb.url,
+    redisUrl: queues.redisUrl,
+    queuePrefix: queues.prefix,
     // One address and one email send thousands of requests: the limits stay counted but far out of reach.
-    PUBLIC_WRITE_LIMIT_SCALE: '1000000',
-    // Production refuses to start without one; the API and the workers share it.
-    STATUS_TOKEN_SECRET: 'bench-only status token secret of 32+ characters',
-  };
-  for (const script of ['services/api/src/server.ts', 'workers/src/main.ts']) {
-    children.push(spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  }
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (attempt > 100) throw new Error('API did not become healthy');
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+    env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' },
+    echo: true,
+  });
+  const base = product.url;
   // The projector has the 16,000 bench events to walk first; let it, so the lag below is the load's own.
   for (;;) {
     const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
@@ -97,6 +84,67 @@ try {
     from contact_messages`.execute(testDb.db);
   const figures = lag.rows[0]!;
 
+  // 4. The same load while the workers are killed with -9 every 5 seconds and started again at once.
+  const accepted: string[] = [];
+  let refused = 0;
+  const phaseStarted = new Date();
+  let kills = 0;
+  const readyAfterMs: number[] = [];
+  let killing = true;
+  let lastStart: Promise<void> = Promise.resolve();
+  const killer = (async () => {
+    while (killing) {
+      await new Promise((wait) => setTimeout(wait, KILL_EVERY_MS));
+      if (!killing) break;
+      await product!.workers.kill('SIGKILL');
+      kills++;
+      const startedAt = Date.now();
+      lastStart = product!.workers.start().then(
+        () => void readyAfterMs.push(Date.now() - startedAt),
+        (error: unknown) => {
+          if (!(error instanceof ExitedBeforeReady)) throw error;
+        },
+      );
+    }
+  })();
+  const underKills = await autocannon({
+    url: base,
+    connections: 50,
+    duration: KILLED_LOAD_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/contact-messages',
+        headers: { 'content-type': 'application/json' },
+        body,
+        onResponse: (status: number, responseBody: string) => {
+          if (status === 201) accepted.push((JSON.parse(responseBody) as { id: string }).id);
+          else refused++;
+        },
+      },
+    ],
+  });
+  killing = false;
+  await killer;
+  await lastStart;
+  if (!product.workers.isRunning) await product.workers.start();
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+    if (health.checks.projector.eventsBehind === 0) break;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  const projected = new Set(
+    (await testDb.db.selectFrom('contact_messages').select('id').where('received_at', '>=', phaseStarted).execute()).map((row) => row.id),
+  );
+  const lost = accepted.filter((id) => !projected.has(id)).length;
+  const killedLag = (
+    await sql<{ p50: number; p99: number; max: number }>`
+    select percentile_cont(0.5) within group (order by extract(epoch from projected_at - received_at) * 1000) as p50,
+           percentile_cont(0.99) within group (order by extract(epoch from projected_at - received_at) * 1000) as p99,
+           max(extract(epoch from projected_at - received_at) * 1000) as max
+    from contact_messages where received_at >= ${phaseStarted}`.execute(testDb.db)
+  ).rows[0]!;
+
   const line = (label: string, value: string) => console.info(`${label.padEnd(42)} ${value}`);
   console.info('\nAutoBest event store and contact command benchmark');
   line('event store appends/s (16 writers)', `${appendsPerSecond.toFixed(0)}  (${WRITERS * EVENTS_PER_WRITER} events in ${appendSeconds.toFixed(2)} s)`);
@@ -105,9 +153,16 @@ try {
   line('  requests, non-2xx or errors', `${result.requests.total}, ${non2xx}`);
   line('projection lag p50 / p99 / max (ms)', `${Number(figures.p50).toFixed(1)} / ${Number(figures.p99).toFixed(1)} / ${Number(figures.max).toFixed(1)}  (target p99 < 500)`);
   line('  read-model rows', String(figures.rows));
+  console.info(`the same load for ${KILLED_LOAD_S} s, workers killed (-9) and restarted every ${KILL_EVERY_MS / 1000} s`);
+  line('  POST /api/contact-messages req/s (mean)', `${underKills.requests.average.toFixed(0)}`);
+  line('  latency p50 / p99 / max (ms)', `${underKills.latency.p50} / ${underKills.latency.p99} / ${underKills.latency.max}`);
+  line('  accepted (201), refused or errors', `${accepted.length}, ${refused + underKills.errors}`);
+  line('  kills, restarts ready before the next', `${kills}, ${readyAfterMs.length}${readyAfterMs.length > 0 ? ` (ready after ${readyAfterMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s)` : ''}`);
+  line('  events lost', `${lost}  (accepted but not in the read model at the end; must be 0)`);
+  line('  projection lag p50 / p99 / max (ms)', `${Number(killedLag.p50).toFixed(1)} / ${Number(killedLag.p99).toFixed(1)} / ${Number(killedLag.max).toFixed(1)}`);
+  if (lost > 0) process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+  await product?.close();
   await testDb.drop();
   await queues.drop();
 }

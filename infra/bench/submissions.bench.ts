@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { createTestQueues, samplePhoto } from '@autobest/projections/testing';
-import { findFreePort } from '../src/ports';
+import { startProductProcesses, type ProductProcesses } from '../src/processes';
 
 /**
  * `npm run bench:submissions`: 50 concurrent owners sending sell-car requests with six photos of about 300 KB
@@ -71,33 +68,21 @@ async function residentMb(pid: number): Promise<number> {
 
 const testDb = await createTestDatabase('bench_submissions');
 const queues = createTestQueues('bench_submissions');
-const uploadsDir = join(process.env['BENCH_UPLOADS_ROOT'] ?? tmpdir(), `autobest-bench-uploads-${Date.now()}`);
-const children: ChildProcess[] = [];
+let product: ProductProcesses | undefined;
 try {
-  const port = await findFreePort(3950);
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: testDb.url,
-    REDIS_URL: queues.redisUrl,
-    QUEUE_PREFIX: queues.prefix,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    UPLOADS_DIR: uploadsDir,
-    ADMIN_PASSWORD: 'bench password that is long',
+  product = await startProductProcesses({
+    databaseUrl: testDb.url,
+    redisUrl: queues.redisUrl,
+    queuePrefix: queues.prefix,
     // One address and one email send thousands of requests: the limits stay counted but far out of reach.
-    PUBLIC_WRITE_LIMIT_SCALE: '1000000',
-    // Production refuses to start without one; the API and the workers share it.
-    STATUS_TOKEN_SECRET: 'bench-only status token secret of 32+ characters',
-  };
-  const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const workers = spawn('nice', ['-n', String(WORKERS_NICE), process.execPath, '--import', 'tsx', 'workers/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(api, workers);
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); attempt++) {
-    if (attempt > 100) throw new Error('API did not become healthy');
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+    env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' },
+    echo: true,
+    workersNice: WORKERS_NICE,
+    ...(process.env['BENCH_UPLOADS_ROOT'] ? { uploadsRoot: process.env['BENCH_UPLOADS_ROOT'] } : {}),
+  });
+  const api = product.api;
+  const workers = product.workers;
+  const base = product.url;
 
   const { body, contentType } = multipartBody();
   // Warm-up (not measured): the first burst of 50 simultaneous uploads meets a cold JIT and cold pools.
@@ -136,9 +121,7 @@ try {
   const received = await submittedRequests();
   line('photo processor: requests done meanwhile', `${processedDuring} (${((processedDuring * 6) / measuredS).toFixed(1)} photos/s), ${received - (await processedRequests())} of ${received} still waiting`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
-  await rm(uploadsDir, { recursive: true, force: true });
+  await product?.close();
   await testDb.drop();
   await queues.drop();
 }

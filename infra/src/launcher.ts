@@ -5,6 +5,7 @@ import { startWorkers } from '@autobest/workers';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
 import { seedCatalogue } from './seed/seedCatalogue';
+import { seedNewsSources, seedReviewVideos } from './seed/news';
 import { keptStatusTokenSecret } from './statusTokenSecret';
 
 const log = (line: string) => console.info(`[autobest] ${line}`);
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     if (applied.length > 0) log(`Migrations applied: ${applied.join(', ')}`);
     const seeded = await seedCatalogue(db);
     if (seeded > 0) log(`Catalogue seeded with ${seeded} vehicles`);
+    const [sources, videos] = [await seedNewsSources(db), await seedReviewVideos(db)];
+    if (sources + videos > 0) log(`News seeded with ${sources} feeds and ${videos} review videos`);
     await db.destroy();
 
     const workers = await startWorkers(config, { migrate: false });

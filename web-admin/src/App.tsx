@@ -12,9 +12,12 @@ import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
 import enquiries from './enquiries';
-import sentEmails from './sent-emails';
+import emails from './emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
+import newsSources from './news-sources';
+import articles from './articles';
+import videos from './videos';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 
 // Charts are heavy and only this screen needs them.
@@ -38,7 +41,10 @@ export function App() {
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
-        <Resource name="sent-emails" options={{ label: 'Sent emails' }} {...sentEmails} />
+        <Resource name="emails" options={{ label: 'Emails' }} {...emails} />
+        <Resource name="news-sources" options={{ label: 'News sources' }} {...newsSources} />
+        <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
+        <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />
         <CustomRoutes>
           <Route path="/inventory-management" element={<InventoryManagement />} />
           <Route path="/inventory-qa" element={<InventoryQa />} />

@@ -4,7 +4,9 @@ import { httpClient, sendFile } from './api';
 import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytics/contracts';
 import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
-import type { SubmissionHistoryEntry, SubmissionStats } from '@autobest/domain/submissions/contracts';
+import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
+import type { OutboxEmail } from '@autobest/domain/emails/contracts';
+import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -29,7 +31,9 @@ const command = (resource: string, id: Identifier, action: string, body: object)
  */
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
-  getStats: (resource: string) => get<SubmissionStats>(`${API}/${resource}/stats`),
+  /** A list's count cards (total and per status), over what `filter` keeps where the resource takes one. */
+  getStats: (resource: string, filter?: object) =>
+    get<Record<string, number>>(`${API}/${resource}/stats${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`),
   getHistory: (resource: string, id: Identifier) => get<SubmissionHistoryEntry[]>(`${API}/${resource}/${encodeURIComponent(String(id))}/history`),
   changeStatus: (resource: string, id: Identifier, status: string, expectedVersion: number) =>
     command(resource, id, 'status', { status, expectedVersion }),
@@ -37,6 +41,8 @@ export const dataProvider = {
     command(resource, id, 'offer', { value, expectedVersion }),
   addNote: (resource: string, id: Identifier, text: string, expectedVersion: number) =>
     command(resource, id, 'notes', { text, expectedVersion }),
+  /** Puts a failed email back in the outbox with a new round of attempts. */
+  retryEmail: (id: Identifier) => send<OutboxEmail>('POST', `${API}/emails/${encodeURIComponent(String(id))}/retry`),
 
   /** The public catalogue's figures (count, average price, brands, categories). */
   getInventoryStats: () => get<InventoryStats>('/api/vehicles/stats'),
@@ -59,6 +65,12 @@ export const dataProvider = {
   getPageViews: (days: number) => get<PageViews[]>(`${API}/analytics/page-views?days=${days}`),
   getTopVehicles: (days: number) => get<VehicleViews[]>(`${API}/analytics/top-vehicles?days=${days}`),
   getFunnels: (days: number) => get<Funnels>(`${API}/analytics/funnel?days=${days}`),
+
+  /** Fetch now: the workers read this source's feed at once; the record shows the outcome when they are done. */
+  fetchNewsSource: (id: Identifier) => send<{ source: NewsSourceRecord }>('POST', `${API}/news-sources/${encodeURIComponent(String(id))}/fetch`),
+  /** Hide, show again, feature at the top of the ticker, or stop featuring an article; answers the article. */
+  moderateArticle: (id: Identifier, action: 'hide' | 'unhide' | 'feature' | 'unfeature') =>
+    send<AdminArticle>('POST', `${API}/articles/${encodeURIComponent(String(id))}/${action}`),
 
   getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
   runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // A supervisor that started us with an IPC channel (infra/src/processes.ts: fault tests, benchmarks) learns when we are working.
+  process.send?.({ ready: true });
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import {
   createStatusTokens,
   createWorkerConnection,
   Projector,
+  NOTIFIER,
   ProjectorDoorbell,
   scheduleProjectorSafetyNet,
   type Projection,
@@ -16,7 +17,10 @@ import {
 import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
+import { EmailDelivery } from './notifier/delivery';
+import { startEmailDeliveryWorker } from './notifier/deliveryWorker';
 import { startRatesWorker } from './rates/ratesWorker';
+import { startNewsWorker } from './news/newsWorker';
 import { startHousekeeping } from './housekeeping/housekeeping';
 import { PhotoProcessor } from './photos/photoProcessor';
 import { startPhotoWorker } from './photos/worker';
@@ -38,6 +42,13 @@ export function createLogger(config: RuntimeConfig, name: string): Logger {
   return pino({ name, level: config.logLevel });
 }
 
+/** How the news worker reads feeds: on NEWS_CRON, saying who reads them and where to find us. */
+export const newsSettings = (config: RuntimeConfig) => ({
+  cron: config.news.cron,
+  allowPrivateHosts: config.news.allowPrivateHosts,
+  userAgent: `AutoBestAfrica-NewsReader/1.0 (+${config.publicUrl})`,
+});
+
 /** Starts every background processor of the product; `close()` lets running jobs finish, then disconnects. */
 export async function startWorkers(config: RuntimeConfig, options: StartWorkersOptions = {}): Promise<RunningWorkers> {
   const logger = options.logger ?? createLogger(config, 'workers');
@@ -45,17 +56,17 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   if (options.migrate !== false) await migrateToLatest(db);
 
   const connection = createWorkerConnection(config.redisUrl);
-  const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger);
+  const { timeouts } = config.mail;
+  const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger, timeouts);
   const notifier = createNotifier(
-    mailer,
     {
       publicUrl: config.publicUrl,
       staffEmail: config.mail.staffNotificationEmail,
       contactPhone: config.mail.contactPhone,
     },
-    createStatusTokens(config.statusTokenSecret),
+    config.mail.from,
   );
-  // Read models first, then side effects: an email never waits on a slow mail server before a row appears.
+  // The notifier only records emails (its own checkpoint and transaction); the deliver-email queue sends them.
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
@@ -63,28 +74,61 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   // Photos to re-encode or erase come with submission events: once the projector has seen some, the photo
   // processor is rung (a burst of requests costs one ring per catch-up, and the API rings only the projector).
   const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
+  // An attempt holds its email for longer than every timeout of one send together; only a worker that died
+  // mid-send makes its email wait that long.
+  const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
+  const emails = await startEmailDeliveryWorker(
+    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+    connection,
+    config.queuePrefix,
+    config.projectorSafetyNetMs,
+    logger,
+  );
   const workers: Worker[] = [
     startProjectorWorker(projector, connection, config.queuePrefix, logger, (applied) => {
       if (applied['submissions']) photoDoorbell.ring();
+      // After the notifier's commit, never inside it: the emails it recorded are enqueued.
+      if (applied[NOTIFIER]) emails.doorbell.ring();
     }),
   ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
+  const news = await startNewsWorker(db, newsSettings(config), connection, config.queuePrefix, logger);
+  workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
-  await projectorQueue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
-  await photos.queue.add('start-up', {}, { removeOnComplete: true, removeOnFail: 100 });
-  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos'] }, 'workers started');
+  const caughtUpQueues = [projectorQueue, photos.queue, emails.queue];
+  // Emails left pending by a stop or a crash go out now, not at the next ring.
+  const catchUp = (reason: string) => Promise.all(caughtUpQueues.map((queue) => queue.add(reason, {}, { removeOnComplete: true, removeOnFail: 100 })));
+  await catchUp('start-up');
+  // A Redis that comes back empty (it kept nothing on disk, a failover, a flush) has lost the safety nets, the job
+  // schedulers and every doorbell rung while it was away, though the events and the outbox are all in PostgreSQL. Each
+  // time the connection is ready again the safety nets and schedules are set again and a catch-up is asked for, so
+  // read models and emails do not wait for the next command.
+  const afterRedisReturns = () => {
+    logger.warn('Redis is back: scheduling the safety nets again and catching up');
+    void Promise.all([
+      ...caughtUpQueues.map((queue) => scheduleProjectorSafetyNet(queue, config.projectorSafetyNetMs)),
+      rates?.schedule(),
+      news.schedule(),
+      catchUp('redis-returned'),
+    ]).catch((error: unknown) => logger.error({ err: error }, 'could not ask for a catch-up after Redis returned; the next doorbell will'));
+  };
+  connection.on('ready', afterRedisReturns);
+  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos', 'deliver-email'] }, 'workers started');
 
   return {
     projector,
     async close() {
+      connection.off('ready', afterRedisReturns);
       await Promise.all(workers.map((worker) => worker.close()));
       await photoDoorbell.settled();
       await photos.close();
+      await emails.close();
       await housekeeping.stop();
       await projectorQueue.close();
       await rates?.queue.close();
+      await news.queue.close();
       connection.disconnect();
       mailer.close();
       await db.destroy();

@@ -4,11 +4,19 @@ import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
+  contactMessageStreamId,
+  decideContactMessage,
   decideEnquiry,
   decideSubmission,
+  decideVehicle,
   enquiryStreamId,
+  foldVehicle,
+  initialContactMessageState,
   initialEnquiryState,
   initialSubmissionState,
+  initialVehicleState,
+  VehicleSchema,
+  vehicleStreamId,
   type EventMetadata,
   type SubmissionKind,
 } from '@autobest/domain';
@@ -16,6 +24,7 @@ import { createStatusTokens, Projector } from '@autobest/projections';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import type { Email } from '../src/notifier/templates';
+import { deliverDueEmails } from '../src/testing';
 
 const statusTokens = createStatusTokens('a test secret of at least thirty-two characters');
 
@@ -110,16 +119,40 @@ async function receiveEnquiry(id: string, fullName: string) {
   await appendToStream(testDb.db, enquiryStreamId(id), 0, events, visitor);
 }
 
+async function receiveContactMessage(id: string) {
+  const events = decideContactMessage(
+    {
+      type: 'ReceiveContactMessage',
+      contactMessageId: id,
+      input: { firstName: PAYLOAD, lastName: PAYLOAD, email: PAYLOAD_EMAIL, phone: PAYLOAD, message: `${PAYLOAD}\nor visit www.evil.test or write to prize@evil.test` },
+      now: new Date('2026-11-22T09:00:00Z'),
+    },
+    initialContactMessageState,
+  );
+  await appendToStream(testDb.db, contactMessageStreamId(id), 0, events, visitor);
+}
+
+/** A reservation request of the attacker's for a vehicle of ours: the vehicle's name and id are our catalogue's. */
+async function requestReservation(reservationId: string) {
+  const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
+  const listed = decideVehicle({ type: 'Save', vehicle, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState);
+  const requested = decideVehicle({ type: 'RequestReservation', reservationId, input: { name: PAYLOAD, phone: PAYLOAD, email: PAYLOAD_EMAIL }, now: new Date('2026-11-22T09:00:00Z') }, foldVehicle(listed));
+  await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, [...listed, ...requested], visitor);
+}
+
 async function emailsOf(mailer: Mailer & { sent: Email[] }) {
-  await catchUpCompletely(new Projector(testDb.db, [createNotifier(mailer, context, statusTokens)]));
+  await catchUpCompletely(new Projector(testDb.db, [createNotifier(context, 'AutoBest Africa <no-reply@autobest.africa>')]));
+  await deliverDueEmails(testDb.db, mailer, statusTokens, pino({ level: 'silent' }));
   return mailer.sent;
 }
 
 describe('visitor text in emails', () => {
-  it('the attacker payload in every field of a sell-car, a trade-in and an enquiry makes no link, opens no email and stays out of every subject', async () => {
+  it('the attacker payload in every field of a sell-car, a trade-in, an enquiry, a contact message and a reservation request makes no link, opens no email and stays out of every subject', async () => {
     await submitAndReview('sell-car', 'SC-1763802000000-EVIL01', PAYLOAD);
     await submitAndReview('trade-in', 'TI-1763802000000-EVIL02', PAYLOAD);
     await receiveEnquiry('7a4e1c2b-0000-4000-8000-0000000e0e01', PAYLOAD);
+    await receiveContactMessage('7a4e1c2b-0000-4000-8000-0000000c0e01');
+    await requestReservation('7a4e1c2b-0000-4000-8000-0000000a0e01');
 
     const sent = await emailsOf(recordingMailer());
     expect(sent.map((email) => email.template).sort()).toEqual(
@@ -127,6 +160,7 @@ describe('visitor text in emails', () => {
         'customer-confirmation', 'customer-confirmation', 'customer-enquiry-confirmation',
         'customer-status-finalized', 'customer-status-finalized', 'customer-status-reviewed', 'customer-status-reviewed',
         'staff-new-enquiry', 'staff-new-request', 'staff-new-request',
+        'customer-contact-acknowledgement', 'staff-new-contact-message', 'customer-reservation-acknowledgement', 'staff-new-reservation',
       ].sort(),
     );
     for (const email of sent) {
@@ -144,6 +178,9 @@ describe('visitor text in emails', () => {
     expect(notice.html).toContain('Subject: “Click http[:]//evil[.]test/claim to claim your prize”');
     const confirmation = sent.find((email) => email.template === 'customer-enquiry-confirmation')!;
     expect(confirmation.text).toContain('We received your deal enquiry about “Click http[:]//evil[.]test/claim to claim your prize”');
+    const contactNotice = sent.find((email) => email.template === 'staff-new-contact-message')!;
+    expect(contactNotice.text).toContain('Message: “Click http[:]//evil[.]test/claim to claim your prize\nor visit www[.]evil[.]test or write to prize@evil[.]test”');
+    expect(sent.find((email) => email.template === 'staff-new-reservation')!.text).toContain('Click http[:]//evil[.]test/claim to claim your prize asked to reserve the Toyota Venza');
   });
 
   it('greets by name only a name that passes the name rules', async () => {

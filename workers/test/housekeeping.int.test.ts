@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
 import cron from 'node-cron';
 import pino from 'pino';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
-import { startHousekeeping, sweeps } from '../src/housekeeping/housekeeping';
+import { abandonedUploads } from '../src/housekeeping/abandonedUploads';
+import { expiredAnalyticsEvents } from '../src/housekeeping/expiredAnalytics';
+import { runSweep, startHousekeeping, sweeps } from '../src/housekeeping/housekeeping';
 import { endedStaffSessions } from '../src/housekeeping/staffSessions';
 
 let testDb: TestDatabase;
@@ -55,4 +63,146 @@ describe('housekeeping', () => {
     await housekeeping.stop();
     expect(names()).toEqual([]);
   });
+});
+
+describe('abandoned uploads sweep', () => {
+  let uploadsDir: string;
+  beforeAll(async () => {
+    uploadsDir = await mkdtemp(join(tmpdir(), 'housekeeping-uploads-'));
+  });
+  afterAll(async () => {
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  /** Sets the modification time of a file or folder to `minutesAgo` before now. */
+  const age = async (path: string, minutesAgo: number) => {
+    const at = new Date(Date.now() - minutes(minutesAgo));
+    await utimes(path, at, at);
+  };
+
+  it('removes what a crash left in .incoming over an hour ago, never an upload still arriving', async () => {
+    const incoming = join(uploadsDir, '.incoming');
+    const uploadConfig = loadRuntimeConfig({ UPLOADS_DIR: uploadsDir });
+    // Nothing was ever uploaded on this host: nothing to do.
+    expect(await abandonedUploads.run({ db: testDb.db, config: uploadConfig, now: new Date() })).toBe(0);
+
+    // A request the API was receiving when its process died, two hours ago: two photos and a half-written third.
+    const crashed = join(incoming, randomUUID());
+    await mkdir(crashed, { recursive: true });
+    for (const name of ['front-1.jpg', 'rear-2.jpg', 'side-3']) {
+      await writeFile(join(crashed, name), 'photo bytes');
+      await age(join(crashed, name), 120);
+    }
+    await age(crashed, 120);
+    // A loose file at the top, left as long ago.
+    await writeFile(join(incoming, 'stray'), 'x');
+    await age(join(incoming, 'stray'), 61);
+
+    // A slow phone started this upload 70 minutes ago: its first photos are old, the one arriving now is being written.
+    const arriving = join(incoming, randomUUID());
+    await mkdir(arriving);
+    await writeFile(join(arriving, 'front-1.jpg'), 'photo bytes');
+    await age(join(arriving, 'front-1.jpg'), 70);
+    const photo = createWriteStream(join(arriving, 'rear-2'));
+    photo.write('first bytes of a photo');
+    await once(photo, 'ready');
+    await new Promise<void>((resolve, reject) => photo.write('more bytes', (error) => (error ? reject(error) : resolve())));
+    await age(arriving, 70);
+
+    // One that began a few minutes ago, and one that has only just made its folder.
+    const recent = join(incoming, randomUUID());
+    await mkdir(recent);
+    await writeFile(join(recent, 'front-1.jpg'), 'photo bytes');
+    await age(join(recent, 'front-1.jpg'), 50);
+    await age(recent, 50);
+    const empty = join(incoming, randomUUID());
+    await mkdir(empty);
+
+    expect(await abandonedUploads.run({ db: testDb.db, config: uploadConfig, now: new Date() })).toBe(2);
+    expect((await readdir(incoming)).sort()).toEqual([arriving, recent, empty].map((path) => path.slice(incoming.length + 1)).sort());
+    expect((await readdir(arriving)).sort()).toEqual(['front-1.jpg', 'rear-2']);
+    photo.end();
+    await once(photo, 'close');
+    // Run again: nothing more.
+    expect(await abandonedUploads.run({ db: testDb.db, config: uploadConfig, now: new Date() })).toBe(0);
+  });
+});
+
+describe('expired analytics sweep', () => {
+  it('deletes analytics events older than ANALYTICS_RETENTION_DAYS and keeps the newer ones', async () => {
+    const now = new Date('2030-06-01T12:00:00Z');
+    const daysAgo = (days: number, extraMs = 0) => new Date(now.getTime() - days * 86_400_000 - extraMs);
+    const event = (name: string, occurredAt: Date) => ({ session_id: 's1', event: name, properties: JSON.stringify({ page: name }), occurred_at: occurredAt });
+    await testDb.db
+      .insertInto('analytics_events')
+      .values([
+        event('two-years-old', daysAgo(730)),
+        event('just-past-retention', daysAgo(30, 1)),
+        event('at-retention', daysAgo(30)),
+        event('yesterday', daysAgo(1)),
+        event('today', now),
+      ])
+      .execute();
+    // More old rows than one batch deletes, so the sweep must go round.
+    await sql`
+      insert into analytics_events (session_id, event, properties, occurred_at)
+      select 's2', 'old-page-view', '{}'::jsonb, ${daysAgo(45)}::timestamptz - make_interval(secs => n) from generate_series(1, 12000) as n`.execute(testDb.db);
+
+    const retention = loadRuntimeConfig({ ANALYTICS_RETENTION_DAYS: '30' });
+    expect(await expiredAnalyticsEvents.run({ db: testDb.db, config: retention, now })).toBe(12_002);
+    const left = await testDb.db.selectFrom('analytics_events').select('event').orderBy('occurred_at').execute();
+    expect(left.map((row) => row.event)).toEqual(['at-retention', 'yesterday', 'today']);
+    expect(await expiredAnalyticsEvents.run({ db: testDb.db, config: retention, now })).toBe(0);
+    // The default keeps 400 days.
+    expect(config.analyticsRetentionDays).toBe(400);
+  });
+});
+
+describe('recording runs for the metrics', () => {
+  const silent = pino({ level: 'silent' });
+  const runsOf = (sweep: string) =>
+    testDb.db.selectFrom('housekeeping_runs').selectAll().where('sweep', '=', sweep).orderBy('host').execute();
+
+  it('records each run per sweep and host: when it finished, what it removed, and why it failed', async () => {
+    const uploadsDir = await mkdtemp(join(tmpdir(), 'housekeeping-runs-'));
+    try {
+      await mkdir(join(uploadsDir, '.incoming', 'crashed'), { recursive: true });
+      await age(join(uploadsDir, '.incoming', 'crashed'));
+      const context = { db: testDb.db, config: loadRuntimeConfig({ UPLOADS_DIR: uploadsDir }), now: new Date() };
+      const before = Date.now();
+      expect(await runSweep(abandonedUploads, context, 'worker-a', silent)).toEqual({ removed: 1 });
+      expect(await runSweep(abandonedUploads, context, 'worker-b', silent)).toEqual({ removed: 0 });
+      const [a, b] = await runsOf('abandoned-uploads');
+      expect(a).toMatchObject({ host: 'worker-a', removed: 1, error: null });
+      expect(b).toMatchObject({ host: 'worker-b', removed: 0, error: null });
+      expect(a!.finished_at.getTime()).toBeGreaterThanOrEqual(before);
+      expect(a!.last_success_at).toEqual(a!.finished_at);
+
+      // .incoming is a file now: the sweep cannot read it, says so, and keeps when it last succeeded.
+      await rm(join(uploadsDir, '.incoming'), { recursive: true });
+      await writeFile(join(uploadsDir, '.incoming'), 'not a folder');
+      const failed = await runSweep(abandonedUploads, context, 'worker-a', silent);
+      expect(failed.error).toMatch(/ENOTDIR/);
+      const [afterFailure] = await runsOf('abandoned-uploads');
+      expect(afterFailure).toMatchObject({ host: 'worker-a', removed: 0, error: failed.error });
+      expect(afterFailure!.finished_at.getTime()).toBeGreaterThan(a!.finished_at.getTime() - 1);
+      expect(afterFailure!.last_success_at).toEqual(a!.last_success_at);
+    } finally {
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('forgets hosts that have not run a sweep for a week', async () => {
+    await testDb.db
+      .insertInto('housekeeping_runs')
+      .values({ sweep: 'ended-staff-sessions', host: 'replaced-container', started_at: new Date(Date.now() - 8 * 86_400_000), finished_at: new Date(Date.now() - 8 * 86_400_000), removed: 3, error: null, last_success_at: null })
+      .execute();
+    await runSweep(endedStaffSessions, { db: testDb.db, config, now: new Date() }, 'worker-a', silent);
+    expect((await runsOf('ended-staff-sessions')).map((run) => run.host)).toEqual(['worker-a']);
+  });
+
+  async function age(path: string) {
+    const at = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(path, at, at);
+  }
 });

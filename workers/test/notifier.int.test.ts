@@ -7,12 +7,14 @@ import { createStatusTokens, Projector } from '@autobest/projections';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import { startSmtpSink, type SmtpSink } from '../src/testing';
+import { deliverDueEmails, startSmtpSink, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'c', causationId: null, requestId: null };
 const context = { publicUrl: 'https://autobest.example', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
 const statusTokens = createStatusTokens('a test secret of at least thirty-two characters');
+const MAIL_FROM = 'AutoBest Africa <no-reply@autobest.africa>';
+const silent = pino({ level: 'silent' });
 
 let testDb: TestDatabase;
 let sink: SmtpSink;
@@ -44,13 +46,23 @@ async function submitSellCar(id: string, fullName: string) {
 }
 
 describe('notifier', () => {
-  it('really sends the staff notice and the owner confirmation over SMTP, once each however often it runs', async () => {
+  it('records the staff notice and the owner confirmation once, and the delivery sends each once over SMTP with its Message-ID', async () => {
     const id = 'SC-1763802000000-SMTP01';
     await submitSellCar(id, 'Ngozi <b>Eze</b>');
-    const mailer = createMailer(sink.url, 'AutoBest Africa <no-reply@autobest.africa>', pino({ level: 'silent' }));
-    const notifier = createNotifier(mailer, context, statusTokens);
+    const notifier = createNotifier(context, MAIL_FROM);
     await catchUpCompletely(new Projector(testDb.db, [notifier]));
     await catchUpCompletely(new Projector(testDb.db, [notifier]));
+    // Recorded in the projection's transaction; nothing has gone to the mail server yet.
+    const recorded = await testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).orderBy('template').execute();
+    expect(recorded.map((row) => [row.template, row.status, row.attempts, row.sent_at])).toEqual([
+      ['customer-confirmation', 'pending', 0, null],
+      ['staff-new-request', 'pending', 0, null],
+    ]);
+    expect(sink.received).toEqual([]);
+
+    const mailer = createMailer(sink.url, MAIL_FROM, silent);
+    await deliverDueEmails(testDb.db, mailer, statusTokens, silent);
+    await deliverDueEmails(testDb.db, mailer, statusTokens, silent);
     mailer.close();
 
     expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual(['desk@autobest.example', 'owner@example.ng']);
@@ -65,12 +77,17 @@ describe('notifier', () => {
     expect(notice).toContain('Customer: Ngozi <b>Eze</b>,');
     expect(notice).toContain('Customer: Ngozi &lt;b&gt;Eze&lt;/b&gt;,');
 
-    const rows = await testDb.db.selectFrom('sent_emails').selectAll().orderBy('template').execute();
-    expect(rows.map((row) => [row.template, row.transport])).toEqual([
-      ['customer-confirmation', 'smtp'],
-      ['staff-new-request', 'smtp'],
+    const rows = await testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).orderBy('template').execute();
+    expect(rows.map((row) => [row.template, row.status, row.transport, row.attempts])).toEqual([
+      ['customer-confirmation', 'sent', 'smtp', 1],
+      ['staff-new-request', 'sent', 'smtp', 1],
     ]);
-    expect(rows.every((row) => row.message_id)).toBe(true);
+    // The Message-ID comes from the event and the template, so any second copy of an email carries the same one.
+    for (const row of rows) {
+      expect(row.message_id).toBe(`<${row.event_id}.${row.template}@autobest.africa>`);
+      expect(sink.received.find((mail) => mail.to[0] === row.to_address)!.messageId).toBe(row.message_id);
+      expect(row.sent_at).toBeInstanceOf(Date);
+    }
   });
 
   it('keeps copies whose status link has no token, while the email sent carries the working link', async () => {
@@ -78,19 +95,23 @@ describe('notifier', () => {
     await submitSellCar(id, 'Femi Ade');
     await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'pending', to: 'reviewed', changedAt: '2026-11-22T10:00:01.000Z' } }], staff);
     const sent: string[] = [];
-    const logged = createMailer(undefined, 'x@y.z', pino({ level: 'silent' }));
+    const logged = createMailer(undefined, MAIL_FROM, silent);
     const mailer: Mailer = { ...logged, send: (email) => (sent.push(email.text, email.html), logged.send(email)) };
-    const projector = new Projector(testDb.db, [createNotifier(mailer, context, statusTokens)]);
+    const projector = new Projector(testDb.db, [createNotifier(context, MAIL_FROM)]);
     const keptCopies = () => testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).where('template', 'like', 'customer-%').execute();
     // The events become readable once no older transaction of the (shared) cluster is still running.
     await vi.waitFor(async () => {
       await projector.catchUp();
       expect(await keptCopies()).toHaveLength(2);
     });
-
     const token = statusTokens.issue(id);
+    // What waits in the outbox holds no token: the deliverer derives it when it sends.
+    for (const row of await keptCopies()) expect(`${row.text}${row.html}`).not.toContain(token);
+    await deliverDueEmails(testDb.db, mailer, statusTokens, silent);
+
     expect(sent.filter((body) => body.includes(`/sell-car-status/${id}?token=${token}`))).toHaveLength(4);
     const kept = await keptCopies();
+    expect(kept.map((row) => row.status)).toEqual(['sent', 'sent']);
     for (const row of kept) {
       expect(`${row.text}${row.html}`).not.toContain(token);
       expect(row.text).toContain(`/sell-car-status/${id}?token=[redacted]`);
@@ -98,7 +119,7 @@ describe('notifier', () => {
     }
   });
 
-  it('writes the spec wording for reviewed and finalized, with the value, to sent_emails by default', async () => {
+  it('writes the spec wording for reviewed and finalized, with the value, and records them sent through the log by default', async () => {
     const id = 'SC-1763802000000-LOG001';
     await submitSellCar(id, 'Bola Ade');
     await appendToStream(testDb.db, `sell-car-${id}`, 1, [
@@ -106,14 +127,14 @@ describe('notifier', () => {
       { type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'pending', to: 'reviewed', changedAt: '2026-11-22T10:00:01.000Z' } },
       { type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'reviewed', to: 'finalized', changedAt: '2026-11-22T11:00:00.000Z' } },
     ], staff);
-    const mailer = createMailer(undefined, 'x@y.z', pino({ level: 'silent' }));
-    await catchUpCompletely(new Projector(testDb.db, [createNotifier(mailer, context, statusTokens)]));
+    await catchUpCompletely(new Projector(testDb.db, [createNotifier(context, MAIL_FROM)]));
+    await deliverDueEmails(testDb.db, createMailer(undefined, MAIL_FROM, silent), statusTokens, silent);
 
-    const sent = await testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).orderBy('sent_at').execute();
+    const sent = await testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).execute();
     const byTemplate = Object.fromEntries(sent.map((row) => [row.template, row]));
     expect(Object.keys(byTemplate).sort()).toEqual(['customer-confirmation', 'customer-status-finalized', 'customer-status-reviewed', 'staff-new-request']);
     expect(byTemplate['customer-status-reviewed']!.text).toMatch(/has been reviewed[\s\S]*₦4,500,000[\s\S]*in-person inspection/);
     expect(byTemplate['customer-status-finalized']!.text).toMatch(/finalized[\s\S]*Final value: ₦4,500,000[\s\S]*visit our dealership/);
-    expect(byTemplate['customer-status-reviewed']!.transport).toBe('log');
+    expect(sent.map((row) => [row.status, row.transport])).toEqual(Array(4).fill(['sent', 'log']));
   });
 });

@@ -1,9 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { fetchRates, refreshRates, RatesUnavailable } from '../src/index';
+import { testInfrastructure } from '@autobest/domain/testing';
+import { createWorkerConnection, RATES_QUEUE } from '@autobest/projections';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { fetchRates, RATES_SCHEDULER, refreshRates, RatesUnavailable, startRatesWorker } from '../src/index';
 
 type Mode = 'ok' | 'missing' | 'error' | 'slow' | 'garbage';
 const GOOD = { NGN: 1610.5, ZAR: 18.1, KES: 129, GHS: 15.2, ETB: 120, TZS: 2650, UGX: 3700, XOF: 610, XAF: 610, AOA: 910, EUR: 0.92 };
@@ -42,7 +47,7 @@ const snapshots = () => testDb.db.selectFrom('rate_snapshots').selectAll().order
 describe('rates worker', () => {
   it('stores the service rates with their source, asking /latest/USD with the app id', async () => {
     mode = 'ok';
-    expect(await refreshRates(testDb.db, { url, appId: 'secret-app', refreshMs: 1 }, logger)).toBe('stored');
+    expect(await refreshRates(testDb.db, { url, appId: 'secret-app', cron: '0 */6 * * *' }, logger)).toBe('stored');
     expect(lastQuery).toBe('/api/latest/USD?app_id=secret-app');
     const [snapshot] = await snapshots();
     expect(snapshot?.source).toBe('rate service');
@@ -54,7 +59,7 @@ describe('rates worker', () => {
     const fetched = await fetchRates(url, undefined);
     expect(fetched.rates.KES).toBe(130);
     expect(fetched.filledFromFallback).toEqual(['KES']);
-    await refreshRates(testDb.db, { url, appId: undefined, refreshMs: 1 }, logger);
+    await refreshRates(testDb.db, { url, appId: undefined, cron: '0 */6 * * *' }, logger);
     expect((await snapshots())[0]?.source).toBe('rate service (fallback for KES)');
   });
 
@@ -63,10 +68,10 @@ describe('rates worker', () => {
     ['garbage instead of JSON', 'garbage', /not JSON/],
   ] as const)('treats %s as a failure and keeps the last good snapshot', async (_what, failing, message) => {
     mode = 'ok';
-    await refreshRates(testDb.db, { url, appId: undefined, refreshMs: 1 }, logger);
+    await refreshRates(testDb.db, { url, appId: undefined, cron: '0 */6 * * *' }, logger);
     mode = failing;
     await expect(fetchRates(url, undefined)).rejects.toThrow(message);
-    expect(await refreshRates(testDb.db, { url, appId: undefined, refreshMs: 1 }, logger)).toBe('failed');
+    expect(await refreshRates(testDb.db, { url, appId: undefined, cron: '0 */6 * * *' }, logger)).toBe('failed');
     const stored = await snapshots();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.rates['NGN']).toBe(1610.5);
@@ -79,7 +84,78 @@ describe('rates worker', () => {
   });
 
   it('does nothing without RATES_URL', async () => {
-    expect(await refreshRates(testDb.db, { url: undefined, appId: undefined, refreshMs: 1 }, logger)).toBe('disabled');
+    expect(await refreshRates(testDb.db, { url: undefined, appId: undefined, cron: '0 */6 * * *' }, logger)).toBe('disabled');
     expect(await snapshots()).toEqual([]);
+  });
+});
+
+describe('rates schedule', () => {
+  let queues: TestQueues;
+  let connection: Redis;
+  let redis: Redis;
+  let started: Array<{ close(): Promise<void> }> = [];
+
+  beforeAll(() => {
+    connection = createWorkerConnection(testInfrastructure(process.env).redisUrl);
+    redis = new Redis(testInfrastructure(process.env).redisUrl);
+  });
+  // Each test its own queues; its workers are closed (a refresh under way finishing) before the next test clears the
+  // snapshots, so no refresh of one test lands in another.
+  beforeEach(() => {
+    queues = createTestQueues('rates');
+  });
+  afterEach(async () => {
+    for (const running of started) await running.close();
+    started = [];
+    await queues.drop();
+  });
+  afterAll(() => {
+    connection?.disconnect();
+    redis?.disconnect();
+  });
+
+  const start = async (cron: string, now?: Date) => {
+    const running = await startRatesWorker(testDb.db, { url, appId: undefined, cron }, connection, queues.prefix, logger, now ? () => now : undefined);
+    if (!running) throw new Error('the rates worker did not start');
+    started.push({ close: async () => (await running.worker.close(), await running.queue.close()) });
+    return running;
+  };
+
+  it('keeps one job scheduler with the RATES_CRON pattern in UTC, replacing the fixed interval of older versions', async () => {
+    mode = 'ok';
+    // What an installation of the previous version left in Redis: the same scheduler id on a fixed interval.
+    const queue = new Queue(RATES_QUEUE, { connection, prefix: queues.prefix });
+    await queue.upsertJobScheduler(RATES_SCHEDULER, { every: 6 * 3_600_000 }, { name: 'refresh' });
+
+    await start('17 3 * * 2');
+    const stored = await redis.hgetall(`${queues.prefix}:${RATES_QUEUE}:repeat:${RATES_SCHEDULER}`);
+    expect(stored).toMatchObject({ pattern: '17 3 * * 2', tz: 'Etc/UTC' });
+    expect(stored['every']).toBeUndefined();
+    const schedulers = await queue.getJobSchedulers();
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.pattern])).toEqual([[RATES_SCHEDULER, '17 3 * * 2']]);
+    const next = new Date(schedulers[0]!.next!);
+    expect([next.getUTCDay(), next.getUTCHours(), next.getUTCMinutes()]).toEqual([2, 3, 17]);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(7 * 24 * 3_600_000);
+
+    // A changed setting replaces the pattern at the next start; still one scheduler.
+    await start('0 */6 * * *');
+    expect((await queue.getJobSchedulers()).map((scheduler) => [scheduler.key, scheduler.pattern])).toEqual([[RATES_SCHEDULER, '0 */6 * * *']]);
+    await queue.close();
+  });
+
+  it('refreshes at start when there is no snapshot, or a scheduled refresh fell due since the newest one', async () => {
+    mode = 'ok';
+    const first = await start('0 */6 * * *');
+    expect(first.refreshingAtStart).toBe(true);
+    await vi.waitFor(async () => expect(await snapshots()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+
+    await testDb.db.updateTable('rate_snapshots').set({ fetched_at: new Date('2030-01-01T06:00:05Z') }).execute();
+    // The 06:00 run stored it and the 12:00 run is still ahead: nothing to make up.
+    expect((await start('0 */6 * * *', new Date('2030-01-01T11:59:59Z'))).refreshingAtStart).toBe(false);
+    // The 12:00 run left no snapshot (the workers were down, or the service failed).
+    expect((await start('0 */6 * * *', new Date('2030-01-01T12:00:00Z'))).refreshingAtStart).toBe(true);
+    // A daily pattern judges by its own runs: 18 hours later is still before the next one.
+    expect((await start('0 0 * * *', new Date('2030-01-01T18:00:00Z'))).refreshingAtStart).toBe(false);
   });
 });

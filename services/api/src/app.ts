@@ -10,26 +10,30 @@ import { enquiryRoutes } from './enquiries/routes';
 import { cspReportRoutes } from './platform/cspReports';
 import { healthRoutes } from './platform/health';
 import { limitsPlugin } from './platform/limits';
+import { metricsPlugin } from './platform/metrics';
 import { COMPRESSION } from './platform/precompressed';
 import { fastifyTrustProxy } from './platform/proxyTrust';
 import { qaCheckRoutes } from './platform/qaChecks';
+import { queueDashboardPlugin } from './platform/queueDashboard';
 import { withRedactedRequests } from './platform/requestLog';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin, type InfrastructureOptions } from './plugins/infrastructure';
+import { queuesPlugin } from './plugins/queues';
 import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/securityHeaders';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
-import { sentEmailRoutes } from './emails/routes';
+import { emailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
 import { analyticsRoutes } from './analytics/routes';
 import { dataCollectionRoutes } from './inventory/dataCollectionRoutes';
+import { newsRoutes } from './news/routes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -83,6 +87,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   // External first, then our own plugins, then routes.
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }), ...(onQuery ? { onQuery } : {}) });
+  await app.register(queuesPlugin);
   // Before anything that may answer early (limits, auth), so every answer carries them.
   await app.register(securityHeadersPlugin);
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
@@ -93,6 +98,8 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(authPlugin);
   await app.register(docsPlugin);
+  // Before the routes, so its timing hook sees every one.
+  await app.register(metricsPlugin);
 
   await app.register(healthRoutes);
   await app.register(cspReportRoutes);
@@ -102,13 +109,16 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
-  await app.register(sentEmailRoutes);
+  await app.register(emailRoutes);
   await app.register(inventoryRoutes);
   await app.register(inventoryAdminRoutes);
   await app.register(inventoryQaRoutes);
   await app.register(vehicleImageRoutes);
   await app.register(analyticsRoutes);
   await app.register(dataCollectionRoutes);
+  // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.
+  await app.register(queueDashboardPlugin);
+  await app.register(newsRoutes);
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

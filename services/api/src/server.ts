@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // A supervisor that started us with an IPC channel (infra/src/processes.ts: fault tests, benchmarks) learns when we serve, and where.
+  process.send?.({ ready: true, url: running.url });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -36,6 +36,21 @@ describe('POST /api/contact-messages', () => {
     expect(event?.metadata).toMatchObject({ actor: { kind: 'visitor' }, requestId: response.headers['x-request-id'] });
   });
 
+  it('keeps the site language the visitor used (English when the form did not say), which staff see with the message', async () => {
+    const french = (await send({ ...valid, language: 'fr' })).json<{ id: string }>().id;
+    const unsaid = (await send(valid)).json<{ id: string }>().id;
+    const [event] = await readStream(t.testDb.db, `contact-message-${french}`);
+    expect(event?.data['language']).toBe('fr');
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    const cookie = await signIn(t.app);
+    const languageOf = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/contact-messages/${id}`, headers: { cookie } })).json<{ language: string }>().language;
+    expect(await languageOf(french)).toBe('fr');
+    expect(await languageOf(unsaid)).toBe('en');
+    const refused = await send({ ...valid, language: 'de' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { language: 'Language must be one of: en, fr, ar, sw' }, codes: { language: { code: 'languageInvalid' } } });
+  });
+
   it.each([
     ['firstName', '', 'First name is required'],
     ['lastName', '   ', 'Last name is required'],

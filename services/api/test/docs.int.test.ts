@@ -30,7 +30,7 @@ describe('the OpenAPI document', () => {
       expect(listed.filter((operation) => operation.includes(' /api/admin'))).toEqual(['POST /api/admin/session']);
       expect(listed).toEqual(expect.arrayContaining(['GET /api/health', 'GET /api/vehicles', 'POST /api/contact-messages', 'POST /api/sell-car-submissions']));
       // Schemas only staff routes use describe staff records; every schema the public document refers to is in it.
-      for (const staffOnly of ['SentEmail', 'Submission', 'AdminVehicle', 'ReservationRequest', 'DataCollection', 'ImportResult']) {
+      for (const staffOnly of ['OutboxEmail', 'Submission', 'AdminVehicle', 'ReservationRequest', 'DataCollection', 'ImportResult']) {
         expect(document.components.schemas, staffOnly).not.toHaveProperty(staffOnly);
       }
       for (const name of references(document)) expect(document.components.schemas, name).toHaveProperty(name);
@@ -45,7 +45,7 @@ describe('the OpenAPI document', () => {
   it('lists every route to a signed-in staff member, and that answer is never cached', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } });
     const listed = operations(response.json<OpenApiDocument>());
-    expect(listed).toEqual(expect.arrayContaining(['GET /api/admin/sell-car-submissions', 'GET /api/admin/sent-emails', 'POST /api/admin/vehicle-images', 'GET /api/vehicles']));
+    expect(listed).toEqual(expect.arrayContaining(['GET /api/admin/sell-car-submissions', 'GET /api/admin/emails', 'POST /api/admin/vehicle-images', 'GET /api/vehicles']));
     expect(listed.filter((operation) => operation.includes(' /api/admin')).length).toBeGreaterThan(30);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['vary']).toMatch(/cookie/i);

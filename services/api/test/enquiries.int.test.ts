@@ -22,6 +22,7 @@ interface Enquiry {
   lastUpdated: string | null;
   version: number;
   history: Array<{ from: string; to: string; at: string; by: string | null }>;
+  notes: Array<{ text: string; at: string; by: string | null }>;
 }
 
 /** One enquiry of each kind, as the storefront's buttons send them. */
@@ -171,6 +172,7 @@ describe('GET /api/admin/enquiries', () => {
       lastUpdated: null,
       version: 1,
       history: [],
+      notes: [],
     });
   });
 
@@ -266,7 +268,7 @@ describe('the enquiries read model', () => {
     const rows = () =>
       t.testDb.db
         .selectFrom('enquiries')
-        .select(['id', 'kind', 'full_name', 'phone', 'email', 'subject', 'message', 'preferred_date', 'details', 'source_path', 'status', 'status_history', 'received_at', 'last_updated', 'version', 'global_position'])
+        .select(['id', 'kind', 'full_name', 'phone', 'email', 'subject', 'message', 'preferred_date', 'details', 'source_path', 'status', 'status_history', 'notes', 'received_at', 'last_updated', 'version', 'global_position'])
         .orderBy('id')
         .execute();
     const before = await rows();

@@ -22,6 +22,7 @@ import { catalogueVariants, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@
 import { allProjections, Projector } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { SEED_REVIEW_VIDEOS, seedReviewVideos } from '../../../infra/src/seed/news';
 import { multipartBody, PDF, pngOfSize, type FilePart } from './images';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 
@@ -517,6 +518,16 @@ beforeAll(async () => {
   }
   const enquiry = await t.app.inject({ method: 'POST', url: '/api/enquiries', payload: { kind: 'deal', fullName: 'Ngozi Eze', phone: '+234 803 555 0101', subject: 'Price' } });
   const contact = await t.app.inject({ method: 'POST', url: '/api/contact-messages', payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '08035550199', message: 'hi' } });
+  // News: a source, an article the workers would have read from it, and the curated videos.
+  const newsSource = await t.app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie }, payload: { name: 'Fuzz feed', url: 'https://feeds.example.com/rss', region: 'african' } });
+  expect(newsSource.statusCode).toBe(201);
+  const newsSourceId = newsSource.json<{ id: string }>().id;
+  const articleId = '0123456789abcdef0123456789abcdef';
+  await t.testDb.db
+    .insertInto('news_articles')
+    .values({ id: articleId, source_id: newsSourceId, title: 'Fuzzed story', excerpt: 'x', url: 'https://feeds.example.com/story', image: '/placeholder.svg', category: 'Industry News', publish_date: new Date(), dated: true })
+    .execute();
+  await seedReviewVideos(t.testDb.db, SEED_REVIEW_VIDEOS.slice(0, 2));
   const image = await multipartBody({}, [{ name: 'image', filename: 'car.png', type: 'image/png', content: PNG }]);
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: { ...image.headers, cookie } });
   expect([enquiry.statusCode, contact.statusCode, uploaded.statusCode]).toEqual([201, 201, 201]);
@@ -530,8 +541,18 @@ beforeAll(async () => {
     },
     { timeout: 30_000, interval: 200 },
   );
+  const videoIds = (await t.testDb.db.selectFrom('review_videos').select('id').execute()).map((row) => row.id);
   fixtures = {
-    ids: [...listings.map((listing) => listing.id), ...created, enquiry.json<{ id: string }>().id, contact.json<{ id: string }>().id, '00000000-0000-4000-8000-000000000001'],
+    ids: [
+      ...listings.map((listing) => listing.id),
+      ...created,
+      enquiry.json<{ id: string }>().id,
+      contact.json<{ id: string }>().id,
+      newsSourceId,
+      articleId,
+      ...videoIds,
+      '00000000-0000-4000-8000-000000000001',
+    ],
     variantId: catalogueVariants()[0]!.variantId,
     imageFile: uploaded.json<{ url: string }>().url.split('/').pop()!,
     statusToken,

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from './support';
+import { openSession, sessionCookieName } from '../src/staff/sessions';
+import { createTestApp, STAFF_EMAIL, type TestApp } from './support';
+
+/**
+ * The session of a staff member who signed in before Redis went away: signing in needs Redis (its limits fail
+ * closed), a session does not.
+ */
+async function sessionFromBefore(t: TestApp): Promise<string> {
+  const staff = await t.testDb.db.selectFrom('staff_users').select('id').where('email', '=', STAFF_EMAIL).executeTakeFirstOrThrow();
+  const { token } = await openSession(t.testDb.db, staff.id, 1);
+  return `${sessionCookieName(t.config.cookieSecure)}=${token}`;
+}
 
 describe('GET /api/health', () => {
   let healthy: TestApp;
@@ -37,6 +48,8 @@ describe('GET /api/health', () => {
         postgres: { ok: true, latencyMs: expect.any(Number) },
         redis: { ok: false, latencyMs: expect.any(Number) },
         projector: { ok: true, eventsBehind: 0, byProjection: expect.any(Object) },
+        emails: { ok: true, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null },
+        news: { ok: true, sources: 0, stale: 0, failing: 0 },
       },
     });
     const forged = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'autobest_session=forged' } });
@@ -45,7 +58,7 @@ describe('GET /api/health', () => {
   });
 
   it('shows a signed-in staff member why a dependency failed', async () => {
-    const cookie = await signIn(redisDown.app);
+    const cookie = await sessionFromBefore(redisDown);
     const response = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ checks: { postgres: { ok: true }, redis: { ok: false, error: expect.stringMatching(/\S/) } } });

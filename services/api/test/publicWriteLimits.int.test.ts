@@ -1,15 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { appendToStream, eventsBehind, readCheckpoint, readStream } from '@autobest/db';
-import { allProjections } from '@autobest/projections';
+import { appendToStream, readStream } from '@autobest/db';
 import { decideVehicle, initialVehicleState, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, VehicleSchema, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/platform/publicWriteLimits';
 import { multipartBody, type FilePart } from './images';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, everyProcessorCaughtUp, type TestApp } from './support';
 
 let t: TestApp;
 let photo: Buffer;
@@ -53,20 +52,7 @@ async function keptFiles(dir = t.config.uploadsDir): Promise<string[]> {
   return files.flat();
 }
 
-/**
- * Every read model, the notifier (emails) and the photo processor have handled every event. The photo processor
- * appends events of its own for requests accepted earlier, so all of them at zero together is the quiet state.
- */
-async function caughtUp() {
-  await vi.waitFor(
-    async () => {
-      for (const processor of ['photos', 'notifier', ...allProjections.map((projection) => projection.name)]) {
-        expect(await eventsBehind(t.testDb.db, await readCheckpoint(t.testDb.db, processor)), processor).toBe(0);
-      }
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-}
+const caughtUp = () => everyProcessorCaughtUp(t.testDb.db);
 
 /** What the database and the uploads folder hold once the workers have done everything they will do. */
 async function recorded() {
@@ -202,8 +188,8 @@ describe('enquiries', () => {
 
 describe('reservations', () => {
   const limits = PUBLIC_WRITE_LIMITS.reservation;
-  const reserve = (remoteAddress: string, phone: string) =>
-    t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/reservations`, remoteAddress, payload: { name: 'Chidi', phone } });
+  const reserve = (remoteAddress: string, phone: string, email?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/reservations`, remoteAddress, payload: { name: 'Chidi', phone, ...(email ? { email } : {}) } });
   const reservationEvents = async () => (await readStream(t.testDb.db, vehicleStreamId(VEHICLE_ID))).filter((event) => event.type === 'ReservationRequested');
 
   it('one open request per buyer and vehicle: repeats at once, and later in another spelling, answer the first id and record nothing', async () => {
@@ -237,6 +223,12 @@ describe('reservations', () => {
     before = await recorded();
     await expectRefusedAndNothingRecorded(await reserve(newAddress(), '+234 803 690 1234'), 'reservation', 'perPhone', before);
   });
+
+  it('per email, now that a buyer may give one (each acknowledgement goes to it): the same mailbox spelled another way counts too', async () => {
+    for (let n = 0; n < limits.perEmail.max; n++) expect((await reserve(newAddress(), `+234 803 700 ${1000 + n}`, 'buyer.one@gmail.com')).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await reserve(newAddress(), '+234 803 700 1999', 'BuyerOne+cars@gmail.com'), 'reservation', 'perEmail', before);
+  });
 });
 
 describe('analytics', () => {
@@ -248,5 +240,26 @@ describe('analytics', () => {
     for (let n = 0; n < max; n++) expect((await send()).statusCode).toBe(204);
     const before = await recorded();
     await expectRefusedAndNothingRecorded(await send(), 'analytics', 'perAddress', before);
+  });
+});
+
+describe('while Redis does not answer', () => {
+  it('public forms are still accepted and kept (the limits fail open: a lost customer costs more than a brake off for a while)', async () => {
+    // Nothing listens on port 1.
+    const noRedis = await createTestApp('api_public_writes_no_redis', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const contact = await noRedis.app.inject({
+        method: 'POST',
+        url: '/api/contact-messages',
+        payload: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Is the Omoda 5 available?' },
+      });
+      expect(contact.statusCode).toBe(201);
+      const enquiry = await noRedis.app.inject({ method: 'POST', url: '/api/enquiries', payload: { kind: 'lease', fullName: 'Ada Obi', phone: '+234 803 555 0101', email: 'ada@example.ng', subject: 'Lexus RX 350 lease' } });
+      expect(enquiry.statusCode).toBe(201);
+      const kept = await sql<{ type: string }>`select type from events order by global_position`.execute(noRedis.testDb.db);
+      expect(kept.rows.map((row) => row.type)).toEqual(['ContactMessageReceived', 'EnquiryReceived']);
+    } finally {
+      await noRedis.close();
+    }
   });
 });

@@ -4,6 +4,19 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { Projector, allProjections } from '@autobest/projections';
+import { appendToStream } from '@autobest/db';
+import {
+  contactMessageStreamId,
+  decideContactMessage,
+  decideVehicle,
+  foldVehicle,
+  initialContactMessageState,
+  initialVehicleState,
+  VehicleSchema,
+  vehicleStreamId,
+  type EventMetadata,
+  type VehicleEvent,
+} from '@autobest/domain';
 import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
 
@@ -42,7 +55,8 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     expect(results['redis']!.status).toBe('pass');
     expect(results['migrations']).toMatchObject({ status: 'pass', detail: 'Every migration has run' });
     expect(results['workers']).toMatchObject({ status: 'fail', detail: expect.stringContaining('No worker is connected') });
-    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net' });
+    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net, news feed refresh' });
+    expect(results['news-feeds']).toMatchObject({ status: 'warning', detail: 'No news source is enabled: /news shows the fallback articles' });
     expect(results['catalogue']).toMatchObject({ status: 'fail', detail: 'No vehicle is listed: the inventory pages are empty' });
     expect(results['rates']).toMatchObject({ status: 'warning', detail: 'RATES_URL is not set: prices use the fallback rates' });
     expect(results['email']).toMatchObject({ status: 'warning', detail: expect.stringContaining('SMTP_URL is not set') });
@@ -50,6 +64,44 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     expect(results['analytics']!.status).toBe('warning');
     const cookie = await signIn(t.app);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/qa-checks/no-such-check/run', headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it('flags contact messages and reservation requests still new after 24 hours, not those answered or younger', async () => {
+    const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const results = async () => {
+      await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+      const all = await runAll(t);
+      return { contact: all['waiting-contact-messages']!, reservations: all['waiting-reservations']! };
+    };
+    expect(await results()).toMatchObject({ contact: { status: 'pass' }, reservations: { status: 'pass' } });
+
+    const message = async (id: string, hours: number, answered = false) => {
+      const input = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '08035550101', message: 'Hello' };
+      const events = decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input, now: hoursAgo(hours) }, initialContactMessageState);
+      if (answered) events.push({ type: 'ContactMessageStatusChanged', data: { contactMessageId: id, from: 'new', to: 'contacted', changedAt: hoursAgo(1).toISOString() } });
+      await appendToStream(t.testDb.db, contactMessageStreamId(id), 0, events, visitor);
+    };
+    await message('6d1c3a52-0000-4000-8000-0000000c0001', 25);
+    await message('6d1c3a52-0000-4000-8000-0000000c0002', 30);
+    await message('6d1c3a52-0000-4000-8000-0000000c0003', 30, true);
+    await message('6d1c3a52-0000-4000-8000-0000000c0004', 23);
+
+    const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
+    let history: VehicleEvent[] = decideVehicle({ type: 'Save', vehicle, now: hoursAgo(100) }, initialVehicleState);
+    const reserve = (reservationId: string, phone: string, hours: number) => {
+      history = [...history, ...decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Chidi', phone }, now: hoursAgo(hours) }, foldVehicle(history))];
+    };
+    reserve('6d1c3a52-0000-4000-8000-0000000e0001', '08035550111', 48);
+    reserve('6d1c3a52-0000-4000-8000-0000000e0002', '08035550112', 2);
+    reserve('6d1c3a52-0000-4000-8000-0000000e0003', '08035550113', 26);
+    history = [...history, ...decideVehicle({ type: 'FollowUpReservation', reservationId: '6d1c3a52-0000-4000-8000-0000000e0003', followUp: { type: 'ChangeStatus', status: 'closed', now: hoursAgo(1) } }, foldVehicle(history))];
+    await appendToStream(t.testDb.db, vehicleStreamId(vehicle.id), 0, history, visitor);
+
+    expect(await results()).toMatchObject({
+      contact: { status: 'warning', detail: '2 contact messages still new after 24 hours (the contact page promises an answer within 24 hours)' },
+      reservations: { status: 'warning', detail: '1 reservation request still new after 24 hours: the buyers are waiting for a call' },
+    });
   });
 
   it('judges the exchange rates by their age', async () => {

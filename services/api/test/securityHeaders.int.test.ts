@@ -6,13 +6,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../../infra/src/build/precompress';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, signIn, type TestApp } from './support';
 
 // The policies as a reader checks them: exactly what is shipped.
 const STOREFRONT_CSP =
   "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' blob: https:; frame-src https://www.youtube-nocookie.com; frame-ancestors 'self'; report-uri /api/csp-reports";
 const CONSOLE_CSP =
   "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; frame-src 'self'; frame-ancestors 'none'; report-uri /api/csp-reports";
+const QUEUES_CSP =
+  "default-src 'none'; base-uri 'self'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self'; frame-ancestors 'none'; report-uri /api/csp-reports";
 const DOCS_CSP =
   "default-src 'none'; base-uri 'none'; form-action 'self'; object-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='; img-src 'self' data:; frame-ancestors 'none'; report-uri /api/csp-reports";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -59,7 +61,7 @@ afterAll(async () => {
 });
 
 it('ships the policies this file spells out', () => {
-  expect(CONTENT_SECURITY_POLICIES).toEqual({ storefront: STOREFRONT_CSP, console: CONSOLE_CSP, docs: DOCS_CSP, api: API_CSP });
+  expect(CONTENT_SECURITY_POLICIES).toEqual({ storefront: STOREFRONT_CSP, console: CONSOLE_CSP, queues: QUEUES_CSP, docs: DOCS_CSP, api: API_CSP });
 });
 
 describe.each([
@@ -114,6 +116,21 @@ describe.each([
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     expectHeaders(script, { csp: CONSOLE_CSP, frame: 'DENY', referrer: 'strict-origin-when-cross-origin' }, https);
+  });
+
+  it('the queue dashboard: its own policy, never framed, beside the console', async () => {
+    const cookie = await signIn(t.app);
+    const queues = { csp: QUEUES_CSP, frame: 'DENY', referrer: 'strict-origin-when-cross-origin' } as const;
+    for (const url of ['/admin/queues', '/admin/queues/queue/rates', '/admin/queues/api/queues', '/admin/queues/static/images/logo.svg']) {
+      const response = await get(url, { accept: 'text/html', cookie });
+      expect(response.statusCode, url).toBe(200);
+      expectHeaders(response, queues, https);
+    }
+    const refused = await get('/admin/queues/api/queues', {});
+    expect(refused.statusCode).toBe(401);
+    expectHeaders(refused, queues, https);
+    // The console around it keeps its own.
+    expectHeaders(await get('/admin/sell-car-submissions'), { csp: CONSOLE_CSP, frame: 'DENY', referrer: 'strict-origin-when-cross-origin' }, https);
   });
 
   it('API answers, errors and 404s: nothing may load or frame them', async () => {

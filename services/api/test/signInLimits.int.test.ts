@@ -139,3 +139,19 @@ describe('proxy trust', () => {
     expectTryAgainLater(await eleventhAttempt(behindListedProxies, { from: '127.0.0.1', forwardedFor: (i) => `203.0.113.${150 + i}` }));
   });
 });
+
+describe('while Redis does not answer', () => {
+  it('refuses sign-in with 503 and Retry-After, even with the right password, rather than let guesses through uncounted', async () => {
+    // Nothing listens on port 1.
+    const noRedis = await createTestApp('api_signin_no_redis', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const response = await attempt(noRedis, { password: STAFF_PASSWORD });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await noRedis.close();
+    }
+  });
+});

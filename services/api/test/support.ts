@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
+import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import { allProjections, NOTIFIER } from '@autobest/projections';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -81,4 +84,20 @@ export async function signIn(app: FastifyInstance, email = STAFF_EMAIL, password
   const cookie = response.cookies.find((c) => c.name === sessionCookieName(app.config.cookieSecure));
   if (!cookie) throw new Error('no session cookie');
   return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * Waits until the workers have done everything they will do with what was committed: every read model, the notifier
+ * and the photo processor at the head of the store. The photo processor appends events of its own for requests
+ * accepted earlier, so all of them at zero together is the quiet state.
+ */
+export async function everyProcessorCaughtUp(db: Db, timeout = 15_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      for (const processor of ['photos', NOTIFIER, ...allProjections.map((projection) => projection.name)]) {
+        expect(await eventsBehind(db, await readCheckpoint(db, processor)), processor).toBe(0);
+      }
+    },
+    { timeout, interval: 50 },
+  );
 }

@@ -36,10 +36,31 @@ export function createDb({
   const pool = new pg.Pool({ connectionString, max: maxConnections, application_name: applicationName });
   // Without a listener, one idle connection killed by a database restart would crash the whole process.
   pool.on('error', onConnectionError);
+  // The pool listens only while a connection is idle. One that dies while checked out (a transaction between two
+  // statements, pg_terminate_backend under load) would emit 'error' to nobody and crash the process: the failure is
+  // already reported to the query using it (or the next one, "not queryable"), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(onQuery ? { log: (event: LogEvent) => onQuery({ sql: event.query.sql, parameters: event.query.parameters, durationMs: event.queryDurationMillis }) } : {}),
   });
+}
+
+/**
+ * What says the connection to PostgreSQL failed, not the statement: the server ended it (57P01 admin shutdown, as
+ * `pg_terminate_backend` does; 57P02 crash shutdown; 57P03 not accepting connections yet), it is full (53300), any
+ * connection exception (class 08), the socket dropped under the driver ("Connection terminated unexpectedly") or
+ * could not be opened. A new connection a moment later may well succeed: the pool replaces dead ones on next use.
+ */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_LOST_MESSAGES = /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/** Whether a query failed because its connection to PostgreSQL was lost or could not be made (see above). */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && (CONNECTION_LOST_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return CONNECTION_LOST_MESSAGES.test(error.message) || isConnectionLost(error.cause);
 }
 
 export class MigrationError extends Error {

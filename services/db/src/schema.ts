@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EnquiryKind, EnquiryStatus, ProcessedPhoto } from '@autobest/domain';
+import type { EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, SiteLanguage, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -43,28 +43,31 @@ export interface StaffSessionsTable {
   last_seen_at: Generated<Date>;
 }
 
-export interface ContactMessagesTable {
+export interface ContactMessagesTable extends FollowUpColumns {
   id: string;
   first_name: string;
   last_name: string;
   email: string;
   phone: string;
   message: string;
+  language: SiteLanguage;
   received_at: Timestamp;
   global_position: Int8;
   /** When the projector wrote the row; received_at → projected_at is the projection lag. */
   projected_at: Generated<Date>;
 }
 
-export interface EnquiryStatusChange {
-  from: EnquiryStatus;
-  to: EnquiryStatus;
-  at: string;
-  /** The staff member's email, from the event's metadata. */
-  by: string | null;
+/** What every followed-up read model keeps (enquiries, contact messages, reservation requests); migration 0020. */
+export interface FollowUpColumns {
+  status: FollowUpStatus;
+  /** Oldest first; `by` is the staff member's email, from the event's metadata. */
+  status_history: JSONColumnType<FollowUpStatusChange[]>;
+  notes: JSONColumnType<FollowUpNote[]>;
+  last_updated: Timestamp | null;
+  version: number;
 }
 
-export interface EnquiriesTable {
+export interface EnquiriesTable extends FollowUpColumns {
   id: string;
   kind: EnquiryKind;
   full_name: string;
@@ -76,19 +79,9 @@ export interface EnquiriesTable {
   preferred_date: string | null;
   details: JSONColumnType<Record<string, string | number>>;
   source_path: string | null;
-  status: EnquiryStatus;
-  status_history: JSONColumnType<EnquiryStatusChange[]>;
   received_at: Timestamp;
-  last_updated: Timestamp | null;
-  version: number;
   global_position: Int8;
   projected_at: Generated<Date>;
-}
-
-export interface SubmissionNote {
-  text: string;
-  at: string;
-  by: string | null;
 }
 
 /** A photo as the console may show it: only once the photo processor re-encoded it. */
@@ -114,7 +107,7 @@ export interface SubmissionsTable {
   status: 'pending' | 'reviewed' | 'finalized';
   last_updated: Timestamp | null;
   value_minor: Int8 | null;
-  notes: JSONColumnType<SubmissionNote[]>;
+  notes: JSONColumnType<FollowUpNote[]>;
   photos: JSONColumnType<SubmissionPhotoRow[]>;
   /** SHA-256 (hex) of the status token of a request made before tokens were derived; null for later ones. */
   status_token_hash: string | null;
@@ -122,18 +115,34 @@ export interface SubmissionsTable {
   global_position: Int8;
 }
 
+/** The email outbox (0019): one row per (event, template), written by the notifier, sent by the deliver-email queue. */
 export interface SentEmailsTable {
   id: Generated<string>;
   event_id: string;
   template: string;
   to_address: string;
   subject: string;
+  /** As kept and shown to staff: a status link carries a placeholder, never the token. */
   html: string;
   text: string;
-  transport: string;
+  status: EmailStatus;
+  /** Attempts started, counted when one is claimed (one that crashed counts too). */
+  attempts: Generated<number>;
+  /** The mail server's answer to the last attempt that failed (or why it could not be reached). */
+  last_error: string | null;
+  created_at: Generated<Date>;
+  /** When a pending email is due (again); null once it is sent or failed. */
+  next_attempt_at: Date | null;
+  /** Set while an attempt is under way: no other worker sends it before then. */
+  claimed_until: Date | null;
+  sent_at: Date | null;
+  /** 'smtp' or 'log', once sent. */
+  transport: string | null;
+  /** The Message-ID the email carries, the same on every attempt; null only for emails recorded before 0019. */
   message_id: string | null;
   related_id: string | null;
-  sent_at: Generated<Date>;
+  /** The request whose status token the deliverer puts into the links when it sends the email. */
+  status_token_for: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -197,12 +206,14 @@ export interface VehicleFacetCombinationsTable extends Pick<VehiclesTable, 'bran
   id: Generated<number>;
 }
 
-export interface ReservationRequestsTable {
+export interface ReservationRequestsTable extends FollowUpColumns {
   id: string;
   vehicle_id: string;
   vehicle_name: string;
   name: string;
   phone: string;
+  email: string | null;
+  language: SiteLanguage;
   requested_at: Timestamp;
 }
 
@@ -220,6 +231,19 @@ export interface AnalyticsEventsTable {
   properties: JSONColumnType<Record<string, string | number | boolean | null>>;
   occurred_at: Timestamp;
   received_at: Generated<Date>;
+}
+
+/** How the last run of each housekeeping sweep went on each host (workers write, the API's /metrics reads). */
+export interface HousekeepingRunsTable {
+  sweep: string;
+  host: string;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  /** What the last run removed (rows or files). */
+  removed: Int8;
+  /** Why the last run failed; null when it succeeded. */
+  error: string | null;
+  last_success_at: Timestamp | null;
 }
 
 export interface CollectedRecordsTable {
@@ -249,6 +273,108 @@ export interface VehiclePriceFacetCountsTable {
   count: number;
 }
 
+/** A staff change to a news source: the fields set (all of them when added), when and by whom. */
+export interface NewsSourceChange {
+  at: string;
+  by: string | null;
+  changes: Record<string, string | boolean>;
+}
+
+/** Read model of the news sources staff manage (projected from their events). */
+export interface NewsSourcesTable {
+  id: string;
+  name: string;
+  url: string;
+  region: NewsRegion;
+  category: NewsCategory;
+  enabled: boolean;
+  history: JSONColumnType<NewsSourceChange[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+  global_position: Int8;
+}
+
+/** How reading each source went, written by the news worker (not from events). */
+export interface NewsFetchStatesTable {
+  source_id: string;
+  last_fetched_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  items: Generated<number>;
+  consecutive_failures: Generated<number>;
+  last_error: string | null;
+  /** A failing feed is not read again before this (growing delays, capped). */
+  next_attempt_at: Timestamp | null;
+  /** The feed's validators for a conditional GET, valid only for the URL they came from. */
+  etag: string | null;
+  last_modified: string | null;
+  validators_url: string | null;
+  /** A worker reading the feed holds it until then, so two never read one feed at once. */
+  lease_until: Timestamp | null;
+  fetch_requested_at: Timestamp | null;
+}
+
+/** Articles as feeds gave them, written by the news worker; the id is a digest of the normalised link. */
+export interface NewsArticlesTable {
+  id: string;
+  source_id: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  image: string;
+  category: NewsCategory;
+  publish_date: Timestamp;
+  /** False when the feed gave no date and publish_date is when it was first read. */
+  dated: boolean;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
+export interface ArticleModerationEntry {
+  action: 'hidden' | 'unhidden' | 'featured' | 'unfeatured';
+  at: string;
+  by: string | null;
+}
+
+/** Read model of staff decisions about articles: hidden, featured at the top of the ticker (one at most). */
+export interface NewsArticleModerationTable {
+  article_id: string;
+  hidden: boolean;
+  featured: boolean;
+  history: JSONColumnType<ArticleModerationEntry[]>;
+  global_position: Int8;
+}
+
+export interface ReviewVideoChange {
+  at: string;
+  by: string | null;
+  action: 'added' | 'changed';
+  fields: string[];
+}
+
+/** Read model of the review videos staff curate. */
+export interface ReviewVideosTable {
+  id: string;
+  title: string;
+  description: string;
+  brand: string;
+  model: string;
+  category: VideoCategory;
+  thumbnail: string;
+  video_url: string;
+  duration: string;
+  rating: number;
+  views: Int8;
+  channel: string;
+  /** YYYY-MM-DD, kept as text: a date column would be read as a Date at local midnight. */
+  publish_date: ColumnType<string, string, string>;
+  history: JSONColumnType<ReviewVideoChange[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+  global_position: Int8;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -268,4 +394,10 @@ export interface Database {
   collected_records: CollectedRecordsTable;
   vehicle_facet_counts: VehicleFacetCountsTable;
   vehicle_price_facet_counts: VehiclePriceFacetCountsTable;
+  housekeeping_runs: HousekeepingRunsTable;
+  news_sources: NewsSourcesTable;
+  news_fetch_states: NewsFetchStatesTable;
+  news_articles: NewsArticlesTable;
+  news_article_moderation: NewsArticleModerationTable;
+  review_videos: ReviewVideosTable;
 }

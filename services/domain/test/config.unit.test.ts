@@ -120,3 +120,65 @@ describe('session settings', () => {
     expect(() => loadRuntimeConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 });
+
+describe('operations settings', () => {
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadRuntimeConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it('refreshes the rates every 6 hours unless RATES_CRON says otherwise, its spacing made regular', () => {
+    expect(loadRuntimeConfig({}).rates.cron).toBe('0 */6 * * *');
+    expect(loadRuntimeConfig({ RATES_CRON: ' 30  1,13 * * MON-FRI ' }).rates.cron).toBe('30 1,13 * * MON-FRI');
+  });
+
+  it('refuses a RATES_CRON that is not a cron pattern, naming the variable, the fault and the form to write', () => {
+    const cases: Array<[string, string]> = [
+      ['every 6 hours', 'has 3 fields'],
+      ['0 */6 * *', 'has 4 fields'],
+      ['0 0 */6 * * *', 'has 6 fields'],
+      ['60 * * * *', '60 is outside 0-59 in the minute field'],
+      ['0 24 * * *', '24 is outside 0-23 in the hour field'],
+      ['0 0 0 * *', '0 is outside 1-31 in the day of month field'],
+      ['0 0 * 13 *', '13 is outside 1-12 in the month field'],
+      ['0 0 * * 8', '8 is outside 0-7 in the day of week field'],
+      ['*/0 * * * *', 'the step "/0" in the minute field must be a whole number above 0'],
+      ['5-1 * * * *', 'the range 5-1 in the minute field runs backwards'],
+      ['1,,2 * * * *', '"" is not a value, range or step in the minute field'],
+      ['0 0 ? * *', '"?" is not a number in the day of month field'],
+      ['0 0 * FOO *', '"FOO" is not a number or a name in the month field'],
+    ];
+    for (const [pattern, problem] of cases) {
+      const message = refusal({ RATES_CRON: pattern });
+      expect(message, pattern).toContain(`RATES_CRON: `);
+      expect(message, pattern).toContain(problem);
+      expect(message, pattern).toContain('e.g. "0 */6 * * *"');
+    }
+    expect(refusal({ RATES_CRON: '0 0 30 2 *' })).toContain('RATES_CRON: "0 0 30 2 *" names days its months never have, so it would never run');
+    expect(loadRuntimeConfig({ RATES_CRON: '0 0 30 2 1' }).rates.cron).toBe('0 0 30 2 1');
+  });
+
+  it('tells an installation still setting RATES_REFRESH_MS what replaced it', () => {
+    expect(refusal({ RATES_REFRESH_MS: '21600000' })).toContain('RATES_REFRESH_MS is replaced by RATES_CRON');
+  });
+
+  it('keeps analytics events 400 days unless ANALYTICS_RETENTION_DAYS says otherwise', () => {
+    expect(loadRuntimeConfig({}).analyticsRetentionDays).toBe(400);
+    expect(loadRuntimeConfig({ ANALYTICS_RETENTION_DAYS: '30' }).analyticsRetentionDays).toBe(30);
+    expect(refusal({ ANALYTICS_RETENTION_DAYS: '0' })).toContain('ANALYTICS_RETENTION_DAYS must be at least 1');
+    expect(refusal({ ANALYTICS_RETENTION_DAYS: '1.5' })).toContain('ANALYTICS_RETENTION_DAYS must be a whole number of days');
+    expect(refusal({ ANALYTICS_RETENTION_DAYS: 'forever' })).toContain('ANALYTICS_RETENTION_DAYS must be a whole number of days');
+  });
+
+  it('serves no metrics without METRICS_TOKEN and refuses a short or unprintable one', () => {
+    expect(loadRuntimeConfig({}).metricsToken).toBeUndefined();
+    expect(loadRuntimeConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));
+    expect(refusal({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN must be at least 16 characters');
+    expect(refusal({ METRICS_TOKEN: `${'x'.repeat(16)} y` })).toContain('METRICS_TOKEN may hold only visible ASCII characters');
+  });
+});

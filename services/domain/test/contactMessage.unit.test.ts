@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   ContactMessageAlreadyReceived,
   ContactMessageInputSchema,
+  ContactMessageNotFound,
   decideContactMessage,
+  foldContactMessage,
+  FollowUpStatusRefused,
+  initialContactMessageState,
+  languageOf,
   validate,
   type ContactMessageEvent,
+  type FollowUpStatus,
   type Validated,
 } from '../src/index';
 
@@ -45,6 +51,14 @@ describe('ContactMessageInputSchema', () => {
     }
   });
 
+  it('takes the site language the visitor used, one of the four, and leaves it out when not sent', () => {
+    for (const language of ['en', 'fr', 'ar', 'sw']) expect(validate(ContactMessageInputSchema, { ...valid, language })).toEqual({ ok: true, value: { ...valid, language } });
+    expect(validate(ContactMessageInputSchema, valid)).toEqual({ ok: true, value: valid });
+    expect(shown(validate(ContactMessageInputSchema, { ...valid, language: 'de' }))).toEqual({ ok: false, fields: { language: 'Language must be one of: en, fr, ar, sw' } });
+    expect(languageOf({ language: 'fr' })).toBe('fr');
+    expect(languageOf({})).toBe('en');
+  });
+
   it('drops fields it does not know', () => {
     const result = validate(ContactMessageInputSchema, { ...valid, role: 'admin' });
     expect(result.ok && 'role' in result.value).toBe(false);
@@ -52,24 +66,47 @@ describe('ContactMessageInputSchema', () => {
 });
 
 describe('decideContactMessage', () => {
-  const command = {
-    type: 'ReceiveContactMessage' as const,
-    contactMessageId: '3f1b2c4d-0000-4000-8000-000000000001',
-    input: valid,
-    now: new Date('2026-11-22T10:00:00Z'),
-  };
+  const contactMessageId = '3f1b2c4d-0000-4000-8000-000000000001';
+  const command = { type: 'ReceiveContactMessage' as const, contactMessageId, input: { ...valid, language: 'fr' as const }, now: new Date('2026-11-22T10:00:00Z') };
+  const received: ContactMessageEvent[] = decideContactMessage(command, initialContactMessageState);
+  const changeTo = (status: FollowUpStatus) => ({ type: 'ChangeStatus' as const, status, now: new Date('2026-11-22T11:00:00Z') });
+  const given = (events: ContactMessageEvent[]) => foldContactMessage(events);
 
-  it('given a new stream, when a message is received, then ContactMessageReceived carries it', () => {
-    expect(decideContactMessage(command, [])).toEqual([
+  it('given a new stream, when a message is received, then ContactMessageReceived carries it with its language, and it is new', () => {
+    expect(received).toEqual([
       {
         type: 'ContactMessageReceived',
-        data: { ...valid, contactMessageId: command.contactMessageId, receivedAt: '2026-11-22T10:00:00.000Z' },
+        data: { ...valid, language: 'fr', contactMessageId, receivedAt: '2026-11-22T10:00:00.000Z' },
       },
     ]);
+    expect(given(received)).toEqual({ contactMessageId, status: 'new' });
   });
 
   it('given the message was received, when it arrives again, then it is refused', () => {
-    const past: ContactMessageEvent[] = decideContactMessage(command, []);
-    expect(() => decideContactMessage(command, past)).toThrow(ContactMessageAlreadyReceived);
+    expect(() => decideContactMessage(command, given(received))).toThrow(ContactMessageAlreadyReceived);
+  });
+
+  it('given no message, when staff follow it up, then it is not found', () => {
+    expect(() => decideContactMessage(changeTo('contacted'), initialContactMessageState)).toThrow(ContactMessageNotFound);
+    expect(() => decideContactMessage({ type: 'AddNote', text: 'x', now: new Date() }, initialContactMessageState)).toThrow(ContactMessageNotFound);
+  });
+
+  it('given a new message, when staff mark it contacted, add a note, then close it, then each is an event and the status follows', () => {
+    const contacted = decideContactMessage(changeTo('contacted'), given(received));
+    expect(contacted).toEqual([
+      { type: 'ContactMessageStatusChanged', data: { contactMessageId, from: 'new', to: 'contacted', changedAt: '2026-11-22T11:00:00.000Z' } },
+    ]);
+    const note = decideContactMessage({ type: 'AddNote', text: 'Replied by email', now: new Date('2026-11-22T11:05:00Z') }, given([...received, ...contacted]));
+    expect(note).toEqual([{ type: 'ContactMessageNoteAdded', data: { contactMessageId, text: 'Replied by email', addedAt: '2026-11-22T11:05:00.000Z' } }]);
+    const past = [...received, ...contacted, ...note];
+    expect(given(past).status).toBe('contacted');
+    const closed = decideContactMessage(changeTo('closed'), given(past));
+    expect(given([...past, ...closed]).status).toBe('closed');
+  });
+
+  it('given a message staff answered, when moved back to new, then it is refused; asking for its status again changes nothing', () => {
+    const past = [...received, ...decideContactMessage(changeTo('closed'), given(received))];
+    expect(() => decideContactMessage(changeTo('new'), given(past))).toThrow(FollowUpStatusRefused);
+    expect(decideContactMessage(changeTo('closed'), given(past))).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ChangeEnquiryStatusSchema,
   decideEnquiry,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_KINDS,
@@ -8,10 +7,11 @@ import {
   EnquiryInputSchema,
   EnquiryNotFound,
   foldEnquiry,
+  FollowUpStatusRefused,
   initialEnquiryState,
   validate,
   type EnquiryEvent,
-  type EnquiryStatus,
+  type FollowUpStatus,
   type Validated,
 } from '../src/index';
 
@@ -89,17 +89,11 @@ describe('EnquiryInputSchema', () => {
   });
 });
 
-describe('ChangeEnquiryStatusSchema', () => {
-  it('names the statuses when given another', () => {
-    expect(shown(validate(ChangeEnquiryStatusSchema, { status: 'pending' }))).toEqual({ ok: false, fields: { status: 'Status must be one of: new, contacted, closed' } });
-  });
-});
-
 describe('decideEnquiry', () => {
   const enquiryId = '3f1b2c4d-0000-4000-8000-00000000e001';
   const receive = { type: 'ReceiveEnquiry' as const, enquiryId, input: { ...valid, kind: 'deal' as const }, now: new Date('2026-11-22T10:00:00Z') };
   const received: EnquiryEvent[] = decideEnquiry(receive, initialEnquiryState);
-  const changeTo = (status: EnquiryStatus) => ({ type: 'ChangeEnquiryStatus' as const, status, now: new Date('2026-11-22T11:00:00Z') });
+  const changeTo = (status: FollowUpStatus) => ({ type: 'ChangeStatus' as const, status, now: new Date('2026-11-22T11:00:00Z') });
   const given = (events: EnquiryEvent[]) => foldEnquiry(events);
 
   it('given a new stream, when an enquiry is received, then EnquiryReceived carries it', () => {
@@ -126,14 +120,23 @@ describe('decideEnquiry', () => {
   it.each([
     ['new', 'closed'],
     ['contacted', 'closed'],
-    ['contacted', 'new'],
-    ['closed', 'new'],
     ['closed', 'contacted'],
   ] as const)('given status %s, when changed to %s, then one event records the move', (from, to) => {
     const past = from === 'new' ? received : [...received, ...decideEnquiry(changeTo(from), given(received))];
     const events = decideEnquiry(changeTo(to), given(past));
     expect(events).toEqual([{ type: 'EnquiryStatusChanged', data: expect.objectContaining({ from, to }) }]);
     expect(given([...past, ...events]).status).toBe(to);
+  });
+
+  it.each(['contacted', 'closed'] as const)('given status %s, when moved back to new, then it is refused', (from) => {
+    const past = [...received, ...decideEnquiry(changeTo(from), given(received))];
+    expect(() => decideEnquiry(changeTo('new'), given(past))).toThrow(FollowUpStatusRefused);
+  });
+
+  it('given an enquiry, when staff add a note, then EnquiryNoteAdded carries it and the status stays', () => {
+    const note = decideEnquiry({ type: 'AddNote', text: 'Called, will send the contract', now: new Date('2026-11-22T12:00:00Z') }, given(received));
+    expect(note).toEqual([{ type: 'EnquiryNoteAdded', data: { enquiryId, text: 'Called, will send the contract', addedAt: '2026-11-22T12:00:00.000Z' } }]);
+    expect(given([...received, ...note])).toEqual({ enquiryId, status: 'new' });
   });
 
   it.each(['new', 'contacted', 'closed'] as const)('given status %s, when set to %s again, then nothing happens', (status) => {

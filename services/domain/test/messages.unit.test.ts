@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ChangeEnquiryStatusSchema,
+  ChangeFollowUpStatusSchema,
   ContactMessageInputSchema,
   EnquiryInputSchema,
   fieldErrorsOf,
@@ -25,7 +25,7 @@ describe('the message catalogue', () => {
   it.each([
     ['contact', ContactMessageInputSchema, {}],
     ['enquiry', EnquiryInputSchema, { kind: 'x', email: 'no', preferredDate: 'soon', details: { plan: { nested: true } } }],
-    ['enquiry status', ChangeEnquiryStatusSchema, { status: 'x' }],
+    ['enquiry status', ChangeFollowUpStatusSchema, { status: 'x' }],
     ['sell-car', SellCarFieldsSchema, {}],
     ['sell-car, too long and on two lines', SellCarFieldsSchema, { fullName: 'x'.repeat(201), model: 'a\nb', phoneNumber: '12', email: 'x' }],
     ['trade-in', TradeInFieldsSchema, { year: '1800' }],
@@ -48,8 +48,8 @@ describe('the message catalogue', () => {
     });
     const sell = SellCarFieldsSchema.safeParse({ fullName: 'x'.repeat(201) });
     expect(fieldErrorsOf(sell.error!)['fullName']).toEqual({ code: 'tooLong', params: { max: 200 }, message: MESSAGES.tooLong.replace('{max}', '200') });
-    const status = ChangeEnquiryStatusSchema.safeParse({ status: 'pending' });
-    expect(fieldErrorsOf(status.error!)['status']).toEqual({ code: 'enquiryStatusInvalid', params: { values: ['new', 'contacted', 'closed'] }, message: 'Status must be one of: new, contacted, closed' });
+    const status = ChangeFollowUpStatusSchema.safeParse({ status: 'pending' });
+    expect(fieldErrorsOf(status.error!)['status']).toEqual({ code: 'followUpStatusInvalid', params: { values: ['new', 'contacted', 'closed'] }, message: 'Status must be one of: new, contacted, closed' });
   });
 
   it('keeps what zod words itself as English under the code "invalid"', () => {

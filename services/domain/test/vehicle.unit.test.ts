@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   decideVehicle,
   foldVehicle,
+  FollowUpStatusRefused,
   initialVehicleState,
   matchesTab,
   openReservationOf,
   RESERVATION_REQUEST_OPEN_DAYS,
   tabsOf,
+  ReservationRequestChanged,
+  ReservationRequestNotFound,
+  ReservationSchema,
+  validate,
   VehicleNotFound,
   VehicleSchema,
   vehicleErrors,
+  type FollowUpCommand,
+  type FollowUpStatus,
   type VehicleEvent,
 } from '../src/index';
 
@@ -95,7 +102,7 @@ describe('decideVehicle', () => {
       { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: now.toISOString() } },
     ]);
     expect(() => decideVehicle({ type: 'ChangePrice', price: 1, currency: 'USD', now }, delisted)).toThrow(VehicleNotFound);
-    expect(() => decideVehicle({ type: 'RequestReservation', reservationId: 'r', name: 'A', phone: '08035550142', now }, delisted)).toThrow(VehicleNotFound);
+    expect(() => decideVehicle({ type: 'RequestReservation', reservationId: 'r', input: { name: 'A', phone: '08035550142' }, now }, delisted)).toThrow(VehicleNotFound);
   });
 });
 
@@ -105,7 +112,10 @@ describe('one open reservation request per buyer and vehicle', () => {
   const listed = decideVehicle({ type: 'Save', vehicle, now: listedAt }, initialVehicleState);
   const later = (days: number) => new Date(listedAt.getTime() + days * 24 * 3_600_000);
   const reserve = (history: VehicleEvent[], reservationId: string, phone: string, now: Date) =>
-    decideVehicle({ type: 'RequestReservation', reservationId, name: 'Chidi', phone, now }, foldVehicle(history));
+    decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Chidi', phone }, now }, foldVehicle(history));
+  const followUp = (history: VehicleEvent[], reservationId: string, followUp: FollowUpCommand, expectedVersion?: number) =>
+    decideVehicle({ type: 'FollowUpReservation', reservationId, followUp, expectedVersion }, foldVehicle(history));
+  const changeTo = (status: FollowUpStatus, days = 1) => ({ type: 'ChangeStatus' as const, status, now: later(days) });
 
   it('given a buyer asked, when they ask again (the same phone written another way), then nothing is recorded and their first request answers', () => {
     const first = reserve(listed, 'r1', '+234 803 555 0142', listedAt);
@@ -130,5 +140,90 @@ describe('one open reservation request per buyer and vehicle', () => {
       { type: 'VehicleUpdated', data: { vehicle, updatedAt: later(2).toISOString() } },
     ];
     expect(reserve(history, 'r2', '08035550142', later(2))).toMatchObject([{ data: { reservationId: 'r2' } }]);
+  });
+
+  it('given a buyer asked, when staff close the request, then the buyer can ask again and is a new request', () => {
+    const first = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+    const closed = [...first, ...followUp(first, 'r1', changeTo('closed'))];
+    expect(openReservationOf(foldVehicle(closed), '08035550142', later(1))).toBeUndefined();
+    expect(reserve(closed, 'r2', '+234 803 555 0142', later(1))).toMatchObject([{ type: 'ReservationRequested', data: { reservationId: 'r2' } }]);
+  });
+
+  it('marking a request contacted or adding a note keeps it open: asking again still answers it', () => {
+    const first = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+    const worked = [...first, ...followUp(first, 'r1', changeTo('contacted')), ...followUp(first, 'r1', { type: 'AddNote', text: 'Deposit on Monday', now: later(1) })];
+    expect(reserve(worked, 'r2', '08035550142', later(2))).toEqual([]);
+    expect(openReservationOf(foldVehicle(worked), '08035550142', later(2))?.reservationId).toBe('r1');
+  });
+
+  it('closing one buyer\'s request leaves another buyer\'s open', () => {
+    const both = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+    const history = [...both, ...reserve(both, 'r2', '08035550199', listedAt)];
+    const closed = [...history, ...followUp(history, 'r1', changeTo('closed'))];
+    expect(openReservationOf(foldVehicle(closed), '08035550199', later(1))?.reservationId).toBe('r2');
+  });
+});
+
+describe('following up reservation requests', () => {
+  const vehicle = VehicleSchema.parse(omoda);
+  const requestedAt = new Date('2026-11-22T10:00:00Z');
+  const at = (hours: number) => new Date(requestedAt.getTime() + hours * 3_600_000);
+  const listed = decideVehicle({ type: 'Save', vehicle, now: requestedAt }, initialVehicleState);
+  const requested = [...listed, ...decideVehicle({ type: 'RequestReservation', reservationId: 'r1', input: { name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'fr' }, now: requestedAt }, foldVehicle(listed))];
+  const followUp = (history: VehicleEvent[], followUp: FollowUpCommand, expectedVersion?: number, reservationId = 'r1') =>
+    decideVehicle({ type: 'FollowUpReservation', reservationId, followUp, expectedVersion }, foldVehicle(history));
+
+  it('records the email, the language and the vehicle name with the request, which starts new at version 1', () => {
+    expect(requested.at(-1)).toEqual({
+      type: 'ReservationRequested',
+      data: { vehicleId: vehicle.id, reservationId: 'r1', vehicleName: 'Chery Omoda 5', name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'fr', requestedAt: '2026-11-22T10:00:00.000Z' },
+    });
+    expect(foldVehicle(requested).requests).toEqual({ r1: { status: 'new', version: 1 } });
+  });
+
+  it('records status changes and notes with the request\'s own version, whatever else happens to the vehicle', () => {
+    const contacted = followUp(requested, { type: 'ChangeStatus', status: 'contacted', now: at(1) }, 1);
+    expect(contacted).toEqual([{ type: 'ReservationStatusChanged', data: { vehicleId: vehicle.id, reservationId: 'r1', from: 'new', to: 'contacted', changedAt: at(1).toISOString() } }]);
+    // The price changes and another buyer asks: the staff member's page of r1 (version 2) is not stale.
+    let history = [...requested, ...contacted, { type: 'VehiclePriceChanged', data: { vehicleId: vehicle.id, price: 34000, currency: 'USD', changedAt: at(2).toISOString() } } as VehicleEvent];
+    history = [...history, ...decideVehicle({ type: 'RequestReservation', reservationId: 'r2', input: { name: 'Ada', phone: '08035550199' }, now: at(2) }, foldVehicle(history))];
+    const note = followUp(history, { type: 'AddNote', text: 'Pays the deposit on Monday', now: at(3) }, 2);
+    expect(note).toEqual([{ type: 'ReservationNoteAdded', data: { vehicleId: vehicle.id, reservationId: 'r1', text: 'Pays the deposit on Monday', addedAt: at(3).toISOString() } }]);
+    expect(foldVehicle([...history, ...note]).requests).toEqual({ r1: { status: 'contacted', version: 3 }, r2: { status: 'new', version: 1 } });
+  });
+
+  it('refuses a staff member who saw an older version of the request', () => {
+    const contacted = [...requested, ...followUp(requested, { type: 'ChangeStatus', status: 'contacted', now: at(1) }, 1)];
+    expect(() => followUp(contacted, { type: 'ChangeStatus', status: 'closed', now: at(2) }, 1)).toThrow(ReservationRequestChanged);
+    expect(followUp(contacted, { type: 'ChangeStatus', status: 'closed', now: at(2) })).toHaveLength(1);
+  });
+
+  it('refuses moving back to new, an unknown request, and nothing changes for the status it already has', () => {
+    const closed = [...requested, ...followUp(requested, { type: 'ChangeStatus', status: 'closed', now: at(1) })];
+    expect(() => followUp(closed, { type: 'ChangeStatus', status: 'new', now: at(2) })).toThrow(FollowUpStatusRefused);
+    expect(followUp(closed, { type: 'ChangeStatus', status: 'closed', now: at(2) })).toEqual([]);
+    expect(() => followUp(closed, { type: 'AddNote', text: 'x', now: at(2) }, undefined, 'r9')).toThrow(ReservationRequestNotFound);
+    expect(() => decideVehicle({ type: 'FollowUpReservation', reservationId: 'r1', followUp: { type: 'AddNote', text: 'x', now: at(2) } }, initialVehicleState)).toThrow(ReservationRequestNotFound);
+  });
+
+  it('lets staff close the requests of a delisted vehicle', () => {
+    const delisted: VehicleEvent[] = [...requested, { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: at(1).toISOString() } }];
+    expect(followUp(delisted, { type: 'ChangeStatus', status: 'closed', now: at(2) })).toMatchObject([{ type: 'ReservationStatusChanged', data: { to: 'closed' } }]);
+  });
+});
+
+describe('ReservationSchema', () => {
+  const fields = (input: object) => {
+    const result = validate(ReservationSchema, input);
+    return result.ok ? result.value : Object.fromEntries(Object.entries(result.fields).map(([field, { message }]) => [field, message]));
+  };
+
+  it('keeps the phone required and takes an optional email, blank meaning none, checked like every other email', () => {
+    expect(fields({ name: 'Chidi', phone: '08035550142' })).toEqual({ name: 'Chidi', phone: '08035550142' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' ' })).toEqual({ name: 'Chidi', phone: '08035550142' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' chidi@example.ng ', language: 'sw' })).toEqual({ name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'sw' });
+    expect(fields({ name: 'Chidi', phone: '', email: 'chidi@example.ng' })).toEqual({ phone: 'Phone number is required' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: 'chidi@example' })).toEqual({ email: 'Please enter a valid email address' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', language: 'de' })).toEqual({ language: 'Language must be one of: en, fr, ar, sw' });
   });
 });

@@ -18,3 +18,5 @@ export {
   type VehicleFacet,
 } from './inventory/vehicleFacets';
 export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './platform/queues';
+export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, createEmailQueue, emailBacklog, type EmailBacklog } from './emails/outbox';
+export { NEWS_QUEUE, FETCH_SOURCE_JOB, requestFeedFetch, type FetchSourceJob } from './news/newsQueue';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { appendToStream, type StoredEvent } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { decideContactMessage, type EventMetadata } from '@autobest/domain';
+import { decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
 import { appliedCounts, createRecordingTable, recordingProjection } from '../src/testing';
 import { allProjections, Projector } from '../src/index';
 
@@ -57,7 +57,7 @@ describe('projector', () => {
           now: new Date(Date.UTC(2026, 10, 1, 9, n)),
           input: { firstName: `Ada${n}`, lastName: 'Obi', email: `ada${n}@example.ng`, phone: '+234 803 555 0101', message: `Hello ${n}` },
         },
-        [],
+        initialContactMessageState,
       );
       await appendToStream(testDb.db, `contact-message-${contactMessageId}`, 0, events, metadata);
     }

@@ -12,12 +12,10 @@ import {
   TextField,
   TextInput,
   TopToolbar,
-  useListContext,
-  Button,
 } from 'react-admin';
-import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Typography } from '@mui/material';
-import { StatCards } from './StatCards';
+import { CountCards } from '../ui/CountCards';
+import { ExportCsvButton } from '../ui/ExportCsvButton';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
@@ -35,16 +33,13 @@ const filters = [
   <DateInput key="dateTo" source="dateTo" label="To" />,
 ];
 
-/** The server writes the CSV over the whole filtered set (not just this page), formula-safe. */
-function ExportCsvButton({ resource }: { resource: string }) {
-  const { filterValues, total } = useListContext();
-  const href = `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify(filterValues ?? {}))}`;
-  return (
-    <Button label="Export CSV" disabled={!total} onClick={() => window.location.assign(href)}>
-      <DownloadIcon />
-    </Button>
-  );
-}
+/** The four count cards: total, pending, reviewed, finalized. */
+const COUNT_CARDS = [
+  { key: 'total', label: 'Total' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'reviewed', label: 'Reviewed' },
+  { key: 'finalized', label: 'Finalized' },
+];
 
 function ListActions({ resource }: { resource: string }) {
   return (
@@ -74,7 +69,7 @@ export function makeSubmissionList(config: SubmissionResourceConfig) {
   return function SubmissionList() {
     return (
       <>
-        <StatCards resource={config.resource} />
+        <CountCards resource={config.resource} cards={COUNT_CARDS} label="Submission counts" />
         <List
           resource={config.resource}
           title={config.title}

@@ -31,6 +31,7 @@ import {
   Typography,
 } from '@mui/material';
 import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { Notes } from '../ui/Notes';
 import { DELETE_CONFIRMATION } from './SubmissionList';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
@@ -77,7 +78,6 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
   const refresh = useRefresh();
   const [status, setStatus] = useState<string>(record?.status ?? 'pending');
   const [value, setValue] = useState<string>(record?.[config.valueField]?.toString() ?? '');
-  const [note, setNote] = useState('');
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
     onSuccess: () => refresh(),
@@ -142,38 +142,17 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
           Save value
         </Button>
       </Stack>
-      <Box>
-        <Typography variant="subtitle2">Notes</Typography>
-        {record.notes.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            No notes yet.
-          </Typography>
-        ) : (
-          <List dense>
-            {record.notes.map((entry, index) => (
-              <ListItem key={index} disableGutters>
-                <ListItemText primary={entry.text} secondary={`${entry.by ?? 'staff'} · ${new Date(entry.at).toLocaleString('en-NG')}`} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <MuiTextField size="small" label="Add a note" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} sx={{ flex: 1 }} />
-          <Button
-            variant="contained"
-            disabled={run.isPending || note.trim() === ''}
-            onClick={() =>
-              run.mutate(async () => {
-                answerOf(await dataProvider.addNote(config.resource, record.id, note, record.version));
-                setNote('');
-                notify('Note added', { type: 'success' });
-              })
-            }
-          >
-            Add note
-          </Button>
-        </Stack>
-      </Box>
+      <Notes
+        notes={record.notes}
+        busy={run.isPending}
+        onAdd={(text, clear) =>
+          run.mutate(async () => {
+            answerOf(await dataProvider.addNote(config.resource, record.id, text, record.version));
+            clear();
+            notify('Note added', { type: 'success' });
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -23,8 +23,11 @@ export function fieldMessagesOf(error: Pick<ErrorResponse, 'fields' | 'codes'>):
 
 type ApiMessageCode = keyof typeof en & string;
 
-/** The API's whole-request error codes (and the client's own) the storefront says in the visitor's language. */
-const REQUEST_ERROR_MESSAGES: Partial<Record<string, ApiMessageCode>> = { internal_error: 'internalError', network_error: 'networkFailure' };
+/**
+ * The API's whole-request error codes (and the client's own) the storefront says in the visitor's language. A moment
+ * without the database (service_unavailable, 503) reads like any failure on our side: try again.
+ */
+const REQUEST_ERROR_MESSAGES: Partial<Record<string, ApiMessageCode>> = { internal_error: 'internalError', service_unavailable: 'internalError', network_error: 'networkFailure' };
 
 /**
  * The message of a whole-request error answer, by its `error` code; `meaning` names what a code means on this screen

@@ -7,7 +7,7 @@ import { NETWORK_FAILURE, postJson } from '../api/client';
 import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
-import { useT } from '../i18n';
+import { currentLanguage, useT } from '../i18n';
 import { contactMessages } from './messages';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
@@ -72,7 +72,8 @@ export function ContactPage() {
       return;
     }
     setStatus('sending');
-    const result = await postJson<ContactMessageCreated>('/api/contact-messages', values);
+    // The language goes with the message, so the acknowledgement email is in the one the visitor reads the site in.
+    const result = await postJson<ContactMessageCreated>('/api/contact-messages', { ...values, language: currentLanguage() });
     if (result.ok) {
       track('user_interaction', { action: 'contact_form_submit' });
       setValues(EMPTY);

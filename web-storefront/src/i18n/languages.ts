@@ -1,10 +1,15 @@
-/** The storefront's four languages. Arabic is laid out right to left. */
+import type { SiteLanguage } from '@autobest/domain/languages';
+
+/**
+ * The storefront's four languages. Arabic is laid out right to left. Each is one the API takes with a request
+ * (SITE_LANGUAGES), so what is written back to a visitor can be in it.
+ */
 export const LANGUAGES = [
   { code: 'en', name: 'English', dir: 'ltr' },
   { code: 'fr', name: 'Français', dir: 'ltr' },
   { code: 'ar', name: 'العربية', dir: 'rtl' },
   { code: 'sw', name: 'Kiswahili', dir: 'ltr' },
-] as const;
+] as const satisfies ReadonlyArray<{ code: SiteLanguage; name: string; dir: 'ltr' | 'rtl' }>;
 
 export type Language = (typeof LANGUAGES)[number]['code'];
 export type TranslatedLanguage = Exclude<Language, 'en'>;

@@ -7,6 +7,7 @@ import { useFormat, useLanguage, useT } from '../i18n';
 import { directionOf } from '../i18n/languages';
 import { NotFoundPage } from '../notFound/NotFoundPage';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
+import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
 import { ApiFailure, failedReadMessage, getJson } from './api';
 import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
@@ -78,6 +79,9 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const { money } = useFormat();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  // Sent with the request, so the acknowledgement email is in the language the buyer reads the site in.
+  const language = useLanguage();
   const rateLimited = useRateLimitedText();
   const say = useSayMessage();
   const [state, setState] = useState<
@@ -87,7 +91,7 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: 'sending' });
-    const result = await postJson<{ id: string }>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone });
+    const result = await postJson<ReservationCreated>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone, email, language });
     if (result.ok) setState({ phase: 'sent' });
     else
       setState({
@@ -116,6 +120,11 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
         <span>{t('phone')}</span>
         <input value={phone} onChange={(event) => setPhone(event.target.value)} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
         {fields?.['phone'] ? <span className="field-error">{say(fields['phone'])}</span> : null}
+      </label>
+      <label className="field">
+        <span>{t('emailOptional')}</span>
+        <input value={email} onChange={(event) => setEmail(event.target.value)} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
+        {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
       </label>
       {state.phase === 'failed' && !fields ? (
         <p role="alert" className="field-error">

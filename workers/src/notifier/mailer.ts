@@ -2,31 +2,48 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Email } from './templates';
 
+/** An email as it leaves: its Message-ID is the same on every attempt. */
+export interface OutgoingEmail extends Email {
+  messageId?: string;
+}
+
 export interface Mailer {
-  /** 'log' keeps the email in sent_emails and the log only; 'smtp' really sends it. */
+  /** 'log' only logs the email (the outbox keeps it); 'smtp' really sends it. */
   readonly transport: 'log' | 'smtp';
-  send(email: Email): Promise<{ messageId: string | null }>;
+  /** Resolves with the server's answer once it accepted the email; rejects with nodemailer's error otherwise. */
+  send(email: OutgoingEmail): Promise<{ response: string }>;
   close(): void;
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string, logger: Logger): Mailer {
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+/** Without `timeouts`, nodemailer's own: 2 minutes to connect, 30 s for the greeting, 10 minutes of silence. */
+export function createMailer(smtpUrl: string | undefined, from: string, logger: Logger, timeouts?: SmtpTimeouts): Mailer {
   if (!smtpUrl) {
     return {
       transport: 'log',
       async send(email) {
-        logger.info({ to: email.to, subject: email.subject, template: email.template }, 'email recorded (no SMTP_URL set)');
-        return { messageId: null };
+        logger.info({ to: email.to, subject: email.subject, template: email.template, messageId: email.messageId }, 'email recorded (no SMTP_URL set)');
+        return { response: 'recorded in the log (no SMTP_URL set)' };
       },
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // A connection per email (no pool): a server that hangs on one costs that email its timeout, nothing more.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    ...(timeouts ? { connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs } : {}),
+  });
   return {
     transport: 'smtp',
     async send(email) {
-      const info = await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      logger.info({ to: email.to, subject: email.subject, messageId: info.messageId }, 'email sent');
-      return { messageId: info.messageId ?? null };
+      const info = await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+      logger.info({ to: email.to, subject: email.subject, messageId: email.messageId, response: info.response }, 'email sent');
+      return { response: info.response };
     },
     close() {
       transporter.close();

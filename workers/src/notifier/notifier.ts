@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
 import {
   foldSubmission,
@@ -6,32 +6,21 @@ import {
   EnquiryEventSchema,
   SubmissionEventSchema,
 } from '@autobest/domain';
-import type { Projection, StatusTokens } from '@autobest/projections';
-import type { Mailer } from './mailer';
+import { NOTIFIER, type Projection } from '@autobest/projections';
 import {
   customerConfirmation,
   customerEnquiryConfirmation,
   customerStatusUpdate,
   staffEnquiryNotification,
   staffNotification,
+  WITHHELD_STATUS_TOKEN,
   type Email,
   type EmailContext,
+  type PlannedEmails,
 } from './templates';
+import { contactMessageEmails, reservationEmails } from './followUpEmails';
 
-interface PlannedEmails {
-  emails: Email[];
-  /** The request or enquiry the emails are about, kept with each sent email. */
-  relatedId: string;
-  /** In the owner's link of the emails sent; never in the copies kept. */
-  statusToken?: string;
-}
-
-async function submissionEmails(
-  trx: Transaction<Database>,
-  stored: StoredEvent,
-  context: EmailContext,
-  statusTokens: StatusTokens,
-): Promise<PlannedEmails | null> {
+async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const kind = submissionKindOfStream(stored.streamId);
   if (!kind) return null;
   const history = (await readStream(trx, stored.streamId))
@@ -42,17 +31,17 @@ async function submissionEmails(
   const state = foldSubmission(history);
   if (state.deleted) return null;
   const { submissionId, personalInfo, vehicleInfo } = first.data;
-  const statusToken = statusTokens.issue(submissionId);
+  const token = WITHHELD_STATUS_TOKEN;
 
   const emails: Email[] = [];
   if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
     emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
-    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, statusToken, context));
+    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, token, context));
   } else {
-    const update = customerStatusUpdate(kind, submissionId, state, statusToken, context);
+    const update = customerStatusUpdate(kind, submissionId, state, token, context);
     if (update) emails.push(update);
   }
-  return { emails, relatedId: submissionId, statusToken };
+  return { emails, relatedId: submissionId, statusTokenFor: submissionId };
 }
 
 function enquiryEmails(stored: StoredEvent, context: EmailContext): PlannedEmails | null {
@@ -63,49 +52,58 @@ function enquiryEmails(stored: StoredEvent, context: EmailContext): PlannedEmail
   return { emails: [staffEnquiryNotification(enquiry, context), ...(confirmation ? [confirmation] : [])], relatedId: enquiry.enquiryId };
 }
 
-/** The copy of an email that sent_emails keeps and the console shows: the status link without its token. */
-const keptCopy = (email: Email, statusToken: string | undefined): Email =>
-  statusToken ? { ...email, text: email.text.replaceAll(statusToken, '[redacted]'), html: email.html.replaceAll(statusToken, '[redacted]') } : email;
+/** The host part of MAIL_FROM ('AutoBest Africa <no-reply@autobest.africa>' gives autobest.africa). */
+export function mailDomain(mailFrom: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+}
+
+/** The same for every attempt at one email, so a copy sent twice (a crash after the server took it) is seen as one. */
+export const emailMessageId = (eventId: string, template: string, domain: string) => `<${eventId}.${template}@${domain}>`;
 
 /**
- * Emails owners, customers and staff about submissions and enquiries. It has its own checkpoint and is never
- * rebuilt; sent_emails' unique (event_id, template) makes each email go out once per event even when a batch
- * is retried.
+ * Decides which emails each event calls for and records them in the outbox (sent_emails, status pending) in the
+ * projection's transaction; the deliver-email queue sends them (workers/src/notifier/delivery.ts). It never talks to
+ * a mail server, so a slow or failing one holds up neither this transaction nor any read model. It has its own
+ * checkpoint and is never rebuilt; unique (event_id, template) keeps one email per event and template however often
+ * a batch is retried. `mailFrom` gives the domain of each email's Message-ID.
  */
-export function createNotifier(mailer: Mailer, context: EmailContext, statusTokens: StatusTokens): Projection {
+export function createNotifier(context: EmailContext, mailFrom: string): Projection {
+  const domain = mailDomain(mailFrom);
   return {
-    name: 'notifier',
+    name: NOTIFIER,
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested']),
     async apply(trx, events) {
       for (const stored of events) {
-        const planned = stored.type === 'EnquiryReceived' ? enquiryEmails(stored, context) : await submissionEmails(trx, stored, context, statusTokens);
-        if (!planned) continue;
-        for (const email of planned.emails) {
-          const already = await trx
-            .selectFrom('sent_emails')
-            .select('id')
-            .where('event_id', '=', stored.eventId)
-            .where('template', '=', email.template)
-            .executeTakeFirst();
-          if (already) continue;
-          const { messageId } = await mailer.send(email);
-          const kept = keptCopy(email, planned.statusToken);
-          await trx
-            .insertInto('sent_emails')
-            .values({
+        const planned =
+          stored.type === 'EnquiryReceived'
+            ? enquiryEmails(stored, context)
+            : stored.type === 'ContactMessageReceived'
+              ? contactMessageEmails(stored, context)
+              : stored.type === 'ReservationRequested'
+                ? reservationEmails(stored, context)
+                : await submissionEmails(trx, stored, context);
+        if (!planned || planned.emails.length === 0) continue;
+        await trx
+          .insertInto('sent_emails')
+          .values(
+            planned.emails.map((email) => ({
               event_id: stored.eventId,
               template: email.template,
               to_address: email.to,
               subject: email.subject,
-              html: kept.html,
-              text: kept.text,
-              transport: mailer.transport,
-              message_id: messageId,
+              html: email.html,
+              text: email.text,
+              status: 'pending' as const,
+              // The database's clock, which the deliverer's scan compares with.
+              next_attempt_at: sql<Date>`now()`,
+              message_id: emailMessageId(stored.eventId, email.template, domain),
               related_id: planned.relatedId,
-            })
-            .execute();
-        }
+              status_token_for: planned.statusTokenFor ?? null,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())
+          .execute();
       }
     },
   };

@@ -22,6 +22,15 @@ export interface EmailContext {
   contactPhone: string;
 }
 
+/** What one event makes the notifier send: a planner's answer (see notifier.ts and followUpEmails.ts). */
+export interface PlannedEmails {
+  emails: Email[];
+  /** The request or enquiry the emails are about, kept with each email. */
+  relatedId: string;
+  /** The request whose status token the deliverer puts into the emails' status links (written with the placeholder). */
+  statusTokenFor?: string;
+}
+
 /** Owners type these fields: every one is escaped before it goes into HTML. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -58,7 +67,7 @@ export function visitorText(text: string, { multiline = false } = {}): string {
 }
 
 /** Visitor prose inside our own sentence, plainly marked as theirs. */
-const quoted = (text: string, options?: { multiline?: boolean }) => `“${visitorText(text, options)}”`;
+export const quoted = (text: string, options?: { multiline?: boolean }) => `“${visitorText(text, options)}”`;
 
 /** The greeting that opens a customer's email: their name only if it passed the name rules (see greetingName). */
 const greeting = (fullName: string) => {
@@ -71,14 +80,27 @@ const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'tra
 const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
 
 /** The console's show page of one record, as staff open it from an email. */
-const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
+export const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
   `${context.publicUrl.replace(/\/$/, '')}/admin/${resource}/${encodeURIComponent(id)}/show`;
 
-export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
-  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+/**
+ * What a status link carries in place of its token in every email the outbox keeps: the notifier records emails with
+ * it and the deliverer puts the request's token in as it sends them (see withStatusToken), so no table holds a token.
+ */
+export const WITHHELD_STATUS_TOKEN = '[redacted]';
 
-function layout(paragraphs: string[]): string {
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;
+/** Tokens are base64url (nothing to encode), so the withheld token reads as itself in the copy staff see. */
+export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
+  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${token}`;
+
+/** The email as it goes out: the request's status links carry its token. */
+export const withStatusToken = (body: string, submissionId: string, token: string) =>
+  body.replaceAll(`/${encodeURIComponent(submissionId)}?token=${WITHHELD_STATUS_TOKEN}`, `/${encodeURIComponent(submissionId)}?token=${token}`);
+
+/** `language` marks an email written in the reader's language (Arabic reads right to left). */
+export function layout(paragraphs: string[], language?: { lang: string; dir: 'ltr' | 'rtl' }): string {
+  const html = language ? `<html lang="${language.lang}" dir="${language.dir}">` : '<html>';
+  return `<!doctype html>${html}<body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;
 }
 
 /** Year, make and model as the owner typed them. */

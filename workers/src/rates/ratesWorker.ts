@@ -3,15 +3,19 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
 import { RATES_QUEUE } from '@autobest/projections';
+import { runFellDueSince, scheduleCronJob } from '../platform/cronScheduler';
 import { fetchRates, RatesUnavailable } from './fetchRates';
 
-const RATES_SCHEDULER = 'rates-refresh';
+export const RATES_SCHEDULER = 'rates-refresh';
 
 export interface RatesSettings {
   url: string | undefined;
   appId: string | undefined;
-  refreshMs: number;
+  /** RATES_CRON: when the rates are refreshed, in UTC. */
+  cron: string;
 }
+
+const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: 20 } as const;
 
 /**
  * Fetches the rates once and stores a snapshot with its source and time. On failure the newest good
@@ -32,8 +36,19 @@ export async function refreshRates(db: Db, settings: RatesSettings, logger: Pick
   }
 }
 
-/** Every `refreshMs` (6 hours) through one fixed job scheduler, and at start when the newest snapshot is older. */
-export async function startRatesWorker(db: Db, settings: RatesSettings, connection: Redis, prefix: string, logger: Logger): Promise<{ worker: Worker; queue: Queue } | undefined> {
+/**
+ * On RATES_CRON (every 6 hours by default) through one fixed job scheduler, and at start when a scheduled refresh fell
+ * due since the newest snapshot (the workers were down then, or the service failed): prices never wait a whole period
+ * for rates the schedule promised.
+ */
+export async function startRatesWorker(
+  db: Db,
+  settings: RatesSettings,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+  now = () => new Date(),
+): Promise<{ worker: Worker; queue: Queue; refreshingAtStart: boolean; schedule(): Promise<void> } | undefined> {
   if (!settings.url) {
     logger.info('RATES_URL is not set: prices use the fallback exchange rates');
     return undefined;
@@ -41,10 +56,11 @@ export async function startRatesWorker(db: Db, settings: RatesSettings, connecti
   const queue = new Queue(RATES_QUEUE, { connection, prefix });
   const worker = new Worker(RATES_QUEUE, async () => refreshRates(db, settings, logger), { connection, prefix, concurrency: 1 });
   worker.on('error', (error) => logger.error({ err: error }, 'rates worker error'));
-  await queue.upsertJobScheduler(RATES_SCHEDULER, { every: settings.refreshMs }, { name: 'refresh', opts: { removeOnComplete: true, removeOnFail: 20 } });
+  /** Sets the job scheduler (again: a Redis that came back empty has lost it). */
+  const schedule = () => scheduleCronJob(queue, { schedulerId: RATES_SCHEDULER, pattern: settings.cron, job: { name: 'refresh', opts: JOB_OPTIONS } });
+  await schedule();
   const latest = await db.selectFrom('rate_snapshots').select('fetched_at').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!latest || Date.now() - new Date(latest.fetched_at).getTime() > settings.refreshMs) {
-    await queue.add('refresh-at-start', {}, { removeOnComplete: true, removeOnFail: 20 });
-  }
-  return { worker, queue };
+  const refreshingAtStart = !latest || runFellDueSince(settings.cron, new Date(latest.fetched_at), now());
+  if (refreshingAtStart) await queue.add('refresh-at-start', {}, JOB_OPTIONS);
+  return { worker, queue, refreshingAtStart, schedule };
 }

@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, isUuid } from '@autobest/domain';
+import type { ContactMessagesTable } from '@autobest/db';
+import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, type ContactMessage } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses, notFound } from '../platform/errors';
+import { errorResponses } from '../platform/errors';
+import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 
 const contactMessages = simpleRestList({
   resource: 'contact-messages',
   from: (db) => db.selectFrom('contact_messages'),
-  sortable: { receivedAt: 'received_at', firstName: 'first_name', lastName: 'last_name', email: 'email' },
+  sortable: { receivedAt: 'received_at', firstName: 'first_name', lastName: 'last_name', email: 'email', ...FOLLOW_UP_SORTABLE },
   defaultSort: ['receivedAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || message) ilike ${pattern}` },
+  filters: { status: followUpStatusFilter },
+  where: (query, { status }) => (status ? query.where('status', '=', status) : query),
   uuidIds: true,
   toRecord: toContactMessage,
 });
 
-/** The storefront's contact form, and the staff list of what arrived. */
+/** The storefront's contact form, and staff following up what arrived. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact-messages',
@@ -26,7 +29,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddressLimit(app, 'contact-message'),
       schema: {
         tags: ['contact'],
-        summary: 'Send a message from the contact page',
+        summary: 'Send a message from the contact page; staff are told, and the sender gets an acknowledgement in `language`',
         body: ContactMessageInputSchema,
         response: { 201: ContactMessageCreatedSchema, ...errorResponses },
       },
@@ -39,55 +42,31 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         STREAMS.contactMessage,
         contactMessageStreamId(contactMessageId),
-        (past) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input: request.body, now: new Date() }, past),
+        (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input: request.body, now: new Date() }, state),
         { by: 'visitor' },
       );
       return reply.code(201).send({ id: contactMessageId });
     },
   );
 
-  app.get(
-    '/api/admin/contact-messages',
-    {
-      schema: {
-        tags: ['contact'],
-        summary: 'List contact messages (ra-data-simple-rest), newest first',
-        querystring: contactMessages.querystring,
-        response: { 200: z.array(ContactMessageSchema), ...errorResponses },
-      },
+  registerFollowUpRoutes(app, {
+    resource: 'contact-messages',
+    tags: ['contact'],
+    noun: 'Contact message',
+    recordSchema: ContactMessageSchema,
+    list: contactMessages,
+    toRecord: toContactMessage,
+    arrivedAt: 'received_at',
+    csv: {
+      columns: ['ID', 'Received', 'First Name', 'Last Name', 'Email', 'Phone', 'Language', 'Message'],
+      cells: (row) => [row.id, new Date(row.received_at).toISOString(), row.first_name, row.last_name, row.email, row.phone, row.language, row.message],
     },
-    async (request, reply) => contactMessages.answer(app.db, request.query, reply),
-  );
-
-  app.get(
-    '/api/admin/contact-messages/:id',
-    {
-      schema: {
-        tags: ['contact'],
-        summary: 'One contact message',
-        params: z.object({ id: z.string() }),
-        response: { 200: ContactMessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const row = isUuid(request.params.id)
-        ? await app.db.selectFrom('contact_messages').selectAll().where('id', '=', request.params.id).executeTakeFirst()
-        : undefined;
-      if (!row) throw notFound('Contact message');
-      return toContactMessage(row);
-    },
-  );
+    followUp: (request, id, command, expectedVersion) =>
+      handleCommand(app, request, STREAMS.contactMessage, contactMessageStreamId(id), (state) => decideContactMessage(command, state), { by: 'staff', expectedVersion, readYourWrite: true }),
+  });
 };
 
-function toContactMessage(row: {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  message: string;
-  received_at: Date;
-}) {
+function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -95,6 +74,8 @@ function toContactMessage(row: {
     email: row.email,
     phone: row.phone,
     message: row.message,
-    receivedAt: row.received_at.toISOString(),
+    language: row.language,
+    receivedAt: new Date(row.received_at).toISOString(),
+    ...followUpFieldsOf(row),
   };
 }

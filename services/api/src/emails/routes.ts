@@ -1,49 +1,110 @@
 import { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, notFound } from '../platform/errors';
-import { isUuid, SentEmailSchema } from '@autobest/domain';
+import type { SentEmailsTable } from '@autobest/db';
+import { EMAIL_STATUSES, isUuid, OutboxEmailSchema, type OutboxEmail } from '@autobest/domain';
+import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
+import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 
-const toRecord = (row: { id: string; sent_at: Date; to_address: string; subject: string; template: string; transport: string; related_id: string | null; text: string; html: string }) => ({
+const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
   id: row.id,
-  sentAt: row.sent_at.toISOString(),
+  createdAt: row.created_at.toISOString(),
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  nextAttemptAt: row.status === 'pending' ? (row.next_attempt_at?.toISOString() ?? null) : null,
+  sentAt: row.sent_at?.toISOString() ?? null,
   to: row.to_address,
   subject: row.subject,
   template: row.template,
   transport: row.transport,
+  messageId: row.message_id,
   relatedId: row.related_id,
   text: row.text,
   html: row.html,
 });
 
-const sentEmails = simpleRestList({
-  resource: 'sent-emails',
+const emails = simpleRestList({
+  resource: 'emails',
   from: (db) => db.selectFrom('sent_emails'),
-  sortable: { sentAt: 'sent_at', to: 'to_address', template: 'template' },
-  defaultSort: ['sentAt', 'DESC'],
+  sortable: { createdAt: 'created_at', sentAt: 'sent_at', status: 'status', attempts: 'attempts', to: 'to_address', template: 'template' },
+  defaultSort: ['createdAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(to_address || ' ' || subject || ' ' || coalesce(related_id, '')) ilike ${pattern}` },
-  filters: { relatedId: z.string().max(64).optional() },
-  where: (query, filter) => (filter.relatedId ? query.where('related_id', '=', filter.relatedId) : query),
+  filters: { relatedId: z.string().max(64).optional(), status: z.enum(EMAIL_STATUSES).optional() },
+  where: (query, filter) => {
+    let narrowed = query;
+    if (filter.relatedId) narrowed = narrowed.where('related_id', '=', filter.relatedId);
+    if (filter.status) narrowed = narrowed.where('status', '=', filter.status);
+    return narrowed;
+  },
   uuidIds: true,
   toRecord,
 });
 
-/** What the notifier sent to whom (read-only). */
-export const sentEmailRoutes: FastifyPluginAsyncZod = async (app) => {
+const EmailParams = z.object({ id: z.string().max(100) });
+
+/** The email outbox as staff see it (what went, what waits, what failed and why), and a retry for failed emails. */
+export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The workers enqueue due emails when this rings (or at their safety net's next round, if Redis is away now).
+  const queue = createEmailQueue(app.redis, app.config.queuePrefix);
+  // The shared connection logs its own problems (infrastructure.ts); without a listener BullMQ prints each again.
+  queue.on('error', () => undefined);
+  const doorbell = new ProjectorDoorbell(queue, app.log);
+  app.addHook('onClose', async () => {
+    await doorbell.settled();
+    await queue.close();
+  });
+
+  const findEmail = async (id: string) => {
+    const row = isUuid(id) ? await app.db.selectFrom('sent_emails').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row) throw notFound('Email');
+    return row;
+  };
+
   app.get(
-    '/api/admin/sent-emails',
-    { schema: { tags: ['emails'], summary: 'Emails sent, newest first', querystring: sentEmails.querystring, response: { 200: z.array(SentEmailSchema), ...errorResponses } } },
-    async (request, reply) => sentEmails.answer(app.db, request.query, reply),
+    '/api/admin/emails',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'Emails of the outbox, newest first: pending, sent and failed',
+        querystring: emails.querystring,
+        response: { 200: z.array(OutboxEmailSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => emails.answer(app.db, request.query, reply),
   );
 
   app.get(
-    '/api/admin/sent-emails/:id',
-    { schema: { tags: ['emails'], summary: 'One sent email', params: z.object({ id: z.string() }), response: { 200: SentEmailSchema, ...errorResponses } } },
+    '/api/admin/emails/:id',
+    { schema: { tags: ['emails'], summary: 'One email', params: EmailParams, response: { 200: OutboxEmailSchema, ...errorResponses } } },
+    async (request) => toRecord(await findEmail(request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/emails/:id/retry',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'Send a failed email again, with a new round of attempts (e.g. once its address is fixed at the mail server)',
+        params: EmailParams,
+        response: { 200: OutboxEmailSchema, ...errorResponses },
+      },
+    },
     async (request) => {
-      const row = isUuid(request.params.id) ? await app.db.selectFrom('sent_emails').selectAll().where('id', '=', request.params.id).executeTakeFirst() : undefined;
-      if (!row) throw notFound('Email');
-      return toRecord(row);
+      const email = await findEmail(request.params.id);
+      // A pending email is on its way already: asking again (a double click) changes nothing.
+      if (email.status === 'pending') return toRecord(email);
+      if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
+      const retried = await app.db
+        .updateTable('sent_emails')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })
+        .where('id', '=', email.id)
+        .where('status', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst();
+      doorbell.ring();
+      return toRecord(retried ?? (await findEmail(email.id)));
     },
   );
 };

@@ -4,19 +4,19 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EnquiriesTable } from '@autobest/db';
 import {
-  ChangeEnquiryStatusSchema,
   decideEnquiry,
+  ENQUIRY_KIND_LABELS,
   ENQUIRY_KINDS,
-  ENQUIRY_STATUSES,
   EnquiryCreatedSchema,
   EnquiryInputSchema,
   EnquirySchema,
   enquiryStreamId,
-  isUuid,
+  type Enquiry,
 } from '@autobest/domain';
-import { errorResponses, notFound } from '../platform/errors';
+import { errorResponses } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../platform/commands';
+import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 
@@ -26,19 +26,18 @@ const enquiries = simpleRestList({
   sortable: {
     receivedAt: 'received_at',
     kind: 'kind',
-    status: 'status',
     fullName: 'full_name',
     subject: 'subject',
     email: 'email',
     phone: 'phone',
     preferredDate: 'preferred_date',
-    lastUpdated: 'last_updated',
+    ...FOLLOW_UP_SORTABLE,
   },
   defaultSort: ['receivedAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', id::text, full_name, phone, email, subject, message, details::text) ilike ${pattern}` },
   filters: {
     kind: z.enum(ENQUIRY_KINDS, { error: `Kind must be one of: ${ENQUIRY_KINDS.join(', ')}` }).optional(),
-    status: z.enum(ENQUIRY_STATUSES, { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` }).optional(),
+    status: followUpStatusFilter,
   },
   where(query, { kind, status }) {
     let narrowed = query;
@@ -50,18 +49,9 @@ const enquiries = simpleRestList({
   toRecord: toEnquiry,
 });
 
-const IdParams = z.object({ id: z.string().max(64) });
-const expectedVersion = z.int().min(0).optional().describe('The version the staff member saw; a newer stream answers 409');
-
 /** The storefront's deal, rental, lease, service and insurance buttons send enquiries; staff work them in the console. */
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['enquiries'];
-
-  const currentRecord = async (id: string) => {
-    const row = isUuid(id) ? await app.db.selectFrom('enquiries').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-    if (!row) throw notFound('Enquiry');
-    return toEnquiry(row);
-  };
 
   app.post(
     '/api/enquiries',
@@ -93,50 +83,36 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/enquiries',
-    {
-      schema: {
-        tags,
-        summary: 'List enquiries (ra-data-simple-rest), newest first',
-        querystring: enquiries.querystring,
-        response: { 200: z.array(EnquirySchema), ...errorResponses },
-      },
+  registerFollowUpRoutes(app, {
+    resource: 'enquiries',
+    tags,
+    noun: 'Enquiry',
+    recordSchema: EnquirySchema,
+    list: enquiries,
+    toRecord: toEnquiry,
+    arrivedAt: 'received_at',
+    csv: {
+      columns: ['ID', 'Received', 'Kind', 'Subject', 'Name', 'Phone', 'Email', 'Preferred Date', 'Message', 'Details', 'Sent From'],
+      cells: (row) => [
+        row.id,
+        new Date(row.received_at).toISOString(),
+        ENQUIRY_KIND_LABELS[row.kind],
+        row.subject,
+        row.full_name,
+        row.phone,
+        row.email ?? '',
+        row.preferred_date ?? '',
+        row.message ?? '',
+        Object.entries(row.details).map(([name, value]) => `${name}: ${value}`).join(' | '),
+        row.source_path ?? '',
+      ],
     },
-    async (request, reply) => enquiries.answer(app.db, request.query, reply),
-  );
-
-  app.get(
-    '/api/admin/enquiries/:id',
-    { schema: { tags, summary: 'One enquiry, with its version and status history', params: IdParams, response: { 200: EnquirySchema, ...errorResponses } } },
-    async (request) => currentRecord(request.params.id),
-  );
-
-  app.post(
-    '/api/admin/enquiries/:id/status',
-    {
-      schema: {
-        tags,
-        summary: 'Change the status (any to any); answers the updated enquiry',
-        params: IdParams,
-        body: ChangeEnquiryStatusSchema.extend({ expectedVersion }),
-        response: { 200: EnquirySchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound('Enquiry');
-      await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(id), (state) => decideEnquiry({ type: 'ChangeEnquiryStatus', status: request.body.status, now: new Date() }, state), {
-        by: 'staff',
-        expectedVersion: request.body.expectedVersion,
-        readYourWrite: true,
-      });
-      return currentRecord(id);
-    },
-  );
+    followUp: (request, id, command, expectedVersion) =>
+      handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(id), (state) => decideEnquiry(command, state), { by: 'staff', expectedVersion, readYourWrite: true }),
+  });
 };
 
-function toEnquiry(row: Selectable<EnquiriesTable>) {
+function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
   return {
     id: row.id,
     kind: row.kind,
@@ -148,10 +124,7 @@ function toEnquiry(row: Selectable<EnquiriesTable>) {
     preferredDate: row.preferred_date,
     details: row.details,
     sourcePath: row.source_path,
-    status: row.status,
     receivedAt: new Date(row.received_at).toISOString(),
-    lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
-    version: row.version,
-    history: row.status_history,
+    ...followUpFieldsOf(row),
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db, VehiclesTable } from '@autobest/db';
-import { AdminVehicleSchema, ImportResultSchema, ReservationRequestSchema, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
+import { AdminVehicleSchema, ImportResultSchema, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
@@ -67,19 +67,7 @@ const vehicles = simpleRestList({
   toRecord: toAdminVehicle,
 });
 
-const reservationRequests = simpleRestList({
-  resource: 'reservation-requests',
-  from: (db) => db.selectFrom('reservation_requests'),
-  sortable: { requestedAt: 'requested_at', vehicleName: 'vehicle_name', name: 'name' },
-  defaultSort: ['requestedAt', 'DESC'],
-  search: { maxLength: 100, matches: (pattern) => sql<boolean>`(vehicle_name || ' ' || name || ' ' || phone) ilike ${pattern}` },
-  filters: { vehicleId: z.string().max(100).optional() },
-  where: (query, { vehicleId }) => (vehicleId ? query.where('vehicle_id', '=', vehicleId) : query),
-  uuidIds: true,
-  toRecord: (row) => ({ id: row.id, vehicleId: row.vehicle_id, vehicleName: row.vehicle_name, name: row.name, phone: row.phone, requestedAt: new Date(row.requested_at).toISOString() }),
-});
-
-/** Staff manage the catalogue (ra-data-simple-rest) and follow up reservation requests. */
+/** Staff manage the catalogue (ra-data-simple-rest). */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A staff command on one vehicle; the console reloads the record right after, unless told it will not. */
   const run = (id: string, request: FastifyRequest, decide: (state: VehicleState, now: Date) => VehicleEvent[], { readYourWrite = true } = {}) =>
@@ -199,11 +187,5 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Content-Disposition', `attachment; filename="autobest-inventory-${new Date().toISOString().slice(0, 10)}.json"`);
       return records;
     },
-  );
-
-  app.get(
-    '/api/admin/reservation-requests',
-    { schema: { tags: ['inventory'], summary: "Buyers' 'Reserve Now' requests, newest first", querystring: reservationRequests.querystring, response: { 200: z.array(ReservationRequestSchema), ...errorResponses } } },
-    async (request, reply) => reservationRequests.answer(app.db, request.query, reply),
   );
 };

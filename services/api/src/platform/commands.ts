@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { commandHandler, ConcurrencyError, type CommandResult, type Db } from '@autobest/db';
+import { commandHandler, ConcurrencyError, isConnectionLost, type CommandResult, type Db } from '@autobest/db';
 import {
   collectionDecider,
   contactMessageDecider,
   ContactMessageAlreadyReceived,
+  ContactMessageNotFound,
   EnquiryAlreadyReceived,
   enquiryDecider,
   EnquiryNotFound,
+  FollowUpStatusRefused,
+  ReservationRequestChanged,
+  ReservationRequestNotFound,
+  articleVisibilityDecider,
+  newsSourceDecider,
+  NewsSourceAlreadyExists,
+  NewsSourceNotFound,
+  newsTickerDecider,
+  reviewVideoDecider,
+  ReviewVideoAlreadyExists,
+  ReviewVideoNotFound,
   submissionDecider,
   SubmissionAlreadyExists,
   SubmissionNotFound,
@@ -23,21 +35,33 @@ import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
+const changedMeanwhile = () => conflict('Someone else changed this record at the same time. Reload and try again.');
+
+/** A domain error and the HTTP answer it gets. */
+const httpError = <E extends Error>(type: new (...args: never[]) => E, answer: (error: E) => HttpError) => ({ type, answer: answer as (error: Error) => HttpError });
 
 /** The one mapping of domain and event-store errors to HTTP answers; the errors plugin applies it to whatever a route throws. */
-const HTTP_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, () => HttpError]> = [
-  [ConcurrencyError, () => conflict('Someone else changed this record at the same time. Reload and try again.')],
-  [SubmissionNotFound, () => notFound('Submission')],
-  [VehicleNotFound, () => notFound('Vehicle')],
-  [EnquiryNotFound, () => notFound('Enquiry')],
-  [SubmissionAlreadyExists, () => conflict('This request was already received')],
-  [EnquiryAlreadyReceived, () => conflict('This enquiry was already received')],
-  [ContactMessageAlreadyReceived, () => conflict('This message was already received')],
+const HTTP_ERRORS = [
+  httpError(ConcurrencyError, changedMeanwhile),
+  httpError(ReservationRequestChanged, changedMeanwhile),
+  httpError(SubmissionNotFound, () => notFound('Submission')),
+  httpError(VehicleNotFound, () => notFound('Vehicle')),
+  httpError(EnquiryNotFound, () => notFound('Enquiry')),
+  httpError(ContactMessageNotFound, () => notFound('Contact message')),
+  httpError(ReservationRequestNotFound, () => notFound('Reservation request')),
+  httpError(SubmissionAlreadyExists, () => conflict('This request was already received')),
+  httpError(EnquiryAlreadyReceived, () => conflict('This enquiry was already received')),
+  httpError(ContactMessageAlreadyReceived, () => conflict('This message was already received')),
+  httpError(FollowUpStatusRefused, (error) => new HttpError(409, 'status_change_refused', error.message, { status: error.refusal })),
+  httpError(NewsSourceNotFound, () => notFound('News source')),
+  httpError(NewsSourceAlreadyExists, () => conflict('This news source already exists')),
+  httpError(ReviewVideoNotFound, () => notFound('Video')),
+  httpError(ReviewVideoAlreadyExists, () => conflict('This video already exists')),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {
-  const known = HTTP_ERRORS.find(([type]) => error instanceof type);
-  return known?.[1]();
+  const known = HTTP_ERRORS.find(({ type }) => error instanceof type);
+  return known?.answer(error as Error);
 }
 
 /** A stream type as the API handles it: its decider, and the read model that shows its writes, when a caller reads its own. */
@@ -84,7 +108,57 @@ export const STREAMS = {
       return rowAtVersion(row, version, false);
     },
   }),
-  contactMessage: commandStream(contactMessageDecider),
+  contactMessage: commandStream(contactMessageDecider, {
+    projection: 'contact-messages',
+    async shows(db, { state, version }) {
+      const row = state.contactMessageId ? await db.selectFrom('contact_messages').select('version').where('id', '=', state.contactMessageId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, true);
+    },
+  }),
+  /** Staff follow-ups of reservation requests: on their vehicle's stream, shown by the request's own row and version. */
+  reservationRequest: commandStream(vehicleDecider, {
+    projection: 'vehicles',
+    async shows(db, { state, events }) {
+      const ids = new Set(events.map((event) => ('reservationId' in event.data ? event.data.reservationId : undefined)).filter((id) => id !== undefined));
+      for (const id of ids) {
+        const row = await db.selectFrom('reservation_requests').select('version').where('id', '=', id).executeTakeFirst();
+        if (!rowAtVersion(row, state.requests[id]?.version ?? 0, false)) return false;
+      }
+      return true;
+    },
+  }),
+  newsSource: commandStream(newsSourceDecider, {
+    projection: 'news-sources',
+    async shows(db, { state, version }) {
+      const row = state.sourceId ? await db.selectFrom('news_sources').select('version').where('id', '=', state.sourceId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, false);
+    },
+  }),
+  reviewVideo: commandStream(reviewVideoDecider, {
+    projection: 'review-videos',
+    async shows(db, { state, version }) {
+      const row = state.videoId ? await db.selectFrom('review_videos').select('version').where('id', '=', state.videoId).executeTakeFirst() : undefined;
+      // A removed video leaves the read model.
+      return rowAtVersion(row, version, state.removed);
+    },
+  }),
+  /** Hidden or shown: the read model shows the write once its flag matches the stream's. */
+  article: commandStream(articleVisibilityDecider, {
+    projection: 'article-moderation',
+    async shows(db, { events, state }) {
+      const articleId = events[0]?.data.articleId;
+      if (!articleId) return true;
+      const row = await db.selectFrom('news_article_moderation').select('hidden').where('article_id', '=', articleId).executeTakeFirst();
+      return (row?.hidden ?? false) === state.hidden;
+    },
+  }),
+  newsTicker: commandStream(newsTickerDecider, {
+    projection: 'article-moderation',
+    async shows(db, { state }) {
+      const row = await db.selectFrom('news_article_moderation').select('article_id').where('featured', '=', true).executeTakeFirst();
+      return (row?.article_id ?? null) === state.featuredArticleId;
+    },
+  }),
 };
 
 export interface ApiCommandOptions {
@@ -162,12 +236,41 @@ export async function createOnce<Created extends Record<string, unknown>>(
       return { created: answer.parse(claim.response), replayed: true };
     }
   }
+  let created: Created;
   try {
-    const created = await create();
-    if (key) await completeIdempotencyKey(app.db, scope, key, created);
-    return { created, replayed: false };
+    created = await create();
   } catch (error) {
-    if (key) await releaseIdempotencyKey(app.db, scope, key);
+    // Freed for the client's retry. Were this write lost with the connection that failed the create, every retry
+    // would be answered 409 "still being processed" until the key expired a day later.
+    if (key) {
+      await onAnotherConnectionIfLost(() => releaseIdempotencyKey(app.db, scope, key)).catch((releaseError: unknown) =>
+        request.log.error({ err: releaseError }, 'Idempotency-Key not freed after a failed request: its retries are answered 409 until it expires'),
+      );
+    }
     throw error;
+  }
+  // The request is kept whatever happens to this write: a retry then finds the key still running (409), never a
+  // second request.
+  if (key) {
+    await onAnotherConnectionIfLost(() => completeIdempotencyKey(app.db, scope, key, created)).catch((completeError: unknown) =>
+      request.log.error({ err: completeError }, 'Idempotency-Key could not keep its answer: its retries are answered 409 until it expires'),
+    );
+  }
+  return { created, replayed: false };
+}
+
+/**
+ * A small write the client's retries depend on, tried again (up to three times) when it failed only because its
+ * connection to PostgreSQL was cut: the pool hands out a new one. Any other failure is thrown at once.
+ */
+async function onAnotherConnectionIfLost(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !isConnectionLost(error)) throw error;
+      await new Promise((pause) => setTimeout(pause, 50 * attempt));
+    }
   }
 }

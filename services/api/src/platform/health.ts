@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventsBehind, readCheckpoint } from '@autobest/db';
-import { allProjections } from '@autobest/projections';
+import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
+import { allProjections, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/projections';
+import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -26,9 +27,48 @@ const HealthSchema = z
         byProjection: z.record(z.string(), z.number()),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
+      emails: z.object({
+        ok: z.boolean().describe(`False when the outbox could not be read or an email has waited over ${EMAIL_DELAY_WARNING_MINUTES} minutes`),
+        notifierEventsBehind: z.number().describe('Events the notifier has not yet turned into emails'),
+        pending: z.number().describe('Emails recorded and not yet accepted by the mail server'),
+        failed: z.number().describe('Emails refused for good or out of attempts (the console can retry them)'),
+        oldestPendingSeconds: z.number().nullable().describe('Age of the oldest email not yet sent; null when none waits'),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
+      news: z.object({
+        ok: z.boolean().describe('False when an enabled feed was not refreshed within two NEWS_CRON intervals or its last read failed'),
+        sources: z.number().describe('Enabled news sources'),
+        stale: z.number().describe('Feeds not refreshed within two intervals'),
+        failing: z.number().describe('Feeds whose last read failed (retried with growing delays)'),
+        problems: z.array(z.string()).optional().describe('Which feeds and why; staff only'),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
     }),
   })
   .meta({ id: 'Health' });
+
+/**
+ * The outbox's backlog and the notifier's lag; `ok` false when it cannot be read or an email has waited too long. The
+ * API stays healthy (200) either way: a backlog of emails is no reason to take it out of a load balancer.
+ */
+async function emailsHealth(db: Db) {
+  try {
+    const [backlog, notifierEventsBehind] = await withTimeout(
+      Promise.all([emailBacklog(db), readCheckpoint(db, NOTIFIER).then((checkpoint) => eventsBehind(db, checkpoint))]),
+      'PostgreSQL',
+    );
+    const oldestPendingSeconds = backlog.oldestPendingAt ? Math.max(0, Math.round((Date.now() - backlog.oldestPendingAt.getTime()) / 1000)) : null;
+    return {
+      ok: oldestPendingSeconds === null || oldestPendingSeconds < EMAIL_DELAY_WARNING_MINUTES * 60,
+      notifierEventsBehind,
+      pending: backlog.pending,
+      failed: backlog.failed,
+      oldestPendingSeconds,
+    };
+  } catch (error) {
+    return { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 async function timed(check: () => Promise<unknown>, what: string) {
   const started = performance.now();
@@ -41,7 +81,8 @@ async function timed(check: () => Promise<unknown>, what: string) {
 }
 
 /**
- * 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag is reported either way. Only a signed-in
+ * 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag and the email outbox (backlog, oldest
+ * unsent email, notifier lag) are reported either way and never make it 503. Only a signed-in
  * staff member sees why a dependency failed: a driver's error text names hosts, ports, users and databases.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +109,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const behind = Math.max(0, ...Object.values(byProjection));
+      const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
+      const { error: emailsError, ...emailFigures } = emails;
+      // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
+      const news = postgres.ok
+        ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+        : new Error('PostgreSQL is down');
       const healthy = postgres.ok && redis.ok;
       // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
       const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
@@ -79,6 +126,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs, ...detail(postgres.error) },
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
           projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
+          emails: { ...emailFigures, ...detail(emailsError) },
+          news:
+            news instanceof Error
+              ? { ok: false, sources: 0, stale: 0, failing: 0, ...detail(news.message) }
+              : { ok: news.problems.length === 0, sources: news.sources, stale: news.stale, failing: news.failing, ...(staff ? { problems: news.problems.map(describeFeedProblem) } : {}) },
         },
       });
     },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError, serviceUnavailable } from './errors';
 
 /** How many attempts a key may make in a window. */
 export interface Limit {
@@ -9,15 +9,24 @@ export interface Limit {
   windowMs: number;
 }
 
+/**
+ * What a limit does while Redis cannot count it. `allow` for the public forms: a customer's request is worth more
+ * than a brake on abuse that is off for a few seconds, and the events table needs no Redis to keep it. `refuse`
+ * (503 with Retry-After) for a limit that is a security control, such as sign-in's: unlimited password guesses for as
+ * long as Redis is away would make taking Redis away an attack.
+ */
+export type WhenUncounted = 'allow' | 'refuse';
+
 declare module 'fastify' {
   interface FastifyInstance {
     limits: {
       /**
        * Counts one attempt of `key` under `name` (e.g. 'sign-in-account', an email) and throws a 429 with
        * Retry-After once it is over `limit`. For limits keyed on what a handler reads from the body (an email in
-       * a multipart form); limits per address are route options (`config.rateLimit`).
+       * a multipart form); limits per address are route options (`config.rateLimit`). While Redis does not answer the
+       * attempt is let through (logged), or refused with 503 when `whenUncounted` is 'refuse'.
        */
-      consume(reply: FastifyReply, name: string, key: string, limit: Limit): Promise<void>;
+      consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted): Promise<void>;
       /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
       reset(name: string, key: string): Promise<void>;
     };
@@ -33,8 +42,9 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 /**
  * Limits counted in Redis, so every API process shares them: `@fastify/rate-limit` with its Redis store for limits
  * per client address (route option `config.rateLimit`), and `app.limits` for limits keyed on the request's content.
- * Keys live under the installation's queue prefix. If Redis does not answer, requests are let through: a limit is a
- * brake on abuse, and Redis being away already shows in /api/health.
+ * Keys live under the installation's queue prefix. If Redis does not answer, limits per address let requests through
+ * (the connection logs the outage and /api/health shows it), and each limit on content does what its `WhenUncounted`
+ * says: a route that must not run uncounted (sign-in) counts one that refuses.
  */
 export const limitsPlugin = fp(
   async (app) => {
@@ -49,7 +59,7 @@ export const limitsPlugin = fp(
 
     const keyOf = (name: string, key: string) => `${nameSpace}${name}:${key}`;
     app.decorate('limits', {
-      async consume(reply, name, key, limit) {
+      async consume(reply, name, key, limit, whenUncounted = 'allow') {
         let current: number;
         let ttl: number;
         try {
@@ -57,8 +67,9 @@ export const limitsPlugin = fp(
           current = Number(results?.[0]?.[1]);
           ttl = Number(results?.[2]?.[1]);
         } catch (error) {
-          reply.log.warn({ err: error }, 'rate limit not counted: Redis did not answer');
-          return;
+          reply.log.warn({ err: error, limit: name, whenUncounted }, 'rate limit not counted: Redis did not answer');
+          if (whenUncounted === 'allow') return;
+          throw serviceUnavailable();
         }
         if (current > limit.max) {
           const seconds = afterSeconds(ttl > 0 ? ttl : limit.windowMs);

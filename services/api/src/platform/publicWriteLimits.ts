@@ -28,7 +28,7 @@ export const PUBLIC_WRITE_LIMITS = {
   'trade-in': { perAddress: { max: 6, windowMs: HOUR }, perEmail: { max: 4, windowMs: DAY }, perPhone: { max: 4, windowMs: DAY } },
   'contact-message': { perAddress: { max: 10, windowMs: HOUR }, perEmail: { max: 5, windowMs: DAY }, perPhone: { max: 5, windowMs: DAY } },
   enquiry: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
-  reservation: { perAddress: { max: 20, windowMs: HOUR }, perPhone: { max: 10, windowMs: DAY } },
+  reservation: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   analytics: { perAddress: { max: 300, windowMs: MINUTE } },
 } as const satisfies Record<string, PublicWriteLimit>;
 

@@ -5,8 +5,9 @@ import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
-import { QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
-import { allProjections, currentRates, RATES_QUEUE } from '@autobest/projections';
+import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
+import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NEWS_QUEUE, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
+import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { errorResponses, notFound } from './errors';
 
 /**
@@ -104,7 +105,13 @@ export const QA_CHECKS: readonly Check[] = [
           await queue.close();
         }
       }
-      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net and exchange-rate refresh' : 'Projector safety net (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
+      const news = new Queue(NEWS_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
+      try {
+        if ((await news.getJobSchedulers()).length === 0) missing.push('news feed refresh');
+      } finally {
+        await news.close();
+      }
+      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net, exchange-rate refresh and news feeds' : 'Projector safety net and news feeds (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
     },
   },
   {
@@ -118,6 +125,19 @@ export const QA_CHECKS: readonly Check[] = [
       const text = `From ${rates.source}, ${age.toFixed(1)} hours old`;
       if (age <= 6) return pass(text);
       return age <= 24 ? warning(`${text} (refreshed every 6 hours)`) : fail(`${text}: the rate service has been failing for a day`);
+    },
+  },
+  {
+    id: 'news-feeds',
+    group: 'Data',
+    name: 'News feeds are read on schedule',
+    async run(app) {
+      const health = await feedHealth(app.db, app.config.news.cron);
+      if (health.sources === 0) return warning('No news source is enabled: /news shows the fallback articles');
+      const problems = health.problems.map(describeFeedProblem).join('; ');
+      if (health.stale > 0) return fail(`${plural(health.stale, 'feed')} not refreshed within two intervals of NEWS_CRON (${app.config.news.cron}): ${problems}`);
+      if (health.failing > 0) return warning(`${plural(health.failing, 'feed')} failing, retried with growing delays (visitors see their last good articles): ${problems}`);
+      return pass(`${plural(health.sources, 'feed')} read on schedule (${app.config.news.cron})`);
     },
   },
   {
@@ -169,8 +189,14 @@ export const QA_CHECKS: readonly Check[] = [
     group: 'Operations',
     name: 'Emails reach customers and staff',
     async run(app) {
-      if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Sent emails), not delivered');
-      const transporter = nodemailer.createTransport(app.config.mail.smtpUrl);
+      if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Emails), not delivered');
+      const { timeouts } = app.config.mail;
+      const transporter = nodemailer.createTransport({
+        url: app.config.mail.smtpUrl,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+      });
       try {
         await transporter.verify();
         return pass(`The mail server at ${new URL(app.config.mail.smtpUrl).host} accepts our sign-in`);
@@ -179,6 +205,30 @@ export const QA_CHECKS: readonly Check[] = [
       } finally {
         transporter.close();
       }
+    },
+  },
+  {
+    id: 'email-outbox',
+    group: 'Operations',
+    name: 'Emails go out without delay',
+    /**
+     * A backlog that stays is the mail server failing for everyone: a warning after EMAIL_DELAY_WARNING_MINUTES (some
+     * retries have failed), a failure after an hour (customers and staff are going without their emails). A failed
+     * email is one address refused for good or out of attempts, the rest flowing: a warning for a week, pointing to
+     * Retry, not a failure that would stay red for ever over one mistyped address.
+     */
+    async run(app) {
+      const [backlog, notifierBehind] = await Promise.all([emailBacklog(app.db), readCheckpoint(app.db, NOTIFIER).then((checkpoint) => eventsBehind(app.db, checkpoint))]);
+      const waitedMinutes = backlog.oldestPendingAt ? (Date.now() - backlog.oldestPendingAt.getTime()) / 60_000 : 0;
+      const waiting = `${plural(backlog.pending, 'email')} waiting, the oldest for ${waitedMinutes.toFixed(0)} minutes`;
+      if (waitedMinutes >= 60) return fail(`${waiting}: the mail server has been refusing or not answering for over an hour (see Emails for its answer)`);
+      const problems = [
+        ...(waitedMinutes >= EMAIL_DELAY_WARNING_MINUTES ? [`${waiting} (retried with growing pauses; see Emails for the server's answer)`] : []),
+        ...(backlog.recentlyFailed > 0 ? [`${plural(backlog.recentlyFailed, 'email')} failed in the last 7 days (see Emails, filter Failed, and Retry once fixed)`] : []),
+        ...(notifierBehind > 0 ? [`${plural(notifierBehind, 'event')} not yet turned into emails (the workers do it within seconds; if this stays, check the workers)`] : []),
+      ];
+      if (problems.length > 0) return warning(problems.join('; '));
+      return pass(backlog.pending === 0 ? 'No email waiting to be sent' : `${waiting}, being sent`);
     },
   },
   {
@@ -197,6 +247,32 @@ export const QA_CHECKS: readonly Check[] = [
     async run(app) {
       const waiting = await countOf(app.db.selectFrom('enquiries').where('status', '=', 'new').where('received_at', '<', hoursAgo(24)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
       return waiting === 0 ? pass('Every enquiry older than 24 hours has been answered') : warning(`${plural(waiting, 'enquiry', 'enquiries')} not contacted for over 24 hours`);
+    },
+  },
+  {
+    id: 'waiting-contact-messages',
+    group: 'Operations',
+    name: `No contact message waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
+    async run(app) {
+      const waiting = await countOf(
+        app.db.selectFrom('contact_messages').where('status', '=', 'new').where('received_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return waiting === 0
+        ? pass(`Every contact message older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
+        : warning(`${plural(waiting, 'contact message')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)`);
+    },
+  },
+  {
+    id: 'waiting-reservations',
+    group: 'Operations',
+    name: `No reservation request waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
+    async run(app) {
+      const waiting = await countOf(
+        app.db.selectFrom('reservation_requests').where('status', '=', 'new').where('requested_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      );
+      return waiting === 0
+        ? pass(`Every reservation request older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
+        : warning(`${plural(waiting, 'reservation request')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call`);
     },
   },
   {

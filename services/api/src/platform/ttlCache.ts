@@ -28,6 +28,11 @@ export class TtlCache<Value> {
     }
   }
 
+  /** Forgets every answer (after a change they may no longer show). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Runs `load` once per key and lifetime, sharing the answer with concurrent callers. */
   async remember(key: string, load: () => Promise<Value>): Promise<Value> {
     const cached = this.get(key);

@@ -12,17 +12,39 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A staff route that answers without a session (signing in). Every other staff route needs one. */
     publicStaffRoute?: boolean;
+    /** A staff page a browser opens: without a session it is sent to the console's sign-in instead of a 401. */
+    staffPage?: boolean;
+    /** What a staff member must be allowed to do to use the route, beyond being signed in (see `staffMay`). */
+    staffPermission?: StaffPermission;
   }
 }
 
 /** Route patterns under this prefix are staff routes. */
 export const STAFF_PREFIX = '/api/admin';
+/** The queue dashboard (platform/queueDashboard.ts): staff pages and their API outside the console's. */
+export const QUEUE_DASHBOARD_PREFIX = '/admin/queues';
+/** Every route pattern, and every unmatched path read leniently, under one of these needs a staff session. */
+const STAFF_PREFIXES = [STAFF_PREFIX, QUEUE_DASHBOARD_PREFIX] as const;
+
+const isUnder = (path: string) => STAFF_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Is this registered route pattern (never a raw URL) a staff route? */
-export const isStaffRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && (routeUrl === STAFF_PREFIX || routeUrl.startsWith(`${STAFF_PREFIX}/`));
+export const isStaffRoute = (routeUrl: string | undefined): boolean => routeUrl !== undefined && isUnder(routeUrl);
+
+/** Where a staff page sends a browser that is not signed in: the console's sign-in. */
+export const CONSOLE_SIGN_IN = '/admin/login';
+
+/** Things only some staff may do once roles exist. */
+export type StaffPermission = 'operate-queues';
+
+/**
+ * The one place that decides what a signed-in staff member may do beyond the routes every staff member uses. Roles do
+ * not exist yet, so every staff member may do everything; the roles issue decides here (queues: admins only).
+ */
+export const staffMay = (_staff: StaffIdentity, _permission: StaffPermission): boolean => true;
 
 const signInRequired = () => new HttpError(401, 'unauthorized', 'Sign in required');
+const notPermitted = () => new HttpError(403, 'forbidden', 'Your staff account may not do this');
 
 /** The staff member a staff handler acts for; fails closed with 401 when there is none. */
 export function requireStaff(request: FastifyRequest): StaffIdentity {
@@ -84,17 +106,19 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined):
 const crossSiteRefused = () =>
   new HttpError(403, 'cross_site_request', 'Staff changes are accepted only from the AutoBest console on this site.');
 
-const looksLikeStaffPath = (rawUrl: string) => {
-  const path = lenientPath(rawUrl);
-  return path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`);
-};
+const looksLikeStaffPath = (rawUrl: string) => isUnder(lenientPath(rawUrl));
+
+/** A browser asking for a page (not a script's fetch): it may be sent to sign in. */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 
 /**
  * Access is decided on the matched route, never on the raw URL: Fastify's router decodes `%XX` before it matches,
- * so a test of the raw URL can be spelled around. Every route registered under /api/admin needs a valid staff
- * session unless it says `publicStaffRoute`; its answers are never cached; the ones that change state (signing in
- * included) are refused with 403 when another site sent them. A request that matched no route but reads like a
- * staff path gets 401 as well (see `lenientPath`).
+ * so a test of the raw URL can be spelled around. Every route registered under /api/admin or /admin/queues needs a
+ * valid staff session unless it says `publicStaffRoute` (a staff page without one is sent to sign in), and the
+ * permission it names; its answers are never cached; the ones that change state (signing in included) are refused
+ * with 403 when another site sent them. A request that matched no route but reads like a staff path gets 401 as well
+ * (see `lenientPath`).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -113,8 +137,14 @@ export const authPlugin = fp(
       reply.header('Cache-Control', 'no-store');
       if (STATE_CHANGING_METHODS.has(request.method) && isCrossSite(request, publicOrigin)) throw crossSiteRefused();
       const staff = await identify(request);
-      if (staff) request.staff = staff;
-      else if (!request.routeOptions.config.publicStaffRoute) throw signInRequired();
+      const { publicStaffRoute, staffPage, staffPermission } = request.routeOptions.config;
+      if (staff) {
+        if (staffPermission && !staffMay(staff, staffPermission)) throw notPermitted();
+        request.staff = staff;
+      } else if (!publicStaffRoute) {
+        if (staffPage && wantsPage(request)) return reply.redirect(CONSOLE_SIGN_IN, 302);
+        throw signInRequired();
+      }
     });
 
     app.decorate('identifyStaff', async (request: FastifyRequest) => (await identify(request)) ?? null);

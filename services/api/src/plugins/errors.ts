@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '@autobest/db';
 import { messageOfIssue, type DomainMessage } from '@autobest/domain';
-import { fieldsAnswer, HttpError, type ErrorResponse } from '../platform/errors';
+import { fieldsAnswer, HttpError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, serviceUnavailable, type ErrorResponse } from '../platform/errors';
 import { httpErrorOf } from '../platform/commands';
 
 const WHERE_LABEL: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path', headers: 'headers' };
@@ -53,8 +54,13 @@ export const errorsPlugin = fp(
         };
         return reply.code(400).send(body);
       }
-      const intended = error instanceof HttpError ? error : httpErrorOf(error);
+      // A connection to PostgreSQL cut under the request (a restart, a failover, pg_terminate_backend): a command's
+      // events are one statement, written whole or not at all, and the pool opens new connections for the next request.
+      const lostConnection = isConnectionLost(error);
+      if (lostConnection) request.log.warn({ err: error }, 'PostgreSQL connection lost during the request; answered 503');
+      const intended = error instanceof HttpError ? error : lostConnection ? serviceUnavailable() : httpErrorOf(error);
       if (intended) {
+        if (intended.statusCode === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
         const body: ErrorResponse = {
           error: intended.code,
           message: intended.message,

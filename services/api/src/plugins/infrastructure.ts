@@ -36,6 +36,8 @@ export interface InfrastructureOptions {
 /** How long (about 20 ms each) a command waits for the workers to project its write before projecting it here. */
 const WORKERS_FIRST_ATTEMPTS = 15;
 const READ_YOUR_WRITES_DEADLINE_MS = 10_000;
+/** How long a close waits for doorbells still on their way to Redis (one that never arrives is the safety net's). */
+const DOORBELL_SETTLE_MS = 2_000;
 
 /** PostgreSQL, Redis and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(
@@ -83,7 +85,7 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     } satisfies EventStore);
 
     app.addHook('onClose', async () => {
-      await doorbell.settled();
+      await doorbell.settled(DOORBELL_SETTLE_MS);
       await projectorQueue.close();
       redis.disconnect();
       await db.destroy();

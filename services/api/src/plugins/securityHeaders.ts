@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { SubmissionKind } from '@autobest/domain';
-import { lenientPath } from './auth';
+import { METRICS_PATH } from '../platform/metrics';
+import { lenientPath, QUEUE_DASHBOARD_PREFIX } from './auth';
 
 /** Where browsers send Content-Security-Policy violation reports (the route is in platform/cspReports.ts). */
 export const CSP_REPORT_PATH = '/api/csp-reports';
 
 /** What part of the product answers a request; each has its own policy. */
-type Surface = 'storefront' | 'console' | 'docs' | 'api';
+type Surface = 'storefront' | 'console' | 'queues' | 'docs' | 'api';
 
 type Directives = Readonly<Record<string, readonly string[]>>;
 
@@ -64,6 +65,17 @@ export const CONTENT_SECURITY_POLICIES: Readonly<Record<Surface, string>> = {
     'frame-src': ["'self'"],
     'frame-ancestors': ["'none'"],
   }),
+  // bull-board's queue dashboard (platform/queueDashboard.ts): its own scripts, a web worker that highlights job data,
+  // CSS files and the styles its code editor and theme inject at run time (hence 'unsafe-inline', for styles only, as
+  // in the console), that editor's data: images. Its page sets <base href> to the dashboard's path, so base-uri
+  // 'self'. Its Google Fonts link is taken out of the page.
+  queues: pagePolicy({
+    'base-uri': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'worker-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  }),
   // Swagger UI: its own script and CSS files plus its logo's style, the CSS's icons and @fastify/swagger-ui's logo as
   // data: images, the spec from ./json.
   docs: pagePolicy({
@@ -83,7 +95,8 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
  */
 function surfaceOf(path: string): Surface {
   if (under(path, '/api/docs')) return 'docs';
-  if (under(path, '/api') || under(path, '/media')) return 'api';
+  if (under(path, '/api') || under(path, '/media') || path === METRICS_PATH) return 'api';
+  if (under(path, QUEUE_DASHBOARD_PREFIX)) return 'queues';
   if (under(path, '/admin')) return 'console';
   return 'storefront';
 }

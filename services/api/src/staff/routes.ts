@@ -12,7 +12,9 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inva
 
 /**
  * Sign-in attempts a person needs, and no more: from one address (an office shares one) and against one account
- * (a password guessed from many addresses). Both are counted in Redis, so every API process shares them.
+ * (a password guessed from many addresses). Both are counted in Redis, so every API process shares them. While Redis
+ * cannot count, sign-in is refused (503): the count per account runs on every attempt and fails closed, since guesses
+ * without a limit would make stopping Redis an attack. Staff already signed in keep working (sessions are in PostgreSQL).
  */
 const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
 const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
@@ -33,7 +35,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = request.body.email.toLowerCase();
       // Counted before the password is checked, for any email: past the limit even the right password is refused,
       // and an unknown email is answered exactly like a known one.
-      await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT);
+      await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
       const user = await app.db
         .selectFrom('staff_users')
         .selectAll()

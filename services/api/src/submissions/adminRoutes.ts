@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { sql } from 'kysely';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { submissionFolder } from '@autobest/projections';
@@ -22,7 +21,7 @@ import {
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
-import { neutraliseFormula } from '../platform/csv';
+import { csvAnswer } from '../platform/csv';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { toSubmissionRecord } from './records';
 
@@ -152,7 +151,6 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const filtered = list.filtered(app.db, request.query.filter);
         const rows = filtered ? await filtered.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute() : [];
-        const date = new Date().toISOString().slice(0, 10);
         const records = rows.map((row) => {
           const value = row.value_minor === null ? '' : String(Number(row.value_minor) / 100);
           const common = [
@@ -169,17 +167,11 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             row.transmission,
             row.under_finance ? 'Yes' : 'No',
           ];
-          const cells =
-            spec.kind === 'sell-car'
-              ? [...common, row.vin ?? '', row.asking_price ?? '', row.status, value, row.notes.map((note) => note.text).join(' | ')]
-              : [...common, row.asking_price ?? '', row.status, value];
-          return cells.map((cell) => neutraliseFormula(cell));
+          return spec.kind === 'sell-car'
+            ? [...common, row.vin ?? '', row.asking_price ?? '', row.status, value, row.notes.map((note) => note.text).join(' | ')]
+            : [...common, row.asking_price ?? '', row.status, value];
         });
-        const csv = stringify(records, { header: true, columns: spec.kind === 'sell-car' ? SELL_CSV_COLUMNS : TRADE_IN_CSV_COLUMNS, bom: true });
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${spec.resource}-${date}.csv"`)
-          .send(csv);
+        return csvAnswer(reply, spec.resource, spec.kind === 'sell-car' ? SELL_CSV_COLUMNS : TRADE_IN_CSV_COLUMNS, records);
       },
     );
 

@@ -17,6 +17,10 @@ import * as vehicleFacetCombinations from './0015_vehicle_facet_combinations';
 import * as sessionIdle from './0016_session_idle';
 import * as statusTokens from './0017_status_tokens';
 import * as submissionPhotoStates from './0018_submission_photo_states';
+import * as emailOutbox from './0019_email_outbox';
+import * as followUps from './0020_follow_ups';
+import * as housekeepingRuns from './0021_housekeeping_runs';
+import * as news from './0022_news';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +42,8 @@ export const migrations: Record<string, Migration> = {
   '0016_session_idle': sessionIdle,
   '0017_status_tokens': statusTokens,
   '0018_submission_photo_states': submissionPhotoStates,
+  '0019_email_outbox': emailOutbox,
+  '0020_follow_ups': followUps,
+  '0021_housekeeping_runs': housekeepingRuns,
+  '0022_news': news,
 };

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import type { Decider, DomainEvent } from '../platform/events';
 import { isOneLine, withinLength } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
+import { SITE_LANGUAGES } from '../platform/languages';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 
 /** The spec's phone shape: an optional leading plus, then at least 10 digits, spaces, dashes or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /** The spec's "simple shape" of an email address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The language the visitor used on the site, which the storefront sends with what they ask for. */
+export const SiteLanguageSchema = z.enum(SITE_LANGUAGES, { error: 'languageInvalid' });
 
 /** One line, unless `freeText` (the message), which keeps its line breaks. */
 const requiredText = (required: MessageCode, label: string, max: number, { freeText = false } = {}) =>
@@ -23,58 +28,98 @@ export const ContactMessageInputSchema = z.object({
   email: requiredText('emailRequired', 'Email', 254).regex(EMAIL_PATTERN, 'emailInvalid'),
   phone: requiredText('phoneRequired', 'Phone number', 30).regex(PHONE_PATTERN, 'phoneInvalid'),
   message: requiredText('messageRequired', 'Message', 5000, { freeText: true }),
+  language: SiteLanguageSchema.optional(),
 });
 
 export type ContactMessageInput = z.output<typeof ContactMessageInputSchema>;
 
 export type ContactMessageReceived = DomainEvent<
   'ContactMessageReceived',
+  /** `language` is absent in messages sent before the site sent it: they were in English. */
   ContactMessageInput & { contactMessageId: string; receivedAt: string }
 >;
+export type ContactMessageStatusChanged = DomainEvent<
+  'ContactMessageStatusChanged',
+  { contactMessageId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
+>;
+export type ContactMessageNoteAdded = DomainEvent<'ContactMessageNoteAdded', { contactMessageId: string; text: string; addedAt: string }>;
 
-export type ContactMessageEvent = ContactMessageReceived;
+export type ContactMessageEvent = ContactMessageReceived | ContactMessageStatusChanged | ContactMessageNoteAdded;
+
+const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
 /** A contact message event as stored; typed against ContactMessageEvent, so the two cannot drift apart. */
-export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.object({
-  type: z.literal('ContactMessageReceived'),
-  data: z.object({
-    contactMessageId: z.string(),
-    receivedAt: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    message: z.string(),
+export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('ContactMessageReceived'),
+    data: z.object({
+      contactMessageId: z.string(),
+      receivedAt: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      message: z.string(),
+      language: z.enum(SITE_LANGUAGES).optional(),
+    }),
   }),
-});
+  z.object({
+    type: z.literal('ContactMessageStatusChanged'),
+    data: z.object({ contactMessageId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }),
+  }),
+  z.object({ type: z.literal('ContactMessageNoteAdded'), data: z.object({ contactMessageId: z.string(), text: z.string(), addedAt: z.string() }) }),
+]);
+
+export const CONTACT_MESSAGE_EVENT_TYPES: ReadonlySet<string> = new Set<ContactMessageEvent['type']>([
+  'ContactMessageReceived',
+  'ContactMessageStatusChanged',
+  'ContactMessageNoteAdded',
+]);
 
 export const contactMessageStreamId = (contactMessageId: string) => `contact-message-${contactMessageId}`;
 
-export interface ReceiveContactMessage {
-  type: 'ReceiveContactMessage';
-  contactMessageId: string;
-  input: ContactMessageInput;
-  now: Date;
+export interface ContactMessageState {
+  /** Null until the message was received. */
+  contactMessageId: string | null;
+  status: FollowUpStatus;
 }
 
-/** A contact message's state is its past: the one rule is that it is received once. */
-export const contactMessageDecider: Decider<readonly ContactMessageEvent[], ContactMessageEvent> = {
+export const initialContactMessageState: ContactMessageState = { contactMessageId: null, status: 'new' };
+
+export function evolveContactMessage(state: ContactMessageState, event: ContactMessageEvent): ContactMessageState {
+  switch (event.type) {
+    case 'ContactMessageReceived':
+      return { contactMessageId: event.data.contactMessageId, status: 'new' };
+    case 'ContactMessageStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'ContactMessageNoteAdded':
+      return state;
+  }
+}
+
+export const foldContactMessage = (events: readonly ContactMessageEvent[]) => events.reduce(evolveContactMessage, initialContactMessageState);
+
+export const contactMessageDecider: Decider<ContactMessageState, ContactMessageEvent> = {
   eventSchema: ContactMessageEventSchema,
-  initialState: [],
-  evolve: (past, event) => [...past, event],
+  initialState: initialContactMessageState,
+  evolve: evolveContactMessage,
 };
 
-/** A contact message is received once; its stream must be new. */
-export function decideContactMessage(command: ReceiveContactMessage, past: readonly ContactMessageEvent[]): ContactMessageEvent[] {
-  if (past.length > 0) {
-    throw new ContactMessageAlreadyReceived(command.contactMessageId);
+export type ContactMessageCommand = { type: 'ReceiveContactMessage'; contactMessageId: string; input: ContactMessageInput; now: Date } | FollowUpCommand;
+
+/** A contact message is received once into a new stream; staff then follow it up (decideFollowUp). */
+export function decideContactMessage(command: ContactMessageCommand, state: ContactMessageState): ContactMessageEvent[] {
+  if (command.type === 'ReceiveContactMessage') {
+    if (state.contactMessageId !== null) throw new ContactMessageAlreadyReceived(command.contactMessageId);
+    return [{ type: 'ContactMessageReceived', data: { contactMessageId: command.contactMessageId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
-  return [
-    {
-      type: 'ContactMessageReceived',
-      data: { contactMessageId: command.contactMessageId, receivedAt: command.now.toISOString(), ...command.input },
-    },
-  ];
+  if (state.contactMessageId === null) throw new ContactMessageNotFound('Contact message not found');
+  const { contactMessageId } = state;
+  const change = decideFollowUp(command, state.status);
+  if (!change) return [];
+  return change.type === 'StatusChanged'
+    ? [{ type: 'ContactMessageStatusChanged', data: { contactMessageId, from: change.from, to: change.to, changedAt: change.at } }]
+    : [{ type: 'ContactMessageNoteAdded', data: { contactMessageId, text: change.text, addedAt: change.at } }];
 }
 
 export class ContactMessageAlreadyReceived extends Error {
@@ -82,4 +127,8 @@ export class ContactMessageAlreadyReceived extends Error {
   constructor(readonly contactMessageId: string) {
     super(`Contact message ${contactMessageId} was already received`);
   }
+}
+
+export class ContactMessageNotFound extends Error {
+  override readonly name = 'ContactMessageNotFound';
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { followUpRecordFields } from '../followUp/contracts';
+import { SITE_LANGUAGES } from '../platform/languages';
 
-/** A message from the contact page, as staff list it. */
+/** A message from the contact page, as staff list and follow it up. */
 export const ContactMessageSchema = z
   .object({
     id: z.uuid(),
@@ -9,7 +11,9 @@ export const ContactMessageSchema = z
     email: z.string(),
     phone: z.string(),
     message: z.string(),
+    language: z.enum(SITE_LANGUAGES).describe('The language the visitor used on the site; their acknowledgement was in it'),
     receivedAt: z.iso.datetime(),
+    ...followUpRecordFields,
   })
   .meta({ id: 'ContactMessage' });
 

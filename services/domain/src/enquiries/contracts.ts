@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './kinds';
+import { followUpRecordFields } from '../followUp/contracts';
+import { ENQUIRY_KINDS } from './kinds';
 
 /** An enquiry as staff see it in the console. */
 export const EnquirySchema = z
@@ -14,13 +15,8 @@ export const EnquirySchema = z
     preferredDate: z.string().nullable(),
     details: z.record(z.string(), z.union([z.string(), z.number()])),
     sourcePath: z.string().nullable(),
-    status: z.enum(ENQUIRY_STATUSES),
     receivedAt: z.iso.datetime(),
-    lastUpdated: z.iso.datetime().nullable(),
-    version: z.int().describe('Send it back as expectedVersion with a status change'),
-    history: z
-      .array(z.object({ from: z.enum(ENQUIRY_STATUSES), to: z.enum(ENQUIRY_STATUSES), at: z.iso.datetime(), by: z.string().nullable() }))
-      .describe('Status changes, oldest first, with the staff member who made each'),
+    ...followUpRecordFields,
   })
   .meta({ id: 'Enquiry' });
 

@@ -3,7 +3,8 @@ import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
 import type { Decider, DomainEvent } from '../platform/events';
 import { isOneLine, withinLength } from '../platform/validation';
 import { coded, type MessageCode } from '../platform/messages';
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryStatus } from './kinds';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { ENQUIRY_KINDS } from './kinds';
 
 export * from './kinds';
 
@@ -63,11 +64,12 @@ export type ValidEnquiry = z.output<typeof EnquiryInputSchema>;
 export type EnquiryReceived = DomainEvent<'EnquiryReceived', ValidEnquiry & { enquiryId: string; receivedAt: string }>;
 export type EnquiryStatusChanged = DomainEvent<
   'EnquiryStatusChanged',
-  { enquiryId: string; from: EnquiryStatus; to: EnquiryStatus; changedAt: string }
+  { enquiryId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
 >;
-export type EnquiryEvent = EnquiryReceived | EnquiryStatusChanged;
+export type EnquiryNoteAdded = DomainEvent<'EnquiryNoteAdded', { enquiryId: string; text: string; addedAt: string }>;
+export type EnquiryEvent = EnquiryReceived | EnquiryStatusChanged | EnquiryNoteAdded;
 
-const enquiryStatus = z.enum(ENQUIRY_STATUSES);
+const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
 /** An enquiry event as stored; typed against EnquiryEvent, so the two cannot drift apart. */
 export const EnquiryEventSchema: z.ZodType<EnquiryEvent> = z.discriminatedUnion('type', [
@@ -87,17 +89,18 @@ export const EnquiryEventSchema: z.ZodType<EnquiryEvent> = z.discriminatedUnion(
       sourcePath: z.string().optional(),
     }),
   }),
-  z.object({ type: z.literal('EnquiryStatusChanged'), data: z.object({ enquiryId: z.string(), from: enquiryStatus, to: enquiryStatus, changedAt: z.string() }) }),
+  z.object({ type: z.literal('EnquiryStatusChanged'), data: z.object({ enquiryId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),
+  z.object({ type: z.literal('EnquiryNoteAdded'), data: z.object({ enquiryId: z.string(), text: z.string(), addedAt: z.string() }) }),
 ]);
 
-export const ENQUIRY_EVENT_TYPES: ReadonlySet<string> = new Set<EnquiryEvent['type']>(['EnquiryReceived', 'EnquiryStatusChanged']);
+export const ENQUIRY_EVENT_TYPES: ReadonlySet<string> = new Set<EnquiryEvent['type']>(['EnquiryReceived', 'EnquiryStatusChanged', 'EnquiryNoteAdded']);
 
 export const enquiryStreamId = (enquiryId: string) => `enquiry-${enquiryId}`;
 
 export interface EnquiryState {
   /** Null until the enquiry was received. */
   enquiryId: string | null;
-  status: EnquiryStatus;
+  status: FollowUpStatus;
 }
 
 export const initialEnquiryState: EnquiryState = { enquiryId: null, status: 'new' };
@@ -108,6 +111,8 @@ export function evolveEnquiry(state: EnquiryState, event: EnquiryEvent): Enquiry
       return { enquiryId: event.data.enquiryId, status: 'new' };
     case 'EnquiryStatusChanged':
       return { ...state, status: event.data.to };
+    case 'EnquiryNoteAdded':
+      return state;
   }
 }
 
@@ -115,13 +120,7 @@ export const foldEnquiry = (events: readonly EnquiryEvent[]) => events.reduce(ev
 
 export const enquiryDecider: Decider<EnquiryState, EnquiryEvent> = { eventSchema: EnquiryEventSchema, initialState: initialEnquiryState, evolve: evolveEnquiry };
 
-export const ChangeEnquiryStatusSchema = z.object({
-  status: z.enum(ENQUIRY_STATUSES, { error: 'enquiryStatusInvalid' }),
-});
-
-export type EnquiryCommand =
-  | { type: 'ReceiveEnquiry'; enquiryId: string; input: ValidEnquiry; now: Date }
-  | { type: 'ChangeEnquiryStatus'; status: EnquiryStatus; now: Date };
+export type EnquiryCommand = { type: 'ReceiveEnquiry'; enquiryId: string; input: ValidEnquiry; now: Date } | FollowUpCommand;
 
 export class EnquiryAlreadyReceived extends Error {
   override readonly name = 'EnquiryAlreadyReceived';
@@ -134,18 +133,17 @@ export class EnquiryNotFound extends Error {
   override readonly name = 'EnquiryNotFound';
 }
 
-/** An enquiry is received once into a new stream; staff then move it between any two statuses. */
+/** An enquiry is received once into a new stream; staff then follow it up (decideFollowUp). */
 export function decideEnquiry(command: EnquiryCommand, state: EnquiryState): EnquiryEvent[] {
   if (command.type === 'ReceiveEnquiry') {
     if (state.enquiryId !== null) throw new EnquiryAlreadyReceived(command.enquiryId);
     return [{ type: 'EnquiryReceived', data: { enquiryId: command.enquiryId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
   if (state.enquiryId === null) throw new EnquiryNotFound('Enquiry not found');
-  if (command.status === state.status) return [];
-  return [
-    {
-      type: 'EnquiryStatusChanged',
-      data: { enquiryId: state.enquiryId, from: state.status, to: command.status, changedAt: command.now.toISOString() },
-    },
-  ];
+  const { enquiryId } = state;
+  const change = decideFollowUp(command, state.status);
+  if (!change) return [];
+  return change.type === 'StatusChanged'
+    ? [{ type: 'EnquiryStatusChanged', data: { enquiryId, from: change.from, to: change.to, changedAt: change.at } }]
+    : [{ type: 'EnquiryNoteAdded', data: { enquiryId, text: change.text, addedAt: change.at } }];
 }

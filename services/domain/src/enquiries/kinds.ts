@@ -11,8 +11,3 @@ export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
   'service-booking': 'Service booking',
   'insurance-quote': 'Insurance quote',
 };
-
-export const ENQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-
-export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };

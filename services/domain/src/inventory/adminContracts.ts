@@ -35,10 +35,6 @@ export const AdminVehicleSchema = z
   })
   .meta({ id: 'AdminVehicle' });
 
-export const ReservationRequestSchema = z
-  .object({ id: z.string(), vehicleId: z.string(), vehicleName: z.string(), name: z.string(), phone: z.string(), requestedAt: z.string() })
-  .meta({ id: 'ReservationRequest' });
-
 export type AdminVehicle = z.output<typeof AdminVehicleSchema>;
 
 export const ImportResultSchema = z.object({ total: z.number(), succeeded: z.number(), failed: z.number(), errors: z.array(z.string()) }).meta({ id: 'ImportResult' });

@@ -5,3 +5,4 @@ export * from './catalogue';
 export * from './dataCollection';
 export * from './priceBuckets';
 export * from './adminContracts';
+export * from './reservationContracts';

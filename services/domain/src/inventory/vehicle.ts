@@ -4,6 +4,9 @@ import { isOneLine, TEXT_RULE_CODES, withCleanText } from '../platform/validatio
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
+import { EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
+import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 
 /** The dearest listing we take, in its currency's major units (and so the top of a price search). */
 export const VEHICLE_PRICE_MAX = 1e12;
@@ -95,10 +98,35 @@ export type VehiclePriceChanged = DomainEvent<'VehiclePriceChanged', { vehicleId
 export type VehicleDelisted = DomainEvent<'VehicleDelisted', { vehicleId: string; reason: string; delistedAt: string }>;
 export type ReservationRequested = DomainEvent<
   'ReservationRequested',
-  { vehicleId: string; reservationId: string; name: string; phone: string; requestedAt: string }
+  {
+    vehicleId: string;
+    reservationId: string;
+    name: string;
+    phone: string;
+    /** Given by the buyer, for an acknowledgement (older requests have none). */
+    email?: string;
+    /** The language the buyer used on the site; absent in older requests, which were in English. */
+    language?: SiteLanguage;
+    /** The vehicle's name when it was asked for, as the buyer saw it (older requests have none). */
+    vehicleName?: string;
+    requestedAt: string;
+  }
 >;
+export type ReservationStatusChanged = DomainEvent<
+  'ReservationStatusChanged',
+  { vehicleId: string; reservationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
+>;
+export type ReservationNoteAdded = DomainEvent<'ReservationNoteAdded', { vehicleId: string; reservationId: string; text: string; addedAt: string }>;
 
-export type VehicleEvent = VehicleListed | VehicleUpdated | VehiclePriceChanged | VehicleDelisted | ReservationRequested;
+export type VehicleEvent =
+  | VehicleListed
+  | VehicleUpdated
+  | VehiclePriceChanged
+  | VehicleDelisted
+  | ReservationRequested
+  | ReservationStatusChanged
+  | ReservationNoteAdded;
+const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 /** A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. */
 export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('VehicleListed'), data: z.object({ vehicle: VehicleSchema, listedAt: z.string() }) }),
@@ -107,7 +135,24 @@ export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion(
   z.object({ type: z.literal('VehicleDelisted'), data: z.object({ vehicleId: z.string(), reason: z.string(), delistedAt: z.string() }) }),
   z.object({
     type: z.literal('ReservationRequested'),
-    data: z.object({ vehicleId: z.string(), reservationId: z.string(), name: z.string(), phone: z.string(), requestedAt: z.string() }),
+    data: z.object({
+      vehicleId: z.string(),
+      reservationId: z.string(),
+      name: z.string(),
+      phone: z.string(),
+      email: z.string().optional(),
+      language: z.enum(SITE_LANGUAGES).optional(),
+      vehicleName: z.string().optional(),
+      requestedAt: z.string(),
+    }),
+  }),
+  z.object({
+    type: z.literal('ReservationStatusChanged'),
+    data: z.object({ vehicleId: z.string(), reservationId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }),
+  }),
+  z.object({
+    type: z.literal('ReservationNoteAdded'),
+    data: z.object({ vehicleId: z.string(), reservationId: z.string(), text: z.string(), addedAt: z.string() }),
   }),
 ]);
 
@@ -117,7 +162,11 @@ export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['ty
   'VehiclePriceChanged',
   'VehicleDelisted',
   'ReservationRequested',
+  'ReservationStatusChanged',
+  'ReservationNoteAdded',
 ]);
+/** The vehicle events about one buyer's reservation request rather than the vehicle itself. */
+export const RESERVATION_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>(['ReservationRequested', 'ReservationStatusChanged', 'ReservationNoteAdded']);
 export const vehicleStreamId = (vehicleId: string) => `vehicle-${vehicleId}`;
 
 /**
@@ -131,19 +180,34 @@ export interface OpenReservation {
   requestedAt: string;
 }
 
+/** Where staff stand with one reservation request. */
+export interface ReservationRequestState {
+  status: FollowUpStatus;
+  /** How many events this request has had (its request, status changes and notes): the version staff see. */
+  version: number;
+}
+
 export interface VehicleState {
   vehicle: Vehicle | null;
   listed: boolean;
   delisted: boolean;
   /** The newest reservation request of each buyer, by `phoneKey`; delisting the vehicle closes them all. */
   reservations: Readonly<Record<string, OpenReservation>>;
+  /** Every reservation request, by id, as staff follow it up (also after the vehicle was delisted). */
+  requests: Readonly<Record<string, ReservationRequestState>>;
 }
-export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false, reservations: {} };
+export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false, reservations: {}, requests: {} };
+
+const followedUp = (state: VehicleState, reservationId: string, status?: FollowUpStatus): VehicleState => {
+  const request = state.requests[reservationId];
+  if (!request) return state;
+  return { ...state, requests: { ...state.requests, [reservationId]: { status: status ?? request.status, version: request.version + 1 } } };
+};
 
 export function evolveVehicle(state: VehicleState, event: VehicleEvent): VehicleState {
   switch (event.type) {
     case 'VehicleListed':
-      return { vehicle: event.data.vehicle, listed: true, delisted: false, reservations: {} };
+      return { ...state, vehicle: event.data.vehicle, listed: true, delisted: false, reservations: {} };
     case 'VehicleUpdated':
       return { ...state, vehicle: event.data.vehicle, delisted: false };
     case 'VehiclePriceChanged':
@@ -154,14 +218,22 @@ export function evolveVehicle(state: VehicleState, event: VehicleEvent): Vehicle
       return {
         ...state,
         reservations: { ...state.reservations, [phoneKey(event.data.phone)]: { reservationId: event.data.reservationId, requestedAt: event.data.requestedAt } },
+        requests: { ...state.requests, [event.data.reservationId]: { status: 'new', version: 1 } },
       };
+    case 'ReservationStatusChanged':
+      return followedUp(state, event.data.reservationId, event.data.to);
+    case 'ReservationNoteAdded':
+      return followedUp(state, event.data.reservationId);
   }
 }
 
-/** The buyer's request for this vehicle that is still open at `now`, if any: a repeat is answered with it. */
+/**
+ * The buyer's request for this vehicle that is still open at `now`, if any: a repeat is answered with it. Staff
+ * closing it ends it, so the buyer can ask again.
+ */
 export function openReservationOf(state: VehicleState, phone: string, now: Date): OpenReservation | undefined {
   const reservation = state.reservations[phoneKey(phone)];
-  if (!reservation) return undefined;
+  if (!reservation || state.requests[reservation.reservationId]?.status === 'closed') return undefined;
   const closesAt = new Date(reservation.requestedAt).getTime() + RESERVATION_REQUEST_OPEN_DAYS * 24 * 3_600_000;
   return now.getTime() < closesAt ? reservation : undefined;
 }
@@ -173,6 +245,15 @@ export class VehicleNotFound extends Error {
   override readonly name = 'VehicleNotFound';
 }
 
+export class ReservationRequestNotFound extends Error {
+  override readonly name = 'ReservationRequestNotFound';
+}
+
+/** Staff acted on a reservation request as it was before someone else changed it. */
+export class ReservationRequestChanged extends Error {
+  override readonly name = 'ReservationRequestChanged';
+}
+
 export const ReservationSchema = z.object({
   name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'tooLong').refine(isOneLine, 'oneLine'),
   phone: z
@@ -182,13 +263,31 @@ export const ReservationSchema = z.object({
     .regex(/^\+?[\d\s\-()]{10,}$/, 'phoneInvalid')
     .max(30, 'tooLong')
     .refine(isOneLine, 'oneLine'),
+  /** Optional: a form's blank input means "not given". */
+  email: z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(254, 'tooLong')
+    .refine(isOneLine, 'oneLine')
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+  language: SiteLanguageSchema.optional(),
 });
+export type ReservationInput = z.output<typeof ReservationSchema>;
 
 export type VehicleCommand =
   | { type: 'Save'; vehicle: Vehicle; now: Date }
   | { type: 'ChangePrice'; price: number; currency: PriceCurrency; now: Date }
   | { type: 'Delist'; reason: string; now: Date }
-  | { type: 'RequestReservation'; reservationId: string; name: string; phone: string; now: Date };
+  | { type: 'RequestReservation'; reservationId: string; input: ReservationInput; now: Date }
+  | {
+      type: 'FollowUpReservation';
+      reservationId: string;
+      /** The request's version the staff member saw: another is refused (ReservationRequestChanged). */
+      expectedVersion?: number | undefined;
+      followUp: FollowUpCommand;
+    };
 
 /** JSON with object keys sorted: stored events come back from jsonb with their keys in another order. */
 function canonical(value: unknown): string {
@@ -208,6 +307,7 @@ export const sameVehicle = (a: Vehicle, b: Vehicle) => canonical(a) === canonica
  * listed vehicle once: while their request is open, asking again records nothing (see openReservationOf).
  */
 export function decideVehicle(command: VehicleCommand, state: VehicleState): VehicleEvent[] {
+  if (command.type === 'FollowUpReservation') return decideReservationFollowUp(command, state);
   const at = command.now.toISOString();
   switch (command.type) {
     case 'Save':
@@ -223,12 +323,31 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
       return [{ type: 'VehicleDelisted', data: { vehicleId: state.vehicle.id, reason: command.reason, delistedAt: at } }];
     case 'RequestReservation':
       if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
-      if (openReservationOf(state, command.phone, command.now)) return [];
+      if (openReservationOf(state, command.input.phone, command.now)) return [];
       return [
         {
           type: 'ReservationRequested',
-          data: { vehicleId: state.vehicle.id, reservationId: command.reservationId, name: command.name, phone: command.phone, requestedAt: at },
+          data: { vehicleId: state.vehicle.id, reservationId: command.reservationId, vehicleName: state.vehicle.name, ...command.input, requestedAt: at },
         },
       ];
   }
+}
+
+/**
+ * Staff follow a reservation request up (decideFollowUp), also once the vehicle is delisted. Each request has its own
+ * version, so a change to the vehicle or to another buyer's request does not make a staff member's page stale.
+ */
+function decideReservationFollowUp(command: Extract<VehicleCommand, { type: 'FollowUpReservation' }>, state: VehicleState): VehicleEvent[] {
+  const { reservationId } = command;
+  const request = state.requests[reservationId];
+  if (!request || !state.vehicle) throw new ReservationRequestNotFound('Reservation request not found');
+  if (command.expectedVersion !== undefined && command.expectedVersion !== request.version) {
+    throw new ReservationRequestChanged(`Reservation request ${reservationId} is at version ${request.version}, not ${command.expectedVersion}`);
+  }
+  const change = decideFollowUp(command.followUp, request.status);
+  if (!change) return [];
+  const vehicleId = state.vehicle.id;
+  return change.type === 'StatusChanged'
+    ? [{ type: 'ReservationStatusChanged', data: { vehicleId, reservationId, from: change.from, to: change.to, changedAt: change.at } }]
+    : [{ type: 'ReservationNoteAdded', data: { vehicleId, reservationId, text: change.text, addedAt: change.at } }];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cronPatternProblem } from './cronPattern';
 
 /**
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
@@ -45,6 +46,16 @@ const ProxyTrustSchema = z
     return entries;
   });
 
+/** A cron pattern setting (see cronPattern.ts), with its spacing made regular. */
+const CronPatternSchema = z
+  .string()
+  .trim()
+  .superRefine((pattern, context) => {
+    const problem = cronPatternProblem(pattern);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((pattern) => pattern.split(/\s+/).join(' '));
+
 /**
  * A public URL on plain http that only this machine opens (development, and the default when PUBLIC_URL is unset):
  * the one case where the session cookie goes without Secure. Anywhere else a plain-http cookie could be read on the
@@ -88,9 +99,27 @@ export const RuntimeConfigSchema = z
     MAIL_FROM: z.string().min(3).default('AutoBest Africa <no-reply@autobest.africa>'),
     STAFF_NOTIFICATION_EMAIL: z.email().optional(),
     CONTACT_PHONE: z.string().min(5).default('+234 800 288 6237'),
+    SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(15),
+    EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
     RATES_APP_ID: z.string().min(1).optional(),
-    RATES_REFRESH_MS: z.coerce.number().int().min(60_000).default(6 * 3_600_000),
+    RATES_CRON: CronPatternSchema.default('0 */6 * * *'),
+    // Replaced by RATES_CRON: an installation that still sets it would otherwise get the default schedule unawares.
+    RATES_REFRESH_MS: z.undefined({ error: 'RATES_REFRESH_MS is replaced by RATES_CRON, a cron pattern in UTC (e.g. "0 */6 * * *" for every 6 hours)' }).optional(),
+    ANALYTICS_RETENTION_DAYS: z.coerce
+      .number({ error: 'ANALYTICS_RETENTION_DAYS must be a whole number of days' })
+      .int('ANALYTICS_RETENTION_DAYS must be a whole number of days')
+      .min(1, 'ANALYTICS_RETENTION_DAYS must be at least 1')
+      .max(36_500)
+      .default(400),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 32`)')
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN may hold only visible ASCII characters (it travels in an HTTP header)')
+      .optional(),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     PUBLIC_WRITE_LIMIT_SCALE: z.coerce
       .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
@@ -98,6 +127,9 @@ export const RuntimeConfigSchema = z
       .max(1_000_000)
       .default(1),
     STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+    NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
+    NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
+    NEWS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
     path: ['STATUS_TOKEN_SECRET'],
@@ -132,12 +164,34 @@ export const RuntimeConfigSchema = z
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
     /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */
     statusTokenSecret: env.STATUS_TOKEN_SECRET ?? DEVELOPMENT_STATUS_TOKEN_SECRET,
-    rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, refreshMs: env.RATES_REFRESH_MS },
+    rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, cron: env.RATES_CRON },
+    /** Analytics events older than this many days are deleted by the workers' housekeeping. */
+    analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
+    /** The bearer token Prometheus sends to GET /metrics; unset, the API serves no /metrics at all. */
+    metricsToken: env.METRICS_TOKEN,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       staffNotificationEmail: env.STAFF_NOTIFICATION_EMAIL ?? env.ADMIN_EMAIL,
       contactPhone: env.CONTACT_PHONE,
+      /** How long the mail server may take to accept a connection, to greet us, and to answer (or stay silent) mid-session. */
+      timeouts: { connectionMs: env.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: env.SMTP_GREETING_TIMEOUT_MS, socketMs: env.SMTP_SOCKET_TIMEOUT_MS },
+      /**
+       * Each email is tried up to maxAttempts times; the first retry waits retryDelayMs and each next one twice as long
+       * (less up to a fifth, so a backlog does not retry in lockstep): 15 attempts from 5 s span about 21 to 23 hours.
+       */
+      delivery: { maxAttempts: env.EMAIL_MAX_ATTEMPTS, retryDelayMs: env.EMAIL_RETRY_DELAY_MS },
+    },
+    news: {
+      /** When the news feeds are read, a cron pattern in UTC (every 15 minutes by default). */
+      cron: env.NEWS_CRON,
+      /**
+       * Feeds on loopback and private addresses are refused, so a staff-entered URL cannot probe the internal network;
+       * tests (and an installation whose feeds really are internal) allow them.
+       */
+      allowPrivateHosts: env.NEWS_ALLOW_PRIVATE_HOSTS,
+      /** How long the API reuses an identical news or video answer (browsers keep them 5 and 10 minutes anyway). */
+      cacheTtlMs: env.NEWS_CACHE_TTL_MS,
     },
   }));
 

@@ -28,6 +28,8 @@ export const PUBLIC_MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Please enter a valid phone number',
   messageRequired: 'Message is required',
+  /** The site language a form sends with a request, for what we write back. */
+  languageInvalid: 'Language must be one of: {values}',
 
   // Sell-car and trade-in requests.
   makeRequired: 'Vehicle make is required',
@@ -62,7 +64,11 @@ export const PUBLIC_MESSAGES = {
 
 /** What only staff are told, in the console (English). */
 export const STAFF_MESSAGES = {
-  enquiryStatusInvalid: 'Status must be one of: {values}',
+  // Following up enquiries, contact messages and reservation requests (and notes on sell-car and trade-in requests).
+  followUpStatusInvalid: 'Status must be one of: {values}',
+  followUpBackToNew: 'A {from} request cannot go back to new',
+  noteRequired: 'Note text is required',
+  noteTooLong: 'A note is at most {max} characters',
 
   // The catalogue (console forms and bulk import), in the spec's words.
   vehicleIdRequired: 'Vehicle ID is required',
@@ -75,6 +81,22 @@ export const STAFF_MESSAGES = {
   imagesRequired: 'At least one image is required',
   specificationsRequired: 'Vehicle specifications are required',
   categoryRequired: 'Vehicle category is required',
+
+  // News sources, articles and review videos (issue 15).
+  newsSourceNameRequired: 'Source name is required',
+  newsSourceUrlInvalid: 'Feed URL must be an http:// or https:// address',
+  newsSourceUrlPrivate: 'Feeds on loopback or private addresses are refused',
+  newsRegionInvalid: 'Region must be one of: {values}',
+  newsCategoryInvalid: 'Category must be one of: {values}',
+  videoTitleRequired: 'Title is required',
+  videoChannelRequired: 'Channel is required',
+  videoCategoryInvalid: 'Category must be one of: {values}',
+  videoUrlInvalid: 'Video URL must be an http:// or https:// address, or #',
+  videoThumbnailInvalid: 'Thumbnail must be an image on this site: a path starting with /',
+  videoDurationInvalid: 'Duration must look like 12:34 or 1:02:03',
+  videoRatingInvalid: 'Rating must be between 0 and 5',
+  videoViewsInvalid: 'Views must be a whole number, 0 or more',
+  videoPublishDateInvalid: 'Publish date must be a date like 2025-01-31',
 } as const;
 
 export const MESSAGES = { ...PUBLIC_MESSAGES, ...STAFF_MESSAGES } as const;

@@ -42,7 +42,6 @@ export type SubmissionRecord = z.output<typeof SubmissionRecordSchema>;
 
 /** The four count cards of a submissions list. */
 export const SubmissionStatsSchema = z.object({ total: z.number(), pending: z.number(), reviewed: z.number(), finalized: z.number() });
-export type SubmissionStats = z.output<typeof SubmissionStatsSchema>;
 
 /** One stored event of a request, with who and when. */
 export const SubmissionHistoryEntrySchema = z.object({

@@ -262,10 +262,6 @@ export const offerSchema = (kind: SubmissionKind) =>
             .nullable(),
   });
 
-export const AddNoteSchema = z.object({
-  text: z.string({ error: 'Note text is required' }).trim().min(1, 'Note text is required').max(5000, 'A note is at most 5000 characters'),
-});
-
 export type SubmissionCommand =
   | { type: 'Submit'; kind: SubmissionKind; data: SubmittedData }
   | { type: 'ChangeStatus'; status: SubmissionStatus; now: Date }

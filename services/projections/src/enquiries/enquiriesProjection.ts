@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { parseStoredEvent } from '@autobest/db';
 import { ENQUIRY_EVENT_TYPES, EnquiryEventSchema } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
 
-/** Enquiries as staff list and work them, with each status change and who made it. */
+/** Enquiries as staff list and work them, with each status change and note and who made it. */
 export const enquiriesProjection: Projection = {
   name: 'enquiries',
   tables: ['enquiries'],
@@ -29,10 +29,8 @@ export const enquiriesProjection: Projection = {
               preferred_date: enquiry.preferredDate ?? null,
               details: JSON.stringify(enquiry.details ?? {}),
               source_path: enquiry.sourcePath ?? null,
-              status: 'new',
-              status_history: JSON.stringify([]),
               received_at: enquiry.receivedAt,
-              last_updated: null,
+              ...NEW_FOLLOW_UP,
               version,
               global_position: stored.globalPosition,
             })
@@ -41,15 +39,12 @@ export const enquiriesProjection: Projection = {
         }
         case 'EnquiryStatusChanged': {
           const { enquiryId, from, to, changedAt } = event.data;
-          const by = stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null;
-          const change = JSON.stringify([{ from, to, at: changedAt, by }]);
-          await trx
-            .updateTable('enquiries')
-            .set({ status: to, status_history: sql`status_history || ${change}::jsonb`, last_updated: changedAt, version })
-            .where('id', '=', enquiryId)
-            .execute();
+          await applyStatusChange(trx, 'enquiries', enquiryId, { from, to, at: changedAt, by: staffEmailOf(stored) }, { atPosition: version });
           break;
         }
+        case 'EnquiryNoteAdded':
+          await applyNote(trx, 'enquiries', event.data.enquiryId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, { atPosition: version });
+          break;
       }
     }
   },

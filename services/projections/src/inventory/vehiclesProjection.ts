@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database } from '@autobest/db';
-import { FALLBACK_RATES, collectionsOf, convert, fromMajor, priceBucketOf, tabsOf, VehicleEventSchema, type Vehicle } from '@autobest/domain';
+import { FALLBACK_RATES, collectionsOf, convert, fromMajor, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, type Vehicle } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
 import { FACET_COLUMNS, FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf, type FacetedVehicle, type FacetValue } from './vehicleFacets';
 
 /** US cents at the fixed fallback rates: deterministic, so a rebuild gives the same rows. */
@@ -169,7 +170,7 @@ async function copySearchColumns(trx: Transaction<Database>, ids: ReadonlySet<st
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
   tables: ['vehicles', 'vehicle_search', 'vehicle_facet_combinations', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
-  handles: new Set(['VehicleListed', 'VehicleUpdated', 'VehiclePriceChanged', 'VehicleDelisted', 'ReservationRequested']),
+  handles: VEHICLE_EVENT_TYPES,
   async apply(trx, events) {
     const deltas = new FacetDeltas();
     const written = new Set<string>();
@@ -181,7 +182,7 @@ export const vehiclesProjection: Projection = {
     for (const stored of events) {
       const event = parseStoredEvent(VehicleEventSchema, stored);
       // Every vehicle this batch lists, changes or delists: vehicle_search follows them once the batch is applied.
-      if (event.type !== 'ReservationRequested') written.add(event.type === 'VehicleListed' || event.type === 'VehicleUpdated' ? event.data.vehicle.id : event.data.vehicleId);
+      if (!RESERVATION_EVENT_TYPES.has(event.type)) written.add(event.type === 'VehicleListed' || event.type === 'VehicleUpdated' ? event.data.vehicle.id : event.data.vehicleId);
       if (event.type === 'VehicleListed' && stored.streamPosition === 1) {
         listings.push(vehicleRow(event.data.vehicle, event.data.listedAt, stored.streamPosition, stored.globalPosition));
         continue;
@@ -222,20 +223,35 @@ export const vehiclesProjection: Projection = {
           break;
         }
         case 'ReservationRequested': {
-          const vehicle = await trx.selectFrom('vehicles').select('name').where('id', '=', event.data.vehicleId).executeTakeFirst();
+          const { data } = event;
+          // Older requests did not record the vehicle's name; the vehicle's row has it (this batch's listings are written).
+          const vehicleName = data.vehicleName ?? (await trx.selectFrom('vehicles').select('name').where('id', '=', data.vehicleId).executeTakeFirst())?.name;
           await trx
             .insertInto('reservation_requests')
             .values({
-              id: event.data.reservationId,
-              vehicle_id: event.data.vehicleId,
-              vehicle_name: vehicle?.name ?? event.data.vehicleId,
-              name: event.data.name,
-              phone: event.data.phone,
-              requested_at: event.data.requestedAt,
+              id: data.reservationId,
+              vehicle_id: data.vehicleId,
+              vehicle_name: vehicleName ?? data.vehicleId,
+              name: data.name,
+              phone: data.phone,
+              email: data.email ?? null,
+              language: languageOf(data),
+              requested_at: data.requestedAt,
+              ...NEW_FOLLOW_UP,
+              version: 1,
             })
             .execute();
           break;
         }
+        // A request shares its vehicle's stream, so its own version counts its own events.
+        case 'ReservationStatusChanged': {
+          const { reservationId, from, to, changedAt } = event.data;
+          await applyStatusChange(trx, 'reservation_requests', reservationId, { from, to, at: changedAt, by: staffEmailOf(stored) }, 'next');
+          break;
+        }
+        case 'ReservationNoteAdded':
+          await applyNote(trx, 'reservation_requests', event.data.reservationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, 'next');
+          break;
       }
     }
     await flushListings();

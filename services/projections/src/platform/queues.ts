@@ -11,6 +11,8 @@ export const QUEUES = {
   rates: 'rates',
   /** Sends each email of the outbox. */
   email: 'deliver-email',
+  /** Reads the news feeds on NEWS_CRON, and one feed when staff press Fetch now. */
+  news: 'news-feeds',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

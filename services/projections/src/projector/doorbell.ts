@@ -53,9 +53,16 @@ export class ProjectorDoorbell {
     });
   }
 
-  /** Resolves once every ring made so far has reached Redis (or failed and been logged). */
-  async settled(): Promise<void> {
-    while (this.sending) await this.sending;
+  /**
+   * Resolves once every ring made so far has reached Redis (or failed and been logged), or after `withinMs`: a ring
+   * waiting for a Redis that never came up must not hold a shutdown, and the safety net covers it.
+   */
+  async settled(withinMs = Number.POSITIVE_INFINITY): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (this.sending && Date.now() < deadline) {
+      const left = deadline - Date.now();
+      await (Number.isFinite(left) ? Promise.race([this.sending, new Promise((wait) => setTimeout(wait, left).unref())]) : this.sending);
+    }
   }
 
   private async send(): Promise<void> {

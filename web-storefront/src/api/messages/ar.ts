@@ -18,6 +18,7 @@ export default {
   phoneRequired: 'رقم الهاتف مطلوب',
   phoneInvalid: 'يُرجى إدخال رقم هاتف صحيح',
   messageRequired: 'الرسالة مطلوبة',
+  languageInvalid: 'يجب أن تكون اللغة إحدى: {values}',
   makeRequired: 'الشركة المصنِّعة للمركبة مطلوبة',
   sellModelRequired: 'طراز المركبة مطلوب',
   sellYearRequired: 'سنة صنع المركبة مطلوبة',

@@ -18,6 +18,7 @@ export default {
   phoneRequired: 'Le numéro de téléphone est obligatoire',
   phoneInvalid: 'Veuillez saisir un numéro de téléphone valide',
   messageRequired: 'Le message est obligatoire',
+  languageInvalid: 'La langue doit être l’une de : {values}',
   makeRequired: 'La marque du véhicule est obligatoire',
   sellModelRequired: 'Le modèle du véhicule est obligatoire',
   sellYearRequired: 'L’année du véhicule est obligatoire',

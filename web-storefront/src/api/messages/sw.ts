@@ -18,6 +18,7 @@ export default {
   phoneRequired: 'Namba ya simu inahitajika',
   phoneInvalid: 'Tafadhali weka namba ya simu sahihi',
   messageRequired: 'Ujumbe unahitajika',
+  languageInvalid: 'Lugha lazima iwe mojawapo ya: {values}',
   makeRequired: 'Chapa ya gari inahitajika',
   sellModelRequired: 'Modeli ya gari inahitajika',
   sellYearRequired: 'Mwaka wa gari unahitajika',

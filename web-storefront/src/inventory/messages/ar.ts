@@ -117,6 +117,7 @@ export default {
   reserveLabel: 'احجز هذه المركبة',
   yourName: 'اسمك',
   phone: 'رقم الهاتف',
+  emailOptional: 'البريد الإلكتروني (اختياري)',
   sending: 'جارٍ الإرسال...',
   reserveNow: 'احجز الآن مقابل {price}',
   reserved: 'شكرًا لك يا {name}. سيتصل بك فريق المبيعات على الرقم {phone} لتأكيد حجزك.',

@@ -103,6 +103,7 @@ export default {
   reserveLabel: 'Reserve this vehicle',
   yourName: 'Your name',
   phone: 'Phone number',
+  emailOptional: 'Email (optional)',
   sending: 'Sending...',
   reserveNow: 'Reserve Now for {price}',
   reserved: 'Thank you, {name}. Our sales team will call you on {phone} to confirm your reservation.',

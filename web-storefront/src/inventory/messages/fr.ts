@@ -105,6 +105,7 @@ export default {
   reserveLabel: 'Réserver ce véhicule',
   yourName: 'Votre nom',
   phone: 'Numéro de téléphone',
+  emailOptional: 'E-mail (facultatif)',
   sending: 'Envoi en cours...',
   reserveNow: 'Réserver maintenant pour {price}',
   reserved: 'Merci, {name}. Notre équipe commerciale vous appellera au {phone} pour confirmer votre réservation.',

@@ -101,6 +101,7 @@ export default {
   reserveLabel: 'Hifadhi gari hili',
   yourName: 'Jina lako',
   phone: 'Nambari ya simu',
+  emailOptional: 'Barua pepe (si lazima)',
   sending: 'Inatuma...',
   reserveNow: 'Hifadhi Sasa kwa {price}',
   reserved: 'Asante, {name}. Timu yetu ya mauzo itakupigia kwa {phone} kuthibitisha uhifadhi wako.',

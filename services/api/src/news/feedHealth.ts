@@ -1,0 +1,68 @@
+import { getNextMillis } from 'bullmq';
+import type { Db } from '@autobest/db';
+
+/** Time for a scheduled read to finish (up to 10 s per feed, a few at a time) before it counts as late. */
+const GRACE_MS = 2 * 60_000;
+
+export interface FeedProblem {
+  name: string;
+  /** Not read successfully within two NEWS_CRON intervals. */
+  stale: boolean;
+  /** The last read failed. */
+  failing: boolean;
+  consecutiveFailures: number;
+  lastError: string | null;
+  lastSuccessAt: Date | null;
+}
+
+export interface FeedHealth {
+  /** Enabled sources. */
+  sources: number;
+  problems: FeedProblem[];
+  stale: number;
+  failing: number;
+}
+
+/** When the cron pattern next fires after `after` (UTC, as the workers schedule it). */
+function nextRun(pattern: string, after: number): number {
+  return getNextMillis(after, { pattern, tz: 'Etc/UTC' }) ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The enabled feeds that were not refreshed within two NEWS_CRON intervals (counted from their last successful read,
+ * or from when they were added if never read; a 304 counts as a refresh) and those whose last read failed.
+ */
+export async function feedHealth(db: Db, cron: string, now = new Date()): Promise<FeedHealth> {
+  const rows = await db
+    .selectFrom('news_sources as s')
+    .leftJoin('news_fetch_states as f', 'f.source_id', 's.id')
+    .where('s.enabled', '=', true)
+    .select(['s.name', 's.created_at', 'f.last_success_at', 'f.consecutive_failures', 'f.last_error'])
+    .orderBy('s.name')
+    .execute();
+  const problems: FeedProblem[] = [];
+  for (const row of rows) {
+    const refreshed = new Date(row.last_success_at ?? row.created_at).getTime();
+    const stale = nextRun(cron, nextRun(cron, refreshed)) + GRACE_MS < now.getTime();
+    const failures = row.consecutive_failures ?? 0;
+    if (stale || failures > 0) {
+      problems.push({
+        name: row.name,
+        stale,
+        failing: failures > 0,
+        consecutiveFailures: failures,
+        lastError: row.last_error ?? null,
+        lastSuccessAt: row.last_success_at ? new Date(row.last_success_at) : null,
+      });
+    }
+  }
+  return { sources: rows.length, problems, stale: problems.filter((problem) => problem.stale).length, failing: problems.filter((problem) => problem.failing).length };
+}
+
+/** One line per problem, as staff read it. */
+export function describeFeedProblem(problem: FeedProblem): string {
+  const parts = [problem.name];
+  if (problem.stale) parts.push(problem.lastSuccessAt ? `not refreshed since ${problem.lastSuccessAt.toISOString()}` : 'never read successfully');
+  if (problem.failing) parts.push(`failing ${problem.consecutiveFailures} time${problem.consecutiveFailures === 1 ? '' : 's'} in a row${problem.lastError ? ` (${problem.lastError})` : ''}`);
+  return parts.join(': ');
+}

@@ -1,0 +1,21 @@
+import { Queue } from 'bullmq';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NEWS_QUEUE } from '@autobest/projections';
+import type { PrecompressedJson } from '../platform/precompressed';
+import { TtlCache } from '../platform/ttlCache';
+import { newsAdminRoutes } from './adminRoutes';
+import { newsPublicRoutes } from './publicRoutes';
+
+/**
+ * News and review videos: the storefront's reads, answered from a short in-process cache (NEWS_CACHE_TTL_MS) that
+ * staff changes made through this process empty at once; and the console's resources.
+ */
+export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answers = new TtlCache<PrecompressedJson>(app.config.news.cacheTtlMs, 500);
+  const newsQueue = new Queue(NEWS_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
+  app.addHook('onClose', async () => {
+    await newsQueue.close();
+  });
+  await app.register(newsPublicRoutes, { answers });
+  await app.register(newsAdminRoutes, { newsQueue, changed: () => answers.clear() });
+};

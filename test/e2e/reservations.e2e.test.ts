@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
+import { signInToConsole } from '../support/console';
+import { startStack, type TestStack } from '../support/stack';
+
+const STAFF_EMAIL = 'sales@autobest.test';
+const STAFF_PASSWORD = 'a long and secret password';
+
+describe('a reservation request, from the vehicle page to the console', () => {
+  let stack: TestStack;
+  let mailbox: SmtpSink;
+
+  beforeAll(async () => {
+    mailbox = await startSmtpSink();
+    stack = await startStack('e2e_reservations', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD, SMTP_URL: mailbox.url }, seed: true });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await mailbox?.close();
+  });
+
+  /** The email the notifier recorded for `address` with `template` (its copy, kept as sent). */
+  async function emailTo(address: string, template: string) {
+    let text = '';
+    await vi.waitFor(
+      async () => {
+        const row = await stack.testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
+        expect(row).toBeDefined();
+        text = row!.text;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    return text;
+  }
+
+  it('a visitor reserves in French with an email and is acknowledged in French; staff mark it contacted with a note and see the history', async () => {
+    const vehicle = await stack.testDb.db.selectFrom('vehicles').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+
+    const context = await stack.browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_language', 'fr'));
+    const visitor = await context.newPage();
+    await visitor.goto(`${stack.api.url}/vehicle/${vehicle.id}`);
+    const form = visitor.getByRole('form', { name: 'Réserver ce véhicule' });
+    await form.getByLabel('Votre nom').fill('Aïcha Diallo');
+    await form.getByLabel('Numéro de téléphone').fill('+234 803 555 0147');
+    // The email is optional, and checked like every other one; what was typed stays.
+    await form.getByLabel('E-mail (facultatif)').fill('aicha@example');
+    await form.getByRole('button', { name: /Réserver maintenant/ }).click();
+    await form.getByText('Veuillez saisir une adresse e-mail valide').waitFor();
+    expect(await form.getByLabel('Numéro de téléphone').inputValue()).toBe('+234 803 555 0147');
+    await form.getByLabel('E-mail (facultatif)').fill('aicha.diallo@example.ng');
+    await form.getByRole('button', { name: /Réserver maintenant/ }).click();
+    await visitor.getByRole('status').getByText('Merci, Aïcha Diallo. Notre équipe commerciale vous appellera au +234 803 555 0147 pour confirmer votre réservation.').waitFor();
+    await context.close();
+
+    // The acknowledgement is in French and reached the mail server; staff are told in English, with the console link.
+    const acknowledgement = await emailTo('aicha.diallo@example.ng', 'customer-reservation-acknowledgement');
+    expect(acknowledgement).toContain('Bonjour Aïcha Diallo,');
+    expect(acknowledgement).toContain(`Merci d’avoir demandé à réserver le véhicule ${vehicle.name}. Notre équipe commerciale vous appellera au +234 803 555 0147 pour confirmer votre réservation.`);
+    await vi.waitFor(() => expect(mailbox.received.map((mail) => mail.to[0])).toContain('aicha.diallo@example.ng'), { timeout: 15_000, interval: 100 });
+    const notice = await emailTo(STAFF_EMAIL, 'staff-new-reservation');
+    expect(notice).toContain(`Aïcha Diallo asked to reserve the ${vehicle.name} (${vehicle.id}).`);
+    expect(notice).toContain('Language on the site: French');
+    const requestId = /\/admin\/reservation-requests\/([0-9a-f-]{36})\/show/.exec(notice)?.[1];
+    expect(requestId).toBeDefined();
+
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    await staff.getByRole('menuitem', { name: 'Reservations' }).click();
+    const counts = staff.getByRole('group', { name: 'Reservation counts' });
+    await counts.getByText('New').waitFor();
+    await expect.poll(() => counts.locator('.MuiTypography-h5').allInnerTexts(), { timeout: 15_000 }).toEqual(['1', '1', '0', '0']);
+    await staff.getByText('Aïcha Diallo').click();
+    await staff.waitForURL(`**/admin/reservation-requests/${requestId}/show`);
+    for (const text of [vehicle.name, '+234 803 555 0147', 'aicha.diallo@example.ng', 'French', 'No status changes yet.', 'No notes yet.']) {
+      await staff.getByText(text, { exact: false }).first().waitFor();
+    }
+
+    await staff.getByRole('button', { name: 'Mark contacted' }).click();
+    await staff.getByText('Marked contacted').waitFor();
+    await staff.getByText('New → Contacted').waitFor();
+    expect(await staff.getByRole('button', { name: 'Mark contacted' }).isDisabled()).toBe(true);
+
+    await staff.getByRole('textbox', { name: 'Add a note' }).fill('Called her: she pays the deposit on Monday');
+    await staff.getByRole('button', { name: 'Add note' }).click();
+    await staff.getByText('Note added').waitFor();
+    await staff.getByText('Called her: she pays the deposit on Monday').waitFor();
+    expect(await staff.getByText(STAFF_EMAIL, { exact: false }).count()).toBeGreaterThanOrEqual(2);
+
+    // Back on the list the request shows as contacted, and the cards count it so.
+    await staff.getByRole('menuitem', { name: 'Reservations' }).click();
+    await expect.poll(() => staff.getByRole('group', { name: 'Reservation counts' }).locator('.MuiTypography-h5').allInnerTexts(), { timeout: 15_000 }).toEqual(['1', '0', '1', '0']);
+    await staff.locator('tbody tr', { hasText: 'Aïcha Diallo' }).getByText('Contacted').waitFor();
+  }, 120_000);
+});

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import { eventsBehind, type Db } from '@autobest/db';
+import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
+import { allProjections, Projector } from '@autobest/projections';
+import { catchUpCompletely, samplePhoto } from '@autobest/projections/testing';
+import type { ProductProcesses } from '../../infra/src/processes';
+
+/**
+ * What the fault tests share: requests as the storefront and the console send them (over HTTP, to the API process),
+ * the processors' lag, and the comparison of every read model with a rebuild from the events.
+ */
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A request to the API process; a connection the API dropped answers status 0. */
+export async function send(product: ProductProcesses, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const isForm = body instanceof FormData;
+  try {
+    const response = await fetch(`${product.url}${path}`, {
+      method,
+      headers: { ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text for the failure message.
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  } catch (error) {
+    return { status: 0, body: String(error), headers: new Headers() };
+  }
+}
+
+/** The `id` of a 201/200 answer; throws with the answer otherwise. */
+export function createdId(answer: Answer, what: string): string {
+  const id = (answer.body as { id?: unknown } | null)?.id;
+  if ((answer.status !== 201 && answer.status !== 200) || typeof id !== 'string') throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return id;
+}
+
+/** Signs in as the first staff account and returns the Cookie header for staff requests. */
+export async function signIn(product: ProductProcesses): Promise<string> {
+  const response = await fetch(`${product.url}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(product.staff),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Runs `work(i)` for i in 0..total-1, at most `concurrency` at a time. */
+export async function inParallel<T>(total: number, concurrency: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(total);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+const phone = (i: number) => `+234 803 ${String(1_000_000 + i).slice(-7)}`;
+
+export const contactMessage = (i: number) => ({
+  firstName: 'Adaeze',
+  lastName: `Okafor ${i}`,
+  email: `adaeze.${i}@example.ng`,
+  phone: phone(i),
+  message: `Fault test message ${i}: how much is the Chery Omoda 5 delivered to Lagos?`,
+});
+
+const ENQUIRIES = [
+  { kind: 'deal', subject: 'Chery Tiggo 8 Pro 2024 deal', details: { dealId: 'deal-7', salePrice: 38_500_000 }, sourcePath: '/on-sale' },
+  { kind: 'rental', subject: 'Toyota Hilux rental', preferredDate: '2026-12-24', details: { car: 'Toyota Hilux', days: 3, estimateNgn: 255_000 }, sourcePath: '/rent-lease' },
+  { kind: 'service-booking', subject: 'Brake service', preferredDate: '2026-12-02', sourcePath: '/service' },
+  { kind: 'insurance-quote', subject: 'Comprehensive plan', details: { plan: 'Comprehensive' }, sourcePath: '/insurance' },
+] as const;
+
+/** An enquiry whose message names `marker`, so the test can find its event. */
+export const enquiry = (i: number, marker = `fault test enquiry ${i}`) => ({
+  ...ENQUIRIES[i % ENQUIRIES.length],
+  fullName: `Ifeoma Nwosu ${i}`,
+  phone: phone(i),
+  email: `ifeoma.${i}@example.ng`,
+  message: marker,
+});
+
+export const reservation = (i: number) => ({ name: `Tunde Bakare ${i}`, phone: phone(500_000 + i) });
+
+/** A sell-car request as the storefront sends it: the fields and six small photos. */
+export async function sellCarForm(i: number): Promise<FormData> {
+  const photo = new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' });
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    fullName: 'Chinedu Eze',
+    phoneNumber: phone(900_000 + i),
+    email: `chinedu.${i}@example.ng`,
+    make: 'Toyota',
+    model: 'Corolla',
+    year: '2018',
+    odometer: '84000',
+    fuelType: 'petrol',
+    transmission: 'automatic',
+    underFinance: 'no',
+    askingPrice: '5200000',
+    consent: 'true',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const { slot } of SELL_CAR_PHOTO_SLOTS) form.append(slot, photo, `${slot}.jpg`);
+  return form;
+}
+
+/** A vehicle import file (the console's JSON format) with one listing per given vehicle. */
+export function vehicleImportForm(vehicles: readonly object[]): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([JSON.stringify(vehicles)], { type: 'application/json' }), 'vehicles.json');
+  return form;
+}
+
+/** Events each processor (read models, notifier, photo processor) has not handled yet. */
+export async function processorLag(db: Db): Promise<Record<string, number>> {
+  const rows = await sql<{ name: string; transaction_id: string; global_position: number }>`
+    select processor_name as name, last_transaction_id::text as transaction_id, last_global_position as global_position from processor_checkpoints`.execute(db);
+  const lag: Record<string, number> = {};
+  for (const row of rows.rows) lag[row.name] = await eventsBehind(db, { transactionId: row.transaction_id, globalPosition: Number(row.global_position) });
+  return lag;
+}
+
+export const totalLag = (lag: Record<string, number>) => Object.values(lag).reduce((sum, behind) => sum + behind, 0);
+
+/**
+ * Columns a rebuild cannot reproduce: when the row was written (`default clock_timestamp()`), there to measure
+ * projection lag. Everything else must come back the same.
+ */
+const WRITTEN_AT_COLUMNS = ['projected_at'];
+
+/**
+ * Keys drawn from a sequence, which never goes back: a rebuild draws new numbers, and a batch rolled back by a kill
+ * burns some. They are compared by what they stand for: the key left out of its own table, and each reference to it
+ * replaced by the row it points at.
+ */
+const SEQUENCE_KEYS = [{ table: 'vehicle_facet_combinations', key: 'id', referencedBy: [{ table: 'vehicle_search', column: 'facets_id' }] }];
+
+function rowsAsJson(table: string) {
+  const ignored = [...WRITTEN_AT_COLUMNS, ...SEQUENCE_KEYS.filter((sequence) => sequence.table === table).map((sequence) => sequence.key)];
+  const reference = SEQUENCE_KEYS.flatMap((sequence) => sequence.referencedBy.filter((by) => by.table === table).map((by) => ({ ...by, sequence })))[0];
+  if (!reference) return sql<{ row: string }>`select (to_jsonb(t) - ${sql.val(ignored)}::text[])::text as row from ${sql.table(table)} t`;
+  const { column, sequence } = reference;
+  return sql<{ row: string }>`
+    select ((to_jsonb(t) - ${sql.val([...ignored, column])}::text[]) || jsonb_build_object(${sql.val(column)}::text, to_jsonb(r) - ${sql.val(sequence.key)}::text))::text as row
+    from ${sql.table(table)} t left join ${sql.table(sequence.table)} r on r.${sql.ref(sequence.key)} = t.${sql.ref(column)}`;
+}
+
+/** Every read-model table's rows (as canonical JSON, sorted), as a rebuild must reproduce them. */
+export async function readModelRows(db: Db): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of allProjections.flatMap((projection) => projection.tables)) {
+    rows[table] = (await rowsAsJson(table).execute(db)).rows.map((row) => row.row).sort();
+  }
+  return rows;
+}
+
+/**
+ * Drops and replays every read model (what `npm run projections:rebuild` does), and tells per table what differs from
+ * the rows before: an empty object when the read models were exactly what the events say. Call it with no projector
+ * running.
+ */
+export async function differencesFromRebuild(db: Db): Promise<Record<string, { rows: number; rebuilt: number; onlyBefore: string[]; onlyRebuilt: string[] }>> {
+  const before = await readModelRows(db);
+  const projector = new Projector(db, allProjections);
+  await projector.rebuild();
+  await catchUpCompletely(projector);
+  const rebuilt = await readModelRows(db);
+  const differences: Awaited<ReturnType<typeof differencesFromRebuild>> = {};
+  for (const [table, rows] of Object.entries(before)) {
+    const again = rebuilt[table] ?? [];
+    if (JSON.stringify(rows) === JSON.stringify(again)) continue;
+    const onlyBefore = rows.filter((row) => !again.includes(row));
+    const onlyRebuilt = again.filter((row) => !rows.includes(row));
+    differences[table] = { rows: rows.length, rebuilt: again.length, onlyBefore: onlyBefore.slice(0, 3), onlyRebuilt: onlyRebuilt.slice(0, 3) };
+  }
+  return differences;
+}
+
+/** Ids of rows in a read-model table, for "is every accepted command in its read model". */
+export async function idsIn(db: Db, table: string): Promise<Set<string>> {
+  const result = await sql<{ id: string }>`select id::text as id from ${sql.table(table)}`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+export const missingFrom = (ids: Iterable<string>, present: Set<string>) => [...ids].filter((id) => !present.has(id));

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
+import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { contactMessage, createdId, idsIn, inParallel, missingFrom, send } from './support';
+
+/**
+ * kill -9 of the workers process while it sends emails, then a restart: the mail server ends up with every email. An
+ * email arrives twice only when the kill fell after the server took it and before the outbox recorded that; both copies
+ * then carry the same Message-ID, so mail clients show one. The test says which case it hit.
+ */
+let testDb: TestDatabase;
+let queues: TestQueues;
+let sink: SmtpSink;
+let product: ProductProcesses;
+beforeAll(async () => {
+  testDb = await createTestDatabase('faults_mid_email');
+  queues = createTestQueues('faults_mid_email');
+  sink = await startSmtpSink();
+  product = await startProductProcesses({
+    databaseUrl: testDb.url,
+    redisUrl: queues.redisUrl,
+    queuePrefix: queues.prefix,
+    env: {
+      PUBLIC_WRITE_LIMIT_SCALE: '1000000',
+      SMTP_URL: sink.url,
+      // An attempt holds its email for connection + greeting + 3 x socket timeouts: a killed one is retried after 5 s.
+      SMTP_CONNECTION_TIMEOUT_MS: '1000',
+      SMTP_GREETING_TIMEOUT_MS: '1000',
+      SMTP_SOCKET_TIMEOUT_MS: '1000',
+      EMAIL_RETRY_DELAY_MS: '200',
+    },
+  });
+});
+afterAll(async () => {
+  await product?.close();
+  await sink?.close();
+  await testDb?.drop();
+  await queues?.drop();
+});
+
+/** Each contact message makes two emails: the staff notice and the acknowledgement to the person. */
+const CONTACT_MESSAGES = 30;
+const EMAILS = 2 * CONTACT_MESSAGES;
+
+describe('the workers killed while sending emails', () => {
+  it('delivers every email after a restart, a copy twice only with the same Message-ID', { timeout: 150_000 }, async () => {
+    // The server takes each message 150 ms after its last byte, so sending 60 takes a few seconds to kill into.
+    sink.delayAcceptance(150);
+    const ids = await inParallel(CONTACT_MESSAGES, 6, async (i) => createdId(await send(product, 'POST', '/api/contact-messages', contactMessage(i)), 'contact message'));
+
+    await vi.waitFor(() => expect(sink.received.length).toBeGreaterThanOrEqual(8), { timeout: 60_000, interval: 10 });
+    await product.workers.kill();
+    const takenAtKill = sink.received.length;
+    const recordedAtKill = (await testDb.db.selectFrom('sent_emails').select('id').where('status', '=', 'sent').execute()).length;
+    expect(takenAtKill, 'the kill fell while emails were still going out').toBeLessThan(EMAILS);
+
+    sink.recover();
+    await product.workers.start();
+    await vi.waitFor(
+      async () => {
+        const statuses = await testDb.db.selectFrom('sent_emails').select('status').execute();
+        expect(statuses.length).toBe(EMAILS);
+        expect(statuses.filter(({ status }) => status !== 'sent')).toEqual([]);
+      },
+      { timeout: 90_000, interval: 250 },
+    );
+
+    const rows = await testDb.db.selectFrom('sent_emails').select(['message_id', 'to_address', 'attempts']).execute();
+    const copies = new Map<string, number>();
+    for (const mail of sink.received) copies.set(mail.messageId ?? 'none', (copies.get(mail.messageId ?? 'none') ?? 0) + 1);
+    // Every email of the outbox reached the server, under its own Message-ID, and nothing else did.
+    expect(new Set(rows.map((row) => row.message_id)).size).toBe(EMAILS);
+    expect([...copies.keys()].sort()).toEqual(rows.map((row) => row.message_id!).sort());
+    for (const row of rows) expect(sink.received.filter((mail) => mail.messageId === row.message_id).every((mail) => mail.to[0] === row.to_address)).toBe(true);
+
+    const twice = [...copies].filter(([, count]) => count > 1);
+    // Only emails in flight at the kill can arrive twice (the delivery sends at most 4 at once), each at most twice.
+    expect(twice.length).toBeLessThanOrEqual(4);
+    expect(twice.every(([, count]) => count === 2)).toBe(true);
+    console.info(
+      twice.length > 0
+        ? `kill fell between the server taking ${twice.length} email(s) and the outbox recording it: each arrived twice with one Message-ID (${twice.map(([id]) => id).join(', ')})`
+        : `kill fell before the server took the emails in flight (${takenAtKill} taken, ${recordedAtKill} recorded as sent): none arrived twice`,
+    );
+
+    // Read models never waited on the mail server.
+    expect(missingFrom(ids, await idsIn(testDb.db, 'contact_messages'))).toEqual([]);
+  });
+});

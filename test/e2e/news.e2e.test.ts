@@ -1,37 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { NewsListSchema, TrendingNewsSchema, VideoListSchema, type NewsArticle, type VideoList } from '@autobest/domain/news/contracts';
+import { NewsPageSchema, ReviewVideosSchema, TrendingNewsSchema, type NewsArticle, type ReviewVideoRecord } from '@autobest/domain/news/contracts';
+import { allProjections, Projector } from '@autobest/projections';
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { SEED_REVIEW_VIDEOS, seedReviewVideos } from '../../infra/src/seed/news';
 import { addAxe } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
+import { NEWS_FIRST_READS } from '../../web-storefront/src/news/firstReads';
 import { AFRICAN, GLOBAL, TRENDING, VIDEOS, newsAnswer, videosAnswer } from '../news/fixtures';
 
 /** What the news routes answer in a test: the contract's fixtures, a failure (status), or a dropped connection. */
 interface Answers {
   articles: readonly NewsArticle[];
   trending: readonly NewsArticle[];
-  videos: VideoList;
+  videos: readonly ReviewVideoRecord[];
   failWith?: number | 'network';
 }
 
 const FULL: Answers = { articles: [...AFRICAN, ...GLOBAL], trending: TRENDING.items, videos: VIDEOS };
-const EMPTY: Answers = { articles: [], trending: [], videos: { items: [] } };
+const EMPTY: Answers = { articles: [], trending: [], videos: [] };
 
 /** Addresses of the video site and its image and media hosts: nothing may ask them before a visitor presses play. */
 const VIDEO_SITE = /youtube|ytimg|googlevideo|ggpht/;
 
 /**
- * /news and the home news block against the issue's contract. The server side of news (ingestion and its routes) is
- * built separately: these tests answer `/api/news*` and `/api/videos` in the browser with fixtures the contract's
- * schemas built, so the page is checked against exactly the contract. When the real routes exist, one more test opens
- * the page on them.
+ * /news and the home news block. Most tests answer `/api/news*` and `/api/videos` in the browser with fixtures built
+ * and answered through the contract's schemas (test/news/fixtures.ts), so every state (failures, empty lists, pages,
+ * filters) is at hand; the last opens the page on the real routes with the seeded review videos.
  */
 describe('news and review videos', () => {
   let stack: TestStack;
-  let realRoutes = false;
 
   beforeAll(async () => {
     stack = await startStack('e2e_news', { workers: false });
-    realRoutes = (await fetch(`${stack.api.url}/api/news`)).status !== 404;
   });
 
   afterAll(async () => {
@@ -99,7 +100,7 @@ describe('news and review videos', () => {
     await global.getByRole('button', { name: 'More headlines' }).click();
     await vi.waitFor(async () => expect((await titlesIn(page, 'Global Automotive Headlines')).length).toBe(15));
     expect(await global.getByRole('button', { name: 'More headlines' }).count()).toBe(0);
-    // The API's excerpt is shown as the spec cuts it.
+    // The API's excerpt is shown as it came (cut by the server).
     expect(await global.locator('article', { hasText: 'solid-state batteries' }).locator('p').first().innerText()).toBe(`${'x'.repeat(200)}...`);
 
     // Each article links to its source in a new tab that cannot reach back to this page.
@@ -120,7 +121,7 @@ describe('news and review videos', () => {
 
     // Videos: the latest 6 of 8; the body-type badge hidden for SUV; a star badge only for a rating.
     const videos = sidebar(page);
-    expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.items.slice(0, 6).map((item) => item.title));
+    expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.slice(0, 6).map((item) => item.title));
     const card = (title: string) => videos.locator('.video-card', { has: page.getByRole('heading', { name: title, exact: true }) });
     const badges = async (title: string) => ({ bodyType: await texts(card(title).locator('.news-badge')), rating: await texts(card(title).locator('.news-badge-rating')) });
     expect(await badges('BYD review 1')).toEqual({ bodyType: ['Electric'], rating: ['★ 4.5 Rated 4.5 out of 5'] });
@@ -171,8 +172,9 @@ describe('news and review videos', () => {
     expect(await brand.locator('option').allInnerTexts()).toEqual(['All', 'BYD', 'Chery', 'Toyota']);
     expect(await brand.inputValue()).toBe('All');
     await brand.selectOption('BYD');
-    expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'BYD review 4', 'BYD review 7']);
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'BYD review 4', 'BYD review 7']));
     await brand.selectOption('All');
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).count()).toBe(6));
 
     // Every thumbnail is ours.
     const thumbnails = await videos.locator('.video-card img').evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).origin));
@@ -181,9 +183,9 @@ describe('news and review videos', () => {
     await videos.getByRole('button', { name: 'View All Reviews' }).click();
     const all = page.getByRole('dialog', { name: 'All Car Reviews' });
     await all.waitFor();
-    expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.items.map((item) => item.title));
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.map((item) => item.title)));
     await all.getByRole('group', { name: 'Body type' }).getByRole('button', { name: 'Electric' }).click();
-    expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'Toyota review 8']);
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'Toyota review 8']));
     await page.keyboard.press('Escape');
     await all.waitFor({ state: 'hidden' });
     expect(await videos.getByRole('button', { name: 'View All Reviews' }).evaluate((button) => button === document.activeElement)).toBe(true);
@@ -321,27 +323,40 @@ describe('news and review videos', () => {
     await context.close();
   }, 60_000);
 
-  it('on the real news routes (once the server side is merged): the page shows their answers with no error', async (test) => {
-    if (!realRoutes) test.skip();
+  it("on the real routes: the spec's fallback articles (no feed was ever read) and the seeded review videos, with no error", async () => {
+    await seedReviewVideos(stack.testDb.db);
+    await catchUpCompletely(new Projector(stack.testDb.db, allProjections));
     for (const [path, schema] of [
-      ['/api/news?region=african&limit=60', NewsListSchema],
-      ['/api/news/trending', TrendingNewsSchema],
-      ['/api/videos', VideoListSchema],
+      [NEWS_FIRST_READS.african, NewsPageSchema],
+      [NEWS_FIRST_READS.global, NewsPageSchema],
+      [NEWS_FIRST_READS.trending, TrendingNewsSchema],
+      [NEWS_FIRST_READS.videos, ReviewVideosSchema],
     ] as const) {
       const response = await fetch(`${stack.api.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(schema.safeParse(await response.json()).success, path).toBe(true);
     }
-    const context: BrowserContext = await stack.browser.newContext();
+    const context: BrowserContext = await stack.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${stack.api.url}/news`);
     await page.getByRole('heading', { level: 1, name: 'Automotive News & Videos' }).waitFor();
     await settled(page);
     expect(await page.getByRole('alert').count()).toBe(0);
-    const african = (await titlesIn(page, 'African Automotive News')).length;
-    expect(african).toBeGreaterThan(0);
-    expect(african).toBeLessThanOrEqual(6);
-    expect(await sidebar(page).getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+    // The spec's six mock African articles, every one of the section's seven categories.
+    expect((await titlesIn(page, 'African Automotive News')).length).toBe(6);
+    expect((await titlesIn(page, 'Global Automotive Headlines')).length).toBeGreaterThan(0);
+    expect(await section(page, 'Trending').getByRole('listitem').count()).toBe(3);
+
+    const videos = sidebar(page);
+    const newest = [...SEED_REVIEW_VIDEOS].sort((a, b) => String(b.publishDate).localeCompare(String(a.publishDate))).slice(0, 6);
+    expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(newest.map((item) => item.title));
+    const brands = [...new Set(SEED_REVIEW_VIDEOS.map((item) => item.brand))].sort();
+    expect(await videos.getByLabel('Brand').locator('option').allInnerTexts()).toEqual(['All', ...brands]);
+    await videos.getByLabel('Brand').selectOption('Toyota');
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(newest.filter((item) => item.brand === 'Toyota').map((item) => item.title)));
+    await videos.getByRole('button', { name: 'View All Reviews' }).click();
+    const all = page.getByRole('dialog', { name: 'All Car Reviews' });
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).count()).toBe(SEED_REVIEW_VIDEOS.filter((item) => item.brand === 'Toyota').length));
     await context.close();
   });
 });

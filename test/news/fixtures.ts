@@ -1,18 +1,20 @@
+import { embedUrlOf } from '@autobest/domain';
 import {
-  NewsListSchema,
+  LATEST_VIDEOS_SIZE,
+  NewsArticleSchema,
+  NewsPageSchema,
   NewsQuerySchema,
   ReviewVideoSchema,
-  NewsArticleSchema,
+  ReviewVideosSchema,
   TrendingNewsSchema,
-  VideoListSchema,
-  VideoQuerySchema,
+  VideosQuerySchema,
   type NewsArticle,
-  type NewsList,
-  type ReviewVideo,
+  type NewsPage,
+  type ReviewVideoRecord,
+  type ReviewVideos,
   type TrendingNews,
-  type VideoList,
 } from '@autobest/domain/news/contracts';
-import type { NewsCategory, NewsRegion, VideoCategory } from '@autobest/domain/news';
+import type { NewsCategory, NewsRegion, VideoCategory } from '@autobest/domain/news/categories';
 
 /**
  * News and videos as the API answers them, built through the contract's schemas: a fixture that drifts from the
@@ -33,11 +35,13 @@ export function article(index: number, region: NewsRegion, category: NewsCategor
     region,
     publishDate: new Date(NEWEST - index * DAY).toISOString(),
     image: '/placeholder.svg',
+    featured: false,
     ...changes,
   });
 }
 
-export function video(index: number, brand: string, category: VideoCategory, changes: Partial<ReviewVideo> = {}): ReviewVideo {
+export function video(index: number, brand: string, category: VideoCategory, changes: Partial<ReviewVideoRecord> = {}): ReviewVideoRecord {
+  const videoUrl = changes.videoUrl ?? `https://www.youtube.com/watch?v=abcdefghi${String(index).padStart(2, '0')}`;
   return ReviewVideoSchema.parse({
     id: `video-${index}`,
     title: `${brand} review ${index}`,
@@ -46,12 +50,14 @@ export function video(index: number, brand: string, category: VideoCategory, cha
     model: `Model ${index}`,
     category,
     thumbnail: '/vehicles/suv.svg',
-    videoUrl: `https://www.youtube.com/watch?v=abcdefghi${String(index).padStart(2, '0')}`,
+    videoUrl,
+    // As the API makes it.
+    embedUrl: embedUrlOf(videoUrl),
     duration: `${10 + index}:05`,
     rating: 0,
     channel: 'Drive Africa',
     views: 1000 * index,
-    publishDate: new Date(NEWEST - index * DAY).toISOString(),
+    publishDate: new Date(NEWEST - index * DAY).toISOString().slice(0, 10),
     ...changes,
   });
 }
@@ -71,14 +77,14 @@ export const AFRICAN: readonly NewsArticle[] = [
 
 /** Fifteen global headlines: more than one page of 12. */
 export const GLOBAL: readonly NewsArticle[] = Array.from({ length: 15 }, (_, index) =>
-  article(index + 1, 'global', (['Global Trends', 'Technology', 'Investment'] as const)[index % 3]!, index === 0 ? { title: 'Global story 1: solid-state batteries', excerpt: 'x'.repeat(250) } : {}),
+  article(index + 1, 'global', (['Global Trends', 'Technology', 'Investment'] as const)[index % 3]!, index === 0 ? { title: 'Global story 1: solid-state batteries', excerpt: `${'x'.repeat(200)}...` } : {}),
 );
 
-export const TRENDING: TrendingNews = TrendingNewsSchema.parse({ items: [GLOBAL[0], AFRICAN[0], GLOBAL[1], AFRICAN[2], GLOBAL[2]] });
+/** As the API orders them: the article staff featured first (older than the rest), then the newest. */
+export const TRENDING: TrendingNews = TrendingNewsSchema.parse({ items: [{ ...AFRICAN[3]!, featured: true }, GLOBAL[0], AFRICAN[0], GLOBAL[1], GLOBAL[2]] });
 
 /** Eight videos of three brands: SUVs (no body-type badge), rated and unrated ones, and one with nothing to play. */
-export const VIDEOS: VideoList = VideoListSchema.parse({
-  items: [
+export const VIDEOS: readonly ReviewVideoRecord[] = [
     video(1, 'BYD', 'Electric', { rating: 4.5 }),
     video(2, 'Toyota', 'SUV'),
     video(3, 'Chery', 'SUV', { rating: 4 }),
@@ -87,21 +93,27 @@ export const VIDEOS: VideoList = VideoListSchema.parse({
     video(6, 'Chery', 'Hatchback'),
     video(7, 'BYD', 'SUV'),
     video(8, 'Toyota', 'Electric'),
-  ],
-});
+];
 
-/** `GET /api/news` over `articles` as the contract says: region and category filters, newest first, pages. */
-export function newsAnswer(articles: readonly NewsArticle[], search: URLSearchParams): NewsList {
+/** `GET /api/news` over `articles` as the API answers: region and categories (several separated by commas), newest first, pages. */
+export function newsAnswer(articles: readonly NewsArticle[], search: URLSearchParams): NewsPage {
   const query = NewsQuerySchema.parse(Object.fromEntries(search));
   const matching = articles
-    .filter((candidate) => (!query.region || candidate.region === query.region) && (!query.category || candidate.category === query.category))
+    .filter((candidate) => (!query.region || candidate.region === query.region) && (!query.category || query.category.includes(candidate.category)))
     .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
   const start = (query.page - 1) * query.limit;
-  return NewsListSchema.parse({ items: matching.slice(start, start + query.limit), total: matching.length });
+  return NewsPageSchema.parse({ items: matching.slice(start, start + query.limit), total: matching.length });
 }
 
-/** `GET /api/videos` over `videos` as the contract says. */
-export function videosAnswer(videos: VideoList, search: URLSearchParams): VideoList {
-  const query = VideoQuerySchema.parse(Object.fromEntries(search));
-  return VideoListSchema.parse({ items: videos.items.filter((candidate) => (!query.brand || candidate.brand === query.brand) && (!query.category || candidate.category === query.category)) });
+/** `GET /api/videos` over `videos` as the API answers: brand (any case) and body type, newest first, 6 by default, every brand. */
+export function videosAnswer(videos: readonly ReviewVideoRecord[], search: URLSearchParams): ReviewVideos {
+  const query = VideosQuerySchema.parse(Object.fromEntries(search));
+  const brand = query.brand?.toLowerCase();
+  const matching = videos
+    .filter((candidate) => (!brand || brand === 'all' || candidate.brand.toLowerCase() === brand) && (!query.category || query.category === 'All' || candidate.category === query.category))
+    .sort((a, b) => (query.sort === 'latest' ? b.publishDate.localeCompare(a.publishDate) : b.views - a.views));
+  const size = query.limit ?? LATEST_VIDEOS_SIZE;
+  const start = (query.page - 1) * size;
+  const brands = [...new Set(videos.map((candidate) => candidate.brand))].sort();
+  return ReviewVideosSchema.parse({ items: matching.slice(start, start + size), total: matching.length, brands });
 }

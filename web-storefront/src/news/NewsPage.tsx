@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { NEWS_FILTER_CATEGORIES, VIDEO_FILTER_CATEGORIES, type NewsFilterCategory, type VideoFilterCategory } from '@autobest/domain/news';
-import type { NewsList, TrendingNews, VideoList } from '@autobest/domain/news/contracts';
+import { NEWS_FILTER_CATEGORIES, VIDEO_FILTER_CATEGORIES, type NewsFilterCategory, type VideoFilterCategory } from '@autobest/domain/news/categories';
+import type { NewsPage, ReviewVideos as ReviewVideosAnswer, TrendingNews } from '@autobest/domain/news/contracts';
 import { track } from '../analytics/analytics';
 import { useSayMessage } from '../api/domainMessages';
 import { useT, type Translator } from '../i18n';
@@ -10,7 +10,7 @@ import { ArticleCard } from './ArticleCard';
 import { NEWS_FIRST_READS } from './firstReads';
 import { newsMessages } from './messages';
 import type en from './messages/en';
-import { africanNewsQuery, africanNewsShown, filterVideos, LATEST_VIDEOS_SHOWN, safeHref, tickerOf, videoBrands } from './news';
+import { africanNewsQuery, allVideosAddress, latestVideosAddress, safeHref, tickerOf } from './news';
 import { useApiRead, useGlobalHeadlines, type ReadState } from './useNews';
 import { VideoCard } from './VideoCard';
 import './news.css';
@@ -72,8 +72,8 @@ function Ticker({ t }: { t: T }) {
 /** 'African Automotive News': at most 6, only from the spec's seven categories. */
 function AfricanNews({ category, t }: { category: NewsFilterCategory; t: T }) {
   const query = africanNewsQuery(category);
-  const { state, updating, retry } = useApiRead<NewsList>(query === null ? null : `/api/news?${query}`);
-  const articles = query !== null && state.phase === 'ready' ? africanNewsShown(state.data.items, category) : [];
+  const { state, updating, retry } = useApiRead<NewsPage>(query === null ? null : `/api/news?${query}`);
+  const articles = query !== null && state.phase === 'ready' ? state.data.items : [];
   return (
     <section className="news-section" aria-labelledby="news-african-heading">
       <h2 id="news-african-heading">{t('africanTitle')}</h2>
@@ -144,36 +144,58 @@ function BrandSelect({ brands, brand, onChange, t }: { brands: readonly string[]
   );
 }
 
-/** 'Car Review Videos': the latest 6 of the chosen brand; 'View All Reviews' opens every one, by brand and body type. */
-function ReviewVideos({ t }: { t: T }) {
-  const { state, retry } = useApiRead<VideoList>(NEWS_FIRST_READS.videos);
-  const [brand, setBrand] = useState('All');
+/** The videos of a list, or what the list says when there are none. */
+function VideoList({ state, className, t }: { state: ReadState<ReviewVideosAnswer>; className: string; t: T }) {
+  if (state.phase !== 'ready') return null;
+  if (state.data.items.length === 0) return <p className="news-empty">{t('noVideos')}</p>;
+  return (
+    <ul className={className}>
+      {state.data.items.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} t={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'View All Reviews': every video of the chosen brand, by body type. */
+function AllReviews({ brands, brand, onBrand, t }: { brands: readonly string[]; brand: string; onBrand(brand: string): void; t: T }) {
   const [bodyType, setBodyType] = useState<VideoFilterCategory>('All');
+  const { state, retry } = useApiRead<ReviewVideosAnswer>(allVideosAddress(brand, bodyType));
+  return (
+    <>
+      <BrandSelect brands={brands} brand={brand} onChange={onBrand} t={t} />
+      <div role="group" aria-label={t('bodyTypeFilter')} className="tabs">
+        {VIDEO_FILTER_CATEGORIES.map((name) => (
+          <button key={name} type="button" aria-pressed={bodyType === name} className={`tab${bodyType === name ? ' tab-active' : ''}`} onClick={() => setBodyType(name)}>
+            {t(`body:${name}`)}
+          </button>
+        ))}
+      </div>
+      <ReadProgress state={state} loading="loadingVideos" failed="videosFailed" onRetry={retry} t={t} />
+      <VideoList state={state} className="video-grid" t={t} />
+    </>
+  );
+}
+
+/** 'Car Review Videos': the API's latest 6 of the chosen brand (its brands fill the filter); 'View All Reviews' opens every one. */
+function ReviewVideos({ t }: { t: T }) {
+  const [brand, setBrand] = useState('All');
+  const { state, retry } = useApiRead<ReviewVideosAnswer>(latestVideosAddress(brand));
   const [allOpen, setAllOpen] = useState(false);
-  const videos = state.phase === 'ready' ? state.data.items : [];
-  const brands = videoBrands(videos);
+  const brands = state.phase === 'ready' ? state.data.brands : [];
   const chooseBrand = (chosen: string) => {
     setBrand(chosen);
     track('user_interaction', { action: 'video_brand_filter', brand: chosen });
   };
-  const latest = filterVideos(videos, brand).slice(0, LATEST_VIDEOS_SHOWN);
-  const all = filterVideos(videos, brand, bodyType);
   return (
     <aside className="news-videos" aria-labelledby="news-videos-heading">
       <h2 id="news-videos-heading">{t('videosTitle')}</h2>
       <p className="hint">{t('playNotice')}</p>
       <BrandSelect brands={brands} brand={brand} onChange={chooseBrand} t={t} />
       <ReadProgress state={state} loading="loadingVideos" failed="videosFailed" onRetry={retry} t={t} />
-      {state.phase === 'ready' && latest.length === 0 ? <p className="news-empty">{t('noVideos')}</p> : null}
-      {latest.length > 0 ? (
-        <ul className="video-list">
-          {latest.map((video) => (
-            <li key={video.id}>
-              <VideoCard video={video} t={t} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <VideoList state={state} className="video-list" t={t} />
       {state.phase === 'ready' ? (
         <button
           type="button"
@@ -188,29 +210,7 @@ function ReviewVideos({ t }: { t: T }) {
         </button>
       ) : null}
       <Dialog open={allOpen} onClose={() => setAllOpen(false)} title={t('allReviewsTitle')} closeLabel={t('close')} variant="wide">
-        {allOpen ? (
-          <>
-            <BrandSelect brands={brands} brand={brand} onChange={chooseBrand} t={t} />
-            <div role="group" aria-label={t('bodyTypeFilter')} className="tabs">
-              {VIDEO_FILTER_CATEGORIES.map((name) => (
-                <button key={name} type="button" aria-pressed={bodyType === name} className={`tab${bodyType === name ? ' tab-active' : ''}`} onClick={() => setBodyType(name)}>
-                  {t(`body:${name}`)}
-                </button>
-              ))}
-            </div>
-            {all.length === 0 ? (
-              <p className="news-empty">{t('noVideos')}</p>
-            ) : (
-              <ul className="video-grid">
-                {all.map((video) => (
-                  <li key={video.id}>
-                    <VideoCard video={video} t={t} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        ) : null}
+        {allOpen ? <AllReviews brands={brands} brand={brand} onBrand={chooseBrand} t={t} /> : null}
       </Dialog>
     </aside>
   );

@@ -1,41 +1,41 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReviewVideo } from '@autobest/domain/news/contracts';
+import type { ReviewVideoRecord } from '@autobest/domain/news/contracts';
 import { track } from '../analytics/analytics';
 import { useFormat, type Translator } from '../i18n';
 import type en from './messages/en';
 import { showPlaceholderOnError } from './ArticleCard';
-import { categoryBadgeClass, embedUrl, localThumbnail, safeHref, showsBodyType, showsRating, youTubeId } from './news';
+import { categoryBadgeClass, localThumbnail, playerAddress, safeHref, showsBodyType, showsRating } from './news';
 
 /**
  * A review video: our own thumbnail until the visitor presses play, and only then the privacy-enhanced player. Until
  * that press the page has asked nothing of the video site, so a visitor on metered data pays only for what they watch.
  */
-export function VideoCard({ video, t }: { video: ReviewVideo; t: Translator<typeof en> }) {
+export function VideoCard({ video, t }: { video: ReviewVideoRecord; t: Translator<typeof en> }) {
   const { number } = useFormat();
   const [playing, setPlaying] = useState(false);
-  const player = useRef<HTMLIFrameElement>(null);
-  const id = youTubeId(video.videoUrl);
-  const elsewhere = id ? null : safeHref(video.videoUrl);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const player = playerAddress(video.embedUrl);
+  const elsewhere = player ? null : safeHref(video.videoUrl);
   useEffect(() => {
     // Keyboard users continue in the player they asked for.
-    if (playing) player.current?.focus();
+    if (playing) frame.current?.focus();
   }, [playing]);
 
   const thumbnail = <img src={localThumbnail(video.thumbnail, location.origin)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />;
   return (
     <article className="video-card">
       <div className="video-frame">
-        {playing && id ? (
+        {playing && player ? (
           <iframe
-            ref={player}
-            src={embedUrl(id)}
+            ref={frame}
+            src={player}
             title={t('playerTitle', { title: video.title })}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
             sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
           />
-        ) : id ? (
+        ) : player ? (
           <button
             type="button"
             className="video-play"

@@ -5,7 +5,7 @@
  */
 export const NEWS_FIRST_READS = {
   trending: '/api/news/trending',
-  african: '/api/news?region=african&limit=60',
+  african: '/api/news?region=african&category=Partnership%2CIndustry+News%2CMarket+Analysis%2CEvents%2CFinancing%2CMarket+Entry%2CSales+Data&limit=6',
   global: '/api/news?region=global&limit=12&page=1',
   videos: '/api/videos',
 } as const;

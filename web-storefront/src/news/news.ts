@@ -1,37 +1,23 @@
-import { AFRICAN_NEWS_CATEGORIES, cutExcerpt, type NewsCategory, type NewsFilterCategory, type VideoCategory, type VideoFilterCategory } from '@autobest/domain/news';
-import type { NewsArticle, ReviewVideo } from '@autobest/domain/news/contracts';
+import { AFRICAN_SECTION_CATEGORIES, AFRICAN_SECTION_SIZE, type NewsCategory, type NewsFilterCategory, type VideoCategory, type VideoFilterCategory } from '@autobest/domain/news/categories';
+import type { NewsArticle, ReviewVideoRecord } from '@autobest/domain/news/contracts';
 
 /** What /news shows of what the API answers (spec 001 sections 2 and 9). Pure: the page renders, these decide. */
 
 /** The 'Trending' ticker shows the first 3 of the trending articles. */
 export const TICKER_SIZE = 3;
-/** 'African Automotive News' shows at most 6 articles. */
-export const AFRICAN_NEWS_SHOWN = 6;
-/** The videos sidebar shows the latest 6; 'View All Reviews' opens the rest. */
-export const LATEST_VIDEOS_SHOWN = 6;
 /** Global headlines arrive a page at a time ('More headlines' asks for the next). */
 export const GLOBAL_PAGE_SIZE = 12;
-/**
- * With 'All' chosen, the African list asks for the newest of every category and keeps the spec's seven: this many
- * covers the six African feeds' 10 items each.
- */
-const AFRICAN_CANDIDATES = 60;
-
-const isAfricanCategory = (category: NewsCategory) => (AFRICAN_NEWS_CATEGORIES as readonly NewsCategory[]).includes(category);
+const isAfricanCategory = (category: NewsCategory) => (AFRICAN_SECTION_CATEGORIES as readonly NewsCategory[]).includes(category);
 
 /**
- * The query for the African list under the chosen category, or null when that category never appears there (the
- * list is then empty without asking).
+ * The query for 'African Automotive News' under the chosen category: at most 6, only of the spec's seven categories
+ * (the API takes several separated by commas), or null when the chosen category never appears there (the list is then
+ * empty without asking).
  */
 export function africanNewsQuery(category: NewsFilterCategory): string | null {
-  if (category === 'All') return new URLSearchParams({ region: 'african', limit: String(AFRICAN_CANDIDATES) }).toString();
-  if (!isAfricanCategory(category)) return null;
-  return new URLSearchParams({ region: 'african', category, limit: String(AFRICAN_NEWS_SHOWN) }).toString();
-}
-
-/** The African list: only the spec's seven categories, the chosen one if any, at most 6, in the API's order. */
-export function africanNewsShown(articles: readonly NewsArticle[], category: NewsFilterCategory): NewsArticle[] {
-  return articles.filter((article) => isAfricanCategory(article.category) && (category === 'All' || article.category === category)).slice(0, AFRICAN_NEWS_SHOWN);
+  if (category !== 'All' && !isAfricanCategory(category)) return null;
+  const categories = category === 'All' ? AFRICAN_SECTION_CATEGORIES.join(',') : category;
+  return new URLSearchParams({ region: 'african', category: categories, limit: String(AFRICAN_SECTION_SIZE) }).toString();
 }
 
 /** The query for one page of global headlines under the chosen category. */
@@ -49,11 +35,8 @@ export function appendPage(shown: readonly NewsArticle[], next: readonly NewsArt
 
 export const tickerOf = (trending: readonly NewsArticle[]): NewsArticle[] => trending.slice(0, TICKER_SIZE);
 
-/** An excerpt as a card shows it: the spec's cut (the API already made it; a longer one from elsewhere is cut too), or nothing. */
-export function displayExcerpt(excerpt: string): string | null {
-  const shown = cutExcerpt(excerpt);
-  return shown === '' ? null : shown;
-}
+/** An excerpt as a card shows it (the API already cut it to the spec's 200 characters plus '...'), or nothing when empty. */
+export const displayExcerpt = (excerpt: string): string | null => (excerpt.trim() === '' ? null : excerpt);
 
 /** An address a card may link to: http(s) only, so no `javascript:` or `data:` link can reach an href. */
 export function safeHref(url: string): string | null {
@@ -69,46 +52,46 @@ export function safeHref(url: string): string | null {
 export const categoryBadgeClass = (category: NewsCategory | VideoCategory): string => `badge news-badge news-badge-${category.toLowerCase().replace(/\s+/g, '-')}`;
 
 /** The body-type badge of a video is hidden for SUV (the spec's default body type). */
-export const showsBodyType = (video: Pick<ReviewVideo, 'category'>): boolean => video.category !== 'SUV';
+export const showsBodyType = (video: Pick<ReviewVideoRecord, 'category'>): boolean => video.category !== 'SUV';
 
 /** A rating shows as a star badge only when there is one (0 means not rated). */
-export const showsRating = (video: Pick<ReviewVideo, 'rating'>): boolean => video.rating > 0;
+export const showsRating = (video: Pick<ReviewVideoRecord, 'rating'>): boolean => video.rating > 0;
 
-/** The brands of the brand filter: every brand among the videos, in alphabetical order, after 'All'. */
-export function videoBrands(videos: readonly ReviewVideo[]): string[] {
-  return [...new Set(videos.map((video) => video.brand))].sort((a, b) => a.localeCompare(b, 'en'));
+/** The sidebar: the API's latest 6 of the chosen brand ('All': any). */
+export function latestVideosAddress(brand: string): string {
+  return brand === 'All' ? '/api/videos' : `/api/videos?${new URLSearchParams({ brand }).toString()}`;
 }
 
-/** The videos of the chosen brand and body type ('All' for either means any), in the API's order (newest first). */
-export function filterVideos(videos: readonly ReviewVideo[], brand: string, category: VideoFilterCategory = 'All'): ReviewVideo[] {
-  return videos.filter((video) => (brand === 'All' || video.brand === brand) && (category === 'All' || video.category === category));
+/** The most videos the API answers at once: 'View All Reviews' shows that many of the chosen brand and body type. */
+export const ALL_VIDEOS_LIMIT = 50;
+
+/** 'View All Reviews': every video of the chosen brand and body type ('All' for either means any), newest first. */
+export function allVideosAddress(brand: string, bodyType: VideoFilterCategory): string {
+  const query = new URLSearchParams({ limit: String(ALL_VIDEOS_LIMIT) });
+  if (brand !== 'All') query.set('brand', brand);
+  if (bodyType !== 'All') query.set('category', bodyType);
+  return `/api/videos?${query.toString()}`;
 }
 
-const YOUTUBE_ID = /^[\w-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** The YouTube video a video page address names (watch, youtu.be, embed, shorts and live forms), or null. */
-export function youTubeId(videoUrl: string): string | null {
-  let url: URL;
+/**
+ * The player to load once the visitor pressed play (so it may start at once): the API's `embedUrl`, only on the
+ * privacy-enhanced domain (which sets no cookie until the visitor plays, and is the only frame the page's policy
+ * allows); null when the video cannot be played here.
+ */
+export function playerAddress(embedUrl: string | null): string | null {
+  if (embedUrl === null) return null;
   try {
-    url = new URL(videoUrl);
+    const url = new URL(embedUrl);
+    if (url.origin !== PLAYER_ORIGIN || !url.pathname.startsWith('/embed/')) return null;
+    url.searchParams.set('autoplay', '1');
+    url.searchParams.set('rel', '0');
+    return url.href;
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split('/').filter(Boolean);
-  let id: string | null | undefined = null;
-  if (host === 'youtu.be') id = segments[0];
-  else if (YOUTUBE_HOSTS.has(host)) id = segments[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(segments[0] ?? '') ? segments[1] : null;
-  return id && YOUTUBE_ID.test(id) ? id : null;
 }
-
-/**
- * The privacy-enhanced player for a video: youtube-nocookie.com sets no cookie until the visitor plays, and the page
- * loads it only after the visitor pressed play (so it may start at once).
- */
-export const embedUrl = (id: string): string => `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`;
 
 /**
  * The thumbnail to show before play: only one served by us (this origin), so showing a video asks nothing of the

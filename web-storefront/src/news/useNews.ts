@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { NewsFilterCategory } from '@autobest/domain/news';
-import type { NewsArticle, NewsList } from '@autobest/domain/news/contracts';
+import type { NewsFilterCategory } from '@autobest/domain/news/categories';
+import type { NewsArticle, NewsPage } from '@autobest/domain/news/contracts';
 import { requestMessageOf, type ShownMessage } from '../api/domainMessages';
 import { ApiFailure, getJson } from '../inventory/api';
 import { appendPage, globalNewsQuery } from './news';
@@ -45,7 +45,7 @@ const startOf = (category: NewsFilterCategory): MoreState => ({ category, items:
  * appended. Choosing another category starts again from its first page (the previous list stays while it loads).
  */
 export function useGlobalHeadlines(category: NewsFilterCategory) {
-  const first = useApiRead<NewsList>(`/api/news?${globalNewsQuery(category, 1)}`);
+  const first = useApiRead<NewsPage>(`/api/news?${globalNewsQuery(category, 1)}`);
   const [more, setMore] = useState<MoreState>(() => startOf(category));
   const mine = more.category === category ? more : startOf(category);
   const firstPage = first.state.phase === 'ready' ? first.state.data : null;
@@ -55,7 +55,7 @@ export function useGlobalHeadlines(category: NewsFilterCategory) {
   const loadMore = () => {
     const page = mine.page + 1;
     setMore({ ...mine, phase: 'loading', failure: null });
-    getJson<NewsList>(`/api/news?${globalNewsQuery(category, page)}`).then(
+    getJson<NewsPage>(`/api/news?${globalNewsQuery(category, page)}`).then(
       (answer) =>
         setMore((current) => {
           if (current.category !== category) return current;

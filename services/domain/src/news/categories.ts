@@ -15,6 +15,7 @@ export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
 /** The category bar: 'All' (the default) and every category (spec section 9). */
 export const NEWS_FILTER_CATEGORIES = ['All', ...NEWS_CATEGORIES] as const;
+export type NewsFilterCategory = (typeof NEWS_FILTER_CATEGORIES)[number];
 
 /** 'African Automotive News' shows only these seven categories (spec section 2). */
 export const AFRICAN_SECTION_CATEGORIES = ['Partnership', 'Industry News', 'Market Analysis', 'Events', 'Financing', 'Market Entry', 'Sales Data'] as const satisfies readonly NewsCategory[];
@@ -31,6 +32,7 @@ export type NewsRegion = (typeof NEWS_REGIONS)[number];
 export const VIDEO_CATEGORIES = ['SUV', 'Electric', 'Sedan', 'Hatchback', 'Truck'] as const;
 export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
 export const VIDEO_FILTER_CATEGORIES = ['All', ...VIDEO_CATEGORIES] as const;
+export type VideoFilterCategory = (typeof VIDEO_FILTER_CATEGORIES)[number];
 
 /**
  * Words in a feed's own category labels (and failing those, its title) that file an article under one of ours. The

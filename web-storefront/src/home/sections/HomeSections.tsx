@@ -5,7 +5,7 @@ import { track } from '../../analytics/analytics';
 import { useFormat, useT, type Translator } from '../../i18n';
 import { useSayMessage } from '../../api/domainMessages';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
-import type { NewsList } from '@autobest/domain/news/contracts';
+import type { NewsPage } from '@autobest/domain/news/contracts';
 import { ArticleCard } from '../../news/ArticleCard';
 import { useApiRead } from '../../news/useNews';
 import { DEALS, salePrice } from '../../deals/deals';
@@ -238,7 +238,7 @@ const HOME_NEWS_SHOWN = 4;
 
 /** The newest ingested articles, African and global alike, and the way to all of them. */
 function LatestNews({ t }: { t: T }) {
-  const { state, retry } = useApiRead<NewsList>(`/api/news?limit=${HOME_NEWS_SHOWN}`);
+  const { state, retry } = useApiRead<NewsPage>(`/api/news?limit=${HOME_NEWS_SHOWN}`);
   const say = useSayMessage();
   return (
     <section className="home-section" aria-labelledby="news-heading">

@@ -20,3 +20,4 @@ export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './qaChecks/contracts';
 export * from './news/index';
+export * from './assistant/index';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
+import { SITE_LANGUAGES } from '../platform/languages';
+import { followUpRecordFields } from '../followUp/contracts';
+
+/**
+ * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks
+ * its bodies and answers with them; the storefront and the console take their types (type-only imports).
+ */
+
+/** Spec 001 section 4: each buyer message moves one stage on; pricing-options stays. */
+export const CHAT_STAGES = ['greeting', 'needs-assessment', 'vehicle-selection', 'pricing-options'] as const;
+export type ChatStage = (typeof CHAT_STAGES)[number];
+
+/**
+ * What kind of vehicle a buyer can ask for: the spec's keywords (suv, sedan, truck, pickup) and the Tara page's
+ * twelve category cards (SUVs, Sedans, Trucks, Crossovers, Hatchbacks, Minivans, Coupes, Convertibles, Electric,
+ * Hybrid, Luxury, Economy).
+ */
+export const CHAT_VEHICLE_TYPES = ['suv', 'sedan', 'truck', 'pickup', 'crossover', 'hatchback', 'minivan', 'coupe', 'convertible', 'electric', 'hybrid', 'luxury', 'economy'] as const;
+export type ChatVehicleType = (typeof CHAT_VEHICLE_TYPES)[number];
+
+/** The twelve category cards of the Tara page, each starting a conversation about itself. */
+export const TARA_TOPICS = ['suv', 'sedan', 'truck', 'crossover', 'hatchback', 'minivan', 'coupe', 'convertible', 'electric', 'hybrid', 'luxury', 'economy'] as const satisfies readonly ChatVehicleType[];
+export type TaraTopic = (typeof TARA_TOPICS)[number];
+
+/** What the buyer will mostly use the car for (spec keywords family, kids, commute; kids is family). */
+export const CHAT_USAGES = ['family', 'commute', 'business', 'off-road'] as const;
+export type ChatUsage = (typeof CHAT_USAGES)[number];
+
+/** Where a conversation was opened from: the analytics funnel and the console say so. */
+export const CHAT_ENTRIES = ['widget', 'companion', 'tara-page', 'contact', 'support', 'inventory', 'home'] as const;
+export type ChatEntry = (typeof CHAT_ENTRIES)[number];
+
+/** The longest message Tara reads; longer ones are refused with the field named (and the buyer's text kept). */
+export const CHAT_MESSAGE_MAX = 1000;
+
+export const ChatBudgetSchema = z.object({
+  amount: z.number().positive().describe("Major units of `currency` (30000000 for '30 million naira')"),
+  currency: z.enum(PRICE_CURRENCY_CODES),
+});
+export type ChatBudget = z.output<typeof ChatBudgetSchema>;
+
+/** The conversation state's userContext: what Tara understood so far, shown to the buyer so they can correct it. */
+export const ChatContextSchema = z
+  .object({
+    preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
+    usage: z.enum(CHAT_USAGES).nullable(),
+    budget: ChatBudgetSchema.nullable(),
+  })
+  .meta({ id: 'ChatContext' });
+export type ChatContext = z.output<typeof ChatContextSchema>;
+export const EMPTY_CHAT_CONTEXT: ChatContext = { preferredVehicleType: null, usage: null, budget: null };
+
+export const ChatCitationSchema = z.object({
+  source: z.string().describe('What the statement rests on: a vehicle page path, or the rate snapshot a price was converted with'),
+  label: z.string().optional(),
+});
+export type ChatCitation = z.output<typeof ChatCitationSchema>;
+
+/** A vehicle card of the 'Within Your Budget' pane: a real, listed vehicle (its id answers /api/vehicles/{id}). */
+export const ChatVehicleCardSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    year: z.number(),
+    category: z.string(),
+    price: z.object({ amount: z.number(), currency: z.string() }).describe("In the buyer's budget currency, converted at the cited rates"),
+    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    efficiency: z.object({ label: z.string(), score: z.number().describe('Higher is more efficient; the Efficiency chip sorts by it') }),
+    powerHp: z.number().nullable(),
+    rating: z.number(),
+    reviewCount: z.number().describe('Popularity: the Popularity chip sorts by it'),
+    path: z.string().describe('The vehicle page'),
+  })
+  .meta({ id: 'ChatVehicleCard' });
+export type ChatVehicleCard = z.output<typeof ChatVehicleCardSchema>;
+
+export const ChatReplySchema = z.object({ content: z.string(), citations: z.array(ChatCitationSchema) });
+export type ChatReply = z.output<typeof ChatReplySchema>;
+
+/** Suggested next messages under a reply (the spec's three to start with, then what fits the stage). */
+export const ChatSuggestionSchema = z.object({ label: z.string(), text: z.string() });
+
+export const ChatMessageSchema = z
+  .object({
+    id: z.string(),
+    content: z.string(),
+    isUser: z.boolean(),
+    timestamp: z.iso.datetime(),
+    citations: z.array(ChatCitationSchema).optional(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.output<typeof ChatMessageSchema>;
+
+export const StartConversationSchema = z.object({
+  language: z.enum(SITE_LANGUAGES, { error: `language must be one of: ${SITE_LANGUAGES.join(', ')}` }),
+  currency: z.enum(CURRENCY_CODES, { error: `currency must be one of: ${CURRENCY_CODES.join(', ')}` }),
+  entry: z.enum(CHAT_ENTRIES).optional(),
+  topic: z.enum(TARA_TOPICS).optional().describe('A category card of the Tara page: the conversation starts about it'),
+});
+export type StartConversation = z.input<typeof StartConversationSchema>;
+
+export const ConversationStartedSchema = z.object({ id: z.uuid(), stage: z.enum(CHAT_STAGES), greeting: ChatMessageSchema });
+export type ConversationStartedAnswer = z.output<typeof ConversationStartedSchema>;
+
+export const SendChatMessageSchema = z.object({
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be blank').max(CHAT_MESSAGE_MAX, `text must be at most ${CHAT_MESSAGE_MAX} characters`),
+});
+
+/** The answer to a buyer's message (the issue's contract, plus the recorded messages so a client keeps one transcript). */
+export const ChatAnswerSchema = z
+  .object({
+    stage: z.enum(CHAT_STAGES),
+    reply: ChatReplySchema,
+    context: ChatContextSchema,
+    vehicles: z.array(ChatVehicleCardSchema),
+    suggestions: z.array(ChatSuggestionSchema),
+    message: ChatMessageSchema.describe("The buyer's message as recorded"),
+    replyMessage: ChatMessageSchema.describe("Tara's reply as recorded"),
+  })
+  .meta({ id: 'ChatAnswer' });
+export type ChatAnswer = z.output<typeof ChatAnswerSchema>;
+
+/** A conversation as its buyer reopens it (after a reload, on another page). */
+export const ConversationViewSchema = z
+  .object({
+    id: z.uuid(),
+    stage: z.enum(CHAT_STAGES),
+    language: z.enum(SITE_LANGUAGES),
+    currency: z.enum(CURRENCY_CODES),
+    context: ChatContextSchema,
+    messages: z.array(ChatMessageSchema),
+    vehicles: z.array(ChatVehicleCardSchema).describe('The cards of the latest reply that showed any'),
+    suggestions: z.array(ChatSuggestionSchema),
+    handedOff: z.boolean(),
+  })
+  .meta({ id: 'ConversationView' });
+export type ConversationView = z.output<typeof ConversationViewSchema>;
+
+export const HandoffSchema = z
+  .object({
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+    phone: z.string().trim().max(30).optional(),
+    email: z.string().trim().max(254).optional(),
+  })
+  .describe('A phone, an email or both; the API checks their shape with the contact forms\' rules');
+export type HandoffInput = z.input<typeof HandoffSchema>;
+
+export const HandoffAnswerSchema = z.object({ id: z.uuid(), reply: ChatMessageSchema, whatsappUrl: z.string().nullable() });
+
+/** A conversation as staff see it in the console (resource `conversations`). */
+export const ConversationRecordSchema = z
+  .object({
+    id: z.uuid(),
+    stage: z.enum(CHAT_STAGES),
+    language: z.enum(SITE_LANGUAGES),
+    currency: z.enum(CURRENCY_CODES),
+    entry: z.enum(CHAT_ENTRIES).nullable(),
+    topic: z.enum(TARA_TOPICS).nullable(),
+    context: ChatContextSchema,
+    startedAt: z.iso.datetime(),
+    lastMessageAt: z.iso.datetime(),
+    messageCount: z.int(),
+    vehiclesShown: z.array(z.object({ id: z.string(), name: z.string() })),
+    lead: z
+      .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), handedOffAt: z.iso.datetime(), whatsappUrl: z.string().nullable() })
+      .nullable(),
+    transcript: z.array(ChatMessageSchema),
+    ...followUpRecordFields,
+  })
+  .meta({ id: 'Conversation' });
+export type ConversationRecord = z.output<typeof ConversationRecordSchema>;
+
+/** The console's conversation funnel: how many conversations reached each step, over a period. */
+export const ConversationFunnelSchema = z
+  .object({
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+    started: z.int(),
+    needsUnderstood: z.int(),
+    vehiclesShown: z.int(),
+    pricingReached: z.int(),
+    handedOff: z.int(),
+  })
+  .meta({ id: 'ConversationFunnel' });
+export type ConversationFunnel = z.output<typeof ConversationFunnelSchema>;

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import type { Decider, DomainEvent } from '../platform/events';
+import { CURRENCY_CODES, PRICE_CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import {
+  CHAT_ENTRIES,
+  CHAT_STAGES,
+  CHAT_USAGES,
+  CHAT_VEHICLE_TYPES,
+  ChatVehicleCardSchema,
+  EMPTY_CHAT_CONTEXT,
+  TARA_TOPICS,
+  type ChatCitation,
+  type ChatContext,
+  type ChatEntry,
+  type ChatStage,
+  type ChatVehicleCard,
+  type TaraTopic,
+} from './contracts';
+import { understandMessage } from './understanding';
+import { composeReply, greetingFor, type MatchKind, type VehicleMatches } from './replies';
+
+/** The most buyer messages one conversation takes; past it Tara offers a person instead. */
+export const CHAT_MAX_MESSAGES = 60;
+
+/** Spec 001 section 4: greeting to needs-assessment on the first message, one stage per message, pricing-options stays. */
+export function nextStage(stage: ChatStage): ChatStage {
+  const index = CHAT_STAGES.indexOf(stage);
+  return CHAT_STAGES[Math.min(index + 1, CHAT_STAGES.length - 1)]!;
+}
+
+export type ConversationStarted = DomainEvent<
+  'ConversationStarted',
+  { conversationId: string; language: SiteLanguage; currency: CurrencyCode; entry?: ChatEntry; topic?: TaraTopic; greeting: string; startedAt: string }
+>;
+export type BuyerMessageReceived = DomainEvent<'BuyerMessageReceived', { conversationId: string; messageId: string; text: string; receivedAt: string }>;
+export type TaraReplied = DomainEvent<
+  'TaraReplied',
+  {
+    conversationId: string;
+    messageId: string;
+    stage: ChatStage;
+    content: string;
+    citations: ChatCitation[];
+    context: ChatContext;
+    vehicles: ChatVehicleCard[];
+    matchKind: MatchKind;
+    suggestions: Array<{ label: string; text: string }>;
+    repliedAt: string;
+  }
+>;
+export type ConversationHandedOff = DomainEvent<
+  'ConversationHandedOff',
+  { conversationId: string; name: string; phone?: string; email?: string; handedOffAt: string }
+>;
+export type ConversationStatusChanged = DomainEvent<'ConversationStatusChanged', { conversationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }>;
+export type ConversationNoteAdded = DomainEvent<'ConversationNoteAdded', { conversationId: string; text: string; addedAt: string }>;
+export type ConversationEvent = ConversationStarted | BuyerMessageReceived | TaraReplied | ConversationHandedOff | ConversationStatusChanged | ConversationNoteAdded;
+
+const contextSchema = z.object({
+  preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
+  usage: z.enum(CHAT_USAGES).nullable(),
+  budget: z.object({ amount: z.number(), currency: z.enum(PRICE_CURRENCY_CODES) }).nullable(),
+});
+const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
+
+/** A conversation event as stored; typed against ConversationEvent, so the two cannot drift apart. */
+export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('ConversationStarted'),
+    data: z.object({
+      conversationId: z.string(),
+      language: z.enum(SITE_LANGUAGES),
+      currency: z.enum(CURRENCY_CODES),
+      entry: z.enum(CHAT_ENTRIES).optional(),
+      topic: z.enum(TARA_TOPICS).optional(),
+      greeting: z.string(),
+      startedAt: z.string(),
+    }),
+  }),
+  z.object({ type: z.literal('BuyerMessageReceived'), data: z.object({ conversationId: z.string(), messageId: z.string(), text: z.string(), receivedAt: z.string() }) }),
+  z.object({
+    type: z.literal('TaraReplied'),
+    data: z.object({
+      conversationId: z.string(),
+      messageId: z.string(),
+      stage: z.enum(CHAT_STAGES),
+      content: z.string(),
+      citations: z.array(z.object({ source: z.string(), label: z.string().optional() })),
+      context: contextSchema,
+      vehicles: z.array(ChatVehicleCardSchema),
+      matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'none', 'not-asked']),
+      suggestions: z.array(z.object({ label: z.string(), text: z.string() })),
+      repliedAt: z.string(),
+    }),
+  }),
+  z.object({
+    type: z.literal('ConversationHandedOff'),
+    data: z.object({ conversationId: z.string(), name: z.string(), phone: z.string().optional(), email: z.string().optional(), handedOffAt: z.string() }),
+  }),
+  z.object({ type: z.literal('ConversationStatusChanged'), data: z.object({ conversationId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),
+  z.object({ type: z.literal('ConversationNoteAdded'), data: z.object({ conversationId: z.string(), text: z.string(), addedAt: z.string() }) }),
+]);
+
+export const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set<ConversationEvent['type']>([
+  'ConversationStarted',
+  'BuyerMessageReceived',
+  'TaraReplied',
+  'ConversationHandedOff',
+  'ConversationStatusChanged',
+  'ConversationNoteAdded',
+]);
+
+export const conversationStreamId = (conversationId: string) => `conversation-${conversationId}`;
+
+export interface ConversationState {
+  /** Null until the conversation was started. */
+  conversationId: string | null;
+  language: SiteLanguage;
+  currency: CurrencyCode;
+  stage: ChatStage;
+  context: ChatContext;
+  buyerMessages: number;
+  handoff: { name: string; phone?: string; email?: string } | null;
+  status: FollowUpStatus;
+}
+
+export const initialConversationState: ConversationState = {
+  conversationId: null,
+  language: 'en',
+  currency: 'NGN',
+  stage: 'greeting',
+  context: EMPTY_CHAT_CONTEXT,
+  buyerMessages: 0,
+  handoff: null,
+  status: 'new',
+};
+
+export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
+  switch (event.type) {
+    case 'ConversationStarted':
+      return { ...initialConversationState, conversationId: event.data.conversationId, language: event.data.language, currency: event.data.currency };
+    case 'BuyerMessageReceived':
+      return { ...state, buyerMessages: state.buyerMessages + 1 };
+    case 'TaraReplied':
+      return { ...state, stage: event.data.stage, context: event.data.context };
+    case 'ConversationHandedOff':
+      return {
+        ...state,
+        handoff: { name: event.data.name, ...(event.data.phone ? { phone: event.data.phone } : {}), ...(event.data.email ? { email: event.data.email } : {}) },
+      };
+    case 'ConversationStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'ConversationNoteAdded':
+      return state;
+  }
+}
+
+export const conversationDecider: Decider<ConversationState, ConversationEvent> = {
+  eventSchema: ConversationEventSchema,
+  initialState: initialConversationState,
+  evolve: evolveConversation,
+};
+
+export type ConversationCommand =
+  | { type: 'StartConversation'; conversationId: string; language: SiteLanguage; currency: CurrencyCode; entry?: ChatEntry | undefined; topic?: TaraTopic | undefined; now: Date }
+  | {
+      type: 'ReceiveBuyerMessage';
+      text: string;
+      messageIds: { buyer: string; reply: string };
+      /** The vehicles found for `matchedFor`, the context the message leads to; found before deciding (I/O). */
+      matches: VehicleMatches;
+      matchedFor: ChatContext;
+      now: Date;
+    }
+  | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
+  | FollowUpCommand;
+
+export class ConversationNotFound extends Error {
+  override readonly name = 'ConversationNotFound';
+}
+export class ConversationAlreadyStarted extends Error {
+  override readonly name = 'ConversationAlreadyStarted';
+}
+/** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
+export class ConversationTooLong extends Error {
+  override readonly name = 'ConversationTooLong';
+}
+/** Another message changed what Tara understood between finding the vehicles and deciding: find them again. */
+export class ConversationMovedOn extends Error {
+  override readonly name = 'ConversationMovedOn';
+}
+
+const sameContext = (a: ChatContext, b: ChatContext) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What the conversation a message leads to has understood: the API finds the vehicles for it before deciding. */
+export const contextAfter = (state: ConversationState, text: string): ChatContext =>
+  understandMessage(text, { language: state.language, currency: state.currency, prior: state.context }).context;
+
+export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
+  if (command.type === 'StartConversation') {
+    if (state.conversationId !== null) throw new ConversationAlreadyStarted('This conversation was already started');
+    const { conversationId, language, currency, entry, topic, now } = command;
+    return [
+      {
+        type: 'ConversationStarted',
+        data: { conversationId, language, currency, ...(entry ? { entry } : {}), ...(topic ? { topic } : {}), greeting: greetingFor(language, topic), startedAt: now.toISOString() },
+      },
+    ];
+  }
+  if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+  const { conversationId } = state;
+  switch (command.type) {
+    case 'ReceiveBuyerMessage': {
+      if (state.buyerMessages >= CHAT_MAX_MESSAGES) throw new ConversationTooLong('This conversation is long enough: a person can help from here');
+      const understanding = understandMessage(command.text, { language: state.language, currency: state.currency, prior: state.context });
+      if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
+      const stage = nextStage(state.stage);
+      const reply = composeReply({ language: state.language, stage, understanding, matches: command.matches });
+      const at = command.now.toISOString();
+      return [
+        { type: 'BuyerMessageReceived', data: { conversationId, messageId: command.messageIds.buyer, text: command.text, receivedAt: at } },
+        {
+          type: 'TaraReplied',
+          data: {
+            conversationId,
+            messageId: command.messageIds.reply,
+            stage,
+            content: reply.content,
+            citations: reply.citations,
+            context: understanding.context,
+            vehicles: command.matches.vehicles,
+            matchKind: command.matches.kind,
+            suggestions: reply.suggestions,
+            repliedAt: at,
+          },
+        },
+      ];
+    }
+    case 'HandOff': {
+      const { name, phone, email } = command;
+      const same = state.handoff && state.handoff.name === name && state.handoff.phone === phone && state.handoff.email === email;
+      if (same) return [];
+      return [
+        {
+          type: 'ConversationHandedOff',
+          data: { conversationId, name, ...(phone ? { phone } : {}), ...(email ? { email } : {}), handedOffAt: command.now.toISOString() },
+        },
+      ];
+    }
+    default: {
+      const change = decideFollowUp(command, state.status);
+      if (!change) return [];
+      return change.type === 'StatusChanged'
+        ? [{ type: 'ConversationStatusChanged', data: { conversationId, from: change.from, to: change.to, changedAt: change.at } }]
+        : [{ type: 'ConversationNoteAdded', data: { conversationId, text: change.text, addedAt: change.at } }];
+    }
+  }
+}

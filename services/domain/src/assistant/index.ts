@@ -1,0 +1,4 @@
+export * from './contracts';
+export * from './understanding';
+export * from './replies';
+export * from './conversation';

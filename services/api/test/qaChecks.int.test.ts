@@ -105,14 +105,15 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
   });
 
   it('judges the exchange rates by their age', async () => {
-    const snapshot = async (hoursOld: number) => {
+    const snapshot = async (minutesOld: number) => {
       await t.testDb.db.deleteFrom('rate_snapshots').execute();
-      await t.testDb.db.insertInto('rate_snapshots').values({ source: 'openexchangerates', fetched_at: new Date(Date.now() - hoursOld * 3_600_000), rates: JSON.stringify({ NGN: 1600 }) }).execute();
+      await t.testDb.db.insertInto('rate_snapshots').values({ source: 'openexchangerates', fetched_at: new Date(Date.now() - minutesOld * 60_000), rates: JSON.stringify({ NGN: 1600 }) }).execute();
       return (await runAll(t))['rates']!;
     };
-    expect(await snapshot(2)).toMatchObject({ status: 'pass', detail: 'From openexchangerates, 2.0 hours old' });
-    expect((await snapshot(12)).status).toBe('warning');
-    expect(await snapshot(30)).toMatchObject({ status: 'fail', detail: expect.stringContaining('failing for a day') });
+    // By the default RATES_CRON, every 6 hours: no fetch was due a minute ago; two were missed in 12 hours and 5; in 30 hours, 5.
+    expect(await snapshot(1)).toMatchObject({ status: 'pass', detail: 'From openexchangerates, 0.0 hours old' });
+    expect(await snapshot(12 * 60 + 5)).toMatchObject({ status: 'warning', detail: 'From openexchangerates, 12.1 hours old: 2 scheduled fetches missed (RATES_CRON "0 */6 * * *")' });
+    expect(await snapshot(30 * 60)).toMatchObject({ status: 'fail', detail: expect.stringContaining('scheduled fetches missed (RATES_CRON "0 */6 * * *"), the rate service has been failing for a day') });
   });
 });
 

@@ -1,8 +1,5 @@
-import { getNextMillis } from 'bullmq';
 import type { Db } from '@autobest/db';
-
-/** Time for a scheduled read to finish (up to 10 s per feed, a few at a time) before it counts as late. */
-const GRACE_MS = 2 * 60_000;
+import { runsMissedSince } from '../platform/schedules';
 
 export interface FeedProblem {
   name: string;
@@ -23,11 +20,6 @@ export interface FeedHealth {
   failing: number;
 }
 
-/** When the cron pattern next fires after `after` (UTC, as the workers schedule it). */
-function nextRun(pattern: string, after: number): number {
-  return getNextMillis(after, { pattern, tz: 'Etc/UTC' }) ?? Number.POSITIVE_INFINITY;
-}
-
 /**
  * The enabled feeds that were not refreshed within two NEWS_CRON intervals (counted from their last successful read,
  * or from when they were added if never read; a 304 counts as a refresh) and those whose last read failed.
@@ -43,7 +35,7 @@ export async function feedHealth(db: Db, cron: string, now = new Date()): Promis
   const problems: FeedProblem[] = [];
   for (const row of rows) {
     const refreshed = new Date(row.last_success_at ?? row.created_at).getTime();
-    const stale = nextRun(cron, nextRun(cron, refreshed)) + GRACE_MS < now.getTime();
+    const stale = runsMissedSince(cron, refreshed, now.getTime(), 2) >= 2;
     const failures = row.consecutive_failures ?? 0;
     if (stale || failures > 0) {
       problems.push({

@@ -9,6 +9,7 @@ import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, Se
 import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NEWS_QUEUE, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { errorResponses, notFound } from './errors';
+import { runsMissedSince } from './schedules';
 
 /**
  * The QA dashboard's server checks (the spec's /qa-test): each looks at the running system itself, not at a
@@ -27,6 +28,8 @@ interface Check {
 
 const CHECK_TIMEOUT_MS = 5_000;
 const HOUR = 3_600_000;
+/** Scheduled rate fetches missed before the rates check fails (with the default RATES_CRON, a day). */
+const RATES_FAILING_AFTER_MISSED = 4;
 const pass = (detail: string): CheckResult => ({ status: 'pass', detail });
 const warning = (detail: string): CheckResult => ({ status: 'warning', detail });
 const fail = (detail: string): CheckResult => ({ status: 'fail', detail });
@@ -121,10 +124,14 @@ export const QA_CHECKS: readonly Check[] = [
     async run(app) {
       const rates = await currentRates(app.db);
       if (rates.source === 'fallback') return warning(app.config.rates.url ? 'The rate service has not answered yet: prices use the fallback rates' : 'RATES_URL is not set: prices use the fallback rates');
-      const age = (Date.now() - Date.parse(rates.timestamp)) / HOUR;
+      const fetchedAt = Date.parse(rates.timestamp);
+      const age = (Date.now() - fetchedAt) / HOUR;
       const text = `From ${rates.source}, ${age.toFixed(1)} hours old`;
-      if (age <= 6) return pass(text);
-      return age <= 24 ? warning(`${text} (refreshed every 6 hours)`) : fail(`${text}: the rate service has been failing for a day`);
+      // Judged by RATES_CRON: fresh until a scheduled fetch is missed; failing once four are missed and a day is gone.
+      const missed = runsMissedSince(app.config.rates.cron, fetchedAt, Date.now(), RATES_FAILING_AFTER_MISSED);
+      if (missed === 0) return pass(text);
+      const schedule = `${plural(missed, 'scheduled fetch', 'scheduled fetches')} missed (RATES_CRON "${app.config.rates.cron}")`;
+      return missed < RATES_FAILING_AFTER_MISSED || age <= 24 ? warning(`${text}: ${schedule}`) : fail(`${text}: ${schedule}, the rate service has been failing for a day`);
     },
   },
   {

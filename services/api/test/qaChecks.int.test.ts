@@ -55,7 +55,7 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     expect(results['redis']!.status).toBe('pass');
     expect(results['migrations']).toMatchObject({ status: 'pass', detail: 'Every migration has run' });
     expect(results['workers']).toMatchObject({ status: 'fail', detail: expect.stringContaining('No worker is connected') });
-    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net, news feed refresh' });
+    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net, photo safety net, email delivery safety net, news feed refresh' });
     expect(results['news-feeds']).toMatchObject({ status: 'warning', detail: 'No news source is enabled: /news shows the fallback articles' });
     expect(results['catalogue']).toMatchObject({ status: 'fail', detail: 'No vehicle is listed: the inventory pages are empty' });
     expect(results['rates']).toMatchObject({ status: 'warning', detail: 'RATES_URL is not set: prices use the fallback rates' });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
-import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NEWS_QUEUE, NOTIFIER, RATES_QUEUE } from '@autobest/projections';
+import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, QUEUES } from '@autobest/projections';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { errorResponses, notFound } from './errors';
 import { runsMissedSince } from './schedules';
@@ -27,6 +27,15 @@ interface Check {
 }
 
 const CHECK_TIMEOUT_MS = 5_000;
+
+/** The queues whose work runs on a schedule kept in Redis (lost with an emptied Redis until the workers set it again). */
+const SCHEDULED_QUEUES: ReadonlyArray<{ queue: string; what: string; needed(app: FastifyInstance): boolean }> = [
+  { queue: QUEUES.projector, what: 'projector safety net', needed: () => true },
+  { queue: QUEUES.photos, what: 'photo safety net', needed: () => true },
+  { queue: QUEUES.email, what: 'email delivery safety net', needed: () => true },
+  { queue: QUEUES.rates, what: 'exchange-rate refresh', needed: (app) => Boolean(app.config.rates.url) },
+  { queue: QUEUES.news, what: 'news feed refresh', needed: () => true },
+];
 const HOUR = 3_600_000;
 /** Scheduled rate fetches missed before the rates check fails (with the default RATES_CRON, a day). */
 const RATES_FAILING_AFTER_MISSED = 4;
@@ -46,6 +55,34 @@ async function answersQuickly(ask: () => Promise<unknown>): Promise<CheckResult>
   await ask();
   const ms = Math.round(performance.now() - started);
   return ms < 200 ? pass(`Answered in ${ms} ms`) : warning(`Answered in ${ms} ms (slow: over 200 ms)`);
+}
+
+/** A request staff must answer in time: which rows still wait, and how the check words it. */
+interface Waiting {
+  id: string;
+  name: string;
+  table: 'submissions' | 'enquiries' | 'contact_messages' | 'reservation_requests';
+  /** The status of a row nobody has answered yet, and when it arrived. */
+  status: string;
+  since: string;
+  hours: number;
+  noun: [one: string, many: string];
+  done: string;
+  late(count: string): string;
+}
+
+/** The Operations checks that nothing staff must answer waits longer than it should: one query shape for each table. */
+function waitingCheck({ id, name, table, status, since, hours, noun, done, late }: Waiting): Check {
+  return {
+    id,
+    group: 'Operations',
+    name,
+    async run(app) {
+      const { rows } = await sql<{ count: string }>`select count(*) as count from ${sql.table(table)} where status = ${status} and ${sql.ref(since)} < ${hoursAgo(hours)}`.execute(app.db);
+      const waiting = Number(rows[0]?.count ?? 0);
+      return waiting === 0 ? pass(done) : warning(late(plural(waiting, ...noun)));
+    },
+  };
 }
 
 export const QA_CHECKS: readonly Check[] = [
@@ -98,23 +135,19 @@ export const QA_CHECKS: readonly Check[] = [
     group: 'Platform',
     name: 'Scheduled jobs are registered',
     async run(app) {
-      const projector = (await app.projectorQueue.getJobSchedulers()).map((scheduler) => scheduler.key);
-      const missing = projector.length === 0 ? ['projector safety net'] : [];
-      if (app.config.rates.url) {
-        const queue = new Queue(RATES_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
+      const missing: string[] = [];
+      for (const { queue: name, what, needed } of SCHEDULED_QUEUES) {
+        if (!needed(app)) continue;
+        const queue = new Queue(name, { connection: app.redis, prefix: app.config.queuePrefix });
         try {
-          if ((await queue.getJobSchedulers()).length === 0) missing.push('exchange-rate refresh');
+          if ((await queue.getJobSchedulers()).length === 0) missing.push(what);
         } finally {
           await queue.close();
         }
       }
-      const news = new Queue(NEWS_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
-      try {
-        if ((await news.getJobSchedulers()).length === 0) missing.push('news feed refresh');
-      } finally {
-        await news.close();
-      }
-      return missing.length === 0 ? pass(app.config.rates.url ? 'Projector safety net, exchange-rate refresh and news feeds' : 'Projector safety net and news feeds (no rate service configured)') : fail(`Missing: ${missing.join(', ')}`);
+      if (missing.length > 0) return fail(`Missing: ${missing.join(', ')}`);
+      const present = SCHEDULED_QUEUES.filter(({ needed }) => needed(app)).map(({ what }) => what);
+      return pass(`${present.join(', ')}${app.config.rates.url ? '' : ' (no rate service configured)'}`);
     },
   },
   {
@@ -238,50 +271,30 @@ export const QA_CHECKS: readonly Check[] = [
       return pass(backlog.pending === 0 ? 'No email waiting to be sent' : `${waiting}, being sent`);
     },
   },
-  {
-    id: 'waiting-requests',
-    group: 'Operations',
-    name: 'No sell or trade-in request waits over 48 hours',
-    async run(app) {
-      const waiting = await countOf(app.db.selectFrom('submissions').where('status', '=', 'pending').where('submitted_at', '<', hoursAgo(48)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
-      return waiting === 0 ? pass('Every request older than 48 hours has been reviewed') : warning(`${plural(waiting, 'request')} pending for over 48 hours`);
-    },
-  },
-  {
-    id: 'waiting-enquiries',
-    group: 'Operations',
-    name: 'No enquiry waits over 24 hours',
-    async run(app) {
-      const waiting = await countOf(app.db.selectFrom('enquiries').where('status', '=', 'new').where('received_at', '<', hoursAgo(24)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst());
-      return waiting === 0 ? pass('Every enquiry older than 24 hours has been answered') : warning(`${plural(waiting, 'enquiry', 'enquiries')} not contacted for over 24 hours`);
-    },
-  },
-  {
+  waitingCheck({ id: 'waiting-requests', table: 'submissions', status: 'pending', since: 'submitted_at', hours: 48, noun: ['request', 'requests'], name: 'No sell or trade-in request waits over 48 hours', done: 'Every request older than 48 hours has been reviewed', late: (count) => `${count} pending for over 48 hours` }),
+  waitingCheck({ id: 'waiting-enquiries', table: 'enquiries', status: 'new', since: 'received_at', hours: 24, noun: ['enquiry', 'enquiries'], name: 'No enquiry waits over 24 hours', done: 'Every enquiry older than 24 hours has been answered', late: (count) => `${count} not contacted for over 24 hours` }),
+  waitingCheck({
     id: 'waiting-contact-messages',
-    group: 'Operations',
+    table: 'contact_messages',
+    status: 'new',
+    since: 'received_at',
+    hours: FOLLOW_UP_ANSWER_HOURS,
+    noun: ['contact message', 'contact messages'],
     name: `No contact message waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
-    async run(app) {
-      const waiting = await countOf(
-        app.db.selectFrom('contact_messages').where('status', '=', 'new').where('received_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      );
-      return waiting === 0
-        ? pass(`Every contact message older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
-        : warning(`${plural(waiting, 'contact message')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)`);
-    },
-  },
-  {
+    done: `Every contact message older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`,
+    late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)`,
+  }),
+  waitingCheck({
     id: 'waiting-reservations',
-    group: 'Operations',
+    table: 'reservation_requests',
+    status: 'new',
+    since: 'requested_at',
+    hours: FOLLOW_UP_ANSWER_HOURS,
+    noun: ['reservation request', 'reservation requests'],
     name: `No reservation request waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
-    async run(app) {
-      const waiting = await countOf(
-        app.db.selectFrom('reservation_requests').where('status', '=', 'new').where('requested_at', '<', hoursAgo(FOLLOW_UP_ANSWER_HOURS)).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      );
-      return waiting === 0
-        ? pass(`Every reservation request older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`)
-        : warning(`${plural(waiting, 'reservation request')} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call`);
-    },
-  },
+    done: `Every reservation request older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`,
+    late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call`,
+  }),
   {
     id: 'analytics',
     group: 'Operations',

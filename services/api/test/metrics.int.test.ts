@@ -261,6 +261,10 @@ describe('with METRICS_TOKEN', () => {
       expect(valueOf(samples, 'autobest_rates_snapshot_age_seconds')).toBeUndefined();
       expect(valueOf(samples, 'autobest_metrics_collector_up', { collector: 'queues' })).toBe(1);
       expect(valueOf(samples, 'autobest_queue_jobs', { queue: QUEUES.rates, state: 'waiting' })).toBe(0);
+      // And PostgreSQL cancelled its query: a scrape every 15 s must not pile up blocked queries behind the lock.
+      const waitingOnLock = async () =>
+        Number((await blocker.query<{ count: string }>(`select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%from rate_snapshots order by id desc%' and state = 'active'`)).rows[0]!.count);
+      await vi.waitFor(async () => expect(await waitingOnLock()).toBe(0), { timeout: 5_000, interval: 50 });
       await blocker.query('rollback');
       await vi.waitFor(async () => expect(valueOf(await scrape(), 'autobest_metrics_collector_up', { collector: 'rates' })).toBe(1), { timeout: 10_000, interval: 100 });
     } finally {

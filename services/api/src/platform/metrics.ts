@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import { ErrorResponseSchema, HttpError } from './errors';
 import { INSTALLATION_COLLECTORS, type InstallationCollector, type InstallationMetric, type Reading } from './metricsCollectors';
@@ -91,7 +92,13 @@ export const metricsPlugin = fp(
     const refresh = async ({ collector, metrics }: { collector: InstallationCollector; metrics: Map<string, ReadingMetric> }) => {
       let readings: readonly Reading[];
       try {
-        readings = await withTimeout(collector.read(app), `The ${collector.name} collector`);
+        readings = await withTimeout(
+          app.db.transaction().execute(async (db) => {
+            await sql`select set_config('statement_timeout', ${String(COLLECT_TIMEOUT_MS)}, true)`.execute(db);
+            return collector.read({ db, queues: app.queues });
+          }),
+          `The ${collector.name} collector`,
+        );
         const unknown = readings.find((reading) => !metrics.has(reading.metric));
         if (unknown) throw new Error(`${unknown.metric} is not one of the ${collector.name} collector's metrics`);
         collectorUp.set({ collector: collector.name }, 1);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '@autobest/db';
 import { allProjections, emailBacklog } from '@autobest/projections';
 
 /** One metric an installation collector fills. */
@@ -25,7 +26,16 @@ export interface Reading {
 export interface InstallationCollector {
   name: string;
   metrics: Readonly<Record<string, InstallationMetric>>;
-  read(app: FastifyInstance): Promise<readonly Reading[]>;
+  read(sources: CollectorSources): Promise<readonly Reading[]>;
+}
+
+/**
+ * What a collector reads from: `db` is a transaction whose statements PostgreSQL cancels after the scrape's timeout,
+ * so a slow collector stops working instead of running on after the scrape went on without it.
+ */
+export interface CollectorSources {
+  db: Db;
+  queues: FastifyInstance['queues'];
 }
 
 const seconds = (date: Date) => date.getTime() / 1000;
@@ -39,9 +49,9 @@ const eventStore: InstallationCollector = {
       help: 'Events appended to the event store by every process of the installation (the position sequence: an append rolled back also uses its positions up)',
     },
   },
-  async read(app) {
+  async read(sources) {
     const result = await sql<{ appended: string | null }>`
-      select pg_sequence_last_value(pg_get_serial_sequence('events', 'global_position')::regclass)::text as appended`.execute(app.db);
+      select pg_sequence_last_value(pg_get_serial_sequence('events', 'global_position')::regclass)::text as appended`.execute(sources.db);
     return [{ metric: 'autobest_events_appended_total', value: Number(result.rows[0]?.appended ?? 0) }];
   },
 };
@@ -57,7 +67,7 @@ const projectionLag: InstallationCollector = {
     autobest_projection_events_behind: { help: 'Events committed that the processor has not applied yet', labelNames: ['projection'] },
     autobest_projection_lag_seconds: { help: 'Age of the oldest event the processor has not applied yet (0 when caught up)', labelNames: ['projection'] },
   },
-  async read(app) {
+  async read(sources) {
     const names = allProjections.map((projection) => projection.name);
     const rows = await sql<{ name: string; behind: string; lag_seconds: number | null }>`
       with processor as (
@@ -73,7 +83,7 @@ const projectionLag: InstallationCollector = {
         (select extract(epoch from now() - e.occurred_at)::float8 from events e
           where (e.transaction_id, e.global_position) > (position.transaction_id, position.global_position)
           order by e.transaction_id, e.global_position limit 1) as lag_seconds
-      from position`.execute(app.db);
+      from position`.execute(sources.db);
     return rows.rows.flatMap((row) => [
       { metric: 'autobest_projection_events_behind', value: Number(row.behind), labels: { projection: row.name } },
       { metric: 'autobest_projection_lag_seconds', value: Math.max(0, row.lag_seconds ?? 0), labels: { projection: row.name } },
@@ -87,9 +97,9 @@ const queueDepths: InstallationCollector = {
   metrics: {
     autobest_queue_jobs: { help: 'Jobs in each queue by state (waiting, active, failed, delayed)', labelNames: ['queue', 'state'] },
   },
-  async read(app) {
+  async read(sources) {
     const perQueue = await Promise.all(
-      [...app.queues].map(async ([name, queue]) => {
+      [...sources.queues].map(async ([name, queue]) => {
         const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'failed', 'delayed');
         const states = {
           waiting: (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0),
@@ -110,9 +120,9 @@ const exchangeRates: InstallationCollector = {
   metrics: {
     autobest_rates_snapshot_age_seconds: { help: 'Age of the newest exchange-rate snapshot (absent while prices use the fallback rates)' },
   },
-  async read(app) {
+  async read(sources) {
     const result = await sql<{ age: number }>`
-      select extract(epoch from now() - fetched_at)::float8 as age from rate_snapshots order by id desc limit 1`.execute(app.db);
+      select extract(epoch from now() - fetched_at)::float8 as age from rate_snapshots order by id desc limit 1`.execute(sources.db);
     const newest = result.rows[0];
     return newest ? [{ metric: 'autobest_rates_snapshot_age_seconds', value: Math.max(0, newest.age) }] : [];
   },
@@ -127,8 +137,8 @@ const housekeepingRuns: InstallationCollector = {
     autobest_housekeeping_removed: { help: 'What the last run of the sweep removed on the host (rows or upload folders)', labelNames: ['sweep', 'host'] },
     autobest_housekeeping_last_run_failed: { help: '1 when the last run of the sweep on the host failed, else 0', labelNames: ['sweep', 'host'] },
   },
-  async read(app) {
-    const runs = await app.db.selectFrom('housekeeping_runs').select(['sweep', 'host', 'finished_at', 'last_success_at', 'removed', 'error']).execute();
+  async read(sources) {
+    const runs = await sources.db.selectFrom('housekeeping_runs').select(['sweep', 'host', 'finished_at', 'last_success_at', 'removed', 'error']).execute();
     return runs.flatMap((run) => {
       const labels = { sweep: run.sweep, host: run.host };
       return [
@@ -151,10 +161,10 @@ const emailOutbox: InstallationCollector = {
     autobest_emails: { help: 'Emails in the outbox by status: pending (not yet accepted by the mail server), sent, failed (refused for good or out of attempts)', labelNames: ['status'] },
     autobest_email_oldest_pending_age_seconds: { help: 'How long the oldest pending email has waited (0 when none is pending)' },
   },
-  async read(app) {
+  async read(sources) {
     const [backlog, sent] = await Promise.all([
-      emailBacklog(app.db),
-      sql<{ sent: number }>`select count(*)::int as sent from sent_emails where status = 'sent'`.execute(app.db),
+      emailBacklog(sources.db),
+      sql<{ sent: number }>`select count(*)::int as sent from sent_emails where status = 'sent'`.execute(sources.db),
     ]);
     return [
       { metric: 'autobest_emails', value: backlog.pending, labels: { status: 'pending' } },

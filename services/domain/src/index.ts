@@ -18,6 +18,7 @@ export * from './inventory/index';
 export * from './analytics/index';
 export * from './emails/contracts';
 export * from './staff/contracts';
+export * from './staff/roles';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';

@@ -50,7 +50,7 @@ const THIRD_PARTY_FONTS = /<link[^>]*href="https:\/\/fonts\.googleapis\.com[^"]*
 /**
  * The queue dashboard: bull-board at /admin/queues over every queue of the product (app.queues). Access is the auth
  * plugin's, decided on the matched route like every staff route (a session on every page, API call and file; the
- * `operate-queues` permission; same-site state changes; no-store), and staff may only take the actions above. Its
+ * `queues.operate` permission; same-site state changes; no-store), and staff may only take the actions above. Its
  * pages have their own Content-Security-Policy (plugins/securityHeaders.ts).
  */
 export const queueDashboardPlugin: FastifyPluginAsync = async (app) => {
@@ -82,7 +82,7 @@ export const queueDashboardPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const page = methods.includes('GET') && !route.url.startsWith(API) && !route.url.startsWith(STATIC);
-    route.config = { ...route.config, staffPermission: 'operate-queues', ...(page ? { staffPage: true } : {}) };
+    route.config = { ...route.config, staffPermission: 'queues.operate', ...(page ? { staffPage: true } : {}) };
   });
   app.addHook('preHandler', async (request) => {
     if (!isAllowedAction(request)) throw actionRefused();

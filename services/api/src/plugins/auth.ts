@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
+import { roleMay, type StaffPermission } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
 import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
@@ -34,14 +35,8 @@ export const isStaffRoute = (routeUrl: string | undefined): boolean => routeUrl 
 /** Where a staff page sends a browser that is not signed in: the console's sign-in. */
 export const CONSOLE_SIGN_IN = '/admin/login';
 
-/** Things only some staff may do once roles exist. */
-export type StaffPermission = 'operate-queues';
-
-/**
- * The one place that decides what a signed-in staff member may do beyond the routes every staff member uses. Roles do
- * not exist yet, so every staff member may do everything; the roles issue decides here (queues: admins only).
- */
-export const staffMay = (_staff: StaffIdentity, _permission: StaffPermission): boolean => true;
+/** The one place that decides what a signed-in staff member may do: their role's permissions (`ROLE_PERMISSIONS`). */
+export const staffMay = (staff: StaffIdentity, permission: StaffPermission): boolean => roleMay(staff.role, permission);
 
 const signInRequired = () => new HttpError(401, 'unauthorized', 'Sign in required');
 const notPermitted = () => new HttpError(403, 'forbidden', 'Your staff account may not do this');

@@ -1,0 +1,58 @@
+/**
+ * Who on the team may do what (issue 17): four roles, and the permissions every staff route declares. The server
+ * decides on the matched route (deny by default: a staff route that declares no permission is refused, and the app
+ * refuses to start with one); the console reads the same table to hide what a person cannot do. Browser-safe.
+ */
+export const STAFF_ROLES = ['admin', 'sales', 'inventory', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  sales: 'Sales',
+  inventory: 'Inventory',
+  viewer: 'Viewer',
+};
+
+/**
+ * What a route needs, named by what it protects. `*.read` lists and shows, `*.write` changes.
+ * - requests: sell-car and trade-in requests, enquiries, reservation requests, contact messages, Tara's conversations and leads
+ * - catalogue: vehicles, import and export, inventory QA, data collection
+ * - news: news sources, articles, review videos
+ * - emails: the outbox (read: who was told what; write: retry)
+ * - operations: the QA dashboard's server checks and the analytics (reads only)
+ * - queues: the queue dashboard
+ * - staff: staff accounts and the activity trail
+ * - settings: installation settings
+ * - self: one's own account (who am I, own password, own sessions, two-factor): every role
+ */
+export const STAFF_PERMISSIONS = [
+  'requests.read',
+  'requests.write',
+  'catalogue.read',
+  'catalogue.write',
+  'news.read',
+  'news.write',
+  'emails.read',
+  'emails.write',
+  'operations.read',
+  'queues.operate',
+  'staff.manage',
+  'settings.manage',
+  'self',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+const READS: StaffPermission[] = ['requests.read', 'catalogue.read', 'news.read', 'emails.read', 'operations.read'];
+
+/** The one table of what each role may do. A viewer reads everything a sales or inventory person reads, and changes nothing. */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  admin: STAFF_PERMISSIONS,
+  sales: ['self', ...READS, 'requests.write', 'emails.write'],
+  inventory: ['self', ...READS, 'catalogue.write', 'news.write'],
+  viewer: ['self', ...READS],
+};
+
+export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/** Whether a role may do something; an unknown role (an account from before roles, a typo in the database) may do nothing. */
+export const roleMay = (role: string, permission: StaffPermission): boolean => isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);

@@ -467,14 +467,14 @@ const WANTS_PERSON = words([
   "parler a quelqu'un", "parler avec quelqu'un", 'parler a une personne', 'un humain', 'conseiller', 'conseillère', 'conseillers', 'vendeur', 'un agent',
   'appelez-moi', 'appelez moi', 'rappelez-moi', 'rappelez moi', 'appelle-moi', 'contactez-moi', 'contactez moi',
   'التحدث مع شخص', 'اتحدث مع شخص', 'التحدث الى شخص', 'التكلم مع شخص', 'شخص حقيقي', 'موظف', 'مندوب', 'اتصل بي', 'اتصلوا بي', 'واتساب', 'واتس اب', 'انسان', 'خدمه العملاء', 'مستشار',
-  'kuongea na mtu', 'kuzungumza na mtu', 'niongee na mtu', 'nizungumze na mtu', 'mtu halisi', 'binadamu', 'wakala', 'muuzaji', 'nipigie', 'nipigieni', 'mhudumu',
+  'ongea na mtu', 'kuongea na mtu', 'kuzungumza na mtu', 'niongee na mtu', 'nizungumze na mtu', 'mtu halisi', 'binadamu', 'wakala', 'muuzaji', 'nipigie', 'nipigieni', 'mhudumu',
 ]);
 
 const ASKS_PRICING = words([
   'finance', 'financing', 'financed', 'deposit', 'reserve', 'reserving', 'reservation', 'pay', 'paying', 'payment', 'payments', 'loan', 'loans', 'installment', 'installments', 'instalment',
   'instalments', 'monthly', 'down payment', 'credit', 'lease', 'leasing', 'trade in', 'trade-in', 'sell my car', 'financing options',
-  'financement', 'financer', 'crédit', 'acompte', 'dépôt', 'réserver', 'réservation', 'payer', 'paiement', 'un prêt', 'prêt auto', 'mensualités', 'versements', 'échelonné', 'reprise', 'vendre ma voiture',
-  'تمويل', 'دفعه', 'عربون', 'حجز', 'احجز', 'الدفع', 'ادفع', 'قرض', 'اقساط', 'تقسيط', 'بيع سيارتي',
+  'financement', 'financer', 'crédit', 'acompte', 'dépôt', 'réserver', 'réservation', 'payer', 'paiement', 'un prêt', 'prêt auto', 'mensualités', 'versements', 'échelonné', 'reprise', 'reprendre', 'vendre ma voiture',
+  'تمويل', 'دفعه', 'عربون', 'حجز', 'احجز', 'الدفع', 'ادفع', 'قرض', 'اقساط', 'تقسيط', 'بيع سيارتي', 'استبدال',
   'mkopo', 'amana', 'malipo', 'kulipa', 'kulipia', 'lipa', 'awamu', 'kuhifadhi', 'hifadhi', 'kuweka nafasi', 'ufadhili', 'kuuza gari langu', 'kubadilisha gari',
 ]);
 /** "4x4" in Arabic says دفع (paying) too. */

@@ -60,22 +60,29 @@ export function foldText(text: string): string {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ARABIC_PREFIXES = '(?<![\\p{L}\\p{N}])(?:و|ف)?(?:ب|ل|ك)?(?:ال|ل)?';
+/** Letters of folded text (accents are gone, Arabic stays): a cheap class where \p{L} would cost much to compile. */
+const LETTER = 'a-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0600-\\u06ff';
+const ARABIC_PREFIXES = '(?:و|ف)?(?:ب|ل|ك)?(?:ال|ل)?';
 /**
  * Words of a pattern, folded like the text, longest first. A Latin word stands alone (a digit may touch it: "25usd",
  * "KSh2m"); an Arabic one starts a word but may carry the prefixes و ف ب ل ك ال and any ending.
  */
 function words(list: readonly string[]): RegExp {
-  const alternatives = [...new Set(list.map(foldText))]
-    .sort((a, b) => b.length - a.length)
-    .map((word) => {
-      const body = escape(word).replace(/ /g, '\\s?');
-      if (/^[\u0600-\u06ff]/.test(word)) return `${ARABIC_PREFIXES}${body}`;
-      const start = /^[\p{L}]/u.test(word) ? '(?<![\\p{L}])' : /^\p{N}/u.test(word) ? '(?<![\\p{L}\\p{N}])' : '';
-      const end = /[\p{L}]$/u.test(word) ? '(?![\\p{L}])' : /\p{N}$/u.test(word) ? '(?![\\p{L}\\p{N}])' : '';
-      return `${start}${body}${end}`;
-    });
-  return new RegExp(`(?:${alternatives.join('|')})`, 'gu');
+  const groups = { latin: [] as string[], digit: [] as string[], symbol: [] as string[], arabic: [] as string[] };
+  for (const word of [...new Set(list.map(foldText))].sort((a, b) => b.length - a.length)) {
+    const body = escape(word).replace(/ /g, '\\s?');
+    if (/^[\u0600-\u06ff]/.test(word)) groups.arabic.push(body);
+    else if (/^[a-z\u00c0-\u024f]/.test(word) && /[a-z\u00c0-\u024f]$/.test(word)) groups.latin.push(body);
+    else if (/^\d/.test(word)) groups.digit.push(body);
+    else groups.symbol.push(body);
+  }
+  const alternatives = [
+    groups.latin.length > 0 ? `(?<![${LETTER}])(?:${groups.latin.join('|')})(?![${LETTER}])` : null,
+    groups.digit.length > 0 ? `(?<![${LETTER}\\d])(?:${groups.digit.join('|')})(?![${LETTER}\\d])` : null,
+    groups.symbol.length > 0 ? `(?<![${LETTER}])(?:${groups.symbol.join('|')})` : null,
+    groups.arabic.length > 0 ? `(?<![${LETTER}\\d])${ARABIC_PREFIXES}(?:${groups.arabic.join('|')})` : null,
+  ].filter((alternative): alternative is string => alternative !== null);
+  return new RegExp(`(?:${alternatives.join('|')})`, 'g');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -98,10 +105,10 @@ const CURRENCY_WORDS: ReadonlyArray<[CurrencyWord, readonly string[]]> = [
 ];
 /** Signs that only count written right before the number: "R350k", "Br 900 000", "Kz 20m", "N15m". */
 const CURRENCY_PREFIX_SIGNS: ReadonlyArray<[RegExp, PriceCurrency]> = [
-  [/(?:^|[^\p{L}\p{N}])n$/u, 'NGN'],
-  [/(?:^|[^\p{L}\p{N}])r\s?$/u, 'ZAR'],
-  [/(?:^|[^\p{L}\p{N}])br\s?$/u, 'ETB'],
-  [/(?:^|[^\p{L}\p{N}])kz\s?$/u, 'AOA'],
+  [/(?:^|[^a-z\d])n$/, 'NGN'],
+  [/(?:^|[^a-z\d])r\s?$/, 'ZAR'],
+  [/(?:^|[^a-z\d])br\s?$/, 'ETB'],
+  [/(?:^|[^a-z\d])kz\s?$/, 'AOA'],
 ];
 const CURRENCY_PATTERN = words(CURRENCY_WORDS.flatMap(([, list]) => list));
 const CURRENCY_OF: ReadonlyArray<[string, CurrencyWord]> = CURRENCY_WORDS.flatMap(([code, list]) => list.map((word): [string, CurrencyWord] => [foldText(word), code])).sort(
@@ -162,11 +169,11 @@ const MULTIPLIER_OF = new Map<string, number>([
   ...THOUSAND.map((word) => [foldText(word), 1e3] as const),
   ...BILLION.map((word) => [foldText(word), 1e9] as const),
 ]);
-const latinOrArabic = (word: string) => (/^[\u0600-\u06ff]/.test(word) ? word : `${word}(?![\\p{L}\\p{N}])`);
+const latinOrArabic = (word: string) => (/^[\u0600-\u06ff]/.test(word) ? word : `${word}(?![${LETTER}\\d])`);
 /** A multiplier right after a number: "15m", "30 millions", "25K", "٣٠ مليون", "20 mille". */
 const SUFFIX_MULTIPLIER = new RegExp(`^\\s?(${multiplierWords.map(latinOrArabic).join('|')})`, 'u');
 /** Swahili writes it first: "milioni 3", "shilingi milioni 2.5", "elfu 500", "laki 5". */
-const PREFIX_MULTIPLIER = /(?:^|[^\p{L}])(milioni|elfu|laki|bilioni)\s?$/u;
+const PREFIX_MULTIPLIER = /(?:^|[^a-z])(milioni|elfu|laki|bilioni)\s?$/;
 const PREFIX_MULTIPLIER_OF: Record<string, number> = { milioni: 1e6, elfu: 1e3, laki: 1e5, bilioni: 1e9 };
 
 /** What a bare number is when a unit follows it: never a budget. */
@@ -253,8 +260,8 @@ function readRun(run: string, offset: number): Array<{ value: number; start: num
 function wordBudgets(text: string): NumberRead[] {
   const found: NumberRead[] = [];
   const patterns: Array<[RegExp, (match: RegExpMatchArray) => number]> = [
-    [new RegExp(`(?<![\\p{L}\\p{N}])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![\\p{L}])`, 'gu'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
-    [new RegExp(`(?<![\\p{L}\\p{N}])milioni\\s(${SMALL_NUMBER_WORDS})(?![\\p{L}])`, 'gu'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+    [new RegExp(`(?<![${LETTER}\\d])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+    [new RegExp(`(?<![${LETTER}\\d])milioni\\s(${SMALL_NUMBER_WORDS})(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
     [/مليون(?:ين|ان)/gu, () => 2e6],
     [/(?<!\d\s?)مليون(?!ين|ان)/gu, () => 1e6],
   ];

@@ -412,7 +412,9 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
   if (wantsPerson) parts.push(wording.person);
   const understood = describeContext(context, language, cleared);
   if (understood && (saidNeeds || !pricingFirst)) parts.push(wording.understood(understood));
-  if (!pricingFirst || saidNeeds || sort) {
+  // Said plainly whenever the cards are not what was asked, even in a reply about paying.
+  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type';
+  if (!pricingFirst || saidNeeds || sort || inexact) {
     if (sort && vehicles.length > 1) parts.push(wording.sorted[sort]);
     if (vehicles.length > 0) {
       if (matches.kind === 'cheaper-than-asked') parts.push(wording.cheaperThanAsked(list));

@@ -324,6 +324,12 @@ describe('asking for a person, for pricing, for an order', () => {
     expect(read(text).asksPricing).toBe(true);
   });
 
+  it.each(["I don't want to pay more than 10m", 'I can pay up to ₦15m', 'je ne veux pas payer plus de 10 millions'])('%s: states a budget, not a question about paying', (text) => {
+    const understanding = read(text);
+    expect(understanding.asksPricing).toBe(false);
+    expect(understanding.said.budget).toBeDefined();
+  });
+
   it('a 4x4 in Arabic (دفع رباعي, "four-wheel drive") is not paying', () => {
     expect(read('سيارة دفع رباعي').asksPricing).toBe(false);
     expect(read('الدفع الرباعي').asksPricing).toBe(false);

@@ -43,7 +43,7 @@ export interface UnderstandOptions {
 // ASCII, ta marbuta and alif maqsura are written as people type them without care (ه, ي), apostrophes are one.
 
 const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -484,8 +484,8 @@ const ASKS_PRICING = words([
   'تمويل', 'دفعه', 'عربون', 'حجز', 'احجز', 'الدفع', 'ادفع', 'قرض', 'اقساط', 'تقسيط', 'بيع سيارتي', 'استبدال',
   'mkopo', 'amana', 'malipo', 'kulipa', 'kulipia', 'lipa', 'awamu', 'kuhifadhi', 'hifadhi', 'kuweka nafasi', 'ufadhili', 'kuuza gari langu', 'kubadilisha gari',
 ]);
-/** "4x4" in Arabic says دفع (paying) too. */
-const FOUR_BY_FOUR_AR = /(?:ال)?دفع\s?(?:ال)?رباعي/gu;
+/** Not a question about paying: "4x4" in Arabic says دفع (paying) too; "pay up to 10m" states a budget. */
+const NOT_PRICING = /(?:ال)?دفع\s?(?:ال)?رباعي|(?<![a-z])(?:pay|paying|spend|payer|depenser)\s(?:more|up|under|over|at most|around|about|less|no more|only|plus|moins|jusqu|pas plus)/g;
 
 const CLEARS: ReadonlyArray<[ChatNeed, RegExp]> = [
   [
@@ -552,7 +552,7 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
     said,
     ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
     wantsPerson: test(WANTS_PERSON, folded),
-    asksPricing: test(ASKS_PRICING, folded.replace(FOUR_BY_FOUR_AR, ' ')),
+    asksPricing: test(ASKS_PRICING, folded.replace(NOT_PRICING, ' ')),
     ...(sort ? { sort } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { CURRENCIES } from '../money/currencies';
+import { formatPlain } from '../money/money';
 import { RESERVATION_DEPOSIT_NGN } from '../inventory/reservation';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatUsage, ChatVehicleCard, ChatVehicleType, TaraTopic } from './contracts';
@@ -68,9 +68,6 @@ interface Wording {
   pricing: (deposit: string, where: string) => string;
   pricingShort: (deposit: string) => string;
   suggestions: Record<SuggestionKey, string>;
-  /** Thousands separator and whether the symbol follows the amount. */
-  grouping: string;
-  symbolAfter: boolean;
 }
 
 const WORDING: Record<SiteLanguage, Wording> = {
@@ -130,8 +127,6 @@ const WORDING: Record<SiteLanguage, Wording> = {
       person: 'Talk to a person',
       tradeIn: 'Trade in my car',
     },
-    grouping: ',',
-    symbolAfter: false,
   },
   fr: {
     greeting:
@@ -196,8 +191,6 @@ const WORDING: Record<SiteLanguage, Wording> = {
       person: 'Parler à un conseiller',
       tradeIn: 'Faire reprendre ma voiture',
     },
-    grouping: '\u202f',
-    symbolAfter: true,
   },
   ar: {
     greeting:
@@ -259,8 +252,6 @@ const WORDING: Record<SiteLanguage, Wording> = {
       person: 'التحدث مع شخص',
       tradeIn: 'استبدال سيارتي',
     },
-    grouping: ',',
-    symbolAfter: false,
   },
   sw: {
     greeting:
@@ -323,8 +314,6 @@ const WORDING: Record<SiteLanguage, Wording> = {
       person: 'Ongea na mtu',
       tradeIn: 'Kubadilisha gari langu',
     },
-    grouping: ',',
-    symbolAfter: false,
   },
 };
 
@@ -344,23 +333,11 @@ export function greetingFor(language: SiteLanguage, topic?: TaraTopic): string {
   return topic ? wording.greetingAbout(wording.type[topic]) : wording.greeting;
 }
 
-/** An amount with its currency's symbol, grouped the language's way: "₦30,000,000", "30 000 000 ₦". */
-export function formatAmount(amount: number, currency: string, language: SiteLanguage): string {
-  const { grouping, symbolAfter } = WORDING[language];
-  const symbol = currency === 'USD' ? '$' : (CURRENCIES.find((known) => known.code === currency)?.symbol ?? currency);
-  const rounded = Math.round(amount * 100) / 100;
-  const [whole, fraction] = Math.abs(rounded).toFixed(Number.isInteger(rounded) ? 0 : 2).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, grouping) + (fraction ? `${grouping === ',' ? '.' : ','}${fraction}` : '');
-  const signed = rounded < 0 ? `-${grouped}` : grouped;
-  if (symbolAfter) return `${signed}\u00a0${symbol}`;
-  return /\p{L}$/u.test(symbol) ? `${symbol}\u00a0${signed}` : `${symbol}${signed}`;
-}
-
 /** What Tara understood, as the buyer reads it (budget, usage, type; a field a message took back says so). */
 export function contextLabels(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> {
   const wording = WORDING[language];
   return {
-    budget: context.budget ? wording.budgetUpTo(formatAmount(context.budget.amount, context.budget.currency, language)) : null,
+    budget: context.budget ? wording.budgetUpTo(formatPlain(context.budget.amount, context.budget.currency, language)) : null,
     usage: context.usage ? wording.usage[context.usage] : null,
     type: context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null,
   };
@@ -402,11 +379,11 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
   const { context, said, sort, wantsPerson, asksPricing } = understanding;
   const cleared = understanding.cleared ?? [];
   const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
-  const list = vehicles.map((vehicle) => `${vehicle.name} (${formatAmount(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
+  const list = vehicles.map((vehicle) => `${vehicle.name} (${formatPlain(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
   const saidNeeds = said.budget !== undefined || said.usage !== undefined || said.preferredVehicleType !== undefined || cleared.length > 0;
   const pricingFirst = asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson);
   const missing = missingNeeds(context);
-  const deposit = formatAmount(RESERVATION_DEPOSIT_NGN, 'NGN', language);
+  const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
   const parts: string[] = [];
 
   if (wantsPerson) parts.push(wording.person);

@@ -334,7 +334,7 @@ export function greetingFor(language: SiteLanguage, topic?: TaraTopic): string {
 }
 
 /** What Tara understood, as the buyer reads it (budget, usage, type; a field a message took back says so). */
-export function contextLabels(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> {
+function contextLabels(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> {
   const wording = WORDING[language];
   return {
     budget: context.budget ? wording.budgetUpTo(formatPlain(context.budget.amount, context.budget.currency, language)) : null,

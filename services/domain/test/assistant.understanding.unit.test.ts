@@ -140,7 +140,20 @@ describe('budgets', () => {
   });
 
   it('reads a 1000-character message of digits and spaces at once (no catastrophic pattern)', () => {
-    for (const text of ['1 '.repeat(500), '12 345 '.repeat(142), '9'.repeat(1000), '1,'.repeat(500), `${'0 '.repeat(499)}m`, 'k'.repeat(1000), ` ${'مليون '.repeat(166)}`]) {
+    const messages = [
+      '1 '.repeat(500),
+      '12 345 '.repeat(142),
+      '9'.repeat(1000),
+      '1,'.repeat(500),
+      `${'0 '.repeat(499)}m`,
+      '$1 '.repeat(333),
+      '1 million naira and '.repeat(50),
+      'k'.repeat(1000),
+      'a '.repeat(500),
+      ` ${'مليون '.repeat(166)}`,
+      '٣ '.repeat(500),
+    ];
+    for (const text of messages) {
       const understanding = read(text.slice(0, 1000));
       expect(understanding.context).toBeDefined();
     }

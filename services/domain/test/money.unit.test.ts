@@ -42,4 +42,16 @@ describe('currencies', () => {
   it('shows a plain amount with the symbol when conversion fails', () => {
     expect(formatPlain(42_850_000, 'NGN')).toBe('₦42,850,000');
   });
+
+  it.each([
+    [30_000_000, 'NGN', 'en', '₦30,000,000'],
+    [25_000, 'USD', 'sw', '$25,000'],
+    [2_500_000, 'KES', 'en', 'KSh\u00a02,500,000'],
+    [350_000, 'ZAR', 'ar', 'R\u00a0350,000'],
+    [2_500_000.5, 'XOF', 'fr', '2\u202f500\u202f000,50\u00a0CFA'],
+    [30_000_000, 'NGN', 'fr', '30\u202f000\u202f000\u00a0₦'],
+    [300_000, 'GHS', 'ar', 'GH₵300,000'],
+  ] as const)('writes %d %s in %s sentences with its own symbol: %s', (amount, currency, language, text) => {
+    expect(formatPlain(amount, currency, language)).toBe(text);
+  });
 });

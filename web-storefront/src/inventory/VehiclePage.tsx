@@ -8,16 +8,14 @@ import { directionOf } from '../i18n/languages';
 import { NotFoundPage } from '../notFound/NotFoundPage';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
 import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
+import { RESERVATION_DEPOSIT_NGN, salesWhatsappUrl } from '@autobest/domain/inventory/reservation';
 import { ApiFailure, failedReadMessage, getJson } from './api';
 import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { BackLink } from '../ui/BackLink';
 
-const SALES_WHATSAPP = '2348002886237';
 const PLACEHOLDER = '/placeholder.svg';
-/** The reservation deposit the spec names, in naira whatever the visitor's currency. */
-const RESERVATION_DEPOSIT_NGN = 5_000_000;
 /** On a vehicle's page, what the API does not find is the vehicle. */
 const VEHICLE_MEANING = { not_found: 'vehicleNotFound' } as const;
 
@@ -190,7 +188,7 @@ export function VehiclePage() {
   const low = Math.round(price.amount * 0.97);
   const high = Math.round(price.amount * 1.03);
   const link = `${window.location.origin}/vehicle/${encodeURIComponent(vehicle.id)}`;
-  const whatsapp = `https://wa.me/${SALES_WHATSAPP}?text=${encodeURIComponent(t('whatsappText', { year: vehicle.year, name: vehicle.name, subtitle: vehicle.subtitle, link }))}`;
+  const whatsapp = salesWhatsappUrl(t('whatsappText', { year: vehicle.year, name: vehicle.name, subtitle: vehicle.subtitle, link }));
 
   return (
     <section className="page vehicle-page">

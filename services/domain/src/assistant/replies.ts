@@ -1,8 +1,23 @@
+import { formatPlain } from '../money/money';
+import { RESERVATION_DEPOSIT_NGN } from '../inventory/reservation';
 import type { SiteLanguage } from '../platform/languages';
-import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatVehicleCard, TaraTopic } from './contracts';
-import type { Understanding } from './understanding';
+import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatUsage, ChatVehicleCard, ChatVehicleType, TaraTopic } from './contracts';
+import type { CardSort, ChatNeed, Understanding } from './understanding';
 
-/** How the cards of a reply relate to what the buyer asked: Tara says which, and never names another car. */
+/**
+ * What Tara says, in English, French, Arabic and Swahili. Grounded: a reply names only the vehicles it is given
+ * (`matches.vehicles`, real listed cars the API found) and says plainly when they are not what was asked. Pure and
+ * browser-safe (no zod): the widget may import `describeContext`, `firstSuggestionsFor` and `sortCards` from here.
+ */
+
+/**
+ * How the cards of a reply relate to what the buyer asked: Tara says which, and never names another car.
+ * - within-budget: they match what was asked (type and budget);
+ * - cheaper-than-asked: nothing matches everything asked; these are the closest, within the budget;
+ * - other-type: none of the asked type within the budget; these are the closest of other types;
+ * - none: nothing to offer (the cards are empty);
+ * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
+ */
 export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'none' | 'not-asked';
 
 export interface VehicleMatches {
@@ -20,21 +35,338 @@ export interface ReplyInput {
   matches: VehicleMatches;
 }
 
-export interface ComposedReply extends ChatReply {
-  suggestions: Array<{ label: string; text: string }>;
+export interface ChatSuggestion {
+  label: string;
+  text: string;
 }
 
-/** The spec's three quick replies, the first suggestions of every conversation. */
-export const FIRST_SUGGESTIONS = [
-  { label: 'Budget $25K', text: 'Budget $25K' },
-  { label: 'Show me SUVs', text: 'Show me SUVs' },
-  { label: 'Fuel-efficient cars', text: 'Fuel-efficient cars' },
-];
+export interface ComposedReply extends ChatReply {
+  suggestions: ChatSuggestion[];
+}
 
-export function greetingFor(_language: SiteLanguage, topic?: TaraTopic): string {
-  return topic
-    ? `Hi, I'm Tara. Let's find you the right ${topic}. What is your budget, and what will you mostly use it for?`
-    : "Hi, I'm Tara, your car-buying companion. Tell me your budget, what you'll use the car for and the kind of car you like.";
+type SuggestionKey = 'budget' | 'suvs' | 'efficient' | 'cheaper' | 'financing' | 'person' | 'tradeIn';
+
+interface Wording {
+  greeting: string;
+  greetingAbout: (topic: string) => string;
+  understood: (parts: string) => string;
+  listSeparator: string;
+  budgetUpTo: (amount: string) => string;
+  cleared: Record<ChatNeed, string>;
+  usage: Record<ChatUsage, string>;
+  type: Record<ChatVehicleType, string>;
+  withinBudget: (list: string) => string;
+  firstPick: (list: string) => string;
+  cheaperThanAsked: (list: string) => string;
+  otherType: (type: string | null, list: string) => string;
+  none: string;
+  sorted: Record<CardSort, string>;
+  ask: Record<ChatNeed, string>;
+  person: string;
+  reserveWhere: (list: string) => string;
+  reserveAnyPage: string;
+  pricing: (deposit: string, where: string) => string;
+  pricingShort: (deposit: string) => string;
+  suggestions: Record<SuggestionKey, string>;
+}
+
+const WORDING: Record<SiteLanguage, Wording> = {
+  en: {
+    greeting:
+      "Hi, I'm Tara, your car-buying companion. Tell me your budget, what you'll mostly use the car for and the kind of car you like, and I'll show you cars from our inventory that fit.",
+    greetingAbout: (topic) => `Hi, I'm Tara. Let's find you the right ${topic}. What is your budget, and what will you mostly use it for?`,
+    understood: (parts) => `Here's what I have so far: ${parts}. Tell me if anything is off.`,
+    listSeparator: ', ',
+    budgetUpTo: (amount) => `budget up to ${amount}`,
+    cleared: { budget: 'no budget limit', usage: 'any use', type: 'any type' },
+    usage: { family: 'for the family', commute: 'for commuting', business: 'for business (ride-hailing, taxi, deliveries)', 'off-road': 'for rough roads' },
+    type: {
+      suv: 'SUV',
+      sedan: 'sedan',
+      truck: 'truck',
+      pickup: 'pickup',
+      crossover: 'crossover',
+      hatchback: 'hatchback',
+      minivan: 'minivan',
+      coupe: 'coupe',
+      convertible: 'convertible',
+      electric: 'electric car',
+      hybrid: 'hybrid',
+      luxury: 'luxury car',
+      economy: 'economical car',
+    },
+    withinBudget: (list) => `These fit what you told me: ${list}.`,
+    firstPick: (list) => `A few from our inventory to start: ${list}.`,
+    cheaperThanAsked: (list) => `Nothing matches everything you asked for exactly; the closest I have within your budget: ${list}.`,
+    otherType: (type, list) => (type ? `I have no ${type} within your budget right now; the closest in other types: ${list}.` : `The closest I have: ${list}.`),
+    none: 'Nothing in our inventory fits this right now. A higher budget or another type would open more choices, or a person from our team can look for one for you.',
+    sorted: {
+      price: 'Sorted by price, lowest first.',
+      power: 'Sorted by power, most powerful first.',
+      efficiency: 'Sorted by fuel efficiency, most efficient first.',
+      popularity: 'Sorted by popularity, most popular first.',
+    },
+    ask: {
+      budget: 'What is your budget?',
+      usage: 'What will you mostly use the car for: family, commuting, business or rough roads?',
+      type: 'Which kind of car do you like: SUV, sedan, pickup, hatchback, electric…?',
+    },
+    person:
+      "Of course: a person from our sales team can help. Leave your name and a phone number or email with 'Talk to a person' and we'll get back to you, or write to us on WhatsApp.",
+    reserveWhere: (list) => `for example ${list}`,
+    reserveAnyPage: 'any car in our inventory',
+    pricing: (deposit, where) =>
+      `To hold a car, press 'Reserve Now' on its page (${where}): the reservation deposit is ${deposit} and our sales team calls you to confirm. You can also trade in your current car (/trade-in) or sell it to us (/sell-car), and a person from our team can go through payment options with you.`,
+    pricingShort: (deposit) => `When you're ready: reserve with a ${deposit} deposit from the car's page, trade in your car (/trade-in) or sell it to us (/sell-car).`,
+    suggestions: {
+      budget: 'Budget $25K',
+      suvs: 'Show me SUVs',
+      efficient: 'Fuel-efficient cars',
+      cheaper: 'Show cheaper',
+      financing: 'Financing options',
+      person: 'Talk to a person',
+      tradeIn: 'Trade in my car',
+    },
+  },
+  fr: {
+    greeting:
+      "Bonjour, je suis Tara, votre assistante pour acheter une voiture. Dites-moi votre budget, l'usage principal de la voiture et le type de véhicule que vous aimez : je vous montrerai les voitures de notre stock qui vous conviennent.",
+    greetingAbout: (topic) => `Bonjour, je suis Tara. Vous cherchez : ${topic}. Quel est votre budget, et à quoi servira surtout la voiture ?`,
+    understood: (parts) => `Voici ce que j'ai retenu : ${parts}. Dites-moi si quelque chose ne va pas.`,
+    listSeparator: ', ',
+    budgetUpTo: (amount) => `budget jusqu'à ${amount}`,
+    cleared: { budget: 'sans limite de budget', usage: 'tout usage', type: 'tout type' },
+    usage: {
+      family: 'pour la famille',
+      commute: 'pour les trajets quotidiens',
+      business: 'pour le travail (VTC, taxi, livraisons)',
+      'off-road': 'pour les pistes et routes difficiles',
+    },
+    type: {
+      suv: 'SUV',
+      sedan: 'berline',
+      truck: 'camion',
+      pickup: 'pick-up',
+      crossover: 'crossover',
+      hatchback: 'citadine',
+      minivan: 'monospace',
+      coupe: 'coupé',
+      convertible: 'cabriolet',
+      electric: 'voiture électrique',
+      hybrid: 'hybride',
+      luxury: 'voiture de luxe',
+      economy: 'voiture économique',
+    },
+    withinBudget: (list) => `Voici ce qui vous correspond : ${list}.`,
+    firstPick: (list) => `Quelques voitures de notre stock pour commencer : ${list}.`,
+    cheaperThanAsked: (list) => `Rien ne correspond exactement à toute votre demande ; les plus proches dans votre budget : ${list}.`,
+    otherType: (type, list) =>
+      type ? `Je n'ai pas de ${type} dans votre budget pour le moment ; les plus proches, d'un autre type : ${list}.` : `Les plus proches que j'aie : ${list}.`,
+    none: "Rien dans notre stock ne correspond pour le moment. Un budget plus élevé ou un autre type ouvrirait plus de choix, ou un conseiller peut en chercher une pour vous.",
+    sorted: {
+      price: 'Triées par prix, de la moins chère à la plus chère.',
+      power: 'Triées par puissance, de la plus puissante à la moins puissante.',
+      efficiency: 'Triées par sobriété, de la plus économe à la moins économe.',
+      popularity: 'Triées par popularité, de la plus appréciée à la moins appréciée.',
+    },
+    ask: {
+      budget: 'Quel est votre budget ?',
+      usage: 'À quoi servira surtout la voiture : famille, trajets quotidiens, travail ou routes difficiles ?',
+      type: 'Quel type de voiture aimez-vous : SUV, berline, pick-up, citadine, électrique… ?',
+    },
+    person:
+      'Bien sûr : un conseiller de notre équipe commerciale peut vous aider. Laissez votre nom et un téléphone ou un e-mail avec « Parler à un conseiller », et nous vous recontacterons, ou écrivez-nous sur WhatsApp.',
+    reserveWhere: (list) => `par exemple ${list}`,
+    reserveAnyPage: "n'importe quelle voiture de notre stock",
+    pricing: (deposit, where) =>
+      `Pour réserver une voiture, appuyez sur « Réserver maintenant » sur sa page (${where}) : l'acompte de réservation est de ${deposit} et notre équipe commerciale vous appelle pour confirmer. Vous pouvez aussi faire reprendre votre voiture actuelle (/trade-in) ou nous la vendre (/sell-car), et un conseiller peut voir avec vous les options de paiement.`,
+    pricingShort: (deposit) =>
+      `Quand vous serez prêt : réservez avec un acompte de ${deposit} depuis la page de la voiture, faites reprendre votre voiture (/trade-in) ou vendez-la-nous (/sell-car).`,
+    suggestions: {
+      budget: 'Budget de 25 000 $',
+      suvs: 'Montrez-moi des SUV',
+      efficient: 'Voitures économiques',
+      cheaper: 'Moins chères',
+      financing: 'Options de financement',
+      person: 'Parler à un conseiller',
+      tradeIn: 'Faire reprendre ma voiture',
+    },
+  },
+  ar: {
+    greeting:
+      'مرحبًا، أنا تارا، رفيقتك في شراء السيارة. أخبرني بميزانيتك، وفيمَ ستستخدم السيارة غالبًا، ونوع السيارة الذي تفضّله، وسأعرض عليك السيارات المناسبة من مخزوننا.',
+    greetingAbout: (topic) => `مرحبًا، أنا تارا. تبحث عن: ${topic}. ما ميزانيتك، وفيمَ ستستخدم السيارة غالبًا؟`,
+    understood: (parts) => `هذا ما فهمته حتى الآن: ${parts}. أخبرني إن كان هناك ما يحتاج إلى تصحيح.`,
+    listSeparator: '، ',
+    budgetUpTo: (amount) => `ميزانية حتى ${amount}`,
+    cleared: { budget: 'بلا حد للميزانية', usage: 'أي استخدام', type: 'أي نوع' },
+    usage: {
+      family: 'للعائلة',
+      commute: 'للتنقل اليومي',
+      business: 'للعمل التجاري (النقل عبر التطبيقات، التاكسي، التوصيل)',
+      'off-road': 'للطرق الوعرة',
+    },
+    type: {
+      suv: 'سيارة دفع رباعي',
+      sedan: 'سيدان',
+      truck: 'شاحنة',
+      pickup: 'بيك أب',
+      crossover: 'كروس أوفر',
+      hatchback: 'هاتشباك',
+      minivan: 'ميني فان',
+      coupe: 'كوبيه',
+      convertible: 'سيارة مكشوفة',
+      electric: 'سيارة كهربائية',
+      hybrid: 'سيارة هجينة',
+      luxury: 'سيارة فاخرة',
+      economy: 'سيارة اقتصادية',
+    },
+    withinBudget: (list) => `هذه السيارات تناسب ما طلبته: ${list}.`,
+    firstPick: (list) => `بعض السيارات من مخزوننا كبداية: ${list}.`,
+    cheaperThanAsked: (list) => `لا توجد سيارة تطابق كل ما طلبته تمامًا؛ الأقرب ضمن ميزانيتك: ${list}.`,
+    otherType: (type, list) => (type ? `لا تتوفر لدينا ${type} ضمن ميزانيتك حاليًا؛ الأقرب من أنواع أخرى: ${list}.` : `الأقرب لما طلبته: ${list}.`),
+    none: 'لا يوجد في مخزوننا حاليًا ما يناسب طلبك. ميزانية أعلى أو نوع آخر يفتح خيارات أكثر، أو يمكن لأحد موظفينا البحث عن سيارة لك.',
+    sorted: {
+      price: 'مرتبة حسب السعر، من الأرخص إلى الأغلى.',
+      power: 'مرتبة حسب القوة، من الأقوى إلى الأقل قوة.',
+      efficiency: 'مرتبة حسب استهلاك الوقود، من الأكثر توفيرًا.',
+      popularity: 'مرتبة حسب الشعبية، من الأكثر شعبية.',
+    },
+    ask: {
+      budget: 'ما ميزانيتك؟',
+      usage: 'فيمَ ستستخدم السيارة غالبًا: للعائلة، للتنقل اليومي، للعمل التجاري أو للطرق الوعرة؟',
+      type: 'ما نوع السيارة الذي تفضّله: دفع رباعي، سيدان، بيك أب، هاتشباك، كهربائية…؟',
+    },
+    person: 'بالتأكيد: يمكن لأحد أفراد فريق المبيعات مساعدتك. اترك اسمك ورقم هاتف أو بريدًا إلكترونيًا عبر «التحدث مع شخص» وسنتواصل معك، أو راسلنا على واتساب.',
+    reserveWhere: (list) => `مثلًا ${list}`,
+    reserveAnyPage: 'أي سيارة في مخزوننا',
+    pricing: (deposit, where) =>
+      `لحجز سيارة، اضغط «احجز الآن» في صفحتها (${where}): عربون الحجز ${deposit}، ويتصل بك فريق المبيعات للتأكيد. يمكنك أيضًا استبدال سيارتك الحالية (/trade-in) أو بيعها لنا (/sell-car)، ويمكن لأحد موظفينا مراجعة خيارات الدفع معك.`,
+    pricingShort: (deposit) => `عندما تكون جاهزًا: احجز بعربون ${deposit} من صفحة السيارة، أو استبدل سيارتك (/trade-in)، أو بعها لنا (/sell-car).`,
+    suggestions: {
+      budget: 'ميزانية 25 ألف دولار',
+      suvs: 'أرني سيارات الدفع الرباعي',
+      efficient: 'سيارات موفرة للوقود',
+      cheaper: 'أرني الأرخص',
+      financing: 'خيارات التمويل',
+      person: 'التحدث مع شخص',
+      tradeIn: 'استبدال سيارتي',
+    },
+  },
+  sw: {
+    greeting:
+      'Habari, mimi ni Tara, msaidizi wako wa kununua gari. Niambie bajeti yako, utakavyotumia gari mara nyingi na aina ya gari unayopenda, nami nitakuonyesha magari yanayofaa kutoka kwenye hifadhi yetu.',
+    greetingAbout: (topic) => `Habari, mimi ni Tara. Unatafuta: ${topic}. Bajeti yako ni kiasi gani, na gari litatumika zaidi kwa nini?`,
+    understood: (parts) => `Haya ndiyo nimeelewa hadi sasa: ${parts}. Niambie kama kuna kitu si sahihi.`,
+    listSeparator: ', ',
+    budgetUpTo: (amount) => `bajeti hadi ${amount}`,
+    cleared: { budget: 'bajeti bila kikomo', usage: 'matumizi yoyote', type: 'aina yoyote' },
+    usage: {
+      family: 'kwa familia',
+      commute: 'kwa safari za kila siku',
+      business: 'kwa biashara (teksi, usafiri wa programu, usafirishaji)',
+      'off-road': 'kwa barabara mbovu',
+    },
+    type: {
+      suv: 'SUV',
+      sedan: 'sedan',
+      truck: 'lori',
+      pickup: 'pickup',
+      crossover: 'crossover',
+      hatchback: 'hatchback',
+      minivan: 'minivan',
+      coupe: 'coupe',
+      convertible: 'gari la wazi',
+      electric: 'gari la umeme',
+      hybrid: 'gari la mseto',
+      luxury: 'gari la kifahari',
+      economy: 'gari linalookoa mafuta',
+    },
+    withinBudget: (list) => `Magari haya yanafaa ulichoniambia: ${list}.`,
+    firstPick: (list) => `Baadhi ya magari kutoka hifadhi yetu kwa kuanzia: ${list}.`,
+    cheaperThanAsked: (list) => `Hakuna gari linalolingana na yote uliyoomba kikamilifu; yaliyo karibu zaidi ndani ya bajeti yako: ${list}.`,
+    otherType: (type, list) => (type ? `Sina ${type} ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi ya aina nyingine: ${list}.` : `Yaliyo karibu zaidi: ${list}.`),
+    none: 'Hakuna gari katika hifadhi yetu linalofaa kwa sasa. Bajeti kubwa zaidi au aina nyingine itaongeza machaguo, au mtu wa timu yetu anaweza kukutafutia.',
+    sorted: {
+      price: 'Yamepangwa kwa bei, kuanzia la bei nafuu zaidi.',
+      power: 'Yamepangwa kwa nguvu, kuanzia lenye nguvu zaidi.',
+      efficiency: 'Yamepangwa kwa matumizi ya mafuta, kuanzia linalotumia kidogo zaidi.',
+      popularity: 'Yamepangwa kwa umaarufu, kuanzia maarufu zaidi.',
+    },
+    ask: {
+      budget: 'Bajeti yako ni kiasi gani?',
+      usage: 'Gari litatumika zaidi kwa nini: familia, safari za kila siku, biashara au barabara mbovu?',
+      type: 'Unapenda aina gani ya gari: SUV, sedan, pickup, hatchback, la umeme…?',
+    },
+    person:
+      'Bila shaka: mtu wa timu yetu ya mauzo anaweza kukusaidia. Acha jina lako na namba ya simu au barua pepe kupitia «Ongea na mtu», nasi tutawasiliana nawe, au tuandikie kwenye WhatsApp.',
+    reserveWhere: (list) => `kwa mfano ${list}`,
+    reserveAnyPage: 'gari lolote katika hifadhi yetu',
+    pricing: (deposit, where) =>
+      `Ili kuhifadhi gari, bonyeza «Hifadhi Sasa» kwenye ukurasa wake (${where}): amana ya kuhifadhi ni ${deposit}, na timu yetu ya mauzo itakupigia kuthibitisha. Unaweza pia kubadilisha gari lako la sasa (/trade-in) au kutuuzia (/sell-car), na mtu wa timu yetu anaweza kupitia njia za malipo nawe.`,
+    pricingShort: (deposit) => `Ukiwa tayari: hifadhi kwa amana ya ${deposit} kutoka ukurasa wa gari, badilisha gari lako (/trade-in) au tuuzie (/sell-car).`,
+    suggestions: {
+      budget: 'Bajeti $25K',
+      suvs: 'Nionyeshe SUV',
+      efficient: 'Magari yanayookoa mafuta',
+      cheaper: 'Nionyeshe nafuu zaidi',
+      financing: 'Mkopo na njia za malipo',
+      person: 'Ongea na mtu',
+      tradeIn: 'Kubadilisha gari langu',
+    },
+  },
+};
+
+const suggestion = (language: SiteLanguage, key: SuggestionKey): ChatSuggestion => {
+  const text = WORDING[language].suggestions[key];
+  return { label: text, text };
+};
+
+/** The spec's three quick replies ('Budget $25K', 'Show me SUVs', 'Fuel-efficient cars'), in English. */
+export const FIRST_SUGGESTIONS: ChatSuggestion[] = (['budget', 'suvs', 'efficient'] as const).map((key) => suggestion('en', key));
+
+/** The spec's three quick replies in the visitor's language: the suggestions under the greeting. */
+export const firstSuggestionsFor = (language: SiteLanguage): ChatSuggestion[] => (['budget', 'suvs', 'efficient'] as const).map((key) => suggestion(language, key));
+
+export function greetingFor(language: SiteLanguage, topic?: TaraTopic): string {
+  const wording = WORDING[language];
+  return topic ? wording.greetingAbout(wording.type[topic]) : wording.greeting;
+}
+
+/** What Tara understood, as the buyer reads it (budget, usage, type; a field a message took back says so). */
+function contextLabels(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> {
+  const wording = WORDING[language];
+  return {
+    budget: context.budget ? wording.budgetUpTo(formatPlain(context.budget.amount, context.budget.currency, language)) : null,
+    usage: context.usage ? wording.usage[context.usage] : null,
+    type: context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null,
+  };
+}
+
+/** The understood context in one line ("budget up to ₦30,000,000, for the family, SUV"); empty when nothing is known. */
+export function describeContext(context: ChatContext, language: SiteLanguage, cleared: readonly ChatNeed[] = []): string {
+  const labels = contextLabels(context, language);
+  const parts = (['budget', 'usage', 'type'] as const).map((need) => labels[need] ?? (cleared.includes(need) ? WORDING[language].cleared[need] : null));
+  return parts.filter((part): part is string => part !== null).join(WORDING[language].listSeparator);
+}
+
+/** The cards in the order a sort chip (or a buyer's "cheapest first") asks for; ties keep their order. */
+export function sortCards(cards: readonly ChatVehicleCard[], sort: CardSort): ChatVehicleCard[] {
+  const key: Record<CardSort, (card: ChatVehicleCard) => number> = {
+    price: (card) => card.price.amount,
+    power: (card) => -(card.powerHp ?? 0),
+    efficiency: (card) => -card.efficiency.score,
+    popularity: (card) => -card.reviewCount,
+  };
+  return [...cards].sort((a, b) => key[sort](a) - key[sort](b));
+}
+
+export function missingNeeds(context: ChatContext): ChatNeed[] {
+  const missing: ChatNeed[] = [];
+  if (!context.budget) missing.push('budget');
+  if (!context.usage) missing.push('usage');
+  if (!context.preferredVehicleType) missing.push('type');
+  return missing;
 }
 
 const citationsOf = ({ vehicles, rates }: VehicleMatches): ChatCitation[] => [
@@ -42,31 +374,59 @@ const citationsOf = ({ vehicles, rates }: VehicleMatches): ChatCitation[] => [
   ...(rates ? [{ source: `rates:${rates.source}@${rates.timestamp}`, label: 'Exchange rates' }] : []),
 ];
 
-// A first, English-only wording; the four-language replies replace it.
-export function composeReply({ stage, understanding, matches }: ReplyInput): ComposedReply {
-  const names = matches.vehicles.map((vehicle) => vehicle.name).join(', ');
-  const missing = missingNeeds(understanding.context);
-  let content: string;
-  if (stage === 'pricing-options') content = 'You can reserve a car with a deposit, trade in your current car or sell it to us.';
-  else if (matches.kind === 'within-budget') content = `These fit what you told me: ${names}.`;
-  else if (matches.kind === 'none') content = 'Nothing in our inventory matches that yet.';
-  else if (matches.kind === 'not-asked') content = `Tell me your ${missing.join(' and ')}.`;
-  else content = `Nothing matches exactly; the closest: ${names}.`;
-  return { content, citations: citationsOf(matches), suggestions: FIRST_SUGGESTIONS };
+export function composeReply({ language, stage, understanding, matches }: ReplyInput): ComposedReply {
+  const wording = WORDING[language];
+  const { context, said, sort, wantsPerson, asksPricing } = understanding;
+  const cleared = understanding.cleared ?? [];
+  const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
+  const list = vehicles.map((vehicle) => `${vehicle.name} (${formatPlain(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
+  const saidNeeds = said.budget !== undefined || said.usage !== undefined || said.preferredVehicleType !== undefined || cleared.length > 0;
+  const pricingFirst = asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson);
+  const missing = missingNeeds(context);
+  const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
+  const parts: string[] = [];
+
+  if (wantsPerson) parts.push(wording.person);
+  const understood = describeContext(context, language, cleared);
+  if (understood && (saidNeeds || !pricingFirst)) parts.push(wording.understood(understood));
+  // Said plainly whenever the cards are not what was asked, even in a reply about paying.
+  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type';
+  if (!pricingFirst || saidNeeds || sort || inexact) {
+    if (sort && vehicles.length > 1) parts.push(wording.sorted[sort]);
+    if (vehicles.length > 0) {
+      if (matches.kind === 'cheaper-than-asked') parts.push(wording.cheaperThanAsked(list));
+      else if (matches.kind === 'other-type') parts.push(wording.otherType(context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null, list));
+      else if (matches.kind === 'not-asked') parts.push(wording.firstPick(list));
+      else parts.push(wording.withinBudget(list));
+    } else if (matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type') parts.push(wording.none);
+  }
+  if (pricingFirst) {
+    const where = vehicles.length > 0 ? wording.reserveWhere(vehicles.slice(0, 3).map((vehicle) => `${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator)) : wording.reserveAnyPage;
+    parts.push(wording.pricing(deposit, where));
+  } else {
+    if (missing.length > 0) parts.push(missing.map((need) => wording.ask[need]).join(' '));
+    if (stage === 'pricing-options') parts.push(wording.pricingShort(deposit));
+  }
+
+  return { content: parts.join(' '), citations: citationsOf({ ...matches, vehicles }), suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst) };
 }
 
-export function missingNeeds(context: ChatContext): Array<'budget' | 'usage' | 'type'> {
-  const missing: Array<'budget' | 'usage' | 'type'> = [];
-  if (!context.budget) missing.push('budget');
-  if (!context.usage) missing.push('usage');
-  if (!context.preferredVehicleType) missing.push('type');
-  return missing;
+function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: Understanding, matches: VehicleMatches, pricingFirst: boolean): ChatSuggestion[] {
+  const keys: SuggestionKey[] = [];
+  if (pricingFirst || stage === 'pricing-options') keys.push('tradeIn', 'cheaper', 'person');
+  else if (matches.vehicles.length > 0) keys.push('cheaper', 'financing', 'person');
+  else {
+    if (!context.budget) keys.push('budget');
+    if (!context.preferredVehicleType) keys.push('suvs', 'efficient');
+    keys.push('person');
+  }
+  return keys.map((key) => suggestion(language, key));
 }
 
 /** The spec's failure message (section 8), in each language. */
 export const CHAT_FAILURE_MESSAGE: Record<SiteLanguage, string> = {
   en: "I'm sorry, I encountered an issue processing your request. Please try again.",
-  fr: "Je suis désolée, je n'ai pas pu traiter votre demande. Veuillez réessayer.",
+  fr: "Je suis désolée, j'ai rencontré un problème en traitant votre demande. Veuillez réessayer.",
   ar: 'عذرًا، واجهت مشكلة أثناء معالجة طلبك. يرجى المحاولة مرة أخرى.',
   sw: 'Samahani, nimekumbana na tatizo nikishughulikia ombi lako. Tafadhali jaribu tena.',
 };

@@ -1,10 +1,19 @@
-import type { CurrencyCode } from '../money/currencies';
+import type { CurrencyCode, PriceCurrency } from '../money/currencies';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatBudget, ChatContext, ChatUsage, ChatVehicleType } from './contracts';
+
+/**
+ * Reading a buyer's message (spec 001 section 9, in English, French, Arabic and Swahili whatever the site's language:
+ * people mix). Pure and linear: every pattern below is a plain alternation of words, run once over a message of at most
+ * CHAT_MESSAGE_MAX characters, and numbers are read by one scan. Browser-safe (no zod).
+ */
 
 /** The Efficiency, Power, Price and Popularity chips: a buyer can also ask in words ("cheapest first"). */
 export const CARD_SORTS = ['efficiency', 'power', 'price', 'popularity'] as const;
 export type CardSort = (typeof CARD_SORTS)[number];
+
+/** The three things Tara asks for. */
+export type ChatNeed = 'budget' | 'usage' | 'type';
 
 /** What one buyer message said, and the conversation's context once it is taken in. */
 export interface Understanding {
@@ -12,6 +21,8 @@ export interface Understanding {
   context: ChatContext;
   /** Only what this message itself said. */
   said: { budget?: ChatBudget; preferredVehicleType?: ChatVehicleType; usage?: ChatUsage };
+  /** What this message took back ("any type", "no budget"): those are null in `context`. */
+  cleared?: ChatNeed[];
   /** The buyer asks for a person ("talk to someone", "WhatsApp"). */
   wantsPerson: boolean;
   /** The buyer asks about paying, financing, reserving or a deposit. */
@@ -27,38 +38,521 @@ export interface UnderstandOptions {
   prior: ChatContext;
 }
 
-// A first, English-only reading (spec 001 section 9's keywords); the four-language reading replaces it.
-const BUDGET = /(\d+(?:[.,]\d+)?)\s*(k|m|million)\b/i;
-const TYPES: ReadonlyArray<[RegExp, ChatVehicleType]> = [
-  [/\bsuvs?\b/i, 'suv'],
-  [/\bsedans?\b/i, 'sedan'],
-  [/\btrucks?\b/i, 'truck'],
-  [/\bpick-?ups?\b/i, 'pickup'],
+// ---------------------------------------------------------------------------------------------------------------
+// Text folding: one form for matching. Accents and Arabic marks (harakat, hamza on alif) go, Arabic-Indic digits become
+// ASCII, ta marbuta and alif maqsura are written as people type them without care (ه, ي), apostrophes are one.
+
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(ARABIC_DIGITS, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90))
+    .replace(/\u066b/g, '.')
+    .replace(/\u066c/g, ',')
+    .replace(/\u0640/g, '')
+    .replace(/\u0629/g, '\u0647')
+    .replace(/\u0649/g, '\u064a')
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/[\u00a0\u2000-\u200a\u202f\t\r\n]/g, ' ')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .toLowerCase();
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Letters of folded text (accents are gone, Arabic stays): a cheap class where \p{L} would cost much to compile. */
+const LETTER = 'a-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0600-\\u06ff';
+const ARABIC_PREFIXES = '(?:و|ف)?(?:ب|ل|ك)?(?:ال|ل)?';
+/**
+ * Words of a pattern, folded like the text, longest first. A Latin word stands alone (a digit may touch it: "25usd",
+ * "KSh2m"); an Arabic one starts a word but may carry the prefixes و ف ب ل ك ال and any ending.
+ */
+function words(list: readonly string[]): RegExp {
+  const groups = { latin: [] as string[], digit: [] as string[], symbol: [] as string[], arabic: [] as string[] };
+  for (const word of [...new Set(list.map(foldText))].sort((a, b) => b.length - a.length)) {
+    const body = escape(word).replace(/ /g, '\\s?');
+    if (/^[\u0600-\u06ff]/.test(word)) groups.arabic.push(body);
+    else if (/^[a-z\u00c0-\u024f]/.test(word) && /[a-z\u00c0-\u024f]$/.test(word)) groups.latin.push(body);
+    else if (/^\d/.test(word)) groups.digit.push(body);
+    else groups.symbol.push(body);
+  }
+  const alternatives = [
+    groups.latin.length > 0 ? `(?<![${LETTER}])(?:${groups.latin.join('|')})(?![${LETTER}])` : null,
+    groups.digit.length > 0 ? `(?<![${LETTER}\\d])(?:${groups.digit.join('|')})(?![${LETTER}\\d])` : null,
+    groups.symbol.length > 0 ? `(?<![${LETTER}])(?:${groups.symbol.join('|')})` : null,
+    groups.arabic.length > 0 ? `(?<![${LETTER}\\d])${ARABIC_PREFIXES}(?:${groups.arabic.join('|')})` : null,
+  ].filter((alternative): alternative is string => alternative !== null);
+  return new RegExp(`(?:${alternatives.join('|')})`, 'g');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Currencies
+
+type CurrencyWord = PriceCurrency | 'shilling' | 'cfa' | 'fcfa';
+const CURRENCY_WORDS: ReadonlyArray<[CurrencyWord, readonly string[]]> = [
+  ['NGN', ['₦', 'naira', 'nairas', 'ngn', 'نيرة', 'نايرا', 'نيرا']],
+  ['USD', ['$', 'us$', 'usd', 'dollar', 'dollars', 'dola', 'dolar', 'dólares', 'دولار', 'دولارات', 'bucks']],
+  ['KES', ['ksh', 'kshs', 'kes', 'kenyan shilling', 'kenyan shillings', 'shilingi za kenya', 'شلن كيني']],
+  ['TZS', ['tsh', 'tshs', 'tzs', 'tanzanian shilling', 'tanzanian shillings', 'shilingi za tanzania', 'شلن تنزاني']],
+  ['UGX', ['ush', 'ushs', 'ugx', 'ugandan shilling', 'ugandan shillings', 'shilingi za uganda', 'شلن أوغندي']],
+  ['shilling', ['shilling', 'shillings', 'shilingi', 'bob', 'شلن', 'شلنات']],
+  ['GHS', ['gh₵', 'ghs', 'ghc', '₵', 'cedi', 'cedis', 'سيدي']],
+  ['ZAR', ['rand', 'rands', 'zar', 'راند']],
+  ['fcfa', ['fcfa', 'francs cfa', 'franc cfa', 'xaf']],
+  ['cfa', ['cfa', 'xof']],
+  ['ETB', ['birr', 'birrs', 'etb', 'بير']],
+  ['AOA', ['kwanza', 'kwanzas', 'aoa', 'كوانزا']],
 ];
-const USAGES: ReadonlyArray<[RegExp, ChatUsage]> = [
-  [/\b(family|kids)\b/i, 'family'],
-  [/\bcommut/i, 'commute'],
+/** Signs that only count written right before the number: "R350k", "Br 900 000", "Kz 20m", "N15m". */
+const CURRENCY_PREFIX_SIGNS: ReadonlyArray<[RegExp, PriceCurrency]> = [
+  [/(?:^|[^a-z\d])n$/, 'NGN'],
+  [/(?:^|[^a-z\d])r\s?$/, 'ZAR'],
+  [/(?:^|[^a-z\d])br\s?$/, 'ETB'],
+  [/(?:^|[^a-z\d])kz\s?$/, 'AOA'],
+];
+const CURRENCY_PATTERN = words(CURRENCY_WORDS.flatMap(([, list]) => list));
+const CURRENCY_OF: ReadonlyArray<[string, CurrencyWord]> = CURRENCY_WORDS.flatMap(([code, list]) => list.map((word): [string, CurrencyWord] => [foldText(word), code])).sort(
+  (a, b) => b[0].length - a[0].length,
+);
+/** The currency a matched word names (an Arabic match may carry a prefix: بالدولار). */
+function currencyOf(match: string): CurrencyWord | null {
+  const found = match.trim().replace(/\s+/g, ' ');
+  return CURRENCY_OF.find(([word]) => found === word || (found.endsWith(word) && /^[\u0600-\u06ff]/.test(word)))?.[1] ?? null;
+}
+
+function resolveCurrency(word: CurrencyWord, visitor: CurrencyCode): PriceCurrency {
+  if (word === 'shilling') return visitor === 'TZS' || visitor === 'UGX' ? visitor : 'KES';
+  if (word === 'cfa' || word === 'fcfa') return visitor === 'XOF' || visitor === 'XAF' ? visitor : word === 'cfa' ? 'XOF' : 'XAF';
+  return word;
+}
+
+interface Mention {
+  at: number;
+  end: number;
+  currency: CurrencyWord;
+}
+function currencyMentions(text: string): Mention[] {
+  const found: Mention[] = [];
+  for (const match of text.matchAll(CURRENCY_PATTERN)) {
+    const currency = currencyOf(match[0]);
+    if (currency) found.push({ at: match.index, end: match.index + match[0].length, currency });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Numbers
+
+const SMALL_NUMBERS: Record<string, number> = {};
+for (const [value, names] of [
+  [1, ['a', 'one', 'un', 'une', 'moja', 'واحد']],
+  [2, ['two', 'deux', 'mbili', 'اثنين', 'اثنان']],
+  [3, ['three', 'trois', 'tatu', 'ثلاثه', 'ثلاث']],
+  [4, ['four', 'quatre', 'nne', 'اربعه', 'اربع']],
+  [5, ['five', 'cinq', 'tano', 'خمسه', 'خمس']],
+  [6, ['six', 'sita', 'سته', 'ست']],
+  [7, ['seven', 'sept', 'saba', 'سبعه', 'سبع']],
+  [8, ['eight', 'huit', 'nane', 'ثمانيه', 'ثماني']],
+  [9, ['nine', 'neuf', 'tisa', 'تسعه', 'تسع']],
+  [10, ['ten', 'dix', 'kumi', 'عشره', 'عشر']],
+] as const) {
+  for (const name of names) SMALL_NUMBERS[name] = value;
+}
+const SMALL_NUMBER_WORDS = Object.keys(SMALL_NUMBERS).join('|');
+
+const MILLION = ['million', 'millions', 'mn', 'mil', 'mln', 'm', 'milioni', 'milhões', 'milhão', 'مليون', 'ملايين'];
+const THOUSAND = ['k', 'thousand', 'mille', 'elfu', 'الف', 'الاف', 'آلاف'];
+const BILLION = ['billion', 'billions', 'bn', 'milliard', 'milliards', 'bilioni', 'مليار'];
+const multiplierWords = [...MILLION, ...THOUSAND, ...BILLION].map(foldText).sort((a, b) => b.length - a.length);
+const MULTIPLIER_OF = new Map<string, number>([
+  ...MILLION.map((word) => [foldText(word), 1e6] as const),
+  ...THOUSAND.map((word) => [foldText(word), 1e3] as const),
+  ...BILLION.map((word) => [foldText(word), 1e9] as const),
+]);
+const latinOrArabic = (word: string) => (/^[\u0600-\u06ff]/.test(word) ? word : `${word}(?![${LETTER}\\d])`);
+/** A multiplier right after a number: "15m", "30 millions", "25K", "٣٠ مليون", "20 mille". */
+const SUFFIX_MULTIPLIER = new RegExp(`^\\s?(${multiplierWords.map(latinOrArabic).join('|')})`, 'u');
+/** Swahili writes it first: "milioni 3", "shilingi milioni 2.5", "elfu 500", "laki 5". */
+const PREFIX_MULTIPLIER = /(?:^|[^a-z])(milioni|elfu|laki|bilioni)\s?$/;
+const PREFIX_MULTIPLIER_OF: Record<string, number> = { milioni: 1e6, elfu: 1e3, laki: 1e5, bilioni: 1e9 };
+
+/** What a bare number is when a unit follows it: never a budget. */
+const NOT_MONEY_AFTER = words([
+  'km', 'kms', 'kilometres', 'kilometers', 'kilometre', 'kilometer', 'kilomètres', 'miles', 'mile', 'mi', 'mileage', 'kilometrage', 'kilométrage',
+  'seats', 'seat', 'seater', 'seaters', 'places', 'place', 'passengers', 'passagers', 'viti', 'kiti', 'abiria', 'مقاعد', 'مقعد', 'ركاب',
+  'doors', 'door', 'portes', 'milango', 'ابواب',
+  'years', 'year', 'yrs', 'yr', 'ans', 'année', 'années', 'miaka', 'mwaka', 'سنوات', 'سنه', 'سنين', 'عام', 'اعوام',
+  'months', 'month', 'mois', 'miezi', 'mwezi', 'اشهر', 'شهر', 'days', 'jours', 'siku', 'ايام',
+  'kg', 'cc', 'hp', 'ch', 'cv', 'kw', 'kwh', 'l', 'litres', 'liters', 'lita', 'mpg', 'km/h', 'kmh', 'mph', 'cylinders', 'cylindres', 'x', 'wd',
+  'kids', 'children', 'enfants', 'watoto', 'اطفال', 'people', 'personnes', 'watu', 'اشخاص', 'cars', 'voitures', 'magari', 'سيارات',
+  'کم', 'كم', 'كيلو', 'ميل', 'h',
+]);
+const UNIT_AFTER = new RegExp(`^\\s?(?:-\\s?)?${NOT_MONEY_AFTER.source}`, 'u');
+/** A number after these is a budget even with no multiplier or currency ("budget 15000000", "under 2,500,000"). */
+const BUDGET_CUE = new RegExp(
+  `${words([
+    'budget', 'under', 'below', 'less than', 'up to', 'upto', 'max', 'maximum', 'at most', 'around', 'about', 'within', 'not more than', 'no more than', 'spend', 'afford', 'price',
+    'moins de', "jusqu'a", 'jusqua', 'pas plus de', 'environ', 'sous', 'prix', 'depenser',
+    'bajeti', 'chini ya', 'hadi', 'isiyozidi', 'kiasi cha', 'bei', 'karibu',
+    'ميزانيه', 'ميزانيتي', 'اقل من', 'حتى', 'بحدود', 'حدود', 'سعر', 'اقصى',
+  ]).source}[^\\d]{0,12}$`,
+  'u',
+);
+const PHONE_CUE = words(['call', 'phone', 'number', 'tel', 'whatsapp', 'mobile', 'appel', 'appelez', 'numero', 'telephone', 'simu', 'namba', 'nipigie', 'رقم', 'هاتف', 'اتصل', 'واتساب']);
+const PHONE_BEFORE = new RegExp(`${PHONE_CUE.source}[^\\d]{0,8}$`, 'u');
+/** Between the two ends of a range: "10 to 15 million", "10-15m", "entre 10 et 15", "milioni 10 na 15", "بين 10 و 15". */
+const RANGE_JOIN = /^\s?(?:-|~|to|and|or|a|à|et|ou|na|hadi|mpaka|au|و|الى|او)\s?$/u;
+
+interface NumberRead {
+  value: number;
+  start: number;
+  end: number;
+  multiplier: number | null;
+  /** Where a multiplier written after the number ends. */
+  after: number;
+  currency: CurrencyWord | null;
+  budget: boolean;
+}
+
+/** Splits a run of digits and separators ("15,000,000", "20 000", "2,5", "10 15") into the numbers it holds. */
+function readRun(run: string, offset: number): Array<{ value: number; start: number; end: number; grouped: boolean }> {
+  const parts = run.split(/([.,\s])/);
+  const numbers: Array<{ value: number; start: number; end: number; grouped: boolean }> = [];
+  let position = offset;
+  let current: { digits: string; fraction: string | null; group: string | null; first: number; start: number; end: number } | null = null;
+  const close = () => {
+    if (!current) return;
+    const value = Number(current.fraction === null ? current.digits : `${current.digits}.${current.fraction}`);
+    numbers.push({ value, start: current.start, end: current.end, grouped: current.group !== null });
+    current = null;
+  };
+  for (let index = 0; index < parts.length; index += 2) {
+    const digits = parts[index]!;
+    const separator = index > 0 ? parts[index - 1]! : null;
+    const start = position + (separator ? separator.length : 0);
+    position = start + digits.length;
+    const open = current as typeof current;
+    if (open && separator !== null) {
+      const thousands = digits.length === 3 && open.first <= 3 && open.fraction === null && (open.group === null || open.group === separator);
+      if (thousands) {
+        open.digits += digits;
+        open.group = separator;
+        open.end = position;
+        continue;
+      }
+      const decimal = separator !== ' ' && open.fraction === null && open.group !== separator && digits.length <= 2;
+      if (decimal) {
+        open.fraction = digits;
+        open.end = position;
+        continue;
+      }
+      close();
+    }
+    current = { digits, fraction: null, group: null, first: digits.length, start, end: position };
+  }
+  close();
+  // "234 803 555 1234" is a phone number, not 234,803,555 and 1234.
+  if (numbers.length > 1) for (const number of numbers) number.grouped = false;
+  return numbers;
+}
+
+/** Numbers written as words before a million: "a million", "deux millions", "milioni tatu", "مليون", "مليونين". */
+function wordBudgets(text: string): NumberRead[] {
+  const found: NumberRead[] = [];
+  const patterns: Array<[RegExp, (match: RegExpMatchArray) => number]> = [
+    [new RegExp(`(?<![${LETTER}\\d])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+    [new RegExp(`(?<![${LETTER}\\d])milioni\\s(${SMALL_NUMBER_WORDS})(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+    [/مليون(?:ين|ان)/gu, () => 2e6],
+    [/(?<!\d\s?)مليون(?!ين|ان)/gu, () => 1e6],
+  ];
+  for (const [pattern, valueOf] of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (found.some((read) => start < read.end && end > read.start)) continue;
+      found.push({ value: valueOf(match), start, end, multiplier: 1, after: end, currency: null, budget: true });
+    }
+  }
+  return found;
+}
+
+function readBudget(text: string, visitor: CurrencyCode): ChatBudget | undefined {
+  const reads: NumberRead[] = [];
+  for (const run of text.matchAll(/\d+(?:[.,\s]\d+)*/g)) {
+    const numbers = readRun(run[0], run.index);
+    for (const { value, start, end, grouped } of numbers) {
+      const before = text.slice(Math.max(0, start - 40), start);
+      const rest = text.slice(end, end + 40);
+      const suffix = SUFFIX_MULTIPLIER.exec(rest);
+      const prefix = suffix ? null : PREFIX_MULTIPLIER.exec(before);
+      let multiplier: number | null = null;
+      let after = end;
+      if (suffix) {
+        multiplier = MULTIPLIER_OF.get(suffix[1]!) ?? null;
+        after = end + suffix[0].length;
+      } else if (prefix) multiplier = PREFIX_MULTIPLIER_OF[prefix[1]!]!;
+      const tail = text.slice(after, after + 30);
+      if (UNIT_AFTER.test(tail)) continue;
+      const head = prefix ? before.slice(0, prefix.index + prefix[0].indexOf(prefix[1]!)) : before;
+      const currency = adjacentCurrency(head, tail);
+      const phone = /\+\s?$/.test(before) || /^0\d{8,}$/.test(text.slice(start, end).replace(/\D/g, '')) || (multiplier === null && currency === null && PHONE_BEFORE.test(before));
+      if (phone) continue;
+      // A bare amount written as money is written: "15,000,000", "15 000 000" (a long plain number is a phone or an id).
+      const written = (grouped && value >= 1000) || (numbers.length === 1 && /^\d{6,10}$/.test(run[0]) && value >= 100_000);
+      reads.push({ value, start, end, multiplier, after, currency, budget: written });
+    }
+  }
+  for (const read of wordBudgets(text)) {
+    if (!reads.some((other) => other.start < read.end && other.end > read.start)) {
+      read.currency = adjacentCurrency(text.slice(Math.max(0, read.start - 40), read.start), text.slice(read.end, read.end + 30));
+      reads.push(read);
+    }
+  }
+  reads.sort((a, b) => a.start - b.start);
+  // The two ends of a range share a multiplier and a currency: "between 10 and 15 million", "milioni 10 na 15".
+  for (let index = 0; index + 1 < reads.length; index += 1) {
+    const [left, right] = [reads[index]!, reads[index + 1]!];
+    if (!RANGE_JOIN.test(text.slice(left.after, right.start))) continue;
+    if (left.multiplier === null && right.multiplier !== null && left.value < 1000) left.multiplier = right.multiplier;
+    if (right.multiplier === null && left.multiplier !== null && right.value < 1000) right.multiplier = left.multiplier;
+    left.currency ??= right.currency;
+    right.currency ??= left.currency;
+  }
+  for (const read of reads) {
+    const before = text.slice(Math.max(0, read.start - 40), read.start);
+    const year = read.multiplier === null && read.currency === null && Number.isInteger(read.value) && read.value >= 1900 && read.value <= 2100;
+    read.budget = (read.budget && !year) || read.multiplier !== null || read.currency !== null || (!year && read.value >= 1000 && BUDGET_CUE.test(before));
+  }
+  const budgets = reads.filter((read) => read.budget);
+  if (budgets.length === 0) return undefined;
+  // The top of a range, else the last amount said.
+  let chosen = budgets[budgets.length - 1]!;
+  for (let index = budgets.length - 2; index >= 0; index -= 1) {
+    const candidate = budgets[index]!;
+    if (!RANGE_JOIN.test(text.slice(candidate.after, budgets[index + 1]!.start))) break;
+    if (amountOf(candidate) > amountOf(chosen)) chosen = candidate;
+  }
+  const amount = amountOf(chosen);
+  if (!(amount > 0) || amount > 1e13) return undefined;
+  const word = chosen.currency ?? nearestCurrency(text, chosen);
+  return { amount, currency: word ? resolveCurrency(word, visitor) : visitor };
+}
+
+const amountOf = (read: NumberRead) => Math.round(read.value * (read.multiplier ?? 1) * 100) / 100;
+
+const CURRENCY_BEFORE = new RegExp(`${CURRENCY_PATTERN.source}\\s?$`, 'u');
+const CURRENCY_AFTER = new RegExp(`^\\s?(?:(?:de|d'|of|in|za|ya|en)\\s?)?(${CURRENCY_PATTERN.source})`, 'u');
+function adjacentCurrency(before: string, after: string): CurrencyWord | null {
+  const prefix = CURRENCY_BEFORE.exec(before);
+  if (prefix) return currencyOf(prefix[0]);
+  for (const [sign, code] of CURRENCY_PREFIX_SIGNS) if (sign.test(before)) return code;
+  const suffix = CURRENCY_AFTER.exec(after);
+  if (suffix) return currencyOf(suffix[1]!);
+  return null;
+}
+
+/** A currency named elsewhere in the message ("in dollars, about 25k"): the nearest one. */
+function nearestCurrency(text: string, read: NumberRead): CurrencyWord | null {
+  let best: { distance: number; currency: CurrencyWord } | null = null;
+  for (const mention of currencyMentions(text)) {
+    const distance = mention.at >= read.after ? mention.at - read.after : read.start - mention.end;
+    if (!best || Math.abs(distance) < best.distance) best = { distance: Math.abs(distance), currency: mention.currency };
+  }
+  return best?.currency ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Usage, type, sort, person, pricing
+
+/** Most specific first: a taxi for the family is business; the school run through town is family. */
+const USAGES: ReadonlyArray<[ChatUsage, RegExp]> = [
+  [
+    'off-road',
+    words([
+      'off-road', 'offroad', 'off road', 'rough road', 'rough roads', 'bad roads', 'dirt road', 'dirt roads', 'gravel', 'farm', 'upcountry', 'village', 'bush', 'mud', 'sand', 'desert', 'mountains',
+      'piste', 'pistes', 'hors-piste', 'hors piste', 'tout-terrain', 'tout terrain', 'routes difficiles', 'mauvaises routes', 'brousse', 'ferme', 'campagne',
+      'طرق وعره', 'الطرق الوعره', 'وعره', 'مزرعه', 'صحراء', 'الصحراء', 'الريف', 'جبال',
+      'barabara mbovu', 'barabara mbaya', 'barabara za vumbi', 'shamba', 'shambani', 'vijijini', 'kijijini', 'matope', 'porini', 'milimani',
+    ]),
+  ],
+  [
+    'business',
+    words([
+      'business', 'ride-hailing', 'ride hailing', 'ridehailing', 'uber', 'bolt', 'taxi', 'delivery', 'deliveries', 'fleet', 'my company', 'logistics',
+      'affaires', 'entreprise', 'vtc', 'livraison', 'livraisons', 'flotte', 'commerce',
+      'تجاره', 'تجاري', 'اعمال', 'تاكسي', 'اوبر', 'توصيل', 'شركتي', 'اسطول',
+      'biashara', 'teksi', 'kampuni', 'usafirishaji', 'kusafirisha', 'kukodisha',
+    ]),
+  ],
+  [
+    'family',
+    words([
+      'family', 'families', 'kids', 'children', 'child', 'baby', 'school run', 'school', 'my wife',
+      'famille', 'familial', 'familiale', 'familiales', 'enfants', 'enfant', 'bebe', 'ecole',
+      'عائله', 'عائلي', 'العائله', 'اسره', 'الاسره', 'اطفال', 'الاطفال', 'اولاد', 'الاولاد', 'المدرسه',
+      'familia', 'watoto', 'mtoto', 'shule', 'mke wangu',
+    ]),
+  ],
+  [
+    'commute',
+    words([
+      'commute', 'commuting', 'commuter', 'to work', 'for work', 'at work', 'office', 'city', 'town', 'daily', 'every day', 'traffic',
+      'trajet', 'trajets', 'travail', 'bureau', 'ville', 'quotidien', 'quotidiens', 'tous les jours', 'embouteillages',
+      'مواصلات', 'للعمل', 'الى العمل', 'العمل', 'الدوام', 'المدينه', 'التنقل', 'تنقل', 'يومي', 'اليومي', 'الزحام',
+      'kazini', 'kwenda kazi', 'ofisini', 'ofisi', 'mjini', 'kila siku', 'foleni',
+    ]),
+  ],
 ];
 
+/** Powertrain first (an "electric SUV" shows electric cars), then the body, then the broad kinds. */
+const TYPES: ReadonlyArray<[ChatVehicleType, RegExp]> = [
+  ['electric', words(['electric', 'ev', 'evs', 'battery', 'électrique', 'électriques', 'electrique', 'electriques', 'كهربائيه', 'كهربائي', 'كهربا', 'umeme', 'ya umeme'])],
+  ['hybrid', words(['hybrid', 'hybrids', 'phev', 'hev', 'plug-in', 'hybride', 'hybrides', 'هجينه', 'هجين', 'هايبرد', 'mseto', 'chotara'])],
+  ['pickup', words(['pickup', 'pickups', 'pick-up', 'pick-ups', 'pick up truck', 'pickup truck', 'double cabin', 'double cab', 'bakkie', 'بيك اب', 'بيكاب', 'بيك آب', 'pikapu'])],
+  ['crossover', words(['crossover', 'crossovers', 'cuv', 'كروس اوفر', 'كروسوفر'])],
+  ['minivan', words(['minivan', 'minivans', 'mpv', 'people carrier', 'van', 'monospace', 'monospaces', 'ميني فان', 'فان', 'minibus'])],
+  ['convertible', words(['convertible', 'convertibles', 'cabriolet', 'cabrio', 'roadster', 'décapotable', 'decapotable', 'مكشوفه', 'كشف'])],
+  ['coupe', words(['coupe', 'coupes', 'coupé', 'كوبيه', 'كوبي'])],
+  ['hatchback', words(['hatchback', 'hatchbacks', 'hatch', 'compacte', 'citadine', 'هاتشباك', 'هاتش باك'])],
+  ['sedan', words(['sedan', 'sedans', 'saloon', 'berline', 'berlines', 'سيدان', 'صالون', 'saluni'])],
+  ['suv', words(['suv', 'suvs', '4x4', '4×4', '4wd', 'jeep', 'jeeps', 'sport utility', 'دفع رباعي', 'الدفع الرباعي', 'جيب', 'اس يو في', 'جيبات'])],
+  ['truck', words(['truck', 'trucks', 'lorry', 'lorries', 'camion', 'camions', 'camionnette', 'شاحنه', 'شاحنات', 'lori', 'malori', 'gari la mizigo'])],
+  ['luxury', words(['luxury', 'luxurious', 'premium', 'high-end', 'high end', 'prestige', 'luxe', 'haut de gamme', 'فاخره', 'فخمه', 'فخم', 'فاخر', 'kifahari', 'ya kifahari', 'anasa'])],
+  [
+    'economy',
+    words([
+      'economy', 'economical', 'cheap', 'affordable', 'inexpensive', 'fuel-efficient', 'fuel efficient', 'fuel saver', 'fuel-saving', 'fuel saving', 'good on fuel', 'low fuel', 'low consumption',
+      'économique', 'économiques', 'economique', 'economiques', 'pas cher', 'pas chère', 'bon marché', 'abordable', 'peu gourmande', 'sobre',
+      'اقتصاديه', 'اقتصادي', 'رخيصه', 'رخيص', 'موفره للوقود', 'موفره', 'توفير الوقود',
+      'bei nafuu', 'nafuu', 'rahisi', 'okoa mafuta', 'inayookoa mafuta', 'yanayookoa mafuta', 'linalookoa mafuta', 'mafuta kidogo', 'matumizi madogo',
+    ]),
+  ],
+];
+
+const SORTS: ReadonlyArray<[CardSort, RegExp]> = [
+  [
+    'efficiency',
+    words([
+      'most efficient', 'most fuel-efficient', 'most fuel efficient', 'most economical', 'best mileage', 'best fuel economy', 'by efficiency', 'sort by efficiency', 'efficiency first',
+      'plus économe', 'plus économes', 'plus économique', 'plus économiques', 'consomme le moins', 'par efficacité', 'par consommation',
+      'الاكثر توفيرا', 'الاوفر', 'اوفر', 'الاقل استهلاكا', 'حسب الكفاءه',
+      'mafuta kidogo zaidi', 'ufanisi zaidi', 'kwa ufanisi', 'yanayotumia mafuta kidogo zaidi',
+    ]),
+  ],
+  [
+    'power',
+    words([
+      'most powerful', 'more powerful', 'more power', 'fastest', 'by power', 'sort by power', 'power first',
+      'plus puissant', 'plus puissante', 'plus puissants', 'plus puissantes', 'par puissance', 'plus rapide',
+      'الاقوى', 'اقوى', 'الاسرع', 'حسب القوه',
+      'nguvu zaidi', 'yenye nguvu zaidi', 'kwa nguvu', 'kasi zaidi',
+    ]),
+  ],
+  [
+    'popularity',
+    words([
+      'most popular', 'best rated', 'top rated', 'best-selling', 'best selling', 'by popularity', 'sort by popularity', 'popular first',
+      'plus populaire', 'plus populaires', 'mieux notée', 'mieux notées', 'mieux noté', 'par popularité',
+      'الاكثر شعبيه', 'الاشهر', 'الاعلى تقييما', 'حسب الشعبيه',
+      'maarufu zaidi', 'inayopendwa zaidi', 'yanayopendwa zaidi', 'kwa umaarufu',
+    ]),
+  ],
+  [
+    'price',
+    words([
+      'cheapest', 'cheaper', 'less expensive', 'least expensive', 'lowest price', 'lower price', 'by price', 'sort by price', 'price first', 'cheapest first',
+      'moins cher', 'moins chère', 'moins chers', 'moins chères', 'le moins cher', 'prix le plus bas', 'par prix',
+      'الارخص', 'ارخص', 'الاقل سعرا', 'حسب السعر',
+      'nafuu zaidi', 'bei nafuu zaidi', 'rahisi zaidi', 'bei ya chini', 'kwa bei',
+    ]),
+  ],
+];
+
+const WANTS_PERSON = words([
+  'talk to someone', 'talk to somebody', 'speak to someone', 'speak with someone', 'talk to a person', 'talk to a human', 'speak to a person', 'speak to a human', 'real person',
+  'a human', 'human', 'agent', 'salesperson', 'sales team', 'sales person', 'representative', 'customer service', 'call me', 'phone me', 'ring me', 'contact me', 'whatsapp',
+  "parler a quelqu'un", "parler avec quelqu'un", 'parler a une personne', 'un humain', 'conseiller', 'conseillère', 'conseillers', 'vendeur', 'un agent',
+  'appelez-moi', 'appelez moi', 'rappelez-moi', 'rappelez moi', 'appelle-moi', 'contactez-moi', 'contactez moi',
+  'التحدث مع شخص', 'اتحدث مع شخص', 'التحدث الى شخص', 'التكلم مع شخص', 'شخص حقيقي', 'موظف', 'مندوب', 'اتصل بي', 'اتصلوا بي', 'واتساب', 'واتس اب', 'انسان', 'خدمه العملاء', 'مستشار',
+  'ongea na mtu', 'kuongea na mtu', 'kuzungumza na mtu', 'niongee na mtu', 'nizungumze na mtu', 'mtu halisi', 'binadamu', 'wakala', 'muuzaji', 'nipigie', 'nipigieni', 'mhudumu',
+]);
+
+const ASKS_PRICING = words([
+  'finance', 'financing', 'financed', 'deposit', 'reserve', 'reserving', 'reservation', 'pay', 'paying', 'payment', 'payments', 'loan', 'loans', 'installment', 'installments', 'instalment',
+  'instalments', 'monthly', 'down payment', 'credit', 'lease', 'leasing', 'trade in', 'trade-in', 'sell my car', 'financing options',
+  'financement', 'financer', 'crédit', 'acompte', 'dépôt', 'réserver', 'réservation', 'payer', 'paiement', 'un prêt', 'prêt auto', 'mensualités', 'versements', 'échelonné', 'reprise', 'reprendre', 'vendre ma voiture',
+  'تمويل', 'دفعه', 'عربون', 'حجز', 'احجز', 'الدفع', 'ادفع', 'قرض', 'اقساط', 'تقسيط', 'بيع سيارتي', 'استبدال',
+  'mkopo', 'amana', 'malipo', 'kulipa', 'kulipia', 'lipa', 'awamu', 'kuhifadhi', 'hifadhi', 'kuweka nafasi', 'ufadhili', 'kuuza gari langu', 'kubadilisha gari',
+]);
+/** Not a question about paying: "4x4" in Arabic says دفع (paying) too; "pay up to 10m" states a budget. */
+const NOT_PRICING = /(?:ال)?دفع\s?(?:ال)?رباعي|(?<![a-z])(?:pay|paying|spend|payer|depenser)\s(?:more|up|under|over|at most|around|about|less|no more|only|plus|moins|jusqu|pas plus)/g;
+
+const CLEARS: ReadonlyArray<[ChatNeed, RegExp]> = [
+  [
+    'budget',
+    words([
+      'no budget', 'any budget', 'no limit', 'no price limit', 'budget is open', 'money is no object', 'any price', 'whatever price', 'forget the budget',
+      'pas de budget', 'sans budget', 'budget illimité', 'sans limite', "n'importe quel prix", 'peu importe le prix', 'peu importe le budget', 'oubliez le budget',
+      'بدون ميزانيه', 'لا ميزانيه', 'اي ميزانيه', 'بلا حدود', 'اي سعر', 'السعر لا يهم',
+      'bila bajeti', 'bajeti yoyote', 'hakuna bajeti', 'bei yoyote', 'bila kikomo',
+    ]),
+  ],
+  [
+    'type',
+    words([
+      'any type', 'any kind', 'any car', 'any vehicle', 'any model', 'whatever type', 'any body type', 'type does not matter', "type doesn't matter", 'all types',
+      "n'importe quel type", "n'importe quelle voiture", 'peu importe le type', 'tout type', 'tous les types', 'toutes les voitures',
+      'اي نوع', 'اي سياره', 'النوع لا يهم', 'كل الانواع', 'جميع الانواع',
+      'aina yoyote', 'gari lolote', 'aina zote', 'magari yote',
+    ]),
+  ],
+  [
+    'usage',
+    words([
+      'any use', 'any usage', 'no particular use', 'for anything', 'all purpose', 'all-purpose', 'use does not matter',
+      "n'importe quel usage", 'peu importe l’usage', "peu importe l'usage", 'tout usage', 'polyvalente',
+      'اي استخدام', 'لكل الاستخدامات', 'الاستخدام لا يهم',
+      'matumizi yoyote', 'kwa matumizi yote', 'kwa kila kitu',
+    ]),
+  ],
+];
+
+const firstMatch = <T>(text: string, table: ReadonlyArray<[T, RegExp]>): T | undefined => table.find(([, pattern]) => test(pattern, text))?.[0];
+function test(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+const without = (text: string, pattern: RegExp) => text.replace(pattern, ' ');
+
 export function understandMessage(text: string, { currency, prior }: UnderstandOptions): Understanding {
+  const folded = foldText(text);
   const said: Understanding['said'] = {};
-  const budget = BUDGET.exec(text);
-  if (budget) {
-    const multiplier = budget[2]!.toLowerCase() === 'k' ? 1_000 : 1_000_000;
-    said.budget = { amount: Number(budget[1]!.replace(',', '.')) * multiplier, currency: /\$|usd|dollar/i.test(text) ? 'USD' : currency };
-  }
-  const type = TYPES.find(([pattern]) => pattern.test(text));
-  if (type) said.preferredVehicleType = type[1];
-  const usage = USAGES.find(([pattern]) => pattern.test(text));
-  if (usage) said.usage = usage[1];
+  const budget = readBudget(folded, currency);
+  if (budget) said.budget = budget;
+
+  const sort = firstMatch(folded, SORTS);
+  // "the most fuel-efficient" is an order, not a kind of car; "any type" names no type.
+  let rest = folded;
+  for (const [, pattern] of SORTS) rest = without(rest, pattern);
+  const cleared = CLEARS.filter(([, pattern]) => test(pattern, rest)).map(([need]) => need);
+  for (const [, pattern] of CLEARS) rest = without(rest, pattern);
+  const type = firstMatch(rest, TYPES);
+  if (type) said.preferredVehicleType = type;
+  const usage = firstMatch(rest, USAGES);
+  if (usage) said.usage = usage;
+
+  const keep = (need: ChatNeed) => !cleared.includes(need);
+  const actuallyCleared = cleared.filter((need) => (need === 'budget' ? !said.budget : need === 'type' ? !said.preferredVehicleType : !said.usage));
   return {
     context: {
-      preferredVehicleType: said.preferredVehicleType ?? prior.preferredVehicleType,
-      usage: said.usage ?? prior.usage,
-      budget: said.budget ?? prior.budget,
+      preferredVehicleType: said.preferredVehicleType ?? (keep('type') ? prior.preferredVehicleType : null),
+      usage: said.usage ?? (keep('usage') ? prior.usage : null),
+      budget: said.budget ?? (keep('budget') ? prior.budget : null),
     },
     said,
-    wantsPerson: /\b(talk to (someone|a person|a human)|whatsapp|human|agent)\b/i.test(text),
-    asksPricing: /\b(financ|deposit|reserv|pay|loan|price)/i.test(text),
+    ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
+    wantsPerson: test(WANTS_PERSON, folded),
+    asksPricing: test(ASKS_PRICING, folded.replace(NOT_PRICING, ' ')),
+    ...(sort ? { sort } : {}),
   };
 }

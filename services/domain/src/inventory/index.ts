@@ -6,3 +6,4 @@ export * from './dataCollection';
 export * from './priceBuckets';
 export * from './adminContracts';
 export * from './reservationContracts';
+export * from './reservation';

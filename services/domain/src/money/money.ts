@@ -1,3 +1,4 @@
+import type { SiteLanguage } from '../platform/languages';
 import { currencyInfo, FALLBACK_RATES, isCurrencyCode, type CurrencyCode, type PriceCurrency } from './currencies';
 
 /** An amount in minor units (kobo, cents; whole units for UGX, XOF, XAF) with its currency. */
@@ -52,7 +53,26 @@ export function formatMoney(money: Money, locale?: string): string {
   }).format(toMajor(money));
 }
 
-/** When conversion is impossible: the plain amount with the currency's symbol, as the spec's hero does. */
-export function formatPlain(amount: number, currency: CurrencyCode): string {
-  return `${currencyInfo(currency).symbol}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+/** French writes the symbol after the amount and groups thousands with a narrow space; the others as English does. */
+const PLAIN_STYLE: Record<SiteLanguage, { group: string; decimal: string; symbolAfter: boolean }> = {
+  en: { group: ',', decimal: '.', symbolAfter: false },
+  fr: { group: '\u202f', decimal: ',', symbolAfter: true },
+  ar: { group: ',', decimal: '.', symbolAfter: false },
+  sw: { group: ',', decimal: '.', symbolAfter: false },
+};
+
+/**
+ * The amount with the currency's own symbol, as the spec's hero shows a price when conversion is impossible and as
+ * Tara writes amounts in a sentence ("₦30,000,000", "KSh 2,500,000", French "30 000 000 ₦"). Written out by hand,
+ * not with Intl, so every runtime writes the same symbol (Intl writes "NGN" in French).
+ */
+export function formatPlain(amount: number, currency: PriceCurrency | (string & {}), language: SiteLanguage = 'en'): string {
+  const { group, decimal, symbolAfter } = PLAIN_STYLE[language];
+  const symbol = currency === 'USD' ? '$' : isCurrencyCode(currency) ? currencyInfo(currency).symbol : currency;
+  const rounded = Math.round(Math.abs(amount) * 100) / 100;
+  const [whole, fraction] = rounded.toFixed(Number.isInteger(rounded) ? 0 : 2).split('.');
+  const digits = `${amount < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${fraction ? `${decimal}${fraction}` : ''}`;
+  if (symbolAfter) return `${digits}\u00a0${symbol}`;
+  // A symbol of letters (KSh, R, CFA) stands apart from the digits; a sign (₦, $, GH₵) touches them.
+  return /\p{L}$/u.test(symbol) ? `${symbol}\u00a0${digits}` : `${symbol}${digits}`;
 }

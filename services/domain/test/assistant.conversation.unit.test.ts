@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_MAX_MESSAGES,
+  contextAfter,
+  ConversationAlreadyStarted,
+  ConversationEventSchema,
+  ConversationMovedOn,
+  ConversationNotFound,
+  ConversationTooLong,
+  decideConversation,
+  EMPTY_CHAT_CONTEXT,
+  evolveConversation,
+  greetingFor,
+  initialConversationState,
+  nextStage,
+  type ChatVehicleCard,
+  type ConversationCommand,
+  type ConversationEvent,
+  type ConversationState,
+  type VehicleMatches,
+} from '../src/index';
+
+const now = new Date('2026-11-25T10:00:00Z');
+const id = '6f1c1d52-3c7e-4b8e-9d55-0f7c1f2b9a10';
+const started: ConversationEvent = {
+  type: 'ConversationStarted',
+  data: { conversationId: id, language: 'en', currency: 'NGN', entry: 'widget', greeting: greetingFor('en'), startedAt: now.toISOString() },
+};
+const given = (...events: ConversationEvent[]): ConversationState => events.reduce(evolveConversation, initialConversationState);
+
+const rav4: ChatVehicleCard = {
+  id: 'v-rav4',
+  name: 'Toyota RAV4',
+  subtitle: '2.5L Hybrid XLE',
+  year: 2025,
+  category: 'SUV',
+  price: { amount: 28_000_000, currency: 'NGN' },
+  image: null,
+  efficiency: { label: 'Hybrid', score: 4 },
+  powerHp: 219,
+  rating: 4.6,
+  reviewCount: 40,
+  path: '/vehicle/v-rav4',
+};
+const noSearch: VehicleMatches = { kind: 'not-asked', vehicles: [], rates: null };
+
+let counter = 0;
+/** The API's two steps: what the message leads to (to find vehicles for it), then the decision. */
+function message(state: ConversationState, text: string, matches: VehicleMatches = noSearch): ConversationCommand {
+  counter += 1;
+  return { type: 'ReceiveBuyerMessage', text, messageIds: { buyer: `b${counter}`, reply: `r${counter}` }, matches, matchedFor: contextAfter(state, text), now };
+}
+/** Sends each text in turn, folding the events as the stream would. */
+function converse(state: ConversationState, ...texts: string[]): { state: ConversationState; events: ConversationEvent[] } {
+  const events: ConversationEvent[] = [];
+  for (const text of texts) {
+    const decided = decideConversation(message(state, text), state);
+    events.push(...decided);
+    state = decided.reduce(evolveConversation, state);
+  }
+  return { state, events };
+}
+const replies = (events: ConversationEvent[]) => events.flatMap((event) => (event.type === 'TaraReplied' ? [event.data] : []));
+
+describe('starting a conversation', () => {
+  it('records the language, currency, entry and the greeting in that language', () => {
+    const events = decideConversation({ type: 'StartConversation', conversationId: id, language: 'fr', currency: 'XOF', entry: 'tara-page', topic: 'electric', now }, initialConversationState);
+    expect(events).toEqual([
+      {
+        type: 'ConversationStarted',
+        data: { conversationId: id, language: 'fr', currency: 'XOF', entry: 'tara-page', topic: 'electric', greeting: greetingFor('fr', 'electric'), startedAt: now.toISOString() },
+      },
+    ]);
+    expect(greetingFor('fr', 'electric')).toContain('voiture électrique');
+    const state = given(...events);
+    expect(state).toMatchObject({ conversationId: id, language: 'fr', currency: 'XOF', stage: 'greeting', context: EMPTY_CHAT_CONTEXT, buyerMessages: 0 });
+  });
+
+  it('refuses to start twice, and refuses messages before the start', () => {
+    expect(() => decideConversation({ type: 'StartConversation', conversationId: id, language: 'en', currency: 'NGN', now }, given(started))).toThrow(ConversationAlreadyStarted);
+    expect(() => decideConversation(message(initialConversationState, 'hello'), initialConversationState)).toThrow(ConversationNotFound);
+  });
+});
+
+describe('stages (spec 001 section 4)', () => {
+  it('moves one stage per buyer message, from greeting to needs-assessment on the first, and pricing-options stays', () => {
+    expect(nextStage('greeting')).toBe('needs-assessment');
+    expect(nextStage('needs-assessment')).toBe('vehicle-selection');
+    expect(nextStage('vehicle-selection')).toBe('pricing-options');
+    expect(nextStage('pricing-options')).toBe('pricing-options');
+    const { events, state } = converse(given(started), 'hello', 'a family SUV', 'under 30 million naira', 'ok', 'and then?');
+    expect(replies(events).map((reply) => reply.stage)).toEqual(['needs-assessment', 'vehicle-selection', 'pricing-options', 'pricing-options', 'pricing-options']);
+    expect(state.stage).toBe('pricing-options');
+    expect(state.buyerMessages).toBe(5);
+  });
+
+  it('records the message and the reply with what was understood, the cards shown and how they relate to the ask', () => {
+    const state = given(started);
+    const text = 'I need a family SUV under 30 million naira';
+    const matches: VehicleMatches = { kind: 'within-budget', vehicles: [rav4], rates: null };
+    const events = decideConversation(message(state, text, matches), state);
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ type: 'BuyerMessageReceived', data: { conversationId: id, text, receivedAt: now.toISOString() } });
+    const reply = replies(events)[0]!;
+    expect(reply).toMatchObject({
+      conversationId: id,
+      stage: 'needs-assessment',
+      context: { preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } },
+      vehicles: [rav4],
+      matchKind: 'within-budget',
+      citations: [{ source: '/vehicle/v-rav4', label: 'Toyota RAV4' }],
+    });
+    expect(reply.content).toContain('Toyota RAV4 (₦28,000,000)');
+    expect(reply.content).toContain('budget up to ₦30,000,000');
+    for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
+  });
+
+  it('keeps what was understood across messages, and a correction replaces only what it says', () => {
+    const { state } = converse(given(started), 'a family SUV', 'under 30 million naira', 'actually a sedan');
+    expect(state.context).toEqual({ preferredVehicleType: 'sedan', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+  });
+
+  it('reads a budget without a currency in the visitor’s currency', () => {
+    const kenyan = given({ ...started, data: { ...started.data, currency: 'KES' } } as ConversationEvent);
+    expect(converse(kenyan, 'budget 2.5m').state.context.budget).toEqual({ amount: 2_500_000, currency: 'KES' });
+  });
+});
+
+describe('the API found vehicles for another context', () => {
+  it('refuses the decision when another message changed what Tara understood meanwhile', () => {
+    const state = given(started);
+    const stale = message(state, 'a sedan');
+    const moved = converse(state, 'a family SUV').state;
+    expect(() => decideConversation(stale, moved)).toThrow(ConversationMovedOn);
+  });
+});
+
+describe('too long', () => {
+  it(`reads at most ${CHAT_MAX_MESSAGES} buyer messages, then offers a person instead`, () => {
+    const state = { ...given(started), buyerMessages: CHAT_MAX_MESSAGES - 1 };
+    const last = converse(state, 'one more');
+    expect(last.state.buyerMessages).toBe(CHAT_MAX_MESSAGES);
+    expect(() => decideConversation(message(last.state, 'and another'), last.state)).toThrow(ConversationTooLong);
+  });
+});
+
+describe('hand-off', () => {
+  it('records the name and contact once; the same again changes nothing; a new contact is recorded', () => {
+    const state = given(started);
+    const handOff = { type: 'HandOff' as const, name: 'Amina Yusuf', phone: '+234 803 555 0142', now };
+    const events = decideConversation(handOff, state);
+    expect(events).toEqual([{ type: 'ConversationHandedOff', data: { conversationId: id, name: 'Amina Yusuf', phone: '+234 803 555 0142', handedOffAt: now.toISOString() } }]);
+    const after = given(started, ...events);
+    expect(after.handoff).toEqual({ name: 'Amina Yusuf', phone: '+234 803 555 0142' });
+    expect(decideConversation(handOff, after)).toEqual([]);
+    expect(decideConversation({ ...handOff, email: 'amina@example.ng' }, after)).toHaveLength(1);
+  });
+
+  it('can be asked for in words at any stage: the reply offers a person in the conversation’s language', () => {
+    const swahili = given({ ...started, data: { ...started.data, language: 'sw' } } as ConversationEvent);
+    const reply = replies(converse(swahili, 'nataka kuongea na mtu').events)[0]!;
+    expect(reply.content).toContain('mtu wa timu yetu ya mauzo');
+    expect(reply.suggestions.map((suggestion) => suggestion.text)).toContain('Ongea na mtu');
+  });
+
+  it('refuses a hand-off before the conversation started', () => {
+    expect(() => decideConversation({ type: 'HandOff', name: 'Amina', email: 'a@example.ng', now }, initialConversationState)).toThrow(ConversationNotFound);
+  });
+});
+
+describe('follow-up by staff', () => {
+  it('moves the lead from new to contacted to closed, with notes, and never back to new', () => {
+    let state = given(started);
+    const contacted = decideConversation({ type: 'ChangeStatus', status: 'contacted', now }, state);
+    expect(contacted).toEqual([{ type: 'ConversationStatusChanged', data: { conversationId: id, from: 'new', to: 'contacted', changedAt: now.toISOString() } }]);
+    state = contacted.reduce(evolveConversation, state);
+    expect(state.status).toBe('contacted');
+    expect(decideConversation({ type: 'ChangeStatus', status: 'contacted', now }, state)).toEqual([]);
+    expect(decideConversation({ type: 'AddNote', text: 'Called, prefers the RAV4', now }, state)).toEqual([
+      { type: 'ConversationNoteAdded', data: { conversationId: id, text: 'Called, prefers the RAV4', addedAt: now.toISOString() } },
+    ]);
+    expect(() => decideConversation({ type: 'ChangeStatus', status: 'new', now }, state)).toThrow();
+    state = decideConversation({ type: 'ChangeStatus', status: 'closed', now }, state).reduce(evolveConversation, state);
+    expect(state.status).toBe('closed');
+  });
+});

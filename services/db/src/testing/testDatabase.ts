@@ -48,7 +48,9 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
   };
 }
 
-const dropDatabase = (adminUrl: string, name: string) => asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+}
 
 /**
  * The run's template: a database migrated to the latest schema, with no connection left open (PostgreSQL copies

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { usualTestDatabaseUrl, usualTestRedisUrl } from '@autobest/domain/testing';
+import { createTemplateDatabase } from '@autobest/db/testing';
 import { startEmbeddedPostgres } from './embeddedPostgres';
 import { findOrStartRedis, redisAnswers } from './localRedis';
 
@@ -9,7 +10,8 @@ import { findOrStartRedis, redisAnswers } from './localRedis';
  * per run. TEST_DATABASE_URL / TEST_REDIS_URL, when set, must answer; otherwise the usual local services are used
  * when they answer (CI, a developer machine), else the same embedded PostgreSQL and redis-server `npm start` would
  * start, with their data under .data/test. The test files read the outcome from TEST_DATABASE_URL / TEST_REDIS_URL
- * (`@autobest/domain/testing`); what was started here is stopped when the run ends.
+ * (`@autobest/domain/testing`), and copy their databases from TEST_DATABASE_TEMPLATE, migrated here once; what was
+ * started or made here is stopped or dropped when the run ends.
  */
 export default async function provideTestInfrastructure(): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
@@ -17,8 +19,12 @@ export default async function provideTestInfrastructure(): Promise<() => Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    process.env['TEST_DATABASE_URL'] = await postgresForTests(stops);
+    const databaseUrl = (process.env['TEST_DATABASE_URL'] = await postgresForTests(stops));
     process.env['TEST_REDIS_URL'] = await redisForTests(stops);
+    // Migrated once here; each file's database is a copy of it.
+    const template = await createTemplateDatabase(databaseUrl);
+    stops.push(template.drop);
+    process.env['TEST_DATABASE_TEMPLATE'] = template.name;
   } catch (error) {
     await stopAll();
     throw error;

@@ -3,6 +3,7 @@ import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { allProjections, Projector } from '@autobest/projections';
 import { catchUpCompletely, samplePhoto } from '@autobest/projections/testing';
+import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
 import type { ProductProcesses } from '../../infra/src/processes';
 
 /**
@@ -132,12 +133,18 @@ export function vehicleImportForm(vehicles: readonly object[]): FormData {
   return form;
 }
 
-/** Events each processor (read models, notifier, photo processor) has not handled yet. */
+/**
+ * Events each processor (read models, notifier, photo processor) has not handled yet; for the photo processor, only
+ * the events it acts on (it passes over the others whenever it is next woken, by submission events or its safety net).
+ */
 export async function processorLag(db: Db): Promise<Record<string, number>> {
   const rows = await sql<{ name: string; transaction_id: string; global_position: number }>`
     select processor_name as name, last_transaction_id::text as transaction_id, last_global_position as global_position from processor_checkpoints`.execute(db);
   const lag: Record<string, number> = {};
-  for (const row of rows.rows) lag[row.name] = await eventsBehind(db, { transactionId: row.transaction_id, globalPosition: Number(row.global_position) });
+  for (const row of rows.rows) {
+    const checkpoint = { transactionId: row.transaction_id, globalPosition: Number(row.global_position) };
+    lag[row.name] = await eventsBehind(db, checkpoint, row.name === PHOTO_PROCESSOR ? PHOTO_EVENT_TYPES : undefined);
+  }
   return lag;
 }
 

@@ -30,6 +30,8 @@ beforeAll(async () => {
       SMTP_GREETING_TIMEOUT_MS: '1000',
       SMTP_SOCKET_TIMEOUT_MS: '1000',
       EMAIL_RETRY_DELAY_MS: '200',
+      // The emails the killed process was sending are taken up by the new one within a few seconds, not 30 to 90.
+      EMAIL_JOB_LOCK_MS: '2000',
     },
   });
 });

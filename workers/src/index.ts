@@ -1,7 +1,7 @@
 export { startWorkers, createLogger, newsSettings, type RunningWorkers, type StartWorkersOptions } from './runtime';
 export { refreshRates, startRatesWorker, RATES_SCHEDULER } from './rates/ratesWorker';
 export { fetchRates, RatesUnavailable } from './rates/fetchRates';
-export { PhotoProcessor, type PhotoCatchUp, type PhotoProcessorOptions } from './photos/photoProcessor';
+export { PhotoProcessor, PHOTO_EVENT_TYPES, PHOTO_PROCESSOR, type PhotoCatchUp, type PhotoProcessorOptions } from './photos/photoProcessor';
 export { readSource, retryDelayMs, type NewsReaderSettings } from './news/ingest';
 export { readAllFeeds, startNewsWorker } from './news/newsWorker';
 export { fetchFeed } from './news/feedHttp';

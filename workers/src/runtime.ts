@@ -81,7 +81,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
     connection,
     config.queuePrefix,
-    config.projectorSafetyNetMs,
+    { safetyNetMs: config.projectorSafetyNetMs, jobLockMs: config.mail.jobLockMs },
     logger,
   );
   const workers: Worker[] = [

@@ -158,11 +158,15 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
   return result.rows.map(toStoredEvent);
 }
 
-/** How many events a processor has not yet handled (committed or not yet visible). */
-export async function eventsBehind(db: Executor, after: Checkpoint): Promise<number> {
+/**
+ * How many events a processor has not yet handled (committed or not yet visible); with `types`, only the events of
+ * those types (for a processor that acts on a few types and passes over the rest whenever it next runs).
+ */
+export async function eventsBehind(db: Executor, after: Checkpoint, types?: readonly string[]): Promise<number> {
   const result = await sql<{ behind: number }>`
     select count(*)::int as behind from events
-    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`.execute(db);
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      ${types === undefined ? sql`` : sql`and type = any(${sql.val(types)}::text[])`}`.execute(db);
   return Number(result.rows[0]?.behind ?? 0);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { appendToStream, ConcurrencyError, readAll, readStream, START_OF_STORE } from '../src/index';
+import { appendToStream, ConcurrencyError, eventsBehind, readAll, readStream, START_OF_STORE } from '../src/index';
 
 const metadata: EventMetadata = {
   actor: { kind: 'system', name: 'test' },
@@ -140,5 +140,18 @@ describe('readAll order', () => {
     }
     expect(seen.filter((stream) => stream.startsWith('xid-order'))).toEqual(['xid-order-a', 'xid-order-b']);
     expect(new Set(seenEventIds).size).toBe(seenEventIds.length);
+  });
+});
+
+describe('eventsBehind', () => {
+  it('counts every event after a checkpoint, or only those of the given types', async () => {
+    const appended = await appendToStream(testDb.db, 'behind-a', 0, [event(1)], metadata);
+    const [first] = (await readStream(testDb.db, 'behind-a')).filter((stored) => stored.eventId === appended.eventIds[0]);
+    const checkpoint = { transactionId: first!.transactionId, globalPosition: first!.globalPosition };
+    await appendToStream(testDb.db, 'behind-a', 1, [event(2), { type: 'Other', data: {} }, event(3)], metadata);
+    expect(await eventsBehind(testDb.db, checkpoint)).toBe(3);
+    expect(await eventsBehind(testDb.db, checkpoint, ['Other'])).toBe(1);
+    expect(await eventsBehind(testDb.db, checkpoint, ['Counted', 'Other'])).toBe(3);
+    expect(await eventsBehind(testDb.db, checkpoint, ['Missing'])).toBe(0);
   });
 });

@@ -48,7 +48,7 @@ export async function startEmailDeliveryWorker(
   delivery: EmailDelivery,
   connection: Redis,
   prefix: string,
-  safetyNetMs: number,
+  { safetyNetMs, jobLockMs }: { safetyNetMs: number; jobLockMs: number },
   logger: Logger,
 ): Promise<RunningEmailDelivery> {
   const queue = createEmailQueue(connection, prefix);
@@ -103,6 +103,9 @@ export async function startEmailDeliveryWorker(
       prefix,
       concurrency: CONCURRENCY,
       autorun: true,
+      // A job whose process died mid-send (its hold no longer renewed) is found and taken up again after this.
+      lockDuration: jobLockMs,
+      stalledInterval: jobLockMs,
       settings: {
         // A job that failed before the delivery recorded anything (PostgreSQL away) backs off the same way.
         backoffStrategy: (attemptsMade, _type, error) => (error instanceof RetryLater ? error.delayMs : delivery.retryDelay(attemptsMade)),

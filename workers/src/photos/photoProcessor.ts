@@ -28,10 +28,17 @@ import {
 } from '@autobest/domain';
 import { reencodePhoto, submissionFolder, UndecodablePhotoError } from '@autobest/projections';
 
-const PROCESSOR = 'photos';
+/** The processor's name, its checkpoint's. */
+export const PHOTO_PROCESSOR = 'photos';
+/**
+ * The events the processor acts on: a new request's photos to re-encode, a deleted one's files to erase. It passes
+ * over every other event, and is woken only when the projector has applied submission events (or by its safety net),
+ * so its checkpoint may trail the head of the store by events it has nothing to do for.
+ */
+export const PHOTO_EVENT_TYPES = ['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionDeleted'] as const;
 /** pg_advisory_lock key of the processor ("photos" in ASCII): replicas take turns. */
 const LOCK_KEY = 0x70686f746f73;
-const METADATA: EventMetadata = { actor: { kind: 'system', name: 'photo processor' }, correlationId: PROCESSOR, causationId: null, requestId: null };
+const METADATA: EventMetadata = { actor: { kind: 'system', name: 'photo processor' }, correlationId: PHOTO_PROCESSOR, causationId: null, requestId: null };
 
 /** Our files for a slot; fixed names, so processing again overwrites instead of adding. */
 const processedPhotoNames = (slot: string) => ({ storedName: `${slot}.jpg`, thumbnailName: `${slot}.thumb.jpg` });
@@ -75,7 +82,7 @@ export class PhotoProcessor {
 
   /** Works through every event after the checkpoint; with a signal, stops early (after the request in hand) once it fires. */
   async catchUp(signal?: AbortSignal): Promise<PhotoCatchUp> {
-    await ensureCheckpoint(this.db, PROCESSOR);
+    await ensureCheckpoint(this.db, PHOTO_PROCESSOR);
     // A session lock on one connection (not a transaction): replicas wait for each other instead of decoding
     // the same photos twice, and a process that dies releases it with its connection.
     return this.db.connection().execute(async (connection) => {
@@ -83,7 +90,7 @@ export class PhotoProcessor {
       try {
         const done: PhotoCatchUp = { processed: 0, erased: 0 };
         for (;;) {
-          const from = await readCheckpoint(connection, PROCESSOR);
+          const from = await readCheckpoint(connection, PHOTO_PROCESSOR);
           const events = await readAll(connection, from, this.batchSize);
           let through: StoredEvent | undefined;
           for (const event of events) {
@@ -94,7 +101,7 @@ export class PhotoProcessor {
           }
           if (through) {
             const to = { transactionId: through.transactionId, globalPosition: through.globalPosition };
-            await connection.transaction().execute((trx) => advanceCheckpoint(trx, PROCESSOR, from, to));
+            await connection.transaction().execute((trx) => advanceCheckpoint(trx, PHOTO_PROCESSOR, from, to));
           }
           if (signal?.aborted || events.length < this.batchSize) return done;
         }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { testInfrastructure } from '@autobest/domain/testing';
+import { testDatabaseTemplate, testInfrastructure } from '@autobest/domain/testing';
 import { createDb, migrateToLatest, type Db } from '../connection';
 
 export interface TestDatabase {
@@ -9,33 +9,61 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file; `drop()` removes it. */
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
-  const adminUrl = testInfrastructure(process.env).databaseUrl;
-  const name = `autobest_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+const databaseName = (label: string) => `autobest_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+
+async function asAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
+}
+
+const urlOf = (adminUrl: string, name: string) => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDb({ connectionString: url.toString(), maxConnections: 20, applicationName: `autobest-${label}` });
+  return url.toString();
+};
+
+/**
+ * A fresh, migrated database of its own for one test file; `drop()` removes it. A copy of the run's template
+ * (testDatabaseTemplate) when there is one; migrating it then finds nothing left to do.
+ */
+export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+  const adminUrl = testInfrastructure(process.env).databaseUrl;
+  const template = testDatabaseTemplate(process.env);
+  const name = databaseName(label);
+  await asAdmin(adminUrl, (admin) => admin.query(template === undefined ? `create database ${name}` : `create database ${name} template ${template}`));
+  const db = createDb({ connectionString: urlOf(adminUrl, name), maxConnections: 20, applicationName: `autobest-${label}` });
   await migrateToLatest(db);
   return {
-    url: url.toString(),
+    url: urlOf(adminUrl, name),
     db,
     async drop() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+}
+
+/**
+ * The run's template: a database migrated to the latest schema, with no connection left open (PostgreSQL copies
+ * only a database nobody is connected to). `drop()` removes it at the end of the run.
+ */
+export async function createTemplateDatabase(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = databaseName('template');
+  await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const db = createDb({ connectionString: urlOf(adminUrl, name), maxConnections: 1, applicationName: 'autobest-test-template' });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return { name, drop: () => dropDatabase(adminUrl, name) };
 }

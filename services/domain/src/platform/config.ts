@@ -104,6 +104,12 @@ export const RuntimeConfigSchema = z
     SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(15),
     EMAIL_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    EMAIL_JOB_LOCK_MS: z.coerce
+      .number({ error: 'EMAIL_JOB_LOCK_MS must be a number of milliseconds' })
+      .int('EMAIL_JOB_LOCK_MS must be a whole number of milliseconds')
+      .min(1_000, 'EMAIL_JOB_LOCK_MS must be at least 1000 (a workers process renews its hold every half of it)')
+      .max(600_000, 'EMAIL_JOB_LOCK_MS must be at most 600000 (10 minutes)')
+      .default(30_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
     RATES_APP_ID: z.string().min(1).optional(),
     RATES_CRON: CronPatternSchema.default('0 */6 * * *'),
@@ -181,6 +187,11 @@ export const RuntimeConfigSchema = z
        * (less up to a fifth, so a backlog does not retry in lockstep): 15 attempts from 5 s span about 21 to 23 hours.
        */
       delivery: { maxAttempts: env.EMAIL_MAX_ATTEMPTS, retryDelayMs: env.EMAIL_RETRY_DELAY_MS },
+      /**
+       * How long an email's delivery job stays with a workers process that stopped renewing its hold on it (killed,
+       * or frozen); the queue looks for such jobs as often, so after one to three of these another process sends it.
+       */
+      jobLockMs: env.EMAIL_JOB_LOCK_MS,
     },
     news: {
       /** When the news feeds are read, a cron pattern in UTC (every 15 minutes by default). */

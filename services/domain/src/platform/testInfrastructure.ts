@@ -24,3 +24,12 @@ export function usualTestDatabaseUrl(env: Environment): string {
 export function usualTestRedisUrl(env: Environment): string {
   return `redis://127.0.0.1:${env['TEST_REDIS_PORT'] ?? '6379'}`;
 }
+
+/**
+ * A database migrated to the latest schema that the run's global setup made once: each test file's database is a copy
+ * of it (a file copy instead of every migration again). Unset (a script, or a test run without the global setup),
+ * each database is migrated on its own.
+ */
+export function testDatabaseTemplate(env: Environment): string | undefined {
+  return env['TEST_DATABASE_TEMPLATE'];
+}

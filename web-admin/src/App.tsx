@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AccessDenied, Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
@@ -19,6 +19,13 @@ import newsSources from './news-sources';
 import articles from './articles';
 import videos from './videos';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
+
+/** A screen that is not a resource, opened only by someone whose role may (permissions.ts). */
+const screen = (name: string, element: ReactNode) => (
+  <CanAccess resource={name} action="list" accessDenied={<AccessDenied />}>
+    {element}
+  </CanAccess>
+);
 
 // Charts are heavy and only this screen needs them.
 const AnalyticsDashboard = lazy(async () => ({ default: (await import('./analytics/AnalyticsDashboard')).AnalyticsDashboard }));
@@ -46,17 +53,18 @@ export function App() {
         <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
         <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />
         <CustomRoutes>
-          <Route path="/inventory-management" element={<InventoryManagement />} />
-          <Route path="/inventory-qa" element={<InventoryQa />} />
-          <Route path="/vehicle-data-collection" element={<DataCollection />} />
-          <Route path="/qa-test" element={<QaDashboard />} />
+          <Route path="/inventory-management" element={screen('inventory-management', <InventoryManagement />)} />
+          <Route path="/inventory-qa" element={screen('inventory-qa', <InventoryQa />)} />
+          <Route path="/vehicle-data-collection" element={screen('vehicle-data-collection', <DataCollection />)} />
+          <Route path="/qa-test" element={screen('qa-test', <QaDashboard />)} />
           <Route
             path="/analytics"
-            element={
+            element={screen(
+              'analytics',
               <Suspense fallback={<p>Loading analytics...</p>}>
                 <AnalyticsDashboard />
-              </Suspense>
-            }
+              </Suspense>,
+            )}
           />
         </CustomRoutes>
       </Admin>

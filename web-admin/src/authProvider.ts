@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { StaffIdentity } from '@autobest/domain/staff/contracts';
+import { permits } from './permissions';
 
 const SESSION_URL = '/api/admin/session';
 
@@ -32,6 +33,13 @@ async function currentStaff(): Promise<StaffIdentity | undefined> {
 }
 
 /**
+ * The signed-in staff member as the server last said, for what the console shows (canAccess is asked for every button):
+ * refreshed by each checkAuth (every page), forgotten at sign-in and sign-out.
+ */
+let lastStaff: Promise<StaffIdentity | undefined> | undefined;
+const knownStaff = () => (lastStaff ??= currentStaff());
+
+/**
  * Set when the server has just said there is no session. react-admin signs out after a failed check; with
  * nobody signed in that sign-out has nothing to end, and sent anyway it could land after a sign-in that
  * followed quickly and end the new session.
@@ -49,14 +57,17 @@ export const authProvider: AuthProvider = {
     });
     if (!response.ok) throw new Error(await signInRefusal(response));
     knownSignedOut = false;
+    lastStaff = Promise.resolve((await response.json()) as StaffIdentity);
   },
   async logout() {
+    lastStaff = undefined;
     if (knownSignedOut) return;
     knownSignedOut = true;
     await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
   },
   async checkAuth() {
-    const staff = await currentStaff();
+    lastStaff = currentStaff();
+    const staff = await lastStaff;
     knownSignedOut = !staff;
     // `message: false` sends a signed-out visitor to the sign-in page without an error toast.
     if (!staff) throw { message: false };
@@ -72,6 +83,10 @@ export const authProvider: AuthProvider = {
     return { id: staff.id, fullName: staff.displayName, email: staff.email };
   },
   async getPermissions() {
-    return (await currentStaff())?.role;
+    return (await knownStaff())?.permissions ?? [];
+  },
+  /** What the console shows: only what the signed-in person's role may do (see permissions.ts); the server decides again. */
+  async canAccess({ resource, action }: { resource?: string; action: string }) {
+    return permits((await knownStaff())?.permissions ?? [], resource, action);
   },
 };

@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenientPath } from '../src/plugins/auth';
 import { sessionCookieName } from '../src/staff/sessions';
-import { createTestApp, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { concretePath, createTestApp, signIn, STAFF_EMAIL, staffOperations, type TestApp } from './support';
 
 let t: TestApp;
 let staffRoutes: { method: string; path: string }[];
 
 beforeAll(async () => {
   t = await createTestApp('api_staff_access');
-  const cookie = await signIn(t.app);
-  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } })).json<{ paths: Record<string, Record<string, unknown>> }>();
-  staffRoutes = Object.entries(document.paths)
-    .filter(([path]) => path.startsWith('/api/admin'))
-    .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
-    .filter(({ method, path }) => !(method === 'POST' && path === '/api/admin/session'));
+  staffRoutes = await staffOperations(t.app, await signIn(t.app));
 });
 afterAll(async () => {
   await t?.close();
 });
-
-/** A concrete URL for an OpenAPI path: every `{param}` filled with a value the route would accept. */
-const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000001');
 
 /** The ways an attacker spells a path so that a guard reading the raw URL misses it while a router still matches. */
 function spellings(url: string): string[] {
@@ -60,7 +52,7 @@ describe('staff routes without a session', () => {
   it('answers 401 to every staff route however its path is spelled, with no cookie or a forged one', async () => {
     const leaks: string[] = [];
     for (const { method, path } of staffRoutes) {
-      for (const url of spellings(concrete(path))) {
+      for (const url of spellings(concretePath(path))) {
         for (const headers of [{}, { cookie: `${sessionCookieName(t.config.cookieSecure)}=forged` }]) {
           const response = await t.app.inject({
             method: method as 'GET',

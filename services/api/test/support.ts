@@ -1,18 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import { loadRuntimeConfig, type RuntimeConfig, type StaffRole } from '@autobest/domain';
 import { allProjections, NOTIFIER } from '@autobest/projections';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR, startWorkers, type RunningWorkers } from '@autobest/workers';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { WebAppsOptions } from '../src/plugins/webApps';
 import { ensureFirstStaffUser } from '../src/staff/bootstrap';
+import { hashPassword } from '../src/staff/passwords';
 import { sessionCookieName } from '../src/staff/sessions';
 
 export const STAFF_EMAIL = 'ops@autobest.test';
@@ -85,6 +86,28 @@ export async function signIn(app: FastifyInstance, email = STAFF_EMAIL, password
   if (!cookie) throw new Error('no session cookie');
   return `${cookie.name}=${cookie.value}`;
 }
+
+/** A staff account of this role, made directly in the database (the first admin is made by createTestApp), signed in: its Cookie header. */
+export async function signInAs(app: FastifyInstance, role: StaffRole): Promise<string> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@autobest.test`;
+  await app.db
+    .insertInto('staff_users')
+    .values({ id: randomUUID(), email, display_name: `A ${role}`, password_hash: await hashPassword(STAFF_PASSWORD), role, disabled_at: null })
+    .execute();
+  return signIn(app, email, STAFF_PASSWORD);
+}
+
+/** Every staff operation of the OpenAPI document a signed-in staff member reads (signing in itself excepted), as `{ method, path }` with OpenAPI's `{param}` paths. */
+export async function staffOperations(app: FastifyInstance, cookie: string): Promise<{ method: string; path: string }[]> {
+  const document = (await app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin'))
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
+    .filter(({ method, path }) => !(method === 'POST' && path === '/api/admin/session'));
+}
+
+/** A concrete URL for an OpenAPI path: every `{param}` filled with a value the route would accept. */
+export const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000001');
 
 /**
  * Waits until the workers have done everything they will do with what was committed: every read model and the

@@ -17,6 +17,7 @@ import {
   SimpleShowLayout,
   TextField,
   UrlField,
+  useCanAccess,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -44,6 +45,7 @@ function ArticleActions() {
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
+  const { canAccess: mayChange } = useCanAccess({ resource: 'articles', action: 'edit' });
   const act = useMutation({
     mutationFn: async (action: Action) => answerOf(await dataProvider.moderateArticle(record!.id, action)),
     onSuccess: (_article, action) => {
@@ -55,7 +57,7 @@ function ArticleActions() {
       refresh();
     },
   });
-  if (!record) return null;
+  if (!record || !mayChange) return null;
   const run = (action: Action) => (event: React.MouseEvent) => {
     // In a list row: act, do not open the record.
     event.stopPropagation();

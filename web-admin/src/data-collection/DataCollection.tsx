@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { CanAccess, Title, useDataProvider, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
@@ -170,9 +170,11 @@ export function DataCollection() {
                 </TableCell>
                 <TableCell>{variant.status === 'Pending' ? '—' : variant.issues.length === 0 ? 'All checks pass' : `${variant.issues.length} to fix`}</TableCell>
                 <TableCell>
-                  <Button size="small" onClick={() => setEditing(variant)} aria-label={`Edit ${variant.variantId}`}>
-                    {variant.record ? 'Edit' : 'Collect'}
-                  </Button>
+                  <CanAccess resource="vehicle-data-collection" action="edit">
+                    <Button size="small" onClick={() => setEditing(variant)} aria-label={`Edit ${variant.variantId}`}>
+                      {variant.record ? 'Edit' : 'Collect'}
+                    </Button>
+                  </CanAccess>
                 </TableCell>
               </TableRow>
             ))}

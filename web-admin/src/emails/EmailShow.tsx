@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Button } from '@mui/material';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
@@ -11,6 +11,7 @@ function RetryButton() {
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { canAccess: mayRetry } = useCanAccess({ resource: 'emails', action: 'retry' });
   const retry = useMutation({
     mutationFn: async (id: string) => answerOf(await dataProvider.retryEmail(id)),
     onSuccess: () => {
@@ -23,7 +24,7 @@ function RetryButton() {
       refresh();
     },
   });
-  if (record?.status !== 'failed') return null;
+  if (record?.status !== 'failed' || !mayRetry) return null;
   return (
     <Button variant="contained" disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
       Retry

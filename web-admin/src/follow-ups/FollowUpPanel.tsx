@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { FOLLOW_UP_STATUS_LABELS, isAllowedFollowUpMove, type FollowUpStatus } from '@autobest/domain/followUp/statuses';
 import type { FollowUpFields } from '@autobest/domain/followUp/contracts';
@@ -23,6 +23,8 @@ export function FollowUpPanel({ resource, noun }: { resource: string; noun: stri
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  // Only someone whose role may change requests sees the buttons that do (the server refuses the others anyway).
+  const { canAccess: mayChange } = useCanAccess({ resource, action: 'edit' });
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
     onSuccess: () => refresh(),
@@ -33,6 +35,7 @@ export function FollowUpPanel({ resource, noun }: { resource: string; noun: stri
     },
   });
   if (!record) return null;
+  if (!mayChange) return <Notes notes={record.notes} busy={false} onAdd={undefined} />;
   const changeTo = (status: FollowUpStatus) =>
     run.mutate(async () => {
       answerOf(await dataProvider.changeStatus(resource, record.id, status, record.version));

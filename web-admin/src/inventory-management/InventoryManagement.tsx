@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useGetList } from 'react-admin';
+import { CanAccess, Title, useDataProvider, useGetList } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -41,21 +41,23 @@ export function InventoryManagement() {
     <Box sx={{ p: 2 }}>
       <Title title="Inventory Management" />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <input
-          ref={input}
-          type="file"
-          accept=".json,.csv,application/json,text/csv"
-          hidden
-          aria-label="Inventory file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) load.mutate(file);
-          }}
-        />
-        <Button variant="contained" startIcon={<UploadIcon />} disabled={progress !== null} onClick={() => input.current?.click()}>
-          Load Inventory
-        </Button>
+        <CanAccess resource="inventory-management" action="import">
+          <input
+            ref={input}
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            hidden
+            aria-label="Inventory file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) load.mutate(file);
+            }}
+          />
+          <Button variant="contained" startIcon={<UploadIcon />} disabled={progress !== null} onClick={() => input.current?.click()}>
+            Load Inventory
+          </Button>
+        </CanAccess>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={total === 0} href="/api/admin/vehicles/export.json">
           Export Data
         </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { CanAccess, Title, useDataProvider, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
@@ -103,19 +103,21 @@ export function InventoryQa() {
         <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/admin/inventory-qa/report.txt">
           Export QA Report
         </Button>
-        <FormControl size="small" sx={{ minWidth: 260 }}>
-          <InputLabel id="fix-label">Fix</InputLabel>
-          <Select labelId="fix-label" label="Fix" value={fix} onChange={(event) => setFix(event.target.value)}>
-            {FIXES.map((option) => (
-              <MenuItem key={option.id} value={option.id}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <Button variant="contained" disabled={selected.size === 0 || apply.isPending} onClick={() => apply.mutate({ ids: [...selected], fix })}>
-          Bulk Update ({selected.size})
-        </Button>
+        <CanAccess resource="inventory-qa" action="edit">
+          <FormControl size="small" sx={{ minWidth: 260 }}>
+            <InputLabel id="fix-label">Fix</InputLabel>
+            <Select labelId="fix-label" label="Fix" value={fix} onChange={(event) => setFix(event.target.value)}>
+              {FIXES.map((option) => (
+                <MenuItem key={option.id} value={option.id}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Button variant="contained" disabled={selected.size === 0 || apply.isPending} onClick={() => apply.mutate({ ids: [...selected], fix })}>
+            Bulk Update ({selected.size})
+          </Button>
+        </CanAccess>
       </Stack>
       <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label="QA views">
         {TABS.map((entry) => (

@@ -21,6 +21,7 @@ import {
   Toolbar,
   TopToolbar,
   required,
+  useCanAccess,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -54,6 +55,7 @@ function FetchNowButton() {
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
+  const { canAccess: mayChange } = useCanAccess({ resource: 'news-sources', action: 'edit' });
   const fetchNow = useMutation({
     mutationFn: async (id: string) => answerOf(await dataProvider.fetchNewsSource(id)),
     onSuccess: () => {
@@ -62,7 +64,7 @@ function FetchNowButton() {
     },
     onError: (error) => notifyFailure(error, 'Could not ask the workers to read this feed. Please try again.'),
   });
-  if (!record) return null;
+  if (!record || !mayChange) return null;
   return (
     <Button
       size="small"

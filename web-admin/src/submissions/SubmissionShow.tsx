@@ -11,6 +11,7 @@ import {
   TabbedShowLayout,
   TextField,
   TopToolbar,
+  useCanAccess,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -76,6 +77,7 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { canAccess: mayChange } = useCanAccess({ resource: config.resource, action: 'edit' });
   const [status, setStatus] = useState<string>(record?.status ?? 'pending');
   const [value, setValue] = useState<string>(record?.[config.valueField]?.toString() ?? '');
   const run = useMutation({
@@ -88,6 +90,8 @@ function Manage({ config }: { config: SubmissionResourceConfig }) {
     },
   });
   if (!record) return null;
+  // Someone whose role may not change requests reads the notes and sees no control the server would refuse.
+  if (!mayChange) return <Notes notes={record.notes} busy={false} onAdd={undefined} />;
 
   const parsedValue = value.trim() === '' ? null : Number(value.replace(/[,\s₦]/g, ''));
   const valueInvalid =

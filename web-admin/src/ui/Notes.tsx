@@ -11,7 +11,7 @@ export interface Note {
  * Staff notes on a record, oldest first, and the box to add one. `onAdd` gets the text and a function that empties
  * the box, to call once the note is saved.
  */
-export function Notes({ notes, busy, onAdd }: { notes: readonly Note[]; busy: boolean; onAdd(text: string, clear: () => void): void }) {
+export function Notes({ notes, busy, onAdd }: { notes: readonly Note[]; busy: boolean; onAdd: ((text: string, clear: () => void) => void) | undefined }) {
   const [text, setText] = useState('');
   return (
     <Box>
@@ -29,12 +29,15 @@ export function Notes({ notes, busy, onAdd }: { notes: readonly Note[]; busy: bo
           ))}
         </List>
       )}
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField size="small" label="Add a note" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} sx={{ flex: 1 }} />
-        <Button variant="contained" disabled={busy || text.trim() === ''} onClick={() => onAdd(text, () => setText(''))}>
-          Add note
-        </Button>
-      </Stack>
+      {/* Without onAdd (someone whose role may not change requests) the notes are read only. */}
+      {onAdd && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <TextField size="small" label="Add a note" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} sx={{ flex: 1 }} />
+          <Button variant="contained" disabled={busy || text.trim() === ''} onClick={() => onAdd(text, () => setText(''))}>
+            Add note
+          </Button>
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -34,7 +34,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/page-views',
-    { schema: { tags: ['analytics'], summary: 'Page views per page per day', querystring: AnalyticsDaysQuery, response: { 200: PageViewsSchema, ...errorResponses } } },
+    { config: { staffPermission: 'operations.read' }, schema: { tags: ['analytics'], summary: 'Page views per page per day', querystring: AnalyticsDaysQuery, response: { 200: PageViewsSchema, ...errorResponses } } },
     async (request) => {
       const rows = await sql<{ day: string; page: string; views: number }>`
         select to_char(date_trunc('day', occurred_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD') as day,
@@ -48,7 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/top-vehicles',
-    { schema: { tags: ['analytics'], summary: 'Vehicles viewed most', querystring: AnalyticsDaysQuery, response: { 200: VehicleViewsSchema, ...errorResponses } } },
+    { config: { staffPermission: 'operations.read' }, schema: { tags: ['analytics'], summary: 'Vehicles viewed most', querystring: AnalyticsDaysQuery, response: { 200: VehicleViewsSchema, ...errorResponses } } },
     async (request) => {
       const rows = await sql<{ vehicle_id: string; name: string | null; views: number }>`
         select e.properties->>'vehicleId' as vehicle_id, max(v.name) as name, count(*)::int as views
@@ -62,7 +62,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/analytics/funnel',
-    { schema: { tags: ['analytics'], summary: 'Sell-car and trade-in funnels: form viewed, photo uploaded, submitted (sessions)', querystring: AnalyticsDaysQuery, response: { 200: FunnelsSchema, ...errorResponses } } },
+    { config: { staffPermission: 'operations.read' }, schema: { tags: ['analytics'], summary: 'Sell-car and trade-in funnels: form viewed, photo uploaded, submitted (sessions)', querystring: AnalyticsDaysQuery, response: { 200: FunnelsSchema, ...errorResponses } } },
     async (request) => {
       const funnel = async ({ page, form, submitted }: (typeof FUNNELS)[keyof typeof FUNNELS]) => {
         const row = await sql<{ viewed: number; uploaded: number; sent: number }>`

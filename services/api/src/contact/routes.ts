@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactMessagesTable } from '@autobest/db';
-import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, type ContactMessage } from '@autobest/domain';
+import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, STAFF_AREAS, type ContactMessage } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses } from '../platform/errors';
 import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
@@ -51,6 +51,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerFollowUpRoutes(app, {
     resource: 'contact-messages',
+    permissions: STAFF_AREAS.requests,
     tags: ['contact'],
     noun: 'Contact message',
     recordSchema: ContactMessageSchema,

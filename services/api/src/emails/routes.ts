@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SentEmailsTable } from '@autobest/db';
-import { EMAIL_STATUSES, isUuid, OutboxEmailSchema, type OutboxEmail } from '@autobest/domain';
+import { EMAIL_STATUSES, isUuid, OutboxEmailSchema, STAFF_AREAS, type OutboxEmail } from '@autobest/domain';
 import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
@@ -64,7 +64,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/emails',
-    {
+    { config: { staffPermission: STAFF_AREAS.emails.read },
       schema: {
         tags: ['emails'],
         summary: 'Emails of the outbox, newest first: pending, sent and failed',
@@ -77,13 +77,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/emails/:id',
-    { schema: { tags: ['emails'], summary: 'One email', params: EmailParams, response: { 200: OutboxEmailSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.emails.read }, schema: { tags: ['emails'], summary: 'One email', params: EmailParams, response: { 200: OutboxEmailSchema, ...errorResponses } } },
     async (request) => toRecord(await findEmail(request.params.id)),
   );
 
   app.post(
     '/api/admin/emails/:id/retry',
-    {
+    { config: { staffPermission: STAFF_AREAS.emails.write },
       schema: {
         tags: ['emails'],
         summary: 'Send a failed email again, with a new round of attempts (e.g. once its address is fixed at the mail server)',

@@ -12,6 +12,7 @@ import {
   EnquirySchema,
   enquiryStreamId,
   type Enquiry,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { errorResponses } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
@@ -85,6 +86,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerFollowUpRoutes(app, {
     resource: 'enquiries',
+    permissions: STAFF_AREAS.requests,
     tags,
     noun: 'Enquiry',
     recordSchema: EnquirySchema,

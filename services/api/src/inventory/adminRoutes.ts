@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db, VehiclesTable } from '@autobest/db';
-import { AdminVehicleSchema, ImportResultSchema, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
+import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
@@ -75,13 +75,13 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/vehicles',
-    { schema: { tags: ['inventory'], summary: 'Catalogue for staff (ra-data-simple-rest)', querystring: vehicles.querystring, response: { 200: z.array(AdminVehicleSchema), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Catalogue for staff (ra-data-simple-rest)', querystring: vehicles.querystring, response: { 200: z.array(AdminVehicleSchema), ...errorResponses } } },
     async (request, reply) => vehicles.answer(app.db, request.query, reply),
   );
 
   app.get(
     '/api/admin/vehicles/:id',
-    { schema: { tags: ['inventory'], summary: 'One vehicle for editing', params: z.object({ id: z.string().max(100) }), response: { 200: AdminVehicleSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'One vehicle for editing', params: z.object({ id: z.string().max(100) }), response: { 200: AdminVehicleSchema, ...errorResponses } } },
     async (request) => {
       const record = await vehicleRecord(app.db, request.params.id);
       if (!record) throw notFound('Vehicle');
@@ -91,7 +91,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/vehicles',
-    { schema: { tags: ['inventory'], summary: 'List a new vehicle; 400 names every failing rule', body: VehicleSchema, response: { 200: AdminVehicleSchema, 201: AdminVehicleSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.write }, schema: { tags: ['inventory'], summary: 'List a new vehicle; 400 names every failing rule', body: VehicleSchema, response: { 200: AdminVehicleSchema, 201: AdminVehicleSchema, ...errorResponses } } },
     async (request, reply) => {
       await run(request.body.id, request, (state, now) => {
         // A delisted id may be listed again; a listed one belongs to its vehicle.
@@ -106,7 +106,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/vehicles/:id',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       schema: { tags: ['inventory'], summary: 'Replace a vehicle record', params: z.object({ id: z.string().max(100) }), body: VehicleSchema.omit({ id: true }).extend({ id: z.string().optional() }), response: { 200: AdminVehicleSchema, ...errorResponses } },
     },
     async (request) => {
@@ -119,7 +119,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/vehicles/:id',
-    { schema: { tags: ['inventory'], summary: 'Delist a vehicle (its history stays)', params: z.object({ id: z.string().max(100) }), response: { 200: AdminVehicleSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.write }, schema: { tags: ['inventory'], summary: 'Delist a vehicle (its history stays)', params: z.object({ id: z.string().max(100) }), response: { 200: AdminVehicleSchema, ...errorResponses } } },
     async (request) => {
       const before = await vehicleRecord(app.db, request.params.id);
       if (!before) throw notFound('Vehicle');
@@ -130,7 +130,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/vehicles/import',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       bodyLimit: 2 * IMPORT_MAX_BYTES,
       schema: {
         tags: ['inventory'],
@@ -174,7 +174,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/vehicles/export.json',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.read },
       schema: {
         tags: ['inventory'],
         summary: 'The whole catalogue as a JSON array in the import format (autobest-inventory-{date}.json)',

@@ -16,6 +16,7 @@ import {
   vehicleStreamId,
   VehicleSchema,
   type CollectedRecord,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
@@ -47,11 +48,11 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return variant;
   };
 
-  app.get('/api/admin/data-collection', { schema: { tags: ['inventory'], summary: 'Every catalogue variant with its collected record and status', response: { 200: CollectionOverviewSchema, ...errorResponses } } }, async () => overview());
+  app.get('/api/admin/data-collection', { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Every catalogue variant with its collected record and status', response: { 200: CollectionOverviewSchema, ...errorResponses } } }, async () => overview());
 
   app.put(
     '/api/admin/data-collection/:variantId',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       schema: {
         tags: ['inventory'],
         summary: 'Save the collected record of a variant (complete or not: the checks say what is missing)',
@@ -75,7 +76,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/data-collection/:variantId/publish',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       schema: {
         tags: ['inventory'],
         summary: 'Publish a Done record to the inventory as a listing',
@@ -145,7 +146,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/data-collection/export.csv',
-    { schema: { tags: ['inventory'], summary: 'Export CSV (vehicle-data-collection-{date}.csv)', response: { 200: z.string(), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Export CSV (vehicle-data-collection-{date}.csv)', response: { 200: z.string(), ...errorResponses } } },
     async (_request, reply) => {
       const { variants } = await overview();
       const fields = ['fobPriceUSD', 'priceSource', 'engineType', 'displacement', 'power', 'maxTorque', 'transmission', 'drivetrain', 'fuelType', 'fuelConsumption', 'evRange', 'mpg', 'length', 'width', 'height', 'wheelbase', 'curbWeight', 'seatingCapacity', 'infotainmentSystem', 'adasFeatures', 'keyFeatures', 'dataVerified', 'imagesVerified', 'qaComments'];
@@ -172,7 +173,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/data-collection/qa-report.txt',
-    { schema: { tags: ['inventory'], summary: 'QA Report (QA-report-{date}.txt)', response: { 200: z.string(), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'QA Report (QA-report-{date}.txt)', response: { 200: z.string(), ...errorResponses } } },
     async (_request, reply) => {
       const { summary, variants } = await overview();
       const date = new Date().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UploadedImageSchema } from '@autobest/domain';
+import { STAFF_AREAS, UploadedImageSchema } from '@autobest/domain';
 import { reencodePhoto, UndecodablePhotoError } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
@@ -21,7 +21,7 @@ const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/p
 export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/vehicle-images',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       bodyLimit: 6 * 1024 * 1024,
       schema: {
         tags: ['inventory'],

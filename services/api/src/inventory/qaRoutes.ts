@@ -18,6 +18,7 @@ import {
   type VehicleCommand,
   type VehicleEvent,
   type VehicleState,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { handleCommand, httpErrorOf, readYourWrites, STREAMS } from '../platform/commands';
 import { errorResponses } from '../platform/errors';
@@ -90,7 +91,7 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/inventory-qa',
-    { schema: { tags: ['inventory'], summary: 'Inventory QA: issues per vehicle, health, counts', response: { 200: QaReportSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Inventory QA: issues per vehicle, health, counts', response: { 200: QaReportSchema, ...errorResponses } } },
     async () => {
       const { medians: _medians, ...body } = await report();
       return body;
@@ -99,7 +100,7 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/inventory-qa/report.txt',
-    { schema: { tags: ['inventory'], summary: 'Export QA Report (auto-best-qa-report-{date}.txt)', response: { 200: z.string(), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Export QA Report (auto-best-qa-report-{date}.txt)', response: { 200: z.string(), ...errorResponses } } },
     async (_request, reply) => {
       const { summary, issueCounts, vehicles } = await report();
       const date = new Date().toISOString().slice(0, 10);
@@ -128,7 +129,7 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/inventory-qa/bulk-update',
-    {
+    { config: { staffPermission: STAFF_AREAS.catalogue.write },
       schema: {
         tags: ['inventory'],
         summary: 'Apply one fix to the selected vehicles',

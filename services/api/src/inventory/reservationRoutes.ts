@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReservationRequestsTable } from '@autobest/db';
-import { decideVehicle, openReservationOf, ReservationCreatedSchema, ReservationRequestSchema, ReservationSchema, vehicleStreamId, type ReservationRequest } from '@autobest/domain';
+import { decideVehicle, openReservationOf, ReservationCreatedSchema, ReservationRequestSchema, ReservationSchema, STAFF_AREAS, vehicleStreamId, type ReservationRequest } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, notFound } from '../platform/errors';
 import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
@@ -62,6 +62,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerFollowUpRoutes(app, {
     resource: 'reservation-requests',
+    permissions: STAFF_AREAS.requests,
     tags: ['inventory'],
     noun: 'Reservation request',
     recordSchema: ReservationRequestSchema,

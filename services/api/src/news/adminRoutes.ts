@@ -30,6 +30,7 @@ import {
   type AdminArticle,
   type AdminReviewVideo,
   type NewsSourceRecord,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { requestFeedFetch } from '@autobest/projections';
 import { handleCommand, STREAMS } from '../platform/commands';
@@ -237,7 +238,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.get(
     '/api/admin/news-sources',
-    { schema: { tags, summary: 'News sources with their fetch state (ra-data-simple-rest)', querystring: newsSources.querystring, response: { 200: z.array(NewsSourceRecordSchema), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'News sources with their fetch state (ra-data-simple-rest)', querystring: newsSources.querystring, response: { 200: z.array(NewsSourceRecordSchema), ...errorResponses } } },
     async (request, reply) => {
       const rows = await newsSources.answer(app.db, request.query, reply);
       const states = await fetchStates(app.db, rows.map((row) => row.id));
@@ -247,13 +248,13 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.get(
     '/api/admin/news-sources/:id',
-    { schema: { tags, summary: 'One news source, with its history and fetch state', params: IdParams, response: { 200: NewsSourceRecordSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'One news source, with its history and fetch state', params: IdParams, response: { 200: NewsSourceRecordSchema, ...errorResponses } } },
     async (request) => sourceRecord(request.params.id),
   );
 
   app.post(
     '/api/admin/news-sources',
-    { schema: { tags, summary: 'Add a news source (its feed is read at the next scheduled run, or at once with Fetch now)', body: NewsSourceBody, response: { 201: NewsSourceRecordSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: 'Add a news source (its feed is read at the next scheduled run, or at once with Fetch now)', body: NewsSourceBody, response: { 201: NewsSourceRecordSchema, ...errorResponses } } },
     async (request, reply) => {
       const { version: _version, ...source } = request.body;
       refusePrivateUrl(source.url);
@@ -269,7 +270,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.put(
     '/api/admin/news-sources/:id',
-    { schema: { tags, summary: 'Edit a news source: name, feed URL, region, category, enabled', params: IdParams, body: NewsSourceBody, response: { 200: NewsSourceRecordSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: 'Edit a news source: name, feed URL, region, category, enabled', params: IdParams, body: NewsSourceBody, response: { 200: NewsSourceRecordSchema, ...errorResponses } } },
     async (request) => {
       const { id } = request.params;
       await sourceRecord(id);
@@ -287,7 +288,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.post(
     '/api/admin/news-sources/:id/fetch',
-    {
+    { config: { staffPermission: STAFF_AREAS.news.write },
       schema: {
         tags,
         summary: 'Fetch now: the workers read this feed at once (even a disabled or failing one); answers 202, the record shows the outcome when it is done',
@@ -316,20 +317,20 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.get(
     '/api/admin/articles',
-    { schema: { tags, summary: 'Ingested articles, newest first, with staff decisions (ra-data-simple-rest)', querystring: articles.querystring, response: { 200: z.array(AdminArticleSchema), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'Ingested articles, newest first, with staff decisions (ra-data-simple-rest)', querystring: articles.querystring, response: { 200: z.array(AdminArticleSchema), ...errorResponses } } },
     async (request, reply) => toAdminArticles(app.db, await articles.answer(app.db, request.query, reply)),
   );
 
   app.get(
     '/api/admin/articles/:id',
-    { schema: { tags, summary: 'One article, with who hid, showed or featured it and when', params: IdParams, response: { 200: AdminArticleSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'One article, with who hid, showed or featured it and when', params: IdParams, response: { 200: AdminArticleSchema, ...errorResponses } } },
     async (request) => articleRecord(request.params.id),
   );
 
   const articleAction = (action: 'hide' | 'unhide' | 'feature' | 'unfeature', summary: string) =>
     app.post(
       `/api/admin/articles/:id/${action}`,
-      { schema: { tags, summary, params: IdParams, response: { 200: AdminArticleSchema, ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary, params: IdParams, response: { 200: AdminArticleSchema, ...errorResponses } } },
       async (request) => {
         const { id } = request.params;
         const article = await articleRecord(id);
@@ -353,19 +354,19 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.get(
     '/api/admin/videos',
-    { schema: { tags, summary: 'Review videos (ra-data-simple-rest)', querystring: videos.querystring, response: { 200: z.array(AdminReviewVideoSchema), ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'Review videos (ra-data-simple-rest)', querystring: videos.querystring, response: { 200: z.array(AdminReviewVideoSchema), ...errorResponses } } },
     async (request, reply) => videos.answer(app.db, request.query, reply),
   );
 
   app.get(
     '/api/admin/videos/:id',
-    { schema: { tags, summary: 'One review video', params: IdParams, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'One review video', params: IdParams, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
     async (request) => videoRecord(request.params.id),
   );
 
   app.post(
     '/api/admin/videos',
-    { schema: { tags, summary: "Add a review video (title, channel, brand and model required; the spec's defaults for the rest)", body: VideoBody, response: { 201: AdminReviewVideoSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: "Add a review video (title, channel, brand and model required; the spec's defaults for the rest)", body: VideoBody, response: { 201: AdminReviewVideoSchema, ...errorResponses } } },
     async (request, reply) => {
       const { version: _version, ...video } = request.body;
       const videoId = randomUUID();
@@ -380,7 +381,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.put(
     '/api/admin/videos/:id',
-    { schema: { tags, summary: 'Edit a review video', params: IdParams, body: VideoBody, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: 'Edit a review video', params: IdParams, body: VideoBody, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
     async (request) => {
       const { id } = request.params;
       await videoRecord(id);
@@ -397,7 +398,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
 
   app.delete(
     '/api/admin/videos/:id',
-    { schema: { tags, summary: 'Delete a review video (its history stays in the event store)', params: IdParams, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: 'Delete a review video (its history stays in the event store)', params: IdParams, response: { 200: AdminReviewVideoSchema, ...errorResponses } } },
     async (request) => {
       const before = await videoRecord(request.params.id);
       await handleCommand(app, request, STREAMS.reviewVideo, reviewVideoStreamId(before.id), (state) => decideReviewVideo({ type: 'RemoveReviewVideo', now: new Date() }, state), {

@@ -10,6 +10,7 @@ import {
   FollowUpCountsSchema,
   type FollowUpCommand,
   type FollowUpCounts,
+  type AreaPermissions,
   type FollowUpStatus,
 } from '@autobest/domain';
 import { csvAnswer } from './csv';
@@ -51,6 +52,8 @@ type ListFilter = { status?: FollowUpStatus | undefined; id?: string[] | undefin
 export interface FollowUpResource<Table extends FollowedUpTable, ListQuery extends z.ZodObject, ListRecord> {
   resource: 'enquiries' | 'contact-messages' | 'reservation-requests';
   tags: string[];
+  /** What staff need to read the records (list, cards, CSV, one record) and to change them (status, notes). */
+  permissions: AreaPermissions;
   /** What staff call one record, in summaries and 404s ("Contact message"). */
   noun: string;
   recordSchema: z.ZodType<ListRecord>;
@@ -98,13 +101,13 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
 
   app.get(
     base,
-    { schema: { tags, summary: `List ${spec.noun.toLowerCase()}s (ra-data-simple-rest), newest first`, querystring: spec.list.querystring, response: { 200: z.array(spec.recordSchema), ...errorResponses } } },
+    { config: { staffPermission: spec.permissions.read }, schema: { tags, summary: `List ${spec.noun.toLowerCase()}s (ra-data-simple-rest), newest first`, querystring: spec.list.querystring, response: { 200: z.array(spec.recordSchema), ...errorResponses } } },
     async (request, reply) => spec.list.answer(app.db, request.query as z.output<ListQuery>, reply),
   );
 
   app.get(
     `${base}/stats`,
-    {
+    { config: { staffPermission: spec.permissions.read },
       schema: {
         tags,
         summary: "The count cards: total and per status, over what the list's other filters keep",
@@ -132,7 +135,7 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
 
   app.get(
     `${base}/export.csv`,
-    {
+    { config: { staffPermission: spec.permissions.read },
       schema: {
         tags,
         summary: "CSV of every record the list's filters keep, newest first (cells formula-safe)",
@@ -151,13 +154,13 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: `One ${spec.noun.toLowerCase()}, with its version, status history and notes`, params: IdParams, response: { 200: recordSchema, ...errorResponses } } },
+    { config: { staffPermission: spec.permissions.read }, schema: { tags, summary: `One ${spec.noun.toLowerCase()}, with its version, status history and notes`, params: IdParams, response: { 200: recordSchema, ...errorResponses } } },
     async (request) => current(request.params.id),
   );
 
   app.post(
     `${base}/:id/status`,
-    {
+    { config: { staffPermission: spec.permissions.write },
       schema: {
         tags,
         summary: 'Change the status (never back to new: 409 status_change_refused); answers the updated record',
@@ -175,7 +178,7 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
 
   app.post(
     `${base}/:id/notes`,
-    {
+    { config: { staffPermission: spec.permissions.write },
       schema: { tags, summary: 'Add a staff note; answers the updated record', params: IdParams, body: AddNoteSchema.extend({ expectedVersion }), response: { 200: recordSchema, ...errorResponses } },
     },
     async (request) => {

@@ -324,13 +324,13 @@ export async function runCheck(app: FastifyInstance, check: Check): Promise<Serv
 export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/qa-checks',
-    { schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: ServerChecksSchema } } },
+    { config: { staffPermission: 'operations.read' }, schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: ServerChecksSchema } } },
     async () => ({ checks: QA_CHECKS.map(({ id, group, name }) => ({ id, group, name })) }),
   );
 
   app.post(
     '/api/admin/qa-checks/:id/run',
-    {
+    { config: { staffPermission: 'operations.read' },
       schema: {
         tags: ['platform'],
         summary: 'Run one check against the running system',

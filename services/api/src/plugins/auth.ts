@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
-import { roleMay, type StaffPermission } from '@autobest/domain';
+import type { FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import { notPermittedMessage, roleMay, type StaffPermission } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
 import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
@@ -15,7 +15,10 @@ declare module 'fastify' {
     publicStaffRoute?: boolean;
     /** A staff page a browser opens: without a session it is sent to the console's sign-in instead of a 401. */
     staffPage?: boolean;
-    /** What a staff member must be allowed to do to use the route, beyond being signed in (see `staffMay`). */
+    /**
+     * What a staff member must be allowed to do to use the route (see `staffMay`). Every staff route declares one or
+     * is a `publicStaffRoute`: the app refuses to start with one that declares neither, and such a route answers 403.
+     */
     staffPermission?: StaffPermission;
   }
 }
@@ -39,7 +42,25 @@ export const CONSOLE_SIGN_IN = '/admin/login';
 export const staffMay = (staff: StaffIdentity, permission: StaffPermission): boolean => roleMay(staff.role, permission);
 
 const signInRequired = () => new HttpError(401, 'unauthorized', 'Sign in required');
-const notPermitted = () => new HttpError(403, 'forbidden', 'Your staff account may not do this');
+const notPermitted = (staff: StaffIdentity, permission: StaffPermission) => new HttpError(403, 'forbidden', notPermittedMessage(staff.role, permission));
+const undeclared = () => new HttpError(403, 'forbidden', 'This staff route declares no permission, so nobody may use it');
+
+/** A staff route as registered, with what it declares it needs. */
+export interface DeclaredStaffRoute {
+  method: HTTPMethods;
+  url: string;
+  permission: StaffPermission | undefined;
+  publicStaffRoute: boolean;
+}
+
+/** The routes of one method each, as `onRoute` sees them (a route may list several methods). */
+const declaredRoutes = (route: RouteOptions): DeclaredStaffRoute[] =>
+  [route.method].flat().map((method) => ({
+    method,
+    url: route.url,
+    permission: route.config?.staffPermission,
+    publicStaffRoute: route.config?.publicStaffRoute === true,
+  }));
 
 /** The staff member a staff handler acts for; fails closed with 401 when there is none. */
 export function requireStaff(request: FastifyRequest): StaffIdentity {
@@ -127,6 +148,22 @@ export const authPlugin = fp(
       return token ? await findSession(app.db, token, app.config.sessionIdleMinutes) : undefined;
     };
 
+    // Deny by default, checked at start-up: a staff route that declares no permission (and is not signing in) stops the
+    // app from starting, so none can ship. Read when the app is ready, since a plugin's own onRoute hook (the queue
+    // dashboard's) runs after this one and may still declare it.
+    const staffRoutes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      if (isStaffRoute(route.url)) staffRoutes.push(route);
+    });
+    const declared = () => staffRoutes.flatMap(declaredRoutes);
+    app.addHook('onReady', async () => {
+      const missing = declared().filter((route) => !route.permission && !route.publicStaffRoute);
+      if (missing.length > 0) {
+        throw new Error(`Staff routes must declare config.staffPermission (or publicStaffRoute): ${missing.map((route) => `${route.method} ${route.url}`).join(', ')}`);
+      }
+    });
+    app.decorate('declaredStaffRoutes', (): readonly DeclaredStaffRoute[] => declared());
+
     app.addHook('onRequest', async (request, reply) => {
       if (!isStaffRoute(request.routeOptions.url)) return;
       reply.header('Cache-Control', 'no-store');
@@ -134,7 +171,9 @@ export const authPlugin = fp(
       const staff = await identify(request);
       const { publicStaffRoute, staffPage, staffPermission } = request.routeOptions.config;
       if (staff) {
-        if (staffPermission && !staffMay(staff, staffPermission)) throw notPermitted();
+        if (!staffPermission) {
+          if (!publicStaffRoute) throw undeclared();
+        } else if (!staffMay(staff, staffPermission)) throw notPermitted(staff, staffPermission);
         request.staff = staff;
       } else if (!publicStaffRoute) {
         if (staffPage && wantsPage(request)) return reply.redirect(CONSOLE_SIGN_IN, 302);
@@ -156,6 +195,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The staff member whose session cookie a request carries, on any route (e.g. to show staff more detail). */
     identifyStaff(request: FastifyRequest): Promise<StaffIdentity | null>;
+    /** Every staff route with the permission it declares (read-only; tests walk it). */
+    declaredStaffRoutes(): readonly DeclaredStaffRoute[];
     /** For the not-found handler: true when an unmatched request reads like a staff path and has no session. */
     refuseUnmatchedStaffPath(request: FastifyRequest): Promise<boolean>;
   }

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SignInSchema, StaffIdentitySchema } from '@autobest/domain';
+import { permissionsOf, SignInSchema, StaffIdentitySchema, type StaffIdentity as SessionAnswer } from '@autobest/domain';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff } from '../plugins/auth';
 import { verifyPassword } from './passwords';
-import { closeSession, openSession, sessionCookieName, sessionCookieOptions } from './sessions';
+import { closeSession, openSession, sessionCookieName, sessionCookieOptions, type StaffIdentity } from './sessions';
+
+/** Who is signed in, with what their role lets them do, so the console shows only that. */
+const sessionAnswer = (staff: StaffIdentity): SessionAnswer => ({ ...staff, permissions: permissionsOf(staff.role) });
 
 /** One answer for unknown email and wrong password alike: no hint which part was wrong. */
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
@@ -53,25 +56,27 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await openSession(app.db, user.id, app.config.sessionTtlHours);
       reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
       request.log.info({ staffUserId: user.id }, 'staff signed in');
-      return { id: user.id, email: user.email, displayName: user.display_name, role: user.role };
+      return sessionAnswer({ id: user.id, email: user.email, displayName: user.display_name, role: user.role });
     },
   );
 
   app.get(
     '/api/admin/session',
     {
+      config: { staffPermission: 'self' },
       schema: {
         tags: ['staff'],
-        summary: 'Who is signed in',
+        summary: 'Who is signed in, their role and its permissions',
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },
     },
-    async (request) => requireStaff(request),
+    async (request) => sessionAnswer(requireStaff(request)),
   );
 
   app.delete(
     '/api/admin/session',
     {
+      config: { staffPermission: 'self' },
       schema: {
         tags: ['staff'],
         summary: 'Sign out',

@@ -17,6 +17,7 @@ import {
   SubmissionRecordSchema,
   SubmissionStatsSchema,
   type SubmissionCommand,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
@@ -108,13 +109,13 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       base,
-      { schema: { tags, summary: `List ${spec.kind} requests (ra-data-simple-rest), newest first`, querystring: list.querystring, response: { 200: z.array(SubmissionRecordSchema), ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `List ${spec.kind} requests (ra-data-simple-rest), newest first`, querystring: list.querystring, response: { 200: z.array(SubmissionRecordSchema), ...errorResponses } } },
       async (request, reply) => list.answer(app.db, request.query, reply),
     );
 
     app.get(
       `${base}/stats`,
-      {
+      { config: { staffPermission: STAFF_AREAS.requests.read },
         schema: {
           tags,
           summary: 'The four count cards: total, pending, reviewed, finalized',
@@ -139,7 +140,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `${base}/export.csv`,
-      {
+      { config: { staffPermission: STAFF_AREAS.requests.read },
         schema: {
           tags,
           summary: `CSV of every ${spec.kind} request matching the list's filters`,
@@ -177,13 +178,13 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `${base}/:id`,
-      { schema: { tags, summary: `One ${spec.kind} request`, params: IdParams, response: { 200: SubmissionRecordSchema, ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `One ${spec.kind} request`, params: IdParams, response: { 200: SubmissionRecordSchema, ...errorResponses } } },
       async (request) => currentRecord(spec, request.params.id),
     );
 
     app.get(
       `${base}/:id/history`,
-      { schema: { tags, summary: 'Every event of the request, with who and when', params: IdParams, response: { 200: z.array(SubmissionHistoryEntrySchema), ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: 'Every event of the request, with who and when', params: IdParams, response: { 200: z.array(SubmissionHistoryEntrySchema), ...errorResponses } } },
       async (request) => {
         const stored = await app.eventStore.readStream(submissionStreamId(spec.kind, request.params.id));
         if (stored.length === 0) throw notFound('Submission');
@@ -210,7 +211,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ] as const) {
       app.get(
         `${base}/:id/photos/:slot${suffix}`,
-        {
+        { config: { staffPermission: STAFF_AREAS.requests.read },
           schema: {
             tags,
             summary,
@@ -241,7 +242,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `${base}/:id/status`,
-      { schema: { tags, summary: 'Change the status (any to any)', params: IdParams, body: ChangeStatusSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.requests.write }, schema: { tags, summary: 'Change the status (any to any)', params: IdParams, body: ChangeStatusSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
       async (request) => {
         await runCommand(spec, request.params.id, request, { type: 'ChangeStatus', status: request.body.status, now: new Date() }, request.body.expectedVersion);
         return currentRecord(spec, request.params.id);
@@ -250,7 +251,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `${base}/:id/offer`,
-      {
+      { config: { staffPermission: STAFF_AREAS.requests.write },
         schema: {
           tags,
           summary: spec.kind === 'sell-car' ? 'Set the offered value (whole naira; null clears it)' : 'Set the estimated value (naira, 2 decimals; null clears it)',
@@ -267,7 +268,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `${base}/:id/notes`,
-      { schema: { tags, summary: 'Add a staff note', params: IdParams, body: AddNoteSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
+      { config: { staffPermission: STAFF_AREAS.requests.write }, schema: { tags, summary: 'Add a staff note', params: IdParams, body: AddNoteSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
       async (request) => {
         await runCommand(spec, request.params.id, request, { type: 'AddNote', text: request.body.text, now: new Date() }, request.body.expectedVersion);
         return currentRecord(spec, request.params.id);
@@ -276,7 +277,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.delete(
       `${base}/:id`,
-      {
+      { config: { staffPermission: STAFF_AREAS.requests.write },
         schema: {
           tags,
           summary: 'Delete the request: its events stay as the audit trail, the photo processor erases its files and records that',

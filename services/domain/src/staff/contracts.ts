@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { STAFF_PERMISSIONS } from './roles';
 
-/** Who is signed in to the console. */
+/** Who is signed in to the console, and what their role lets them do (the console hides the rest). */
 export const StaffIdentitySchema = z
-  .object({ id: z.uuid(), email: z.string(), displayName: z.string(), role: z.string() })
+  .object({ id: z.uuid(), email: z.string(), displayName: z.string(), role: z.string(), permissions: z.array(z.enum(STAFF_PERMISSIONS)) })
   .meta({ id: 'StaffIdentity' });
 
 export type StaffIdentity = z.output<typeof StaffIdentitySchema>;

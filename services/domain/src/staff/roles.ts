@@ -42,6 +42,41 @@ export const STAFF_PERMISSIONS = [
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
+/** An area's two permissions: reading it (GET and HEAD routes) and changing it (every other method). */
+export interface AreaPermissions {
+  read: StaffPermission;
+  write: StaffPermission;
+}
+
+/** The areas whose routes and console resources read and change records; helpers that register routes take one. */
+export const STAFF_AREAS = {
+  requests: { read: 'requests.read', write: 'requests.write' },
+  catalogue: { read: 'catalogue.read', write: 'catalogue.write' },
+  news: { read: 'news.read', write: 'news.write' },
+  emails: { read: 'emails.read', write: 'emails.write' },
+} as const satisfies Record<string, AreaPermissions>;
+
+/** What a permission lets a person do, as the 403 says it: "Your role (viewer) may not change requests". */
+export const STAFF_PERMISSION_ACTIONS: Record<StaffPermission, string> = {
+  'requests.read': 'see requests',
+  'requests.write': 'change requests',
+  'catalogue.read': 'see the catalogue',
+  'catalogue.write': 'change the catalogue',
+  'news.read': 'see news and videos',
+  'news.write': 'change news and videos',
+  'emails.read': 'see emails',
+  'emails.write': 'retry emails',
+  'operations.read': 'see the QA checks and analytics',
+  'queues.operate': 'open the queue dashboard',
+  'staff.manage': 'manage staff accounts',
+  'settings.manage': 'change settings',
+  self: 'use the console',
+};
+
+/** The clear refusal a staff member reads when their role lacks a permission. */
+export const notPermittedMessage = (role: string, permission: StaffPermission): string =>
+  `Your role (${role}) may not ${STAFF_PERMISSION_ACTIONS[permission]}`;
+
 const READS: StaffPermission[] = ['requests.read', 'catalogue.read', 'news.read', 'emails.read', 'operations.read'];
 
 /** The one table of what each role may do. A viewer reads everything a sales or inventory person reads, and changes nothing. */
@@ -56,3 +91,6 @@ export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as 
 
 /** Whether a role may do something; an unknown role (an account from before roles, a typo in the database) may do nothing. */
 export const roleMay = (role: string, permission: StaffPermission): boolean => isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+
+/** Every permission a role has (none for an unknown role). */
+export const permissionsOf = (role: string): StaffPermission[] => (isStaffRole(role) ? [...ROLE_PERMISSIONS[role]] : []);

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { StaffRole } from '@autobest/domain';
+import { startStack, type TestStack } from '../support/stack';
+import { signInToConsole } from '../support/console';
+
+const ADMIN_EMAIL = 'boss@autobest.test';
+const PASSWORD = 'a long and secret password';
+const emailOf = (role: StaffRole) => (role === 'admin' ? ADMIN_EMAIL : `${role}@autobest.test`);
+
+/** The console shows each role what it may do and nothing the server would refuse (issue 17). */
+describe('the console by role', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack('e2e_console_roles', { env: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD }, seed: true });
+    const { password_hash } = await stack.testDb.db.selectFrom('staff_users').select('password_hash').executeTakeFirstOrThrow();
+    for (const role of ['sales', 'viewer'] as const) {
+      await stack.testDb.db
+        .insertInto('staff_users')
+        .values({ id: crypto.randomUUID(), email: emailOf(role), display_name: `A ${role}`, password_hash, role, disabled_at: null })
+        .execute();
+    }
+    const response = await fetch(`${stack.api.url}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'service-booking', fullName: 'Musa Bello', phone: '08035550111', subject: 'Brake service', preferredDate: '2026-12-02' }),
+    });
+    expect(response.status).toBe(201);
+    await vi.waitFor(
+      async () => {
+        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+        expect(health.checks.projector.eventsBehind).toBe(0);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** Signs the role in and opens the enquiry. */
+  async function openEnquiry(role: StaffRole): Promise<Page> {
+    const page = await signInToConsole(stack.browser, stack.api.url, emailOf(role), PASSWORD);
+    await page.getByRole('menuitem', { name: 'Enquiries' }).click();
+    await page.getByText('Brake service').click();
+    await page.getByText('Musa Bello', { exact: true }).first().waitFor();
+    return page;
+  }
+
+  /** The vehicles list once its rows are there: how many Edit links and Create buttons it shows. */
+  async function vehicleControls(page: Page) {
+    await page.getByRole('menuitem', { name: 'Vehicles' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    return { edit: await page.getByRole('link', { name: 'Edit' }).count(), create: await page.getByRole('link', { name: 'Create' }).count() };
+  }
+
+  it('a viewer reads requests but sees no status or note controls, no vehicle edit or import, no queues', async () => {
+    const page = await openEnquiry('viewer');
+    await page.getByText('No notes yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'Mark contacted' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Add a note' }).count()).toBe(0);
+    expect(await vehicleControls(page)).toEqual({ edit: 0, create: 0 });
+    await page.getByRole('menuitem', { name: 'Inventory Management' }).click();
+    await page.getByRole('link', { name: 'Export Data' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Load Inventory' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Queues' }).count()).toBe(0);
+  }, 90_000);
+
+  it("a sales person changes a request's status but sees no vehicle edit", async () => {
+    const page = await openEnquiry('sales');
+    await page.getByRole('button', { name: 'Mark contacted' }).click();
+    await page.getByText('New → Contacted').waitFor();
+    expect(await vehicleControls(page)).toEqual({ edit: 0, create: 0 });
+    expect(await page.getByRole('menuitem', { name: 'Queues' }).count()).toBe(0);
+  }, 90_000);
+
+  it('an admin sees everything', async () => {
+    const page = await openEnquiry('admin');
+    await page.getByRole('button', { name: 'Mark closed' }).waitFor();
+    await page.getByRole('textbox', { name: 'Add a note' }).waitFor();
+    const controls = await vehicleControls(page);
+    expect(controls.edit).toBeGreaterThan(0);
+    expect(controls.create).toBe(1);
+    await page.getByRole('menuitem', { name: 'Queues' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Inventory Management' }).click();
+    await page.getByRole('button', { name: 'Load Inventory' }).waitFor();
+  }, 90_000);
+});

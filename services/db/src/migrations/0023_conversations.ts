@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Tara's conversations (issue 16) as staff list, search and follow them up, and the analytics funnel counts them:
  * read models of the `conversation-{id}` streams. The budget is kept in columns of its own (amount in major units of
  * its currency) so the console can sort and filter on it; `search_text` gathers what `q` looks in (the lead's name
- * and contacts, and the transcript). Messages are rows of their own, ordered by their event's stream position.
+ * and contacts, and the transcript). Messages are rows of their own, ordered by their event's stream position, with no
+ * foreign key to their conversation: a rebuild truncates both tables (PostgreSQL refuses to truncate a referenced one).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -46,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     create table conversation_messages (
-      conversation_id uuid not null references conversations (id) on delete cascade,
+      conversation_id uuid not null,
       position integer not null,
       id text not null,
       is_user boolean not null,

@@ -4,19 +4,16 @@ import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, t
 import type { Projection } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
 
+/**
+ * A message of a conversation the read model has. The retention sweep deletes a conversation's events and rows
+ * together; a message a buyer sent at that very moment may still land on the emptied stream, and is then left out
+ * here (the updates of the row find none too) instead of stopping the projector on a missing conversation.
+ */
 async function addMessage(trx: Transaction<Database>, conversationId: string, position: number, message: ChatMessage) {
-  await trx
-    .insertInto('conversation_messages')
-    .values({
-      conversation_id: conversationId,
-      position,
-      id: message.id,
-      is_user: message.isUser,
-      content: message.content,
-      citations: JSON.stringify(message.citations ?? []),
-      at: message.timestamp,
-    })
-    .execute();
+  await sql`
+    insert into conversation_messages (conversation_id, position, id, is_user, content, citations, at)
+    select ${conversationId}::uuid, ${position}, ${message.id}, ${message.isUser}, ${message.content}, ${JSON.stringify(message.citations ?? [])}::jsonb, ${message.timestamp}::timestamptz
+    where exists (select 1 from conversations where id = ${conversationId}::uuid)`.execute(trx);
 }
 
 /** What `q` finds a conversation by, appended as the conversation goes on. */
@@ -37,7 +34,7 @@ export const conversationsProjection: Projection = {
       const version = stored.streamPosition;
       const conversationId = event.data.conversationId;
       const languageOf = async (): Promise<SiteLanguage> =>
-        (await trx.selectFrom('conversations').select('language').where('id', '=', conversationId).executeTakeFirstOrThrow()).language;
+        (await trx.selectFrom('conversations').select('language').where('id', '=', conversationId).executeTakeFirst())?.language ?? 'en';
       switch (event.type) {
         case 'ConversationStarted': {
           const { language, currency, entry, topic, startedAt } = event.data;

@@ -2,14 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import { CHAT_MESSAGE_MAX, type ChatAnswer, type ConversationView } from '@autobest/domain';
+import { Writable } from 'node:stream';
+import { readStream } from '@autobest/db';
+import { CHAT_MESSAGE_MAX, convert, fromMajor, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { catalogueRates } from '../src/inventory/ratesRoutes';
+import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, type TestApp } from './support';
 
 let t: TestApp;
+/** Everything the app logs, at every level: no buyer's text may be in it. */
+const logLines: string[] = [];
+const logger = {
+  level: 'trace',
+  stream: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  }),
+};
 
 beforeAll(async () => {
-  t = await createTestApp('api_assistant', LOOSE_PUBLIC_WRITE_LIMITS);
+  t = await createTestApp('api_assistant', LOOSE_PUBLIC_WRITE_LIMITS, { logger });
   await seedCatalogue(t.testDb.db);
   await catchUpCompletely(new Projector(t.testDb.db, allProjections));
 });
@@ -141,5 +156,124 @@ describe('hand-off', () => {
     expect(response.json<{ fields: Record<string, string> }>().fields).toHaveProperty(field);
     const count = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${`conversation-${id}`} and type = 'ConversationHandedOff'`.execute(t.testDb.db);
     expect(count.rows[0]?.n).toBe(0);
+  });
+});
+
+interface VehicleDetail {
+  id: string;
+  price: { amount: number; currency: PriceCurrency };
+  bodyType: string;
+  fuelType: string;
+}
+
+/** The stored reply's match kind: what the reply says about the cards. */
+const matchKindOf = async (id: string) => {
+  const events = await readStream(t.testDb.db, `conversation-${id}`);
+  return events.findLast((event) => event.type === 'TaraReplied')?.data['matchKind'];
+};
+
+describe('grounding in the real catalogue', () => {
+  const cases: Array<{ text: string; currency: string; budget: { amount: number; currency: PriceCurrency }; isOfType: (vehicle: VehicleDetail) => boolean }> = [
+    { text: 'I need a family SUV under 30 million naira', currency: 'NGN', budget: { amount: 30_000_000, currency: 'NGN' }, isOfType: (v) => v.bodyType === 'suv' },
+    { text: 'a sedan, budget $25K', currency: 'NGN', budget: { amount: 25_000, currency: 'USD' }, isOfType: (v) => v.bodyType === 'sedan' },
+    { text: 'a pickup truck for 6m', currency: 'KES', budget: { amount: 6_000_000, currency: 'KES' }, isOfType: (v) => v.bodyType === 'pickup' || v.bodyType === 'truck' },
+    { text: 'an SUV for 45m', currency: 'NGN', budget: { amount: 45_000_000, currency: 'NGN' }, isOfType: (v) => v.bodyType === 'suv' },
+  ];
+
+  it.each(cases)('names only listed vehicles of the type within the budget, priced at the current rates: $text ($currency)', async ({ text, currency, budget, isOfType }) => {
+    const id = await started({ language: 'en', currency });
+    const answer = (await send(id, text)).json<ChatAnswer>();
+    expect(answer.context.budget).toEqual(budget);
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    expect(answer.vehicles.length).toBeLessThanOrEqual(6);
+    expect(await matchKindOf(id)).toBe('within-budget');
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ source: string; timestamp: string; rates: Record<string, number> }>();
+    for (const card of answer.vehicles) {
+      const detail = await t.app.inject({ method: 'GET', url: `/api/vehicles/${card.id}` });
+      expect(detail.statusCode).toBe(200);
+      const vehicle = detail.json<VehicleDetail>();
+      expect(isOfType(vehicle), `${card.id} is ${vehicle.bodyType}`).toBe(true);
+      expect(card.path).toBe(`/vehicle/${card.id}`);
+      expect(card.price.currency).toBe(budget.currency);
+      const inBudgetCurrency = convert(fromMajor(vehicle.price.amount, vehicle.price.currency), budget.currency, rates.rates);
+      expect(card.price.amount).toBe(toMajor(inBudgetCurrency));
+      expect(inBudgetCurrency.amountMinor).toBeLessThanOrEqual(fromMajor(budget.amount, budget.currency).amountMinor);
+      if (vehicle.price.currency !== budget.currency) {
+        expect(answer.reply.citations.map((citation) => citation.source)).toContain(`rates:${rates.source}@${rates.timestamp}`);
+      }
+    }
+  });
+
+  it('offers the cheapest of the type, and says so, when the budget is below every car', async () => {
+    const id = await started({ language: 'en', currency: 'NGN' });
+    const answer = (await send(id, 'an SUV for 2m')).json<ChatAnswer>();
+    expect(await matchKindOf(id)).toBe('cheaper-than-asked');
+    const cheapest = await t.app.inject({ method: 'GET', url: '/api/vehicles', query: { body: 'suv', sort: 'price-asc', currency: 'NGN', limit: '6' } });
+    const cheapestIds = cheapest.json<{ vehicles?: Array<{ id: string }>; items?: Array<{ id: string }> }>();
+    const listedIds = (cheapestIds.vehicles ?? cheapestIds.items ?? []).map((vehicle) => vehicle.id);
+    expect(answer.vehicles.map((vehicle) => vehicle.id)).toEqual(listedIds.slice(0, answer.vehicles.length));
+    for (const card of answer.vehicles) expect(card.price.amount).toBeGreaterThan(2_000_000);
+    const withinBudget = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
+    expect(answer.reply.content).not.toBe(withinBudget.reply.content);
+  });
+
+  it('offers cars of another type within the budget when none of the type is', async () => {
+    // The catalogue has no convertibles (whatever the words a buyer uses for one).
+    const match = vehicleMatcher(t.testDb.db, catalogueRates(t.testDb.db));
+    const matches = await match({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }, 'NGN');
+    expect(matches.kind).toBe('other-type');
+    expect(matches.vehicles.length).toBeGreaterThan(0);
+    for (const card of matches.vehicles) expect(card.price).toMatchObject({ currency: 'NGN' });
+    for (const card of matches.vehicles) expect(card.price.amount).toBeLessThanOrEqual(45_000_000);
+    const electric = await match({ preferredVehicleType: 'electric', usage: null, budget: null }, 'KES');
+    expect(electric.kind).toBe('within-budget');
+    for (const card of electric.vehicles) expect(card.efficiency.label).toBe('Electric');
+    for (const card of electric.vehicles) expect(card.price.currency).toBe('KES');
+  });
+
+  it('shows nothing and asks while neither a budget nor a type is known', async () => {
+    const id = await started();
+    const answer = (await send(id, 'hello there')).json<ChatAnswer>();
+    expect(answer.vehicles).toEqual([]);
+    expect(await matchKindOf(id)).toBe('not-asked');
+  });
+
+  it('carries each card\'s efficiency, power, rating and popularity for the sort chips', async () => {
+    const answer = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
+    for (const card of answer.vehicles) {
+      expect(card.efficiency.score).toBeGreaterThanOrEqual(1);
+      expect(card.powerHp === null || card.powerHp > 50).toBe(true);
+      expect(card.rating).toBeGreaterThan(0);
+      expect(card.reviewCount).toBeGreaterThanOrEqual(0);
+    }
+    expect(answer.vehicles.some((card) => card.powerHp !== null)).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 in Tara\'s voice past 20 messages a minute in one conversation, and keeps nothing of it', async () => {
+    const id = await started();
+    for (let index = 0; index < 20; index++) expect((await send(id, `message ${index}`)).statusCode).toBe(200);
+    const refused = await send(id, 'one more');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json<{ error: string; message: string }>()).toMatchObject({ error: 'rate_limited' });
+    const reopened = (await view(id)).json<ConversationView>();
+    expect(reopened.messages.filter((message) => message.isUser)).toHaveLength(20);
+    // Another conversation is not held up by it.
+    expect((await send(await started(), 'hello')).statusCode).toBe(200);
+  });
+});
+
+describe('privacy', () => {
+  it('never logs what a buyer wrote or the contact they left', async () => {
+    const id = await started();
+    await send(id, 'my secret budget is 31 million naira for a quiet SUV');
+    await send(id, 'x'.repeat(CHAT_MESSAGE_MAX + 1));
+    await handoff(id, { name: 'Secretive Buyer', phone: '+234 803 555 0199', email: 'secretive@example.ng' });
+    await handoff(id, { name: 'Secretive Buyer', email: 'not-an-email-secretive' });
+    const log = logLines.join('');
+    expect(log).toContain('/api/chat/conversations');
+    for (const secret of ['my secret budget', 'xxxxxxxxxx', 'Secretive', '555 0199', 'secretive@example', 'not-an-email']) expect(log).not.toContain(secret);
   });
 });

@@ -108,9 +108,8 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
   }
 
   /** Finds the vehicles for what the message leads to, then decides; another message deciding first is ConversationMovedOn. */
-  async function answerMessage(request: FastifyRequest, streamId: string, text: string): Promise<ChatAnswer> {
-    const { state } = await readState(app.eventStore, conversationDecider, streamId);
-    if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+  async function answerMessage(request: FastifyRequest, streamId: string, text: string, read?: ConversationState): Promise<ChatAnswer> {
+    const state = read ?? (await readState(app.eventStore, conversationDecider, streamId)).state;
     const matchedFor = contextAfter(state, text);
     const matches = await matcher(matchedFor, state.currency);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
@@ -153,7 +152,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
       await countMessage(reply, state.conversationId);
       try {
-        return await answerMessage(request, streamId, request.body.text);
+        return await answerMessage(request, streamId, request.body.text, state);
       } catch (error) {
         // Two messages of one conversation at once (two tabs): the second is answered on what the first changed.
         if (!(error instanceof ConversationMovedOn)) throw error;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { CompiledQuery, sql } from 'kysely';
 import autocannon from 'autocannon';
@@ -8,8 +8,8 @@ import { loadRuntimeConfig } from '@autobest/domain';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/projections';
 import { createTestQueues } from '@autobest/projections/testing';
-import { findFreePort } from '../src/ports';
 import { seedLargeCatalogue } from '../src/seed/large';
+import { BENCH_ADMIN_PASSWORD, startApi, startHelloWorld, stopAll } from './benchProcesses';
 
 /**
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
@@ -23,9 +23,6 @@ const CONNECTIONS = 50;
 const DURATION_S = 10;
 /** What a browser sends; without it every answer is 22 KB of JSON instead of about 3 KB. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const ADMIN_PASSWORD = 'bench password that is long';
-/** Production refuses to start without one. */
-const STATUS_TOKEN_SECRET = 'bench-only status token secret of 32+ characters';
 
 const QUERIES = [
   '/api/vehicles',
@@ -43,13 +40,6 @@ const QUERIES = [
   '/api/vehicles?q=hybrid&yearMin=2024&priceMax=30000000&currency=NGN',
   '/api/vehicles?make=Chery&sort=price-asc&page=5',
 ];
-
-async function waitHealthy(url: string) {
-  for (let attempt = 0; !(await fetch(url).then((r) => r.ok, () => false)); attempt++) {
-    if (attempt > 150) throw new Error(`${url} did not answer`);
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-}
 
 async function load(url: string, paths: string[], acceptEncoding?: string) {
   let index = 0;
@@ -83,7 +73,7 @@ async function timeAlone(base: string) {
  */
 async function explainSearch(databaseUrl: string, queues: { redisUrl: string; prefix: string }, path: string) {
   const executed: ExecutedQuery[] = [];
-  const config = loadRuntimeConfig({ DATABASE_URL: databaseUrl, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', SEARCH_CACHE_TTL_MS: '0', ADMIN_PASSWORD });
+  const config = loadRuntimeConfig({ DATABASE_URL: databaseUrl, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', SEARCH_CACHE_TTL_MS: '0', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
   const app = await buildApp({ config, migrate: false, logger: false, onQuery: (query) => executed.push(query) });
   try {
     await app.inject({ method: 'GET', url: path });
@@ -117,22 +107,12 @@ try {
   const rows = Number((await sql<{ n: number }>`select count(*)::int as n from vehicles`.execute(testDb.db)).rows[0]?.n);
 
   const load1 = loadavg()[0]!;
-  const helloPort = await findFreePort(3990);
-  children.push(spawn(process.execPath, ['--import', 'tsx', 'infra/bench/hello.ts', String(helloPort)], { stdio: ['ignore', 'ignore', 'inherit'] }));
-  await waitHealthy(`http://127.0.0.1:${helloPort}/hello`);
-  const hello = await load(`http://127.0.0.1:${helloPort}`, ['/hello'], BROWSER_ACCEPT_ENCODING);
+  const hello = await load(await startHelloWorld(children), ['/hello'], BROWSER_ACCEPT_ENCODING);
 
   const results: Array<{ label: string; result: autocannon.Result }> = [];
   let slowest: Array<{ path: string; ms: number }> = [];
   for (const [mode, ttl] of [['answer cache 30 s (as deployed)', '30000'], ['no answer cache (every request hits PostgreSQL)', '0']] as const) {
-    const port = await findFreePort(4000);
-    const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, PORT: String(port), LOG_LEVEL: 'warn', SEARCH_CACHE_TTL_MS: ttl, ADMIN_PASSWORD, STATUS_TOKEN_SECRET },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(api);
-    const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(`${base}/api/health`);
+    const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_CACHE_TTL_MS: ttl } });
     for (const path of QUERIES) await fetch(`${base}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
     for (const [clients, acceptEncoding] of [['browsers (br, gzip)', BROWSER_ACCEPT_ENCODING], ['no Accept-Encoding', undefined]] as const) {
       results.push({ label: `search, ${mode}, ${clients}`, result: await load(base, QUERIES, acceptEncoding) });
@@ -162,8 +142,7 @@ try {
     }
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+  await stopAll(children);
   await testDb.drop();
   await queues.drop();
 }

@@ -121,6 +121,12 @@ export const RuntimeConfigSchema = z
       .min(1, 'ANALYTICS_RETENTION_DAYS must be at least 1')
       .max(36_500)
       .default(400),
+    CHAT_RETENTION_DAYS: z.coerce
+      .number({ error: 'CHAT_RETENTION_DAYS must be a whole number of days' })
+      .int('CHAT_RETENTION_DAYS must be a whole number of days')
+      .min(1, 'CHAT_RETENTION_DAYS must be at least 1')
+      .max(36_500)
+      .default(30),
     METRICS_TOKEN: z
       .string()
       .min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 32`)')
@@ -173,6 +179,8 @@ export const RuntimeConfigSchema = z
     rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, cron: env.RATES_CRON },
     /** Analytics events older than this many days are deleted by the workers' housekeeping. */
     analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
+    /** Tara's conversations that left no contact are deleted (events and read models) this many days after their last message. */
+    chatRetentionDays: env.CHAT_RETENTION_DAYS,
     /** The bearer token Prometheus sends to GET /metrics; unset, the API serves no /metrics at all. */
     metricsToken: env.METRICS_TOKEN,
     mail: {

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findFreePort } from '../src/ports';
+
+/** Production refuses to start without one. */
+const STATUS_TOKEN_SECRET = 'bench-only status token secret of 32+ characters';
+export const BENCH_ADMIN_PASSWORD = 'bench password that is long';
+
+export async function waitHealthy(url: string) {
+  for (let attempt = 0; !(await fetch(url).then((r) => r.ok, () => false)); attempt++) {
+    if (attempt > 150) throw new Error(`${url} did not answer`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+/** The yardstick every benchmark measures beside: a bare Fastify hello-world in a process of its own. */
+export async function startHelloWorld(children: ChildProcess[]): Promise<string> {
+  const port = await findFreePort(3990);
+  children.push(spawn(process.execPath, ['--import', 'tsx', 'infra/bench/hello.ts', String(port)], { stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitHealthy(`http://127.0.0.1:${port}/hello`);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The API as deployed (production, warn-level logs) on a free port, against the bench's database and queues. */
+export async function startApi(children: ChildProcess[], { databaseUrl, queues, env = {} }: { databaseUrl: string; queues: { redisUrl: string; prefix: string }; env?: Record<string, string> }) {
+  const port = await findFreePort(4000);
+  const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: queues.redisUrl,
+      QUEUE_PREFIX: queues.prefix,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      STATUS_TOKEN_SECRET,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(api);
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${base}/api/health`);
+  return { api, base };
+}
+
+/** Stops every process a benchmark started and waits for each to exit. */
+export async function stopAll(children: readonly ChildProcess[]) {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+}

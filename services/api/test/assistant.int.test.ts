@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { Projector, allProjections } from '@autobest/projections';
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { Writable } from 'node:stream';
+import { readStream } from '@autobest/db';
+import { CHAT_MESSAGE_MAX, convert, fromMajor, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { catalogueRates } from '../src/inventory/ratesRoutes';
+import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
+import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, type TestApp } from './support';
+
+let t: TestApp;
+/** Everything the app logs, at every level: no buyer's text may be in it. */
+const logLines: string[] = [];
+const logger = {
+  level: 'trace',
+  stream: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  }),
+};
+
+beforeAll(async () => {
+  t = await createTestApp('api_assistant', LOOSE_PUBLIC_WRITE_LIMITS, { logger });
+  await seedCatalogue(t.testDb.db);
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const start = (payload: object = { language: 'en', currency: 'NGN' }) => t.app.inject({ method: 'POST', url: '/api/chat/conversations', payload });
+const send = (id: string, text: unknown) => t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text } });
+const view = (id: string) => t.app.inject({ method: 'GET', url: `/api/chat/conversations/${id}` });
+const handoff = (id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/handoff`, payload });
+const started = async (payload?: object) => (await start(payload)).json<{ id: string }>().id;
+
+describe('the conversation contract', () => {
+  it('starts a conversation: 201 with a random id, the greeting stage and a greeting', async () => {
+    const response = await start({ language: 'en', currency: 'NGN', entry: 'widget' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ id: string; stage: string; greeting: { content: string; isUser: boolean } }>();
+    expect(body.id).toMatch(UUID);
+    expect(body.stage).toBe('greeting');
+    expect(body.greeting.isUser).toBe(false);
+    expect(body.greeting.content.length).toBeGreaterThan(0);
+    expect((await start()).json<{ id: string }>().id).not.toBe(body.id);
+  });
+
+  it.each([
+    [{ currency: 'NGN' }, 'language'],
+    [{ language: 'de', currency: 'NGN' }, 'language'],
+    [{ language: 'en', currency: 'EUR' }, 'currency'],
+    [{ language: 'en', currency: 'NGN', topic: 'spaceship' }, 'topic'],
+  ])('refuses a bad start %j naming %s', async (payload, field) => {
+    const response = await start(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: Record<string, string> }>().fields).toHaveProperty(field);
+  });
+
+  it('answers a message with the stage, the reply, what Tara understood and real vehicles in the budget', async () => {
+    const id = await started();
+    const response = await send(id, 'I need a family SUV under 30 million naira');
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<ChatAnswer>();
+    expect(answer.stage).toBe('needs-assessment');
+    expect(answer.context).toEqual({ preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    expect(answer.reply.content.length).toBeGreaterThan(0);
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    for (const vehicle of answer.vehicles) {
+      expect(vehicle.price.currency).toBe('NGN');
+      expect(vehicle.price.amount).toBeLessThanOrEqual(30_000_000);
+      expect(answer.reply.citations.map((citation) => citation.source)).toContain(`/vehicle/${vehicle.id}`);
+    }
+    expect(answer.message).toMatchObject({ isUser: true, content: 'I need a family SUV under 30 million naira' });
+    expect(answer.replyMessage).toMatchObject({ isUser: false, content: answer.reply.content });
+  });
+
+  it('moves one stage per message and stays at pricing-options', async () => {
+    const id = await started();
+    const stages = [];
+    for (const text of ['hello', 'an SUV', 'budget 20m', 'how do I pay?', 'thanks']) stages.push((await send(id, text)).json<ChatAnswer>().stage);
+    expect(stages).toEqual(['needs-assessment', 'vehicle-selection', 'pricing-options', 'pricing-options', 'pricing-options']);
+  });
+
+  it('reopens a conversation right after a reply, from its events', async () => {
+    const id = await started();
+    const answer = (await send(id, 'Show me SUVs')).json<ChatAnswer>();
+    const response = await view(id);
+    expect(response.statusCode).toBe(200);
+    const reopened = response.json<ConversationView>();
+    expect(reopened.id).toBe(id);
+    expect(reopened.stage).toBe(answer.stage);
+    expect(reopened.context).toEqual(answer.context);
+    expect(reopened.messages.map((message) => message.id)).toEqual(['greeting', answer.message.id, answer.replyMessage.id]);
+    expect(reopened.vehicles.map((vehicle) => vehicle.id)).toEqual(answer.vehicles.map((vehicle) => vehicle.id));
+    expect(reopened.handedOff).toBe(false);
+  });
+
+  it('answers 404 for an unknown or malformed conversation id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      expect((await view(id)).statusCode).toBe(404);
+      expect((await send(id, 'hello')).statusCode).toBe(404);
+      expect((await handoff(id, { name: 'Ada', phone: '+234 803 555 0177' })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses a blank or overlong message naming text, without echoing it', async () => {
+    const id = await started();
+    for (const text of ['   ', 'x'.repeat(CHAT_MESSAGE_MAX + 1), 42]) {
+      const response = await send(id, text);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields).toHaveProperty('text');
+      if (typeof text === 'string' && text.trim()) expect(response.body).not.toContain(text.slice(0, 50));
+    }
+  });
+});
+
+describe('hand-off', () => {
+  it('takes a name and a phone: 201 with a reply and a WhatsApp link, and the conversation says so', async () => {
+    const id = await started();
+    await send(id, 'family SUV, budget 30 million naira');
+    const response = await handoff(id, { name: 'Ada Obi', phone: '+234 803 555 0177' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ id: string; reply: { content: string }; whatsappUrl: string | null }>();
+    expect(body.id).toBe(id);
+    expect(body.whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348035550177\?text=/);
+    expect(body.reply.content).toContain('Ada Obi');
+    const reopened = (await view(id)).json<ConversationView>();
+    expect(reopened.handedOff).toBe(true);
+    expect(reopened.messages.at(-1)?.content).toBe(body.reply.content);
+  });
+
+  it('takes an email alone, with no WhatsApp link', async () => {
+    const id = await started();
+    const response = await handoff(id, { name: 'Ada', email: 'ada@example.ng' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<{ whatsappUrl: string | null }>().whatsappUrl).toBeNull();
+  });
+
+  it.each([
+    [{ name: 'Ada' }, 'phone'],
+    [{ name: 'Ada', phone: '', email: '' }, 'phone'],
+    [{ name: 'Ada', phone: '12' }, 'phone'],
+    [{ name: 'Ada', email: 'not an email' }, 'email'],
+    [{ name: '', phone: '+234 803 555 0177' }, 'name'],
+    [{ phone: '+234 803 555 0177' }, 'name'],
+  ])('refuses %j naming %s', async (payload, field) => {
+    const id = await started();
+    const response = await handoff(id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: Record<string, string> }>().fields).toHaveProperty(field);
+    const count = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${`conversation-${id}`} and type = 'ConversationHandedOff'`.execute(t.testDb.db);
+    expect(count.rows[0]?.n).toBe(0);
+  });
+});
+
+interface VehicleDetail {
+  id: string;
+  price: { amount: number; currency: PriceCurrency };
+  bodyType: string;
+  fuelType: string;
+}
+
+/** The stored reply's match kind: what the reply says about the cards. */
+const matchKindOf = async (id: string) => {
+  const events = await readStream(t.testDb.db, `conversation-${id}`);
+  return events.findLast((event) => event.type === 'TaraReplied')?.data['matchKind'];
+};
+
+describe('grounding in the real catalogue', () => {
+  const cases: Array<{ text: string; currency: string; budget: { amount: number; currency: PriceCurrency }; isOfType: (vehicle: VehicleDetail) => boolean }> = [
+    { text: 'I need a family SUV under 30 million naira', currency: 'NGN', budget: { amount: 30_000_000, currency: 'NGN' }, isOfType: (v) => v.bodyType === 'suv' },
+    { text: 'a sedan, budget $25K', currency: 'NGN', budget: { amount: 25_000, currency: 'USD' }, isOfType: (v) => v.bodyType === 'sedan' },
+    { text: 'a pickup truck for 6m', currency: 'KES', budget: { amount: 6_000_000, currency: 'KES' }, isOfType: (v) => v.bodyType === 'pickup' || v.bodyType === 'truck' },
+    { text: 'an SUV for 45m', currency: 'NGN', budget: { amount: 45_000_000, currency: 'NGN' }, isOfType: (v) => v.bodyType === 'suv' },
+  ];
+
+  it.each(cases)('names only listed vehicles of the type within the budget, priced at the current rates: $text ($currency)', async ({ text, currency, budget, isOfType }) => {
+    const id = await started({ language: 'en', currency });
+    const answer = (await send(id, text)).json<ChatAnswer>();
+    expect(answer.context.budget).toEqual(budget);
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    expect(answer.vehicles.length).toBeLessThanOrEqual(6);
+    expect(await matchKindOf(id)).toBe('within-budget');
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ source: string; timestamp: string; rates: Record<string, number> }>();
+    for (const card of answer.vehicles) {
+      const detail = await t.app.inject({ method: 'GET', url: `/api/vehicles/${card.id}` });
+      expect(detail.statusCode).toBe(200);
+      const vehicle = detail.json<VehicleDetail>();
+      expect(isOfType(vehicle), `${card.id} is ${vehicle.bodyType}`).toBe(true);
+      expect(card.path).toBe(`/vehicle/${card.id}`);
+      expect(card.price.currency).toBe(budget.currency);
+      const inBudgetCurrency = convert(fromMajor(vehicle.price.amount, vehicle.price.currency), budget.currency, rates.rates);
+      expect(card.price.amount).toBe(toMajor(inBudgetCurrency));
+      expect(inBudgetCurrency.amountMinor).toBeLessThanOrEqual(fromMajor(budget.amount, budget.currency).amountMinor);
+      if (vehicle.price.currency !== budget.currency) {
+        expect(answer.reply.citations.map((citation) => citation.source)).toContain(`rates:${rates.source}@${rates.timestamp}`);
+      }
+    }
+  });
+
+  it('offers the cheapest of the type, and says so, when the budget is below every car', async () => {
+    const id = await started({ language: 'en', currency: 'NGN' });
+    const answer = (await send(id, 'an SUV for 2m')).json<ChatAnswer>();
+    expect(await matchKindOf(id)).toBe('cheaper-than-asked');
+    const cheapest = await t.app.inject({ method: 'GET', url: '/api/vehicles', query: { body: 'suv', sort: 'price-asc', currency: 'NGN', limit: '6' } });
+    const cheapestIds = cheapest.json<{ vehicles?: Array<{ id: string }>; items?: Array<{ id: string }> }>();
+    const listedIds = (cheapestIds.vehicles ?? cheapestIds.items ?? []).map((vehicle) => vehicle.id);
+    expect(answer.vehicles.map((vehicle) => vehicle.id)).toEqual(listedIds.slice(0, answer.vehicles.length));
+    for (const card of answer.vehicles) expect(card.price.amount).toBeGreaterThan(2_000_000);
+    const withinBudget = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
+    expect(answer.reply.content).not.toBe(withinBudget.reply.content);
+  });
+
+  it('offers cars of another type within the budget when none of the type is', async () => {
+    // The catalogue has no convertibles (whatever the words a buyer uses for one).
+    const match = vehicleMatcher(t.testDb.db, catalogueRates(t.testDb.db));
+    const matches = await match({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }, 'NGN');
+    expect(matches.kind).toBe('other-type');
+    expect(matches.vehicles.length).toBeGreaterThan(0);
+    for (const card of matches.vehicles) expect(card.price).toMatchObject({ currency: 'NGN' });
+    for (const card of matches.vehicles) expect(card.price.amount).toBeLessThanOrEqual(45_000_000);
+    const electric = await match({ preferredVehicleType: 'electric', usage: null, budget: null }, 'KES');
+    expect(electric.kind).toBe('within-budget');
+    for (const card of electric.vehicles) expect(card.efficiency.label).toBe('Electric');
+    for (const card of electric.vehicles) expect(card.price.currency).toBe('KES');
+  });
+
+  it('shows nothing and asks while neither a budget nor a type is known', async () => {
+    const id = await started();
+    const answer = (await send(id, 'hello there')).json<ChatAnswer>();
+    expect(answer.vehicles).toEqual([]);
+    expect(await matchKindOf(id)).toBe('not-asked');
+  });
+
+  it('carries each card\'s efficiency, power, rating and popularity for the sort chips', async () => {
+    const answer = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
+    for (const card of answer.vehicles) {
+      expect(card.efficiency.score).toBeGreaterThanOrEqual(1);
+      expect(card.powerHp === null || card.powerHp > 50).toBe(true);
+      expect(card.rating).toBeGreaterThan(0);
+      expect(card.reviewCount).toBeGreaterThanOrEqual(0);
+    }
+    expect(answer.vehicles.some((card) => card.powerHp !== null)).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 in Tara\'s voice past 20 messages a minute in one conversation, and keeps nothing of it', async () => {
+    const id = await started();
+    for (let index = 0; index < 20; index++) expect((await send(id, `message ${index}`)).statusCode).toBe(200);
+    const refused = await send(id, 'one more');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json<{ error: string; message: string }>()).toMatchObject({ error: 'rate_limited' });
+    const reopened = (await view(id)).json<ConversationView>();
+    expect(reopened.messages.filter((message) => message.isUser)).toHaveLength(20);
+    // Another conversation is not held up by it.
+    expect((await send(await started(), 'hello')).statusCode).toBe(200);
+  });
+});
+
+describe('privacy', () => {
+  it('never logs what a buyer wrote or the contact they left', async () => {
+    const id = await started();
+    await send(id, 'my secret budget is 31 million naira for a quiet SUV');
+    await send(id, 'x'.repeat(CHAT_MESSAGE_MAX + 1));
+    await handoff(id, { name: 'Secretive Buyer', phone: '+234 803 555 0199', email: 'secretive@example.ng' });
+    await handoff(id, { name: 'Secretive Buyer', email: 'not-an-email-secretive' });
+    const log = logLines.join('');
+    expect(log).toContain('/api/chat/conversations');
+    for (const secret of ['my secret budget', 'xxxxxxxxxx', 'Secretive', '555 0199', 'secretive@example', 'not-an-email']) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Transaction } from 'kysely';
+import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
+import { ConversationEventSchema, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent, type ConversationStarted } from '@autobest/domain';
+import { adminShowUrl, escapeHtml, layout, quoted, visitorText, type Email, type EmailContext, type PlannedEmails } from './templates';
+
+/**
+ * One line of the transcript: the buyer's words plainly quoted as theirs. Both sides are defanged: Tara's replies may
+ * repeat what the buyer wrote.
+ */
+function transcriptLine(event: ConversationEvent): string | null {
+  if (event.type === 'BuyerMessageReceived') return `Buyer (${event.data.receivedAt}): ${quoted(event.data.text)}`;
+  if (event.type === 'TaraReplied') return `Tara: ${visitorText(event.data.content)}`;
+  return null;
+}
+
+/**
+ * Staff get each buyer who asks Tara for a person as a lead: who, how to reach them, what Tara understood, the vehicles
+ * she showed, a WhatsApp link that starts the chat with that context, and the whole transcript. Our words open the
+ * email and fill the subject; everything the buyer typed is quoted and defanged (visitorText).
+ */
+export function staffLeadNotice(started: ConversationStarted['data'], history: readonly ConversationEvent[], handoff: Extract<ConversationEvent, { type: 'ConversationHandedOff' }>['data'], context: EmailContext): Email {
+  const replies = history.flatMap((event) => (event.type === 'TaraReplied' ? [event.data] : []));
+  const understood = replies.at(-1)?.context ?? { preferredVehicleType: null, usage: null, budget: null };
+  const shown = new Map(replies.flatMap((reply) => reply.vehicles.map((vehicle) => [vehicle.id, vehicle.name] as const)));
+  const site = context.publicUrl.replace(/\/$/, '');
+  const whatsapp = whatsappUrl(handoff, understood);
+  const lines = [
+    `A buyer asked Tara for a person (conversation ${handoff.conversationId}).`,
+    `Name: ${visitorText(handoff.name)}`,
+    `Phone: ${handoff.phone ? visitorText(handoff.phone) : 'not given'}`,
+    `Email: ${handoff.email ? visitorText(handoff.email) : 'not given'}`,
+    `Language on the site: ${SITE_LANGUAGE_NAMES[started.language]}; currency ${started.currency}`,
+    `What Tara understood: ${understoodSummary(understood)}`,
+    `Vehicles shown: ${shown.size === 0 ? 'none' : [...shown].map(([id, name]) => `${name} (${site}/vehicle/${encodeURIComponent(id)})`).join('; ')}`,
+    ...(whatsapp ? [`WhatsApp the buyer: ${whatsapp}`] : []),
+    `Follow the lead up in the console: ${adminShowUrl(context, 'conversations', handoff.conversationId)}`,
+    'Transcript:',
+    ...history.flatMap((event) => transcriptLine(event) ?? []),
+  ];
+  return {
+    template: 'staff-new-tara-lead',
+    to: context.staffEmail,
+    subject: `New lead from Tara ${handoff.conversationId}`,
+    text: `${lines.join('\n')}\n`,
+    html: layout(lines.map(escapeHtml)),
+  };
+}
+
+/** The notifier's planner for Tara's conversations: a staff notice for each hand-off, with the transcript up to it. */
+export async function conversationEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
+  const event = parseStoredEvent(ConversationEventSchema, stored);
+  if (event.type !== 'ConversationHandedOff') return null;
+  const history = (await readStream(trx, stored.streamId))
+    .filter((earlier) => earlier.streamPosition <= stored.streamPosition)
+    .map((earlier) => parseStoredEvent(ConversationEventSchema, earlier));
+  const started = history[0];
+  if (started?.type !== 'ConversationStarted') return null;
+  return { emails: [staffLeadNotice(started.data, history, event.data, context)], relatedId: event.data.conversationId };
+}

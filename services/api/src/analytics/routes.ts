@@ -94,6 +94,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/analytics/conversation-funnel',
     {
+      config: { staffPermission: 'operations.read' },
       schema: {
         tags: ['analytics'],
         summary: "Tara's funnel: conversations started in the period, and how many had their needs understood, saw vehicles, reached pricing and were handed off",

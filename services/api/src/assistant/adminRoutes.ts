@@ -11,6 +11,7 @@ import {
   understoodSummary,
   whatsappUrl,
   type ConversationRecord,
+  STAFF_AREAS,
 } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
@@ -75,6 +76,7 @@ export const assistantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFollowUpRoutes(app, {
     resource: 'conversations',
     tags: ['assistant'],
+    permissions: STAFF_AREAS.requests,
     noun: 'Conversation',
     recordSchema: ConversationRecordSchema,
     list: conversations,

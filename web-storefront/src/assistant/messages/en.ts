@@ -60,7 +60,6 @@ export default {
   power: '{hp} hp',
   powerUnknown: 'Power not listed',
   rating: '{rating}/5 ({count} reviews)',
-  viewVehicle: 'View details',
   ratesOf: 'Rates of {date}',
   sources: 'Sources:',
   talkToPerson: 'Talk to a person',

@@ -10,7 +10,7 @@ import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
 import { Dialog } from '../ui/Dialog';
 import { handOff, reopenConversation, sendChatMessage, startConversation } from './api';
-import { closeTara, minimizeTara, useTara } from './taraStore';
+import { closeTara, minimizeTara, taraState, useTara } from './taraStore';
 import { taraMessages } from './messages';
 import type en from './messages/en';
 import './tara.css';
@@ -98,8 +98,6 @@ export default function TaraWidget() {
   const ids = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const latest = useRef(tara);
-  latest.current = tara;
 
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [starting, setStarting] = useState(false);
@@ -127,7 +125,7 @@ export default function TaraWidget() {
   const begin = useCallback(
     (fresh: boolean): Promise<Conversation | null> => {
       if (starts.current) return starts.current;
-      const { entry, topic } = latest.current.request;
+      const { entry, topic } = taraState().request;
       setStarting(true);
       const run = (async () => {
         const stored = fresh ? null : rememberedId();
@@ -179,7 +177,7 @@ export default function TaraWidget() {
 
   const onDialogClose = () => {
     // Minimizing closes the dialog too; only a real close (Escape, the close button) closes the widget.
-    if (latest.current.minimized) return;
+    if (taraState().minimized) return;
     closeTara();
     document.querySelector<HTMLElement>('.tara-launcher')?.focus();
   };
@@ -207,7 +205,7 @@ export default function TaraWidget() {
   }, [text, view]);
 
   // New messages scroll into view.
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const messageCount = conversation?.messages.length ?? 0;
   useEffect(() => {
     const element = log.current;
@@ -347,20 +345,22 @@ export default function TaraWidget() {
               </div>
             ) : null}
 
-            <ol ref={log} className="tara-log" role="log" aria-live="polite" aria-label={t('chatLog')} aria-busy={starting}>
-              {conversation?.messages.map((message) => (
-                <li key={message.id} className={`tara-message ${message.isUser ? 'tara-from-buyer' : 'tara-from-tara'}${message.failed ? ' tara-failed' : ''}`}>
-                  <span className="visually-hidden">{message.isUser ? t('you') : t('tara')}: </span>
-                  <p>{message.content}</p>
-                  {message.citations && message.citations.length > 0 ? (
-                    <div className="tara-citations">
-                      <span>{t('sources')}</span>
-                      <ul>{message.citations.map(citation)}</ul>
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
+            <div ref={log} className="tara-log" role="log" aria-live="polite" aria-label={t('chatLog')} aria-busy={starting}>
+              <ol>
+                {conversation?.messages.map((message) => (
+                  <li key={message.id} className={`tara-message ${message.isUser ? 'tara-from-buyer' : 'tara-from-tara'}${message.failed ? ' tara-failed' : ''}`}>
+                    <span className="visually-hidden">{message.isUser ? t('you') : t('tara')}: </span>
+                    <p>{message.content}</p>
+                    {message.citations && message.citations.length > 0 ? (
+                      <div className="tara-citations">
+                        <span>{t('sources')}</span>
+                        <ul>{message.citations.map(citation)}</ul>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </div>
             {starting ? <p className="tara-typing">{t('starting')}</p> : null}
             {pending ? (
               <p className="tara-typing" role="status">

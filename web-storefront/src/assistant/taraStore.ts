@@ -47,8 +47,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const snapshot = (): TaraState => state;
+/** The widget's state now (for event handlers; components use `useTara`). */
+export const taraState = (): TaraState => state;
 
 export function useTara(): TaraState {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, taraState, taraState);
 }

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import type { ContactMessageCreated } from '@autobest/domain/contact/contracts';
 import { fieldErrorsOf } from '@autobest/domain/validation';

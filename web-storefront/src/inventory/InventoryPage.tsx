@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';

@@ -192,17 +192,17 @@ function SiteNotices({ notices, dismissLabel, pathname }: { notices: ReadonlyArr
   // Seen in an earlier page load of this visit: not shown again.
   const [seenBefore] = useState(seenNotices);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const [shownOn, setShownOn] = useState<Readonly<Record<string, string>>>({});
-  const shown = notices.filter((notice) => !seenBefore.has(notice.key) && !dismissed.has(notice.key) && (shownOn[notice.key] ?? pathname) === pathname);
+  // Moving to another page puts away the notices shown so far (React's "adjust state on a prop change" pattern).
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    setDismissed(new Set([...dismissed, ...notices.map((notice) => notice.key)]));
+  }
+  const shown = notices.filter((notice) => !seenBefore.has(notice.key) && !dismissed.has(notice.key));
   const keys = shown.map((notice) => notice.key).join(' ');
   useEffect(() => {
-    if (!keys) return;
-    markSeen(keys.split(' '));
-    setShownOn((current) => {
-      const fresh = keys.split(' ').filter((key) => !(key in current));
-      return fresh.length === 0 ? current : { ...current, ...Object.fromEntries(fresh.map((key) => [key, pathname])) };
-    });
-  }, [keys, pathname]);
+    if (keys) markSeen(keys.split(' '));
+  }, [keys]);
   return (
     <div className="site-notices" role="status">
       {shown.map((notice) => (

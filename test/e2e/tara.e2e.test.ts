@@ -50,10 +50,10 @@ describe("Tara's chat widget", () => {
     expect(await box().inputValue()).toBe('first line\nsecond line');
     expect(await messages().count()).toBe(1);
     const height = () => box().evaluate((element) => element.getBoundingClientRect().height);
-    expect(await height()).toBe(80);
     await box().fill(Array.from({ length: 12 }, (_, line) => `line ${line}`).join('\n'));
     expect(await height()).toBe(140);
     await box().fill('');
+    expect(await height()).toBe(80);
   });
 
   it('answers "I need a family SUV under 30 million naira" with real cards within the budget, understood as chips, sortable', async () => {
@@ -171,12 +171,15 @@ describe("Tara's chat widget", () => {
     expect(launcherBox.x + launcherBox.width).toBeLessThan(375 / 2);
     expect(launcherBox.y + launcherBox.height).toBeGreaterThan(740 - 80);
     const priceBox = (await arabic.locator('.vehicle-price').boundingBox())!;
+    const mainTop = (await arabic.locator('main').boundingBox())!.y;
     type Box = { x: number; y: number; width: number; height: number };
     const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const notice of await notices.all()) {
       const noticeBox = (await notice.boundingBox())!;
       expect(overlap(noticeBox, launcherBox)).toBe(false);
       expect(overlap(noticeBox, priceBox)).toBe(false);
+      // Over the site header, never over the page's content.
+      expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(mainTop);
     }
 
     // Once per visit: not again after a reload.

@@ -201,7 +201,9 @@ export default function TaraWidget() {
     const element = input.current;
     if (!element) return;
     element.style.height = 'auto';
-    element.style.height = `${Math.min(INPUT_MAX_PX, Math.max(INPUT_MIN_PX, element.scrollHeight))}px`;
+    // The box is border-box: its height is the text's (scrollHeight) plus its borders.
+    const borders = element.offsetHeight - element.clientHeight;
+    element.style.height = `${Math.min(INPUT_MAX_PX, Math.max(INPUT_MIN_PX, element.scrollHeight + borders))}px`;
   }, [text, view]);
 
   // New messages scroll into view.
@@ -397,7 +399,7 @@ export default function TaraWidget() {
                   <label htmlFor={`${ids}-input`} className="visually-hidden">
                     {t('inputLabel')}
                   </label>
-                  <textarea ref={input} id={`${ids}-input`} value={text} rows={3} maxLength={1000} placeholder={t('placeholder')} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
+                  <textarea ref={input} id={`${ids}-input`} value={text} rows={1} maxLength={1000} placeholder={t('placeholder')} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
                   <button type="submit" className="button" disabled={pending || text.trim() === ''}>
                     {t('send')}
                   </button>

@@ -97,6 +97,13 @@ describe("Tara's chat widget", () => {
     await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
     await vi.waitFor(async () => expect((await cards().getByRole('link').allInnerTexts()).sort()).toEqual([...shown].sort()), { timeout: 10_000 });
 
+    // Leaving the page sent what analytics had queued: each stage reached, the sort chips.
+    const conversationId = await page.evaluate(() => localStorage.getItem('tara_conversation'));
+    const recorded = async (event: string) => (await stack.testDb.db.selectFrom('analytics_events').select('properties').where('event', '=', event).execute()).map((row) => row.properties);
+    await vi.waitFor(async () => expect(await recorded('conversation_stage')).toContainEqual({ stage: 'needs-assessment', conversationId }), { timeout: 10_000, interval: 100 });
+    expect(await recorded('conversation_stage')).toContainEqual({ stage: 'greeting', conversationId });
+    expect(await recorded('user_interaction')).toContainEqual({ action: 'tara_sort', sort: 'price' });
+
     await page.keyboard.press('Escape');
     await tara().waitFor({ state: 'hidden' });
     expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -77,10 +77,10 @@ const localMessage = (content: string, isUser: boolean, failed = false): LogMess
 
 const isPriceCurrency = (code: string): code is PriceCurrency => (PRICE_CURRENCY_CODES as readonly string[]).includes(code);
 
-/** A rate snapshot cited as `rates:{source}@{timestamp}`: its time, or null for any other source. */
-function rateSnapshotTime(citation: ChatCitation): string | null {
-  const match = /^rates:[^@]*@(.+)$/.exec(citation.source);
-  return match?.[1] && !Number.isNaN(Date.parse(match[1])) ? match[1] : null;
+/** A rate snapshot cited as `rates:{source}@{timestamp}`: where its rates come from and when; null for any other source. */
+function rateSnapshot(citation: ChatCitation): { fallback: boolean; at: string } | null {
+  const match = /^rates:([^@]*)@(.+)$/.exec(citation.source);
+  return match?.[2] && !Number.isNaN(Date.parse(match[2])) ? { fallback: match[1] === 'fallback', at: match[2] } : null;
 }
 
 /**
@@ -287,8 +287,14 @@ export default function TaraWidget() {
   const vehicles = conversation ? (sorter ? [...conversation.vehicles].sort(sorter) : conversation.vehicles) : [];
 
   const citation = (each: ChatCitation, index: number) => {
-    const ratesAt = rateSnapshotTime(each);
-    if (ratesAt) return <li key={index} className="tara-rates">{t('ratesOf', { date: format.date(ratesAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</li>;
+    const rates = rateSnapshot(each);
+    // The fallback table has no date worth showing (it is the same every day).
+    if (rates)
+      return (
+        <li key={index} className="tara-rates">
+          {rates.fallback ? t('ratesFallback') : t('ratesOf', { date: format.date(rates.at, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </li>
+      );
     if (each.source.startsWith('/'))
       return (
         <li key={index}>

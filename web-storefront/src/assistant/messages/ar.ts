@@ -64,6 +64,7 @@ export default {
   powerUnknown: 'القوة غير مذكورة',
   rating: '{rating}/5 ({count} تقييم)',
   ratesOf: 'أسعار الصرف بتاريخ {date}',
+  ratesFallback: 'أسعار الصرف الاحتياطية لدينا',
   sources: 'المصادر:',
   talkToPerson: 'التحدث إلى شخص',
   handoffTitle: 'التحدث إلى شخص',

@@ -61,6 +61,7 @@ export default {
   powerUnknown: 'Power not listed',
   rating: '{rating}/5 ({count} reviews)',
   ratesOf: 'Rates of {date}',
+  ratesFallback: 'Our fallback exchange rates',
   sources: 'Sources:',
   talkToPerson: 'Talk to a person',
   handoffTitle: 'Talk to a person',

@@ -64,6 +64,7 @@ export default {
   powerUnknown: 'Puissance non indiquée',
   rating: '{rating}/5 ({count} avis)',
   ratesOf: 'Taux du {date}',
+  ratesFallback: 'Nos taux de change de secours',
   sources: 'Sources :',
   talkToPerson: 'Parler à une personne',
   handoffTitle: 'Parler à une personne',

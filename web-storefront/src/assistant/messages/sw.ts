@@ -64,6 +64,7 @@ export default {
   powerUnknown: 'Nguvu haijaorodheshwa',
   rating: '{rating}/5 (maoni {count})',
   ratesOf: 'Viwango vya {date}',
+  ratesFallback: 'Viwango vyetu vya akiba vya kubadilisha fedha',
   sources: 'Vyanzo:',
   talkToPerson: 'Ongea na mtu',
   handoffTitle: 'Ongea na mtu',

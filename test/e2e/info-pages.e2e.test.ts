@@ -45,7 +45,7 @@ describe('informational pages', () => {
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
       expect(await accessibilityProblems(), path).toEqual([]);
     }
-  });
+  }, 60_000);
 
   it('the services page links its six cards to their pages', async () => {
     await page.goto(`${stack.api.url}/services`);

@@ -45,7 +45,7 @@ describe('informational pages', () => {
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
       expect(await accessibilityProblems(), path).toEqual([]);
     }
-  });
+  }, 60_000);
 
   it('the services page links its six cards to their pages', async () => {
     await page.goto(`${stack.api.url}/services`);
@@ -83,7 +83,12 @@ describe('informational pages', () => {
     expect(await search.inputValue()).toBe('');
 
     // The three ways to reach the team.
-    expect(await page.getByRole('link', { name: 'Start a chat' }).getAttribute('href')).toBe('/car-buyer-companion');
+    // Live chat is Tara, with the form to reach a person offered first.
+    await page.getByRole('button', { name: 'Start a chat' }).click();
+    const tara = page.getByRole('dialog', { name: 'Tara, your car-buying assistant', exact: true });
+    await tara.getByRole('heading', { name: 'Talk to a person' }).waitFor();
+    await page.keyboard.press('Escape');
+    await tara.waitFor({ state: 'hidden' });
     expect(await page.getByRole('link', { name: 'Call us' }).getAttribute('href')).toBe('tel:+2348002886237');
     await page.getByText('Mon-Sat 8AM-6PM').waitFor();
     expect(await page.getByRole('link', { name: 'Send an email' }).getAttribute('href')).toMatch(/^mailto:support@autobest\.africa/);
@@ -138,12 +143,18 @@ describe('informational pages', () => {
     await heading('Privacy Policy').waitFor();
   });
 
-  it('the companion page says plainly that chat opens soon and offers people meanwhile', async () => {
+  it('the companion page opens Tara on arrival, and keeps its benefits and its call to action behind her', async () => {
     await page.goto(`${stack.api.url}/car-buyer-companion`);
     await heading('AI Car Buyer Companion').waitFor();
-    await page.getByRole('heading', { name: 'Chatting with Tara opens soon' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348002886237\?text=/);
+    const tara = page.getByRole('dialog', { name: 'Tara, your car-buying assistant', exact: true });
+    await tara.getByRole('textbox', { name: 'Message to Tara' }).waitFor();
     expect(await page.locator('.companion-benefits > li').count()).toBe(6);
+    await page.keyboard.press('Escape');
+    await tara.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Chat with Tara' }).click();
+    await tara.waitFor();
+    await tara.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await tara.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'Browse cars' }).click();
     await page.waitForURL(`${stack.api.url}/buy-cars`);
   });

@@ -21,6 +21,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, heading: string | RegExp]> =
   ['/insurance', 'Insurance & Warranty'],
   ['/news', 'Automotive News & Videos'],
   ['/car-buyer-companion', 'AI Car Buyer Companion'],
+  ['/tara-ai-demo', 'Tara, your AI car-buying assistant'],
   ['/sell-car', 'Sell Your Car'],
   ['/trade-in', 'Trade In Your Vehicle'],
   ['/inventory', 'Search Inventory'],
@@ -42,8 +43,7 @@ const REDIRECTED: ReadonlyArray<readonly [from: string, to: string, heading: str
   ['/maintenance', '/service', 'Service & Maintenance'],
   ['/warranty', '/insurance', 'Insurance & Warranty'],
   ['/roadside', '/support#emergency', 'Support'],
-  ['/tara-ai', '/car-buyer-companion', 'AI Car Buyer Companion'],
-  ['/tara-ai-demo', '/car-buyer-companion', 'AI Car Buyer Companion'],
+  ['/tara-ai', '/tara-ai-demo', 'Tara, your AI car-buying assistant'],
 ];
 
 describe('every route of the spec', () => {

@@ -32,6 +32,7 @@ export const PAGES: ReadonlyArray<readonly [path: string, Page: Page]> = [
   ['/insurance', page(() => import('./insurance/InsurancePage'), 'InsurancePage')],
   ['/news', page(() => import('./news/NewsPage'), 'NewsPage')],
   ['/car-buyer-companion', page(() => import('./companion/CompanionPage'), 'CompanionPage')],
+  ['/tara-ai-demo', page(() => import('./companion/TaraPage'), 'TaraPage')],
   ['/sell-car', page(() => import('./submissions/SubmissionPage'), 'SellCarPage')],
   ['/trade-in', page(() => import('./submissions/SubmissionPage'), 'TradeInPage')],
   ['/sell-car-status/:id', page(() => import('./submissions/StatusPage'), 'SellCarStatusPage')],
@@ -58,8 +59,7 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/maintenance': '/service',
   '/warranty': '/insurance',
   '/roadside': '/support#emergency',
-  '/tara-ai': '/car-buyer-companion',
-  '/tara-ai-demo': '/car-buyer-companion',
+  '/tara-ai': '/tara-ai-demo',
 };
 
 /** Starts downloading the page for `pathname` (the one being opened) before React asks for it. */

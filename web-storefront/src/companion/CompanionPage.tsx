@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n';
 import { companionMessages } from './messages';
-import { whatsappLink } from '../support/contactDetails';
+import { openTara } from '../assistant/taraStore';
 import '../about/info-page.css';
 import './companion.css';
 import { BackLink } from '../ui/BackLink';
@@ -15,9 +16,11 @@ const BENEFITS = [
   ['personTitle', 'personBody'],
 ] as const;
 
-/** The companion's page. The chat itself is not built yet, so the page says so and offers people instead. */
+/** The companion's page (spec 001): back link, hero, the six benefits, the call to action, and Tara's chat opened on arrival. */
 export function CompanionPage() {
   const t = useT(companionMessages);
+  // The spec draws this page with the chat widget open; closing it leaves the page to read, the button reopens it.
+  useEffect(() => openTara({ entry: 'companion' }), []);
   return (
     <article className="page info-page companion">
       <BackLink to="/">
@@ -38,16 +41,13 @@ export function CompanionPage() {
         </div>
       </header>
 
-      <section className="card companion-soon" aria-labelledby="companion-soon">
-        <h2 id="companion-soon">{t('soonTitle')}</h2>
-        <p>{t('soonBody')}</p>
+      <section className="card companion-chat" aria-labelledby="companion-chat">
+        <h2 id="companion-chat">{t('chatTitle')}</h2>
+        <p>{t('chatBody')}</p>
         <p className="info-cta">
-          <Link className="button" to="/contact">
-            {t('soonContact')}
-          </Link>
-          <a className="button button-secondary" href={whatsappLink(t('whatsappMessage'))}>
-            {t('soonWhatsapp')}
-          </a>
+          <button type="button" className="button" onClick={() => openTara({ entry: 'companion' })}>
+            {t('chatAction')}
+          </button>
         </p>
       </section>
 

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import type { ContactMessageCreated } from '@autobest/domain/contact/contracts';
 import { fieldErrorsOf } from '@autobest/domain/validation';
@@ -9,6 +8,7 @@ import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
 import { currentLanguage, useT } from '../i18n';
 import { contactMessages } from './messages';
+import { openTara } from '../assistant/taraStore';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
 type Values = Record<Field, string>;
@@ -47,7 +47,7 @@ export function ContactPage() {
   const contactMethods = [
     { title: t('callTitle'), detail: '+234 800 288 6237', note: t('callHours'), href: 'tel:+2348002886237', action: t('callAction') },
     { title: t('emailTitle'), detail: 'support@autobest.africa', note: t('emailNote'), href: 'mailto:support@autobest.africa', action: t('emailAction') },
-    { title: t('chatTitle'), detail: t('chatDetail'), note: t('chatNote'), href: '/car-buyer-companion', action: t('chatAction') },
+    { title: t('chatTitle'), detail: t('chatDetail'), note: t('chatNote'), href: null, action: t('chatAction') },
   ];
 
   const focusFirstInvalid = (invalid: Partial<Record<Field, ShownMessage>>) => {
@@ -123,17 +123,18 @@ export function ContactPage() {
 
       <ul className="contact-methods">
         {contactMethods.map((method) => (
-          <li key={method.href} className="card">
+          <li key={method.title} className="card">
             <h2>{method.title}</h2>
             <p className="detail">
               {/* Isolated so a phone number keeps its leading plus in right-to-left text. */}
               <bdi>{method.detail}</bdi>
             </p>
             <p className="note">{method.note}</p>
-            {method.href.startsWith('/') ? (
-              <Link className="button button-secondary" to={method.href}>
+            {method.href === null ? (
+              // Live chat: Tara, with the form to reach a person offered first.
+              <button type="button" className="button button-secondary" onClick={() => openTara({ entry: 'contact', handoffFirst: true })}>
                 {method.action}
-              </Link>
+              </button>
             ) : (
               <a className="button button-secondary" href={method.href}>
                 {method.action}

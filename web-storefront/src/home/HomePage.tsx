@@ -12,6 +12,7 @@ import { FEATURED_CARS, type FeaturedCar } from './featured';
 import { homeMessages } from './messages';
 import type en from './messages/en';
 import './home.css';
+import { openTara } from '../assistant/taraStore';
 
 // Everything below the hero loads after it, so the first paint needs only the hero's code.
 const HomeSections = lazy(async () => ({ default: (await import('./sections/HomeSections')).HomeSections }));
@@ -275,9 +276,9 @@ export function HomePage() {
         </ul>
         <p className="home-disclaimer">{t('chatDisclaimer')}</p>
         <p className="hero-actions">
-          <Link to="/car-buyer-companion" className="button" onClick={() => { close(); track('conversation_stage', { stage: 'greeting', source: 'home_chat_dialog' }); }}>
+          <button type="button" className="button" onClick={() => { close(); openTara({ entry: 'home' }); }}>
             {t('chatStart')}
-          </Link>
+          </button>
           <button type="button" className="button button-secondary" onClick={close}>
             {t('close')}
           </button>

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
@@ -8,6 +7,7 @@ import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
 import { BackLink } from '../ui/BackLink';
+import { openTara } from '../assistant/taraStore';
 
 const TAB_MESSAGES = {
   'cars-minivan': 'tabCarsMinivan',
@@ -100,9 +100,9 @@ export function InventoryPage() {
 
       <aside className="cta">
         <p>{t('budgetQuestion')}</p>
-        <Link to="/car-buyer-companion" className="button">
+        <button type="button" className="button" onClick={() => openTara({ entry: 'inventory' })}>
           {t('startGuidance')}
-        </Link>
+        </button>
       </aside>
     </section>
   );

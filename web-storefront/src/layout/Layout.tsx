@@ -8,6 +8,7 @@ import { layoutMessages } from './messages';
 import './layout.css';
 import type layoutEn from './messages/en';
 import { useRates } from '../currency/useRates';
+import { TaraLauncher } from '../assistant/TaraLauncher';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
@@ -123,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <SiteNotices
         notices={[...(notice ? [notice] : []), ...(rates.phase === 'failed' || (rates.phase === 'ready' && rates.source === 'fallback') ? (['ratesFailed'] as const) : [])].map((key) => ({ key, text: t(key) }))}
         dismissLabel={t('dismiss')}
+        pathname={pathname}
       />
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary resetKey={pathname} fallback={<PageFailed />}>
@@ -158,17 +160,49 @@ export function Layout({ children }: { children: ReactNode }) {
           <a href="/admin">{t('linkStaff')}</a>
         </p>
       </footer>
+      <TaraLauncher label={t('taraLauncher')} />
     </>
   );
 }
 
+const SEEN_NOTICES_KEY = 'site_notices_seen';
+
+function seenNotices(): ReadonlySet<string> {
+  try {
+    return new Set<string>(JSON.parse(sessionStorage.getItem(SEEN_NOTICES_KEY) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+function markSeen(keys: readonly string[]): void {
+  try {
+    sessionStorage.setItem(SEEN_NOTICES_KEY, JSON.stringify([...new Set([...seenNotices(), ...keys])]));
+  } catch {
+    // Private mode: the notice may come back on the next page load.
+  }
+}
+
 /**
- * The spec's messages about location and rates, at the foot of the screen (they arrive after the page has
- * drawn, so they must not push it down), each until the visitor dismisses it.
+ * The spec's messages about location and rates: a small strip along the bottom edge beside the Tara launcher's corner
+ * (they arrive after the page has drawn, so they must not push it down), each shown once per visit: until dismissed or
+ * until the visitor moves to another page, and not again on a later page load of the same visit (sessionStorage).
  */
-function SiteNotices({ notices, dismissLabel }: { notices: ReadonlyArray<{ key: string; text: string }>; dismissLabel: string }) {
+function SiteNotices({ notices, dismissLabel, pathname }: { notices: ReadonlyArray<{ key: string; text: string }>; dismissLabel: string; pathname: string }) {
+  // Seen in an earlier page load of this visit: not shown again.
+  const [seenBefore] = useState(seenNotices);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const shown = notices.filter((notice) => !dismissed.has(notice.key));
+  // Moving to another page puts away the notices shown so far (React's "adjust state on a prop change" pattern).
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    setDismissed(new Set([...dismissed, ...notices.map((notice) => notice.key)]));
+  }
+  const shown = notices.filter((notice) => !seenBefore.has(notice.key) && !dismissed.has(notice.key));
+  const keys = shown.map((notice) => notice.key).join(' ');
+  useEffect(() => {
+    if (keys) markSeen(keys.split(' '));
+  }, [keys]);
   return (
     <div className="site-notices" role="status">
       {shown.map((notice) => (

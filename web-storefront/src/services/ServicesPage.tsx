@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { servicesMessages } from './messages';
 import '../about/info-page.css';
 import './services.css';
+import { openTara } from '../assistant/taraStore';
 
 const SERVICES = [
   { to: '/inventory', title: 'inventoryTitle', body: 'inventoryBody' },
@@ -38,9 +39,9 @@ export function ServicesPage() {
           <Link className="button" to="/contact">
             {t('helpContact')}
           </Link>
-          <Link className="button button-secondary" to="/car-buyer-companion">
+          <button type="button" className="button button-secondary" onClick={() => openTara({ entry: 'widget' })}>
             {t('helpCompanion')}
-          </Link>
+          </button>
         </p>
       </section>
     </section>

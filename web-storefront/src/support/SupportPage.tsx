@@ -7,6 +7,7 @@ import { matchingTopics } from './topicSearch';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF, mailtoLink } from './contactDetails';
 import '../about/info-page.css';
 import './support.css';
+import { openTara } from '../assistant/taraStore';
 
 type Key = keyof typeof en;
 interface Topic {
@@ -108,9 +109,9 @@ export function SupportPage() {
             <h3>{t('chatTitle')}</h3>
             <p className="detail">{t('chatDetail')}</p>
             <p className="note">{t('chatNote')}</p>
-            <Link className="button button-secondary" to="/car-buyer-companion">
+            <button type="button" className="button button-secondary" onClick={() => openTara({ entry: 'support', handoffFirst: true })}>
               {t('chatAction')}
-            </Link>
+            </button>
           </li>
           <li className="card">
             <h3>{t('phoneTitle')}</h3>

@@ -13,6 +13,7 @@ import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { homeSectionMessages } from './messages';
 import type en from './messages/en';
 import './sections.css';
+import { openTara } from '../../assistant/taraStore';
 
 type T = Translator<typeof en>;
 type Key = keyof typeof en;
@@ -316,9 +317,9 @@ export function HomeSections() {
           ))}
         </ul>
         <p className="home-actions">
-          <Link to="/car-buyer-companion" className="button">
+          <button type="button" className="button" onClick={() => openTara({ entry: 'home' })}>
             {t('getStarted')}
-          </Link>
+          </button>
           <Link to="/profile" className="button button-secondary">
             {t('learnMore')}
           </Link>

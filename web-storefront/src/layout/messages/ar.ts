@@ -20,6 +20,7 @@ export default {
   locationUnknown: 'تعذّر تحديد موقعك. يتم استخدام العملة الافتراضية.',
   ratesFailed: 'تعذّر جلب أسعار الصرف. يتم استخدام الأسعار الاحتياطية.',
   dismiss: 'إغلاق',
+  taraLauncher: 'اسأل تارا، مساعدتك في شراء السيارة',
   footerCompany: 'الشركة',
   footerBuy: 'الشراء والامتلاك',
   footerHelp: 'المساعدة',

@@ -17,6 +17,7 @@ export default {
   locationUnknown: 'Unable to detect location. Using default currency.',
   ratesFailed: 'Failed to fetch exchange rates. Using fallback rates.',
   dismiss: 'Dismiss',
+  taraLauncher: 'Ask Tara, your car-buying assistant',
   footerCompany: 'Company',
   footerBuy: 'Buy & own',
   footerHelp: 'Help',

@@ -20,6 +20,7 @@ export default {
   locationUnknown: 'Impossible de détecter votre position. Devise par défaut utilisée.',
   ratesFailed: 'Échec de la récupération des taux de change. Taux de secours utilisés.',
   dismiss: 'Fermer',
+  taraLauncher: "Demander à Tara, votre assistante d'achat auto",
   footerCompany: 'Entreprise',
   footerBuy: 'Acheter et posséder',
   footerHelp: 'Aide',

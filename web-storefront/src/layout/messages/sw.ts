@@ -20,6 +20,7 @@ export default {
   locationUnknown: 'Imeshindwa kutambua eneo lako. Sarafu ya msingi inatumika.',
   ratesFailed: 'Imeshindwa kupata viwango vya kubadilisha fedha. Viwango vya akiba vinatumika.',
   dismiss: 'Funga',
+  taraLauncher: 'Muulize Tara, msaidizi wako wa kununua gari',
   footerCompany: 'Kampuni',
   footerBuy: 'Nunua na miliki',
   footerHelp: 'Msaada',

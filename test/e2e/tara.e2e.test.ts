@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { startStack, type TestStack } from '../support/stack';
+
+const TITLE = 'Tara, your car-buying assistant';
+const LAUNCHER = 'Ask Tara, your car-buying assistant';
+
+/** Tara's widget against the real API and the seeded catalogue: one browser, a desktop page and an Arabic phone. */
+describe("Tara's chat widget", () => {
+  let stack: TestStack;
+  let desktop: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack('e2e_tara', { seed: true });
+    desktop = await stack.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
+    await desktop.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    page = await desktop.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const tara = (on: Page = page) => on.getByRole('dialog', { name: TITLE, exact: true });
+  const box = (on: Page = page) => tara(on).getByRole('textbox', { name: 'Message to Tara' });
+  const cards = (on: Page = page) => tara(on).locator('.tara-vehicle');
+  const messages = (on: Page = page) => tara(on).locator('.tara-message');
+  const prices = async (list: Locator) => (await list.locator('.tara-vehicle-price').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+
+  it('opens from the launcher, keeps blank messages out, makes new lines with Shift+Enter and grows the box from 80 to 140 px', async () => {
+    await page.goto(`${stack.api.url}/inventory`);
+    await page.getByRole('heading', { level: 1, name: 'Search Inventory' }).waitFor();
+    await page.getByRole('button', { name: LAUNCHER }).click();
+    await box().waitFor();
+    // Tara greets first.
+    await vi.waitFor(async () => expect(await messages().count()).toBe(1), { timeout: 10_000 });
+    const send = tara().getByRole('button', { name: 'Send', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+
+    await box().fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await box().press('Enter');
+    expect(await messages().count()).toBe(1);
+
+    await box().fill('');
+    await box().pressSequentially('first line');
+    await box().press('Shift+Enter');
+    await box().pressSequentially('second line');
+    expect(await box().inputValue()).toBe('first line\nsecond line');
+    expect(await messages().count()).toBe(1);
+    const height = () => box().evaluate((element) => element.getBoundingClientRect().height);
+    await box().fill(Array.from({ length: 12 }, (_, line) => `line ${line}`).join('\n'));
+    expect(await height()).toBe(140);
+    await box().fill('');
+    expect(await height()).toBe(80);
+  });
+
+  it('answers "I need a family SUV under 30 million naira" with real cards within the budget, understood as chips, sortable', async () => {
+    await box().fill('I need a family SUV under 30 million naira');
+    await box().press('Enter');
+    expect(await box().inputValue()).toBe('');
+    await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
+    await vi.waitFor(async () => expect(await cards().count()).toBeGreaterThan(1), { timeout: 10_000 });
+
+    // What Tara understood, for the buyer to correct.
+    const understood = tara().locator('.tara-understood');
+    await understood.getByText(/^Budget: ₦30,000,000(\.00)?$/).waitFor();
+    await understood.getByText('Use: family').waitFor();
+    await understood.getByText('Type: SUV').waitFor();
+    await understood.getByRole('button', { name: 'Change the budget' }).click();
+    expect(await box().inputValue()).toBe('My budget is ');
+    await box().fill('');
+
+    // Real vehicles: each links to its page, each within the budget.
+    for (const href of await cards().getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toMatch(/^\/vehicles?\/[^/]+$/);
+    for (const price of await prices(cards())) expect(price).toBeLessThanOrEqual(30_000_000);
+
+    // The sort chips sort.
+    const byPrice = tara().getByRole('button', { name: 'Price', exact: true });
+    await byPrice.click();
+    expect(await byPrice.getAttribute('aria-pressed')).toBe('true');
+    const ascending = await prices(cards());
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await tara().getByRole('button', { name: 'Power', exact: true }).click();
+    expect(await byPrice.getAttribute('aria-pressed')).toBe('false');
+    const powers = (await cards().locator('.tara-vehicle-facts li:nth-child(2)').allInnerTexts()).map((text) => Number(text.replace(/[^\d]/g, '') || -1));
+    expect(powers).toEqual([...powers].sort((a, b) => b - a));
+  });
+
+  it('keeps the conversation over a reload; Escape closes and gives focus back to the launcher; a card opens its vehicle page', async () => {
+    const shown = await cards().getByRole('link').allInnerTexts();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Search Inventory' }).waitFor();
+    const launcher = page.getByRole('button', { name: LAUNCHER });
+    await launcher.click();
+    await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
+    await vi.waitFor(async () => expect((await cards().getByRole('link').allInnerTexts()).sort()).toEqual([...shown].sort()), { timeout: 10_000 });
+
+    // Leaving the page sent what analytics had queued: each stage reached, the sort chips.
+    const conversationId = await page.evaluate(() => localStorage.getItem('tara_conversation'));
+    const recorded = async (event: string) => (await stack.testDb.db.selectFrom('analytics_events').select('properties').where('event', '=', event).execute()).map((row) => row.properties);
+    await vi.waitFor(async () => expect(await recorded('conversation_stage')).toContainEqual({ stage: 'needs-assessment', conversationId }), { timeout: 10_000, interval: 100 });
+    expect(await recorded('conversation_stage')).toContainEqual({ stage: 'greeting', conversationId });
+    expect(await recorded('user_interaction')).toContainEqual({ action: 'tara_sort', sort: 'price' });
+
+    await page.keyboard.press('Escape');
+    await tara().waitFor({ state: 'hidden' });
+    expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await launcher.click();
+    const first = cards().first().getByRole('link');
+    const name = await first.innerText();
+    const href = (await first.getAttribute('href')) ?? '';
+    await first.click();
+    await page.waitForURL(`${stack.api.url}${href}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 10_000 });
+    // Minimized while the buyer looks at the car; the chat comes back as it was.
+    await page.getByRole('button', { name: 'Back to the chat with Tara' }).click();
+    await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
+  });
+
+  it('hands the buyer to a person: the contact form rules, then the confirmation and a WhatsApp link', async () => {
+    await tara().getByRole('button', { name: 'Talk to a person' }).click();
+    const form = tara().getByRole('form', { name: 'Talk to a person' });
+    await form.getByRole('button', { name: 'Ask for a call back' }).click();
+    await form.getByText('Name is required').waitFor();
+    await form.getByText('Please leave a phone number or an email').waitFor();
+    await form.getByLabel('Name').fill('Amaka Obi');
+    await form.getByLabel('Phone number').fill('12ab');
+    await form.getByLabel('Email').fill('amaka@example');
+    await form.getByRole('button', { name: 'Ask for a call back' }).click();
+    await form.getByText('Please enter a valid phone number').waitFor();
+    await form.getByText('Please enter a valid email address').waitFor();
+    expect(await form.getByText('Name is required').count()).toBe(0);
+
+    await form.getByLabel('Phone number').fill('+234 803 555 0142');
+    await form.getByLabel('Email').fill('');
+    await form.getByRole('button', { name: 'Ask for a call back' }).click();
+    await tara().getByText('Thank you! Our sales team will contact you soon.').waitFor({ timeout: 10_000 });
+    expect(await tara().getByRole('link', { name: 'Continue on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    await page.keyboard.press('Escape');
+  });
+
+  it('starts a conversation about a category card of /tara-ai-demo; /contact live chat offers the hand-off first', async () => {
+    const before = await page.evaluate(() => localStorage.getItem('tara_conversation'));
+    await page.goto(`${stack.api.url}/tara-ai`);
+    await page.waitForURL(`${stack.api.url}/tara-ai-demo`);
+    await page.getByRole('heading', { level: 1, name: 'Tara, your AI car-buying assistant' }).waitFor();
+    expect(await page.locator('.tara-page-features > li').count()).toBe(6);
+    expect(await page.locator('.tara-page-categories > li').count()).toBe(12);
+    await page.getByRole('button', { name: 'Ask Tara about Convertibles' }).click();
+    await vi.waitFor(async () => expect(await page.evaluate(() => localStorage.getItem('tara_conversation'))).not.toBe(before), { timeout: 10_000 });
+    await tara().getByRole('log').getByText(/convertible/i).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.api.url}/contact`);
+    await page.getByRole('button', { name: 'Start chatting' }).click();
+    await tara().getByRole('form', { name: 'Talk to a person' }).getByLabel('Name').waitFor();
+    await tara().getByRole('button', { name: 'Or chat with Tara first' }).click();
+    await box().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('in Arabic on a 375 px phone: the launcher bottom left, the notices beside it over neither it nor the price, shown once per visit; the panes stack', async () => {
+    const phone = await stack.browser.newContext({ viewport: { width: 375, height: 740 } });
+    await phone.addInitScript(() => localStorage.setItem('user_language', 'ar'));
+    const arabic = await phone.newPage();
+    // Both of the site's notices: no location and no live rates.
+    await arabic.route('**/api/geo', (route) => route.abort('failed'));
+    await arabic.route('**/api/rates', (route) => route.abort('failed'));
+    await arabic.goto(`${stack.api.url}/vehicle/featured-toyota-venza-2024`);
+    await arabic.getByRole('heading', { level: 1 }).waitFor();
+    const notices = arabic.locator('.site-notice');
+    await vi.waitFor(async () => expect(await notices.count()).toBe(2), { timeout: 10_000 });
+    const launcher = arabic.getByRole('button', { name: 'اسأل تارا، مساعدتك في شراء السيارة' });
+    const launcherBox = (await launcher.boundingBox())!;
+    expect(launcherBox.x + launcherBox.width).toBeLessThan(375 / 2);
+    expect(launcherBox.y + launcherBox.height).toBeGreaterThan(740 - 80);
+    const priceBox = (await arabic.locator('.vehicle-price').boundingBox())!;
+    const mainTop = (await arabic.locator('main').boundingBox())!.y;
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const notice of await notices.all()) {
+      const noticeBox = (await notice.boundingBox())!;
+      expect(overlap(noticeBox, launcherBox)).toBe(false);
+      expect(overlap(noticeBox, priceBox)).toBe(false);
+      // Over the site header, never over the page's content.
+      expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(mainTop);
+    }
+
+    // Once per visit: not again after a reload.
+    await arabic.reload();
+    await arabic.getByRole('heading', { level: 1 }).waitFor();
+    await arabic.locator('.vehicle-price').waitFor();
+    expect(await notices.count()).toBe(0);
+
+    await launcher.click();
+    const dialog = arabic.getByRole('dialog', { name: 'تارا، مساعدتك في شراء السيارة', exact: true });
+    await dialog.getByRole('textbox', { name: 'رسالة إلى تارا' }).waitFor();
+    const chat = (await dialog.locator('.tara-chat').boundingBox())!;
+    const vehicles = (await dialog.locator('.tara-cards').boundingBox())!;
+    expect(vehicles.y).toBeGreaterThanOrEqual(chat.y + chat.height - 1);
+    expect(chat.width).toBeGreaterThan(360);
+    await phone.close();
+  });
+});

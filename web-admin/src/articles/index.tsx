@@ -26,7 +26,8 @@ import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack } from '@m
 import type { AdminArticle } from '@autobest/domain/news/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS, YES_NO_CHOICES } from '../news-sources/choices';
+import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from '../news-sources/choices';
+import { YES_NO_CHOICES } from '../ui/choices';
 
 type Action = 'hide' | 'unhide' | 'feature' | 'unfeature';
 const DONE: Record<Action, string> = {

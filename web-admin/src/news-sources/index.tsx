@@ -30,7 +30,8 @@ import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack, Typograph
 import type { NewsSourceRecord } from '@autobest/domain/news/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS, YES_NO_CHOICES } from './choices';
+import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from './choices';
+import { YES_NO_CHOICES } from '../ui/choices';
 
 /** A Fetch now the workers have not finished yet (for at most a minute: a stopped worker must not keep the page asking). */
 const fetchPending = (source: NewsSourceRecord | undefined) => {

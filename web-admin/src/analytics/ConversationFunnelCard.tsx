@@ -34,7 +34,7 @@ export function ConversationFunnelCard({ funnel }: { funnel: ConversationFunnel 
                       {count} ({PERCENT.format(share)})
                     </Typography>
                   </Box>
-                  <Box aria-hidden sx={{ height: 12, borderRadius: 1, bgcolor: 'grey.200' }}>
+                  <Box aria-hidden sx={{ height: 12, borderRadius: 1, bgcolor: 'action.selected' }}>
                     <Box sx={{ height: '100%', width: `${Math.min(share, 1) * 100}%`, borderRadius: 1, bgcolor: '#1f6f50' }} />
                   </Box>
                 </li>

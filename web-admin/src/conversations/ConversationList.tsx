@@ -6,7 +6,7 @@ import { YES_NO_CHOICES } from '../ui/choices';
 import { formatBudget, LANGUAGE_CHOICES, STAGE_CHOICES, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone, email, transcript" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, contact, transcript" />,
   <SelectInput key="stage" source="stage" label="Stage" choices={STAGE_CHOICES} alwaysOn />,
   <SelectInput key="language" source="language" label="Language" choices={LANGUAGE_CHOICES} alwaysOn />,
   <SelectInput key="lead" source="lead" label="Lead" choices={YES_NO_CHOICES} alwaysOn />,

@@ -1,5 +1,5 @@
 import { DateField, FunctionField, Labeled, Link, Loading, NumberField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
-import { Box, Button, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { alpha, Box, Button, Link as Anchor, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ChatCitation, ConversationRecord } from '@autobest/domain/assistant/contracts';
@@ -52,9 +52,9 @@ function VehiclesShown() {
           <Typography variant="body2" component="span">
             <Link to={createPath({ resource: 'vehicles', id: vehicle.id, type: 'edit' })}>{vehicle.name}</Link>
             {' · '}
-            <a href={storefrontVehiclePath(vehicle.id)} {...NEW_TAB} aria-label={`${vehicle.name} on the storefront (opens in a new tab)`}>
+            <Anchor href={storefrontVehiclePath(vehicle.id)} {...NEW_TAB} aria-label={`${vehicle.name} on the storefront (opens in a new tab)`}>
               Storefront page
-            </a>
+            </Anchor>
           </Typography>
         </li>
       ))}
@@ -71,8 +71,8 @@ function Lead() {
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="body1">{lead.name}</Typography>
-      <Typography variant="body2">Phone: {lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'}</Typography>
-      <Typography variant="body2">Email: {lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : '—'}</Typography>
+      <Typography variant="body2">Phone: {lead.phone ? <Anchor href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Anchor> : '—'}</Typography>
+      <Typography variant="body2">Email: {lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : '—'}</Typography>
       <Typography variant="body2">Asked for a person: {dateTime(lead.handedOffAt)}</Typography>
       {lead.whatsappUrl ? (
         <Button variant="contained" color="success" component="a" href={lead.whatsappUrl} {...NEW_TAB} startIcon={<WhatsAppIcon />}>
@@ -92,9 +92,9 @@ function Citation({ citation }: { citation: ChatCitation }) {
   const text = citation.label ?? citation.source;
   if (!citation.source.startsWith('/') && !/^https?:\/\//.test(citation.source)) return <>{text}</>;
   return (
-    <a href={citation.source} {...NEW_TAB}>
+    <Anchor href={citation.source} {...NEW_TAB}>
       {text}
-    </a>
+    </Anchor>
   );
 }
 
@@ -115,7 +115,7 @@ function Transcript() {
             px: 2,
             py: 1,
             borderRadius: 2,
-            bgcolor: message.isUser ? '#e3f2fd' : 'grey.100',
+            bgcolor: (theme) => (message.isUser ? alpha(theme.palette.primary.main, 0.12) : theme.palette.action.hover),
             border: 1,
             borderColor: 'divider',
           }}

@@ -1,5 +1,5 @@
-import ForumIcon from '@mui/icons-material/Forum';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { ConversationList } from './ConversationList';
 import { ConversationShow } from './ConversationShow';
 
-export default { list: ConversationList, show: ConversationShow, icon: ForumIcon };
+export default { list: ConversationList, show: ConversationShow, icon: SupportAgentIcon };

@@ -13,10 +13,10 @@ const filters = [
   statusFilter,
 ];
 
-/** Tara's conversations, newest activity first; a lead is a buyer who asked for a person. */
+/** Tara's conversations, newest first; a lead is a buyer who asked for a person. */
 export function ConversationList() {
   return (
-    <FollowUpList resource="conversations" sortField="lastMessageAt" filters={filters} countsLabel="Conversation counts" empty="No conversations found">
+    <FollowUpList resource="conversations" sortField="startedAt" filters={filters} countsLabel="Conversation counts" empty="No conversations found">
       <DateField source="startedAt" label="Started" showTime />
       <DateField source="lastMessageAt" label="Last message" showTime />
       <FunctionField<ConversationRecord> label="Stage" sortBy="stage" render={(record) => STAGE_LABELS[record.stage]} />

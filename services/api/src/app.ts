@@ -28,6 +28,8 @@ import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
+import { catalogueRates } from './inventory/ratesRoutes';
+import { assistantRoutes } from './assistant/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
 import { vehicleImageRoutes } from './inventory/imageRoutes';
@@ -110,7 +112,9 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
   await app.register(emailRoutes);
-  await app.register(inventoryRoutes);
+  // One rates cache for every answer that converts prices (the catalogue's and Tara's).
+  const rates = catalogueRates(app.db);
+  await app.register(inventoryRoutes, { rates });
   await app.register(inventoryAdminRoutes);
   await app.register(inventoryQaRoutes);
   await app.register(vehicleImageRoutes);
@@ -119,6 +123,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.
   await app.register(queueDashboardPlugin);
   await app.register(newsRoutes);
+  await app.register(assistantRoutes, { rates });
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

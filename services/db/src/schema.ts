@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, SiteLanguage, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, ChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, SiteLanguage, TaraTopic, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -375,6 +375,46 @@ export interface ReviewVideosTable {
   global_position: Int8;
 }
 
+/** Read model of Tara's conversations (0023): what staff list, search and follow up, and the funnel counts. */
+export interface ConversationsTable extends FollowUpColumns {
+  id: string;
+  language: SiteLanguage;
+  currency: CurrencyCode;
+  entry: ChatEntry | null;
+  topic: TaraTopic | null;
+  stage: ChatStage;
+  context: JSONColumnType<ChatContext>;
+  /** Major units of budget_currency; numeric, read as text by pg. */
+  budget_amount: ColumnType<string | null, string | number | null, string | number | null>;
+  budget_currency: string | null;
+  vehicle_type: string | null;
+  usage: string | null;
+  started_at: Timestamp;
+  last_message_at: Timestamp;
+  /** The buyer's messages (Tara's replies not counted). */
+  message_count: number;
+  /** Every vehicle Tara showed, once each, in the order first shown. */
+  vehicles_shown: JSONColumnType<Array<{ id: string; name: string }>>;
+  lead_name: string | null;
+  lead_phone: string | null;
+  lead_email: string | null;
+  handed_off_at: Timestamp | null;
+  /** The lead's name and contacts and the transcript, for the console's `q`. */
+  search_text: string;
+  global_position: Int8;
+}
+
+/** The transcript of a conversation, ordered by the stream position of the event each message came from. */
+export interface ConversationMessagesTable {
+  conversation_id: string;
+  position: number;
+  id: string;
+  is_user: boolean;
+  content: string;
+  citations: JSONColumnType<ChatCitation[]>;
+  at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -400,4 +440,6 @@ export interface Database {
   news_articles: NewsArticlesTable;
   news_article_moderation: NewsArticleModerationTable;
   review_videos: ReviewVideosTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
 }

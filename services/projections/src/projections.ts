@@ -6,6 +6,7 @@ import { collectedRecordsProjection } from './inventory/collectedRecordsProjecti
 import { newsSourcesProjection } from './news/newsSourcesProjection';
 import { articleModerationProjection } from './news/articleModerationProjection';
 import { reviewVideosProjection } from './news/reviewVideosProjection';
+import { conversationsProjection } from './assistant/conversationsProjection';
 import type { Projection } from './projector/projection';
 
 /** Every read model the projector keeps. A new one starts from the first event and catches up by itself. */
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   newsSourcesProjection,
   articleModerationProjection,
   reviewVideosProjection,
+  conversationsProjection,
 ];

@@ -6,6 +6,11 @@ import {
   contactMessageDecider,
   ContactMessageAlreadyReceived,
   ContactMessageNotFound,
+  ConversationAlreadyStarted,
+  conversationDecider,
+  ConversationMovedOn,
+  ConversationNotFound,
+  ConversationTooLong,
   EnquiryAlreadyReceived,
   enquiryDecider,
   EnquiryNotFound,
@@ -57,6 +62,16 @@ const HTTP_ERRORS = [
   httpError(NewsSourceAlreadyExists, () => conflict('This news source already exists')),
   httpError(ReviewVideoNotFound, () => notFound('Video')),
   httpError(ReviewVideoAlreadyExists, () => conflict('This video already exists')),
+  httpError(ConversationNotFound, () => notFound('Conversation')),
+  httpError(ConversationAlreadyStarted, () => conflict('This conversation was already started')),
+  // The buyer sees this message in the chat, in Tara's voice; the storefront translates it by its code.
+  httpError(
+    ConversationTooLong,
+    () => new HttpError(429, 'conversation_too_long', "We've covered a lot together! To go further, let a person from our team help you: leave your name and phone or email."),
+  ),
+  // Another message of the same conversation changed what Tara understood while this one was answered (the route
+  // has already tried it again once): the buyer sends it again.
+  httpError(ConversationMovedOn, () => conflict('Tara was answering another message of this conversation. Please send yours again.')),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {
@@ -140,6 +155,14 @@ export const STREAMS = {
       const row = state.videoId ? await db.selectFrom('review_videos').select('version').where('id', '=', state.videoId).executeTakeFirst() : undefined;
       // A removed video leaves the read model.
       return rowAtVersion(row, version, state.removed);
+    },
+  }),
+  /** Tara's conversations: the buyer reads their own from the stream; staff follow-ups wait for the read model. */
+  conversation: commandStream(conversationDecider, {
+    projection: 'conversations',
+    async shows(db, { state, version }) {
+      const row = state.conversationId ? await db.selectFrom('conversations').select('version').where('id', '=', state.conversationId).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, false);
     },
   }),
   /** Hidden or shown: the read model shows the write once its flag matches the stream's. */

@@ -16,7 +16,7 @@ import { csvAnswer } from './csv';
 import { errorResponses, notFound } from './errors';
 
 /** The read models of followed-up requests, each with FollowUpColumns. */
-type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests';
+type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests' | 'conversations';
 
 /** The list filter every followed-up resource has. */
 export const followUpStatusFilter = z.enum(FOLLOW_UP_STATUSES, { error: `Status must be one of: ${FOLLOW_UP_STATUSES.join(', ')}` }).optional();

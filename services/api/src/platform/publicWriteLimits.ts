@@ -30,6 +30,11 @@ export const PUBLIC_WRITE_LIMITS = {
   enquiry: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   reservation: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   analytics: { perAddress: { max: 300, windowMs: MINUTE } },
+  // Tara: a visitor opens a few conversations and writes a few dozen messages an hour; each conversation is also
+  // limited on its own (CHAT_MESSAGES_PER_CONVERSATION in the assistant's routes). A hand-off emails staff.
+  'chat-start': { perAddress: { max: 30, windowMs: HOUR } },
+  'chat-message': { perAddress: { max: 300, windowMs: HOUR } },
+  'chat-handoff': { perAddress: { max: 10, windowMs: HOUR }, perEmail: { max: 5, windowMs: DAY }, perPhone: { max: 5, windowMs: DAY } },
 } as const satisfies Record<string, PublicWriteLimit>;
 
 export type PublicWrite = keyof typeof PUBLIC_WRITE_LIMITS;

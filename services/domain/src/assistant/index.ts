@@ -2,3 +2,5 @@ export * from './contracts';
 export * from './understanding';
 export * from './replies';
 export * from './conversation';
+export * from './handoff';
+export * from './transcript';

@@ -3,7 +3,7 @@ import type { Database, StoredEvent } from '@autobest/db';
 import type { FollowUpNote, FollowUpStatus, FollowUpStatusChange } from '@autobest/domain';
 
 /** The read models of followed-up requests: each has the columns of FollowUpColumns (services/db schema). */
-type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests';
+type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests' | 'conversations';
 
 /** The staff member who made a change, as history and notes show it (null for anyone else). */
 export const staffEmailOf = (stored: StoredEvent) => (stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null);

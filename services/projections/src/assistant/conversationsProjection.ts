@@ -1,0 +1,140 @@
+import { sql, type Transaction } from 'kysely';
+import { parseStoredEvent, type Database } from '@autobest/db';
+import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, type ChatMessage, type SiteLanguage } from '@autobest/domain';
+import type { Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
+
+async function addMessage(trx: Transaction<Database>, conversationId: string, position: number, message: ChatMessage) {
+  await trx
+    .insertInto('conversation_messages')
+    .values({
+      conversation_id: conversationId,
+      position,
+      id: message.id,
+      is_user: message.isUser,
+      content: message.content,
+      citations: JSON.stringify(message.citations ?? []),
+      at: message.timestamp,
+    })
+    .execute();
+}
+
+/** What `q` finds a conversation by, appended as the conversation goes on. */
+const searchable = (...parts: Array<string | undefined>) => sql<string>`concat_ws(' ', search_text, ${parts.filter(Boolean).join(' ')}::text)`;
+
+/**
+ * Tara's conversations as staff list, search and follow them up (with the whole transcript) and the analytics funnel
+ * counts them: what Tara understood, the stage reached, the vehicles shown, and the lead once the buyer asked for a
+ * person.
+ */
+export const conversationsProjection: Projection = {
+  name: 'conversations',
+  tables: ['conversation_messages', 'conversations'],
+  handles: CONVERSATION_EVENT_TYPES,
+  async apply(trx, events) {
+    for (const stored of events) {
+      const event = parseStoredEvent(ConversationEventSchema, stored);
+      const version = stored.streamPosition;
+      const conversationId = event.data.conversationId;
+      const languageOf = async (): Promise<SiteLanguage> =>
+        (await trx.selectFrom('conversations').select('language').where('id', '=', conversationId).executeTakeFirstOrThrow()).language;
+      switch (event.type) {
+        case 'ConversationStarted': {
+          const { language, currency, entry, topic, startedAt } = event.data;
+          // A plain insert, not an upsert: applying an event twice would be a bug, and it should fail loudly.
+          await trx
+            .insertInto('conversations')
+            .values({
+              id: conversationId,
+              language,
+              currency,
+              entry: entry ?? null,
+              topic: topic ?? null,
+              stage: 'greeting',
+              context: JSON.stringify({ preferredVehicleType: null, usage: null, budget: null }),
+              started_at: startedAt,
+              last_message_at: startedAt,
+              message_count: 0,
+              vehicles_shown: JSON.stringify([]),
+              search_text: '',
+              ...NEW_FOLLOW_UP,
+              version,
+              global_position: stored.globalPosition,
+            })
+            .execute();
+          break;
+        }
+        case 'BuyerMessageReceived': {
+          const { text, receivedAt } = event.data;
+          await trx
+            .updateTable('conversations')
+            .set({
+              message_count: sql`message_count + 1`,
+              last_message_at: receivedAt,
+              search_text: searchable(text),
+              version,
+              global_position: stored.globalPosition,
+            })
+            .where('id', '=', conversationId)
+            .execute();
+          break;
+        }
+        case 'TaraReplied': {
+          const { stage, context, vehicles, content, repliedAt } = event.data;
+          const shown = vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }));
+          await trx
+            .updateTable('conversations')
+            .set({
+              stage,
+              context: JSON.stringify(context),
+              budget_amount: context.budget?.amount ?? null,
+              budget_currency: context.budget?.currency ?? null,
+              vehicle_type: context.preferredVehicleType,
+              usage: context.usage,
+              last_message_at: repliedAt,
+              // Each vehicle once, in the order first shown.
+              vehicles_shown: sql`vehicles_shown || coalesce((
+                select jsonb_agg(shown.vehicle order by shown.n) from jsonb_array_elements(${JSON.stringify(shown)}::jsonb) with ordinality as shown(vehicle, n)
+                where not vehicles_shown @> jsonb_build_array(jsonb_build_object('id', shown.vehicle->'id'))), '[]'::jsonb)`,
+              search_text: searchable(content),
+              version,
+              global_position: stored.globalPosition,
+            })
+            .where('id', '=', conversationId)
+            .execute();
+          break;
+        }
+        case 'ConversationHandedOff': {
+          const { name, phone, email, handedOffAt } = event.data;
+          await trx
+            .updateTable('conversations')
+            .set({
+              lead_name: name,
+              lead_phone: phone ?? null,
+              lead_email: email ?? null,
+              handed_off_at: handedOffAt,
+              last_message_at: handedOffAt,
+              search_text: searchable(name, phone, email),
+              version,
+              global_position: stored.globalPosition,
+            })
+            .where('id', '=', conversationId)
+            .execute();
+          break;
+        }
+        case 'ConversationStatusChanged': {
+          const { from, to, changedAt } = event.data;
+          await applyStatusChange(trx, 'conversations', conversationId, { from, to, at: changedAt, by: staffEmailOf(stored) }, { atPosition: version });
+          break;
+        }
+        case 'ConversationNoteAdded':
+          await applyNote(trx, 'conversations', conversationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, { atPosition: version });
+          break;
+      }
+      // Only a hand-off's answer depends on the conversation's language.
+      const language = event.type === 'ConversationHandedOff' ? await languageOf() : 'en';
+      const message = transcriptMessage(event, { language, position: version });
+      if (message) await addMessage(trx, conversationId, version, message);
+    }
+  },
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnalyticsBatchSchema, AnalyticsDaysQuery, FunnelsSchema, PageViewsSchema, VehicleViewsSchema } from '@autobest/domain';
+import { AnalyticsBatchSchema, AnalyticsDaysQuery, ConversationFunnelSchema, FunnelsSchema, PageViewsSchema, VehicleViewsSchema, type ConversationFunnel } from '@autobest/domain';
 import { errorResponses } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 
@@ -9,6 +9,16 @@ const FUNNELS = {
   sellCar: { page: 'sell_car', form: 'sell-car', submitted: 'sell_car_form_submit' },
   tradeIn: { page: 'trade_in', form: 'trade-in', submitted: 'trade_in_form_submit' },
 } as const;
+
+const DAY_MS = 86_400_000;
+
+/** A period of conversation starts: the last 30 days unless told. */
+const ConversationFunnelQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be a date and time like 2026-11-01T00:00:00Z' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'to must be a date and time like 2026-12-01T00:00:00Z' }).optional(),
+  })
+  .refine(({ from, to }) => !from || !to || new Date(from) <= new Date(to), { path: ['from'], message: 'from must not be after to' });
 
 /** Browsers send batches of the spec's events; staff see page views, top vehicles and the request funnels. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,6 +88,36 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         ];
       };
       return { sellCar: await funnel(FUNNELS.sellCar), tradeIn: await funnel(FUNNELS.tradeIn) };
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/conversation-funnel',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: "Tara's funnel: conversations started in the period, and how many had their needs understood, saw vehicles, reached pricing and were handed off",
+        querystring: ConversationFunnelQuery,
+        response: { 200: ConversationFunnelSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<ConversationFunnel> => {
+      const to = request.query.to ? new Date(request.query.to) : new Date();
+      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - 30 * DAY_MS);
+      // Counted on the read model: each step is a fact kept on the conversation's row (the stage never goes back).
+      const counts = await app.db
+        .selectFrom('conversations')
+        .select([
+          sql<number>`count(*)::int`.as('started'),
+          sql<number>`(count(*) filter (where budget_amount is not null or vehicle_type is not null or usage is not null))::int`.as('needsUnderstood'),
+          sql<number>`(count(*) filter (where jsonb_array_length(vehicles_shown) > 0))::int`.as('vehiclesShown'),
+          sql<number>`(count(*) filter (where stage = 'pricing-options'))::int`.as('pricingReached'),
+          sql<number>`(count(*) filter (where handed_off_at is not null))::int`.as('handedOff'),
+        ])
+        .where('started_at', '>=', from)
+        .where('started_at', '<', to)
+        .executeTakeFirstOrThrow();
+      return { from: from.toISOString(), to: to.toISOString(), ...counts };
     },
   );
 };

@@ -49,7 +49,7 @@ type ListFilter = { status?: FollowUpStatus | undefined; id?: string[] | undefin
  * share are registerFollowUpRoutes'.
  */
 export interface FollowUpResource<Table extends FollowedUpTable, ListQuery extends z.ZodObject, ListRecord> {
-  resource: 'enquiries' | 'contact-messages' | 'reservation-requests';
+  resource: 'enquiries' | 'contact-messages' | 'reservation-requests' | 'conversations';
   tags: string[];
   /** What staff call one record, in summaries and 404s ("Contact message"). */
   noun: string;
@@ -61,8 +61,10 @@ export interface FollowUpResource<Table extends FollowedUpTable, ListQuery exten
     filtered(db: Db, filter: ListFilter | undefined): SelectQueryBuilder<Database, Table, object> | undefined;
   };
   toRecord(row: Selectable<Database[Table]>): ListRecord;
+  /** What one record shows beyond a list row (a conversation's transcript), read when one record is asked for. */
+  withDetail?(db: Db, record: ListRecord): Promise<ListRecord>;
   /** The time a record arrived, newest first in the CSV. */
-  arrivedAt: 'received_at' | 'requested_at';
+  arrivedAt: 'received_at' | 'requested_at' | 'started_at';
   /** The resource's own CSV columns and cells; the follow-up's (status, last updated, notes) come after. */
   csv: { columns: readonly string[]; cells(row: Selectable<Database[Table]>): string[] };
   /** Runs a staff follow-up on the record's stream; the record shows it once this returns. */
@@ -92,7 +94,8 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
     const query = spec.list.filtered(app.db, { id: [id] });
     const [row] = query ? await rowsOf(query) : [];
     if (!row) throw notFound(spec.noun);
-    return spec.toRecord(row);
+    const record = spec.toRecord(row);
+    return spec.withDetail ? spec.withDetail(app.db, record) : record;
   };
   const FilterQuery = z.object({ filter: spec.list.querystring.shape['filter'] as z.ZodType<ListFilter | undefined> });
 

@@ -167,7 +167,7 @@ export const ConversationRecordSchema = z
     lead: z
       .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), handedOffAt: z.iso.datetime(), whatsappUrl: z.string().nullable() })
       .nullable(),
-    transcript: z.array(ChatMessageSchema),
+    transcript: z.array(ChatMessageSchema).describe('The whole conversation, in one record (getOne); empty in lists (getList, getMany), which would be too heavy with it'),
     ...followUpRecordFields,
   })
   .meta({ id: 'Conversation' });

@@ -1,15 +1,14 @@
-import { DateField, FunctionField, SearchInput, SelectInput } from 'react-admin';
+import { DateField, FunctionField, NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ConversationRecord } from '@autobest/domain/assistant/contracts';
 import { FollowUpList, statusColumn, statusFilter } from '../follow-ups/FollowUpList';
-import { YES_NO_CHOICES } from '../ui/choices';
 import { formatBudget, LANGUAGE_CHOICES, STAGE_CHOICES, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, contact, transcript" />,
   <SelectInput key="stage" source="stage" label="Stage" choices={STAGE_CHOICES} alwaysOn />,
   <SelectInput key="language" source="language" label="Language" choices={LANGUAGE_CHOICES} alwaysOn />,
-  <SelectInput key="lead" source="lead" label="Lead" choices={YES_NO_CHOICES} alwaysOn />,
+  <NullableBooleanInput key="lead" source="lead" label="Lead" alwaysOn />,
   statusFilter,
 ];
 
@@ -21,7 +20,7 @@ export function ConversationList() {
       <DateField source="lastMessageAt" label="Last message" showTime />
       <FunctionField<ConversationRecord> label="Stage" sortBy="stage" render={(record) => STAGE_LABELS[record.stage]} />
       <FunctionField<ConversationRecord> label="Language" sortBy="language" render={(record) => SITE_LANGUAGE_NAMES[record.language]} />
-      <FunctionField<ConversationRecord> label="Budget" sortable={false} render={(record) => formatBudget(record.context.budget)} />
+      <FunctionField<ConversationRecord> label="Budget" sortBy="budget" render={(record) => formatBudget(record.context.budget)} />
       <FunctionField<ConversationRecord>
         label="Type"
         sortable={false}

@@ -115,7 +115,7 @@ function Transcript() {
             px: 2,
             py: 1,
             borderRadius: 2,
-            bgcolor: (theme) => (message.isUser ? alpha(theme.palette.primary.main, 0.12) : theme.palette.action.hover),
+            bgcolor: (theme) => (message.isUser ? alpha(theme.palette.primary.main, 0.08) : theme.palette.background.paper),
             border: 1,
             borderColor: 'divider',
           }}

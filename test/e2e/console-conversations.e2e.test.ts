@@ -62,7 +62,8 @@ describe("Tara's conversations in the staff console", () => {
     await staff.getByRole('option', { name: 'Yes' }).click();
     // Click once the filtered list has replaced the whole one: a row clicked while the list re-renders is lost.
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
-    await leadRow.getByText('Amaka Obi').click();
+    // From the keyboard: a row's Show link opens the record.
+    await leadRow.getByRole('link', { name: 'Show' }).press('Enter');
     await staff.waitForURL(`**/admin/conversations/${lead}/show`);
 
     const transcript = staff.getByRole('list', { name: 'Transcript' });

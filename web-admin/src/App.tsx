@@ -12,6 +12,7 @@ import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
 import contactMessages from './contact-messages';
 import enquiries from './enquiries';
+import conversations from './conversations';
 import emails from './emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
@@ -47,6 +48,7 @@ export function App() {
         <Resource name="vehicles" options={{ label: 'Vehicles' }} {...vehicles} />
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
+        <Resource name="conversations" options={{ label: 'Conversations' }} {...conversations} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="emails" options={{ label: 'Emails' }} {...emails} />
         <Resource name="news-sources" options={{ label: 'News sources' }} {...newsSources} />

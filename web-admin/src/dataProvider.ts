@@ -7,6 +7,7 @@ import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/c
 import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
+import type { ConversationFunnel } from '@autobest/domain/assistant/contracts';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -65,6 +66,9 @@ export const dataProvider = {
   getPageViews: (days: number) => get<PageViews[]>(`${API}/analytics/page-views?days=${days}`),
   getTopVehicles: (days: number) => get<VehicleViews[]>(`${API}/analytics/top-vehicles?days=${days}`),
   getFunnels: (days: number) => get<Funnels>(`${API}/analytics/funnel?days=${days}`),
+  /** Tara's conversations between `from` and `to`: how many reached each step. */
+  getConversationFunnel: (from: Date, to: Date) =>
+    get<ConversationFunnel>(`${API}/analytics/conversation-funnel?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`),
 
   /** Fetch now: the workers read this source's feed at once; the record shows the outcome when they are done. */
   fetchNewsSource: (id: Identifier) => send<{ source: NewsSourceRecord }>('POST', `${API}/news-sources/${encodeURIComponent(String(id))}/fetch`),

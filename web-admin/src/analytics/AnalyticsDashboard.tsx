@@ -4,6 +4,7 @@ import { Title, useDataProvider } from 'react-admin';
 import { Alert, Box, Card, CardContent, FormControl, InputLabel, LinearProgress, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { ConversationFunnelCard } from './ConversationFunnelCard';
 
 const COLOURS = ['#1f6f50', '#2563eb', '#b45309', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
 
@@ -28,13 +29,20 @@ function ChartCard({ title, children, empty }: { title: string; children: React.
   );
 }
 
-/** Page views per page per day, the most viewed vehicles, and the sell-car and trade-in funnels. */
+/** Page views per page per day, the most viewed vehicles, the sell-car and trade-in funnels, and Tara's conversation funnel. */
 export function AnalyticsDashboard() {
   const [days, setDays] = useState(30);
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const pageViews = useQuery({ queryKey: ['analytics', 'page-views', days], queryFn: async () => answerOf(await dataProvider.getPageViews(days)) });
   const vehicles = useQuery({ queryKey: ['analytics', 'top-vehicles', days], queryFn: async () => answerOf(await dataProvider.getTopVehicles(days)) });
   const funnel = useQuery({ queryKey: ['analytics', 'funnel', days], queryFn: async () => answerOf(await dataProvider.getFunnels(days)) });
+  const conversations = useQuery({
+    queryKey: ['analytics', 'conversation-funnel', days],
+    queryFn: async () => {
+      const to = new Date();
+      return answerOf(await dataProvider.getConversationFunnel(new Date(to.getTime() - days * 24 * 60 * 60 * 1000), to));
+    },
+  });
 
   const pages = [...new Set((pageViews.data ?? []).map((row) => row.page))];
   const byDay = new Map<string, Record<string, number | string>>();
@@ -44,7 +52,7 @@ export function AnalyticsDashboard() {
     byDay.set(row.day, entry);
   }
   const funnelRows = (funnel.data?.sellCar ?? []).map((step, index) => ({ step: step.step, 'Sell car': step.sessions, 'Trade-in': funnel.data?.tradeIn[index]?.sessions ?? 0 }));
-  const failed = pageViews.error ?? vehicles.error ?? funnel.error;
+  const failed = pageViews.error ?? vehicles.error ?? funnel.error ?? conversations.error;
 
   return (
     <Box sx={{ p: 2 }}>
@@ -60,7 +68,7 @@ export function AnalyticsDashboard() {
         </Select>
       </FormControl>
       {failed ? <Alert severity="error">Could not load analytics: {failed.message}</Alert> : null}
-      {pageViews.isPending || vehicles.isPending || funnel.isPending ? <LinearProgress aria-label="Loading analytics" /> : null}
+      {pageViews.isPending || vehicles.isPending || funnel.isPending || conversations.isPending ? <LinearProgress aria-label="Loading analytics" /> : null}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <ChartCard title="Page views per day" empty={byDay.size === 0}>
           <BarChart data={[...byDay.values()]}>
@@ -94,6 +102,7 @@ export function AnalyticsDashboard() {
             <Bar dataKey="Trade-in" fill={COLOURS[1]} />
           </BarChart>
         </ChartCard>
+        <ConversationFunnelCard funnel={conversations.data} />
       </Stack>
     </Box>
   );

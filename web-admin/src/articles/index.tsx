@@ -10,6 +10,7 @@ import {
   FunctionField,
   Labeled,
   List,
+  NullableBooleanInput,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -27,7 +28,7 @@ import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack } from '@m
 import type { AdminArticle } from '@autobest/domain/news/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS, YES_NO_CHOICES } from '../news-sources/choices';
+import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from '../news-sources/choices';
 
 type Action = 'hide' | 'unhide' | 'feature' | 'unfeature';
 const DONE: Record<Action, string> = {
@@ -82,8 +83,8 @@ const filters = [
   </ReferenceInput>,
   <SelectInput key="region" source="region" choices={REGION_CHOICES} alwaysOn />,
   <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} alwaysOn />,
-  <SelectInput key="hidden" source="hidden" label="Hidden" choices={YES_NO_CHOICES} alwaysOn />,
-  <SelectInput key="featured" source="featured" label="Featured" choices={YES_NO_CHOICES} />,
+  <NullableBooleanInput key="hidden" source="hidden" label="Hidden" alwaysOn />,
+  <NullableBooleanInput key="featured" source="featured" label="Featured" />,
 ];
 
 function Flags({ article }: { article: AdminArticle }) {

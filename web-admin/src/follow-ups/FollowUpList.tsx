@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Datagrid, FunctionField, List, SelectInput, TopToolbar, useListContext } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, ShowButton, TopToolbar, useListContext } from 'react-admin';
 import { Typography } from '@mui/material';
 import { FOLLOW_UP_STATUS_LABELS, FOLLOW_UP_STATUSES } from '@autobest/domain/followUp/statuses';
 import type { FollowUpFields } from '@autobest/domain/followUp/contracts';
@@ -26,7 +26,8 @@ export const statusColumn = <FunctionField<FollowUpFields> key="status" label="S
 
 /**
  * A followed-up list, one way for enquiries, contact messages and reservations: count cards per status, the filters,
- * CSV export of everything they keep, newest first, 25 a page, a row opens the record.
+ * CSV export of everything they keep, newest first, 25 a page, a row opens the record (and so does its Show link, for
+ * the keyboard: a row is not focusable).
  */
 export function FollowUpList({
   resource,
@@ -68,6 +69,7 @@ export function FollowUpList({
       <FollowUpCountCards resource={resource} label={countsLabel} />
       <Datagrid rowClick="show" bulkActionButtons={false} empty={nothing}>
         {children}
+        <ShowButton />
       </Datagrid>
     </List>
   );

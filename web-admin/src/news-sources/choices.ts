@@ -6,7 +6,3 @@ export const REGION_LABELS = { african: 'African', global: 'Global' } as const s
 export const REGION_CHOICES = NEWS_REGIONS.map((region) => ({ id: region, name: REGION_LABELS[region] }));
 export const CATEGORY_CHOICES = asChoices(NEWS_CATEGORIES);
 export const VIDEO_CATEGORY_CHOICES = asChoices(VIDEO_CATEGORIES);
-export const YES_NO_CHOICES = [
-  { id: 'true', name: 'Yes' },
-  { id: 'false', name: 'No' },
-];

@@ -12,6 +12,7 @@ import {
   Labeled,
   List,
   NumberField,
+  NullableBooleanInput,
   SearchInput,
   SaveButton,
   SelectInput,
@@ -31,7 +32,7 @@ import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack, Typograph
 import type { NewsSourceRecord } from '@autobest/domain/news/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS, YES_NO_CHOICES } from './choices';
+import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from './choices';
 
 /** A Fetch now the workers have not finished yet (for at most a minute: a stopped worker must not keep the page asking). */
 const fetchPending = (source: NewsSourceRecord | undefined) => {
@@ -84,7 +85,7 @@ function FetchNowButton() {
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name or feed URL" />,
   <SelectInput key="region" source="region" choices={REGION_CHOICES} alwaysOn />,
-  <SelectInput key="enabled" source="enabled" label="Enabled" choices={YES_NO_CHOICES} alwaysOn />,
+  <NullableBooleanInput key="enabled" source="enabled" label="Enabled" alwaysOn />,
 ];
 
 function NewsSourceList() {

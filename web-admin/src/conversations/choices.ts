@@ -1,0 +1,47 @@
+import { formatMoney, fromMajor } from '@autobest/domain/money';
+import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
+import type { ChatBudget, ChatEntry, ChatStage, ChatUsage, ChatVehicleType } from '@autobest/domain/assistant/contracts';
+
+/** Spec 001 section 4's stages as staff read them. */
+export const STAGE_LABELS: Record<ChatStage, string> = {
+  greeting: 'Greeting',
+  'needs-assessment': 'Needs assessment',
+  'vehicle-selection': 'Vehicle selection',
+  'pricing-options': 'Pricing options',
+};
+
+export const VEHICLE_TYPE_LABELS: Record<ChatVehicleType, string> = {
+  suv: 'SUV',
+  sedan: 'Sedan',
+  truck: 'Truck',
+  pickup: 'Pickup',
+  crossover: 'Crossover',
+  hatchback: 'Hatchback',
+  minivan: 'Minivan',
+  coupe: 'Coupe',
+  convertible: 'Convertible',
+  electric: 'Electric',
+  hybrid: 'Hybrid',
+  luxury: 'Luxury',
+  economy: 'Economy',
+};
+
+export const USAGE_LABELS: Record<ChatUsage, string> = { family: 'Family', commute: 'Commute', business: 'Business', 'off-road': 'Off-road' };
+
+/** Where the buyer opened Tara. */
+export const ENTRY_LABELS: Record<ChatEntry, string> = {
+  widget: 'Chat button',
+  companion: 'Car Buyer Companion page',
+  'tara-page': 'Tara page',
+  contact: 'Contact page',
+  support: 'Support page',
+  inventory: 'Inventory',
+  home: 'Home page',
+};
+
+const choicesOf = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
+export const STAGE_CHOICES = choicesOf(STAGE_LABELS);
+export const LANGUAGE_CHOICES = choicesOf(SITE_LANGUAGE_NAMES);
+
+/** A budget as the buyer meant it: in its own currency ("₦30,000,000"), or a dash when none was understood. */
+export const formatBudget = (budget: ChatBudget | null) => (budget ? formatMoney(fromMajor(budget.amount, budget.currency)) : '—');

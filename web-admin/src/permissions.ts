@@ -13,6 +13,7 @@ export const CONSOLE_AREAS: Readonly<Record<string, AreaPermissions>> = {
   'reservation-requests': STAFF_AREAS.requests,
   enquiries: STAFF_AREAS.requests,
   'contact-messages': STAFF_AREAS.requests,
+  conversations: STAFF_AREAS.requests,
   vehicles: STAFF_AREAS.catalogue,
   'inventory-management': STAFF_AREAS.catalogue,
   'inventory-qa': STAFF_AREAS.catalogue,

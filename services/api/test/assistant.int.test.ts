@@ -128,18 +128,19 @@ describe('hand-off', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json<{ id: string; reply: { content: string }; whatsappUrl: string | null }>();
     expect(body.id).toBe(id);
-    expect(body.whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348035550177\?text=/);
+    // The buyer goes on with our sales team, never with their own number; staff get the buyer's in the console.
+    expect(body.whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348002886237\?text=Hello%20AutoBest%20Africa/);
     expect(body.reply.content).toContain('Ada Obi');
     const reopened = (await view(id)).json<ConversationView>();
     expect(reopened.handedOff).toBe(true);
     expect(reopened.messages.at(-1)?.content).toBe(body.reply.content);
   });
 
-  it('takes an email alone, with no WhatsApp link', async () => {
+  it('takes an email alone; the buyer can still go on with our sales team on WhatsApp', async () => {
     const id = await started();
     const response = await handoff(id, { name: 'Ada', email: 'ada@example.ng' });
     expect(response.statusCode).toBe(201);
-    expect(response.json<{ whatsappUrl: string | null }>().whatsappUrl).toBeNull();
+    expect(response.json<{ whatsappUrl: string | null }>().whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348002886237\?text=/);
   });
 
   it.each([

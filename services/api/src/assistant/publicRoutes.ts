@@ -22,7 +22,7 @@ import {
   SendChatMessageSchema,
   StartConversationSchema,
   transcriptMessage,
-  whatsappUrl,
+  buyerWhatsappUrl,
   type ChatAnswer,
   type ChatMessage,
   type ConversationEvent,
@@ -212,7 +212,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       const { state, events } = await readState(app.eventStore, conversationDecider, streamId);
       const position = events.findLastIndex((event) => event.type === 'ConversationHandedOff') + 1;
       const answer = transcriptMessage(events[position - 1]!, { language: state.language, position })!;
-      return reply.code(201).send({ id: before.conversationId, reply: answer, whatsappUrl: whatsappUrl({ name, phone }, state.context) });
+      return reply.code(201).send({ id: before.conversationId, reply: answer, whatsappUrl: buyerWhatsappUrl(state.language, state.context) });
     },
   );
 };

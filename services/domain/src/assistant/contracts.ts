@@ -148,7 +148,11 @@ export const HandoffSchema = z
   .describe('A phone, an email or both; the API checks their shape with the contact forms\' rules');
 export type HandoffInput = z.input<typeof HandoffSchema>;
 
-export const HandoffAnswerSchema = z.object({ id: z.uuid(), reply: ChatMessageSchema, whatsappUrl: z.string().nullable() });
+export const HandoffAnswerSchema = z.object({
+  id: z.uuid(),
+  reply: ChatMessageSchema,
+  whatsappUrl: z.string().nullable().describe("The sales team's WhatsApp, the message pre-filled with what Tara understood, for the buyer to go on there"),
+});
 
 /** A conversation as staff see it in the console (resource `conversations`). */
 export const ConversationRecordSchema = z

@@ -1,3 +1,4 @@
+import { salesWhatsappUrl } from '../inventory/reservation';
 import { formatMoney, fromMajor } from '../money/money';
 import { greetingName } from '../contact/people';
 import type { SiteLanguage } from '../platform/languages';
@@ -50,4 +51,19 @@ export function whatsappUrl(lead: { name: string; phone?: string | null | undefi
   const name = greetingName(lead.name);
   const text = `${name ? `Hello ${name}` : 'Hello'}, this is AutoBest Africa following up on your chat with Tara (${understoodSummary(context)}). How can we help you choose your car?`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
+const BUYER_WHATSAPP_OPENING: Record<SiteLanguage, string> = {
+  en: 'Hello AutoBest Africa, I was chatting with Tara and would like to talk to someone',
+  fr: "Bonjour AutoBest Africa, je discutais avec Tara et j'aimerais parler à quelqu'un",
+  ar: 'مرحبًا AutoBest Africa، كنت أتحدث مع تارا وأود التحدث مع أحد أفراد الفريق',
+  sw: 'Habari AutoBest Africa, nilikuwa nikizungumza na Tara na ningependa kuongea na mtu',
+};
+
+/**
+ * The link the buyer opens to go on with our sales team on WhatsApp (never their own number): the message starts in
+ * their language and carries what Tara understood, so nobody asks again.
+ */
+export function buyerWhatsappUrl(language: SiteLanguage, context: ChatContext): string {
+  return salesWhatsappUrl(`${BUYER_WHATSAPP_OPENING[language]} (${understoodSummary(context)}).`);
 }

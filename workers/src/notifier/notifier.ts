@@ -19,6 +19,7 @@ import {
   type PlannedEmails,
 } from './templates';
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
+import { staffAccountEmails } from './staffEmails';
 
 async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const kind = submissionKindOfStream(stored.streamId);
@@ -72,7 +73,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
   return {
     name: NOTIFIER,
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested', 'StaffPasswordLinkIssued']),
     async apply(trx, events) {
       for (const stored of events) {
         const planned =
@@ -82,7 +83,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
               ? contactMessageEmails(stored, context)
               : stored.type === 'ReservationRequested'
                 ? reservationEmails(stored, context)
-                : await submissionEmails(trx, stored, context);
+                : stored.type === 'StaffPasswordLinkIssued'
+                  ? staffAccountEmails(stored, context)
+                  : await submissionEmails(trx, stored, context);
         if (!planned || planned.emails.length === 0) continue;
         await trx
           .insertInto('sent_emails')
@@ -100,6 +103,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
               message_id: emailMessageId(stored.eventId, email.template, domain),
               related_id: planned.relatedId,
               status_token_for: planned.statusTokenFor ?? null,
+              password_link_for: planned.passwordLinkFor ?? null,
             })),
           )
           .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())

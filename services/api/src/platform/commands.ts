@@ -30,6 +30,7 @@ import {
   type EventMetadata,
 } from '@autobest/domain';
 import { eventMetadata } from '../plugins/infrastructure';
+import { StaffAccountRefused } from '../staff/accounts';
 import { requireStaff } from '../plugins/auth';
 import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
@@ -57,6 +58,9 @@ const HTTP_ERRORS = [
   httpError(NewsSourceAlreadyExists, () => conflict('This news source already exists')),
   httpError(ReviewVideoNotFound, () => notFound('Video')),
   httpError(ReviewVideoAlreadyExists, () => conflict('This video already exists')),
+  httpError(StaffAccountRefused, (error) =>
+    new HttpError(error.status, error.status === 400 ? 'validation_failed' : error.status === 404 ? 'not_found' : 'conflict', error.message, error.field ? { [error.field]: error.message } : undefined),
+  ),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {

@@ -30,6 +30,8 @@ export const PUBLIC_WRITE_LIMITS = {
   enquiry: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   reservation: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   analytics: { perAddress: { max: 300, windowMs: MINUTE } },
+  /** A staff member choosing a password with an emailed link: a few tries (the token itself cannot be guessed). */
+  'set-password': { perAddress: { max: 10, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, PublicWriteLimit>;
 
 export type PublicWrite = keyof typeof PUBLIC_WRITE_LIMITS;

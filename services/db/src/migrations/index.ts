@@ -21,6 +21,7 @@ import * as emailOutbox from './0019_email_outbox';
 import * as followUps from './0020_follow_ups';
 import * as housekeepingRuns from './0021_housekeeping_runs';
 import * as news from './0022_news';
+import * as staffAccounts from './0024_staff_accounts';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_follow_ups': followUps,
   '0021_housekeeping_runs': housekeepingRuns,
   '0022_news': news,
+  '0024_staff_accounts': staffAccounts,
 };

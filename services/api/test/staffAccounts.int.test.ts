@@ -35,7 +35,7 @@ async function invite(name: string, email: string, role = 'sales'): Promise<Invi
 async function emailedLink(to: string, count = 1): Promise<{ linkId: string; token: string }> {
   await vi.waitFor(() => expect(sink.received.filter((mail) => mail.to[0] === to)).toHaveLength(count), { timeout: 15_000, interval: 50 });
   const mail = sink.received.filter((m) => m.to[0] === to).at(-1)!;
-  const [, linkId, token] = /#\/set-password\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/.exec(mail.body) ?? [];
+  const [, linkId, token] = /\/admin\/set-password\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/.exec(mail.body) ?? [];
   expect(linkId, mail.body).toBeDefined();
   return { linkId: linkId!, token: token! };
 }
@@ -80,10 +80,10 @@ describe('inviting a colleague', () => {
     expect(invited).toMatchObject({ name: 'Ngozi Okafor', email: 'ngozi@autobest.test', role: 'sales', status: 'invited', lastSignInAt: null });
 
     const link = await emailedLink('ngozi@autobest.test');
-    expect(invited.setPasswordUrl).toContain(`/admin/#/set-password/${link.linkId}?token=${link.token}`);
+    expect(invited.setPasswordUrl).toContain(`/admin/set-password/${link.linkId}?token=${link.token}`);
     const [kept] = (await as(admin, 'GET', `/api/admin/emails?filter=${encodeURIComponent(JSON.stringify({ relatedId: invited.id }))}`)).json<OutboxEmail[]>();
     expect(kept!.subject).toBe('You are invited to the AutoBest Africa console');
-    expect(kept!.text).toContain(`/admin/#/set-password/${link.linkId}?token=[redacted]`);
+    expect(kept!.text).toContain(`/admin/set-password/${link.linkId}?token=[redacted]`);
     expect(kept!.text).not.toContain(link.token);
 
     // Not signed in yet: an invited account has no password to match.

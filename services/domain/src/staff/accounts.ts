@@ -98,4 +98,4 @@ export const StaffPasswordLinkIssuedSchema: z.ZodType<StaffPasswordLinkIssued> =
 export const staffStreamId = (staffUserId: string) => `staff-${staffUserId}`;
 
 /** Where a set-password link opens: the console's own page, outside its signed-in part. */
-export const setPasswordPath = (linkId: string) => `/admin/#/set-password/${linkId}`;
+export const setPasswordPath = (linkId: string) => `/admin/set-password/${linkId}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { verifyPassword } from '@autobest/api';
+import { announceFirstStaffUser, ensureFirstStaffUser, verifyPassword } from '@autobest/api';
 import { runStaffCommand } from '../src/staffCli';
 
 let testDb: TestDatabase;
@@ -23,6 +23,19 @@ async function staff(...args: string[]): Promise<{ code: number; out: string; er
 }
 
 const account = (email: string) => testDb.db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst();
+
+describe('the first admin, before any account exists', () => {
+  it('refuses a weak ADMIN_PASSWORD with a message naming the rule; a generated password is accepted and printed once', async () => {
+    await expect(ensureFirstStaffUser(testDb.db, { email: 'first@autobest.test', password: 'Password1234' })).rejects.toThrow(
+      'ADMIN_PASSWORD cannot be used for the first admin: This password is on a list of common or breached passwords; choose another. Set another, or unset it to have one generated.',
+    );
+    const created = await ensureFirstStaffUser(testDb.db, { email: 'first@autobest.test', password: undefined });
+    const printed: string[] = [];
+    announceFirstStaffUser(created, (line) => printed.push(line));
+    expect(printed.join('\n')).toContain(created.generatedPassword!);
+    expect(await verifyPassword((await account('first@autobest.test'))!.password_hash!, created.generatedPassword!)).toBe(true);
+  });
+});
 
 describe('npm run staff', () => {
   it('creates an account with a generated password it prints once, or the one given', async () => {

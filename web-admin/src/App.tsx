@@ -20,6 +20,9 @@ import newsSources from './news-sources';
 import articles from './articles';
 import videos from './videos';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
+import staff from './staff';
+import { MyAccountPage } from './staff/MyAccountPage';
+import { SetPasswordPage } from './staff/SetPasswordPage';
 
 /** A screen that is not a resource, opened only by someone whose role may (permissions.ts). */
 const screen = (name: string, element: ReactNode) => (
@@ -54,7 +57,13 @@ export function App() {
         <Resource name="news-sources" options={{ label: 'News sources' }} {...newsSources} />
         <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
         <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />
+        <Resource name="staff" options={{ label: 'Staff' }} {...staff} />
+        {/* Opened from an emailed link by someone not signed in yet. */}
+        <CustomRoutes noLayout>
+          <Route path="/set-password/:linkId" element={<SetPasswordPage />} />
+        </CustomRoutes>
         <CustomRoutes>
+          <Route path="/my-account" element={<MyAccountPage />} />
           <Route path="/inventory-management" element={screen('inventory-management', <InventoryManagement />)} />
           <Route path="/inventory-qa" element={screen('inventory-qa', <InventoryQa />)} />
           <Route path="/vehicle-data-collection" element={screen('vehicle-data-collection', <DataCollection />)} />

@@ -8,6 +8,7 @@ import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contra
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
 import type { ConversationFunnel } from '@autobest/domain/assistant/contracts';
+import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -75,6 +76,16 @@ export const dataProvider = {
   /** Hide, show again, feature at the top of the ticker, or stop featuring an article; answers the article. */
   moderateArticle: (id: Identifier, action: 'hide' | 'unhide' | 'feature' | 'unfeature') =>
     send<AdminArticle>('POST', `${API}/articles/${encodeURIComponent(String(id))}/${action}`),
+
+  /** Disable (every session of the person ends), enable, or email a new set-password link (answered with the link). */
+  staffAction: (id: Identifier, action: 'disable' | 'enable' | 'password-link') =>
+    send<StaffAccount & { setPasswordUrl?: string }>('POST', `${API}/staff/${encodeURIComponent(String(id))}/${action}`),
+  changeOwnPassword: (currentPassword: string, newPassword: string) => send<null>('PUT', `${API}/account/password`, { currentPassword, newPassword }),
+  getOwnSessions: () => get<OwnSession[]>(`${API}/account/sessions`),
+  endOwnSession: async (id: string) => {
+    await httpClient(`${API}/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    return { data: null };
+  },
 
   getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
   runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),

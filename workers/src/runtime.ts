@@ -5,6 +5,7 @@ import { requireDatabaseUrl, type RuntimeConfig } from '@autobest/domain';
 import {
   allProjections,
   createProjectorQueue,
+  createPasswordLinkTokens,
   createStatusTokens,
   createWorkerConnection,
   Projector,
@@ -78,7 +79,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   // mid-send makes its email wait that long.
   const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
   const emails = await startEmailDeliveryWorker(
-    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), createPasswordLinkTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
     connection,
     config.queuePrefix,
     { safetyNetMs: config.projectorSafetyNetMs, jobLockMs: config.mail.jobLockMs },

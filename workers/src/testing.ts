@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
-import type { StatusTokens } from '@autobest/projections';
+import { createPasswordLinkTokens, type StatusTokens } from '@autobest/projections';
 import { EmailDelivery, type DeliveryOutcome, type DeliveryPolicy } from './notifier/delivery';
 import type { Mailer } from './notifier/mailer';
 
@@ -145,7 +145,7 @@ export const TEST_DELIVERY_POLICY: DeliveryPolicy = { maxAttempts: 15, retryDela
  * notifier records and what its emails say.
  */
 export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: StatusTokens, logger: Logger, policy = TEST_DELIVERY_POLICY): Promise<DeliveryOutcome[]> {
-  const delivery = new EmailDelivery(db, mailer, statusTokens, policy, logger);
+  const delivery = new EmailDelivery(db, mailer, statusTokens, createPasswordLinkTokens('set-password links in tests of other emails'), policy, logger);
   const outcomes: DeliveryOutcome[] = [];
   for (const emailId of await delivery.dueEmailIds(10_000)) outcomes.push(await delivery.deliver(emailId));
   return outcomes;

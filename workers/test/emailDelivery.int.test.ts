@@ -14,7 +14,7 @@ import {
   type EventMetadata,
   type RuntimeConfig,
 } from '@autobest/domain';
-import { createProducerConnection, createProjectorQueue, createStatusTokens, ProjectorDoorbell } from '@autobest/projections';
+import { createProducerConnection, createPasswordLinkTokens, createProjectorQueue, createStatusTokens, ProjectorDoorbell } from '@autobest/projections';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
 import { startWorkers, type RunningWorkers } from '../src/index';
 import { EmailDelivery } from '../src/notifier/delivery';
@@ -218,8 +218,8 @@ describe('email delivery', () => {
       close() {},
     };
     // Stand-ins for the attempts of two workers processes.
-    const one = new EmailDelivery(testDb.db, slowMailer, statusTokens, TEST_DELIVERY_POLICY, silent);
-    const other = new EmailDelivery(testDb.db, slowMailer, statusTokens, TEST_DELIVERY_POLICY, silent);
+    const one = new EmailDelivery(testDb.db, slowMailer, statusTokens, createPasswordLinkTokens(STATUS_TOKEN_SECRET), TEST_DELIVERY_POLICY, silent);
+    const other = new EmailDelivery(testDb.db, slowMailer, statusTokens, createPasswordLinkTokens(STATUS_TOKEN_SECRET), TEST_DELIVERY_POLICY, silent);
     const first = one.deliver(id);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(await other.deliver(id)).toMatchObject({ kind: 'claimed' });

@@ -24,6 +24,7 @@ import { queuesPlugin } from './plugins/queues';
 import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/securityHeaders';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
+import { staffAccountRoutes } from './staff/accountRoutes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
@@ -107,6 +108,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(cspReportRoutes);
   await app.register(qaCheckRoutes);
   await app.register(staffSessionRoutes);
+  await app.register(staffAccountRoutes);
   await app.register(contactRoutes);
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);

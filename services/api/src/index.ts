@@ -1,4 +1,14 @@
 export { buildApp, JSON_BODY_LIMIT, type BuildAppOptions } from './app';
 export { startApi, type RunningApi } from './server';
 export { ensureFirstStaffUser, announceFirstStaffUser } from './staff/bootstrap';
-export { hashPassword } from './staff/passwords';
+export { hashPassword, verifyPassword } from './staff/passwords';
+export {
+  acceptablePasswordHash,
+  createStaffAccount,
+  disableStaff,
+  endSessions,
+  findStaffByEmail,
+  generatedPassword,
+  issuePasswordLink,
+  StaffAccountRefused,
+} from './staff/accounts';

@@ -21,13 +21,13 @@ const operations = (document: OpenApiDocument) =>
 const references = (document: OpenApiDocument) => [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
 
 describe('the OpenAPI document', () => {
-  it('lists only public routes, and signing in, to the public', async () => {
+  it('lists only public routes, signing in and choosing a password with an emailed link, to the public', async () => {
     for (const headers of [{}, { cookie: 'autobest_session=forged' }]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers });
       expect(response.statusCode).toBe(200);
       const document = response.json<OpenApiDocument>();
       const listed = operations(document);
-      expect(listed.filter((operation) => operation.includes(' /api/admin'))).toEqual(['POST /api/admin/session']);
+      expect(listed.filter((operation) => operation.includes(' /api/admin'))).toEqual(['POST /api/admin/session', 'POST /api/admin/set-password']);
       expect(listed).toEqual(expect.arrayContaining(['GET /api/health', 'GET /api/vehicles', 'POST /api/contact-messages', 'POST /api/sell-car-submissions']));
       // Schemas only staff routes use describe staff records; every schema the public document refers to is in it.
       for (const staffOnly of ['OutboxEmail', 'Submission', 'AdminVehicle', 'ReservationRequest', 'DataCollection', 'ImportResult']) {

@@ -103,7 +103,8 @@ export async function staffOperations(app: FastifyInstance, cookie: string): Pro
   return Object.entries(document.paths)
     .filter(([path]) => path.startsWith('/api/admin'))
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
-    .filter(({ method, path }) => !(method === 'POST' && path === '/api/admin/session'));
+    // The staff routes that answer without a session: signing in, and choosing a password with an emailed link.
+    .filter(({ method, path }) => !(method === 'POST' && (path === '/api/admin/session' || path === '/api/admin/set-password')));
 }
 
 /** A concrete URL for an OpenAPI path: every `{param}` filled with a value the route would accept. */

@@ -29,10 +29,12 @@ export interface StaffUsersTable {
   id: string;
   email: string;
   display_name: string;
-  password_hash: string;
+  /** Null while an invited person has not chosen a password yet (they cannot sign in). */
+  password_hash: string | null;
   role: string;
   created_at: Generated<Date>;
   disabled_at: Date | null;
+  last_sign_in_at: Date | null;
 }
 
 export interface StaffSessionsTable {
@@ -41,6 +43,18 @@ export interface StaffSessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   last_seen_at: Generated<Date>;
+  /** What the person sees and names to end a session; the token digest (the key) is never shown. */
+  id: Generated<string>;
+  user_agent: string | null;
+}
+
+/** The one live set-password link of a person (invitation or reset); its token is derived, never stored. */
+export interface StaffPasswordLinksTable {
+  id: string;
+  staff_user_id: string;
+  purpose: 'invite' | 'reset';
+  created_at: Generated<Date>;
+  expires_at: Date;
 }
 
 export interface ContactMessagesTable extends FollowUpColumns {
@@ -143,6 +157,8 @@ export interface SentEmailsTable {
   related_id: string | null;
   /** The request whose status token the deliverer puts into the links when it sends the email. */
   status_token_for: string | null;
+  /** The set-password link whose token the deliverer puts into the email's link (written with the placeholder). */
+  password_link_for: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -420,6 +436,7 @@ export interface Database {
   processor_checkpoints: ProcessorCheckpointsTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
+  staff_password_links: StaffPasswordLinksTable;
   contact_messages: ContactMessagesTable;
   enquiries: EnquiriesTable;
   submissions: SubmissionsTable;

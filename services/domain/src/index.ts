@@ -19,6 +19,7 @@ export * from './analytics/index';
 export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './staff/roles';
+export * from './staff/accounts';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';

@@ -5,6 +5,7 @@ export { allProjections } from './projections';
 export { createProducerConnection, createWorkerConnection } from './platform/redis';
 export { currentRates, RATES_QUEUE, type RatesSnapshot } from './rates/rates';
 export { createStatusTokens, type StatusTokens } from './submissions/statusTokens';
+export { createPasswordLinkTokens, type PasswordLinkTokens } from './staff/passwordLinks';
 export { submissionFolder } from './submissions/submissionFolder';
 export { identifyPhoto, PhotoProbe, reencodePhoto, UndecodablePhotoError, type ReencodedPhoto } from './photos/photoCodec';
 export {

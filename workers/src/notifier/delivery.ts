@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import type { StatusTokens } from '@autobest/projections';
+import type { PasswordLinkTokens, StatusTokens } from '@autobest/projections';
 import type { Mailer } from './mailer';
-import { withStatusToken } from './templates';
+import { withPasswordLinkToken, withStatusToken } from './templates';
 
 export interface DeliveryPolicy {
   /** Attempts at one email before it is failed. */
@@ -57,6 +57,7 @@ export class EmailDelivery {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly statusTokens: StatusTokens,
+    private readonly passwordLinks: PasswordLinkTokens,
     readonly policy: DeliveryPolicy,
     private readonly logger: Logger,
   ) {}
@@ -99,8 +100,12 @@ export class EmailDelivery {
       return row?.status === 'pending' && row.claimed_until ? { kind: 'claimed', until: row.claimed_until } : { kind: 'finished' };
     }
 
-    const tokenFor = claimed.status_token_for;
-    const body = (kept: string) => (tokenFor ? withStatusToken(kept, tokenFor, this.statusTokens.issue(tokenFor)) : kept);
+    const { status_token_for: tokenFor, password_link_for: linkFor } = claimed;
+    const body = (kept: string) => {
+      if (tokenFor) return withStatusToken(kept, tokenFor, this.statusTokens.issue(tokenFor));
+      if (linkFor) return withPasswordLinkToken(kept, linkFor, this.passwordLinks.issue(linkFor));
+      return kept;
+    };
     const attempts = claimed.attempts;
     try {
       const { response } = await this.mailer.send({

@@ -20,6 +20,7 @@ import {
 } from './templates';
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
 import { conversationEmails } from './conversationEmails';
+import { staffAccountEmails } from './staffEmails';
 
 async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const kind = submissionKindOfStream(stored.streamId);
@@ -73,7 +74,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
   return {
     name: NOTIFIER,
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested', 'ConversationHandedOff']),
+    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested', 'ConversationHandedOff', 'StaffPasswordLinkIssued']),
     async apply(trx, events) {
       for (const stored of events) {
         const planned =
@@ -85,7 +86,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
                 ? reservationEmails(stored, context)
                 : stored.type === 'ConversationHandedOff'
                   ? await conversationEmails(trx, stored, context)
-                  : await submissionEmails(trx, stored, context);
+                  : stored.type === 'StaffPasswordLinkIssued'
+                    ? staffAccountEmails(stored, context)
+                    : await submissionEmails(trx, stored, context);
         if (!planned || planned.emails.length === 0) continue;
         await trx
           .insertInto('sent_emails')
@@ -103,6 +106,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
               message_id: emailMessageId(stored.eventId, email.template, domain),
               related_id: planned.relatedId,
               status_token_for: planned.statusTokenFor ?? null,
+              password_link_for: planned.passwordLinkFor ?? null,
             })),
           )
           .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())

@@ -29,6 +29,8 @@ export interface PlannedEmails {
   relatedId: string;
   /** The request whose status token the deliverer puts into the emails' status links (written with the placeholder). */
   statusTokenFor?: string;
+  /** The set-password link whose token the deliverer puts into the email's link (written with the placeholder). */
+  passwordLinkFor?: string;
 }
 
 /** Owners type these fields: every one is escaped before it goes into HTML. */
@@ -96,6 +98,10 @@ export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: s
 /** The email as it goes out: the request's status links carry its token. */
 export const withStatusToken = (body: string, submissionId: string, token: string) =>
   body.replaceAll(`/${encodeURIComponent(submissionId)}?token=${WITHHELD_STATUS_TOKEN}`, `/${encodeURIComponent(submissionId)}?token=${token}`);
+
+/** The email as it goes out: the set-password link carries its token (see @autobest/projections staff/passwordLinks.ts). */
+export const withPasswordLinkToken = (body: string, linkId: string, token: string) =>
+  body.replaceAll(`/${linkId}?token=${WITHHELD_STATUS_TOKEN}`, `/${linkId}?token=${token}`);
 
 /** `language` marks an email written in the reader's language (Arabic reads right to left). */
 export function layout(paragraphs: string[], language?: { lang: string; dir: 'ltr' | 'rtl' }): string {

@@ -35,6 +35,7 @@ import {
   type EventMetadata,
 } from '@autobest/domain';
 import { eventMetadata } from '../plugins/infrastructure';
+import { StaffAccountRefused } from '../staff/accounts';
 import { requireStaff } from '../plugins/auth';
 import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
@@ -72,6 +73,9 @@ const HTTP_ERRORS = [
   // Another message of the same conversation changed what Tara understood while this one was answered (the route
   // has already tried it again once): the buyer sends it again.
   httpError(ConversationMovedOn, () => conflict('Tara was answering another message of this conversation. Please send yours again.')),
+  httpError(StaffAccountRefused, (error) =>
+    new HttpError(error.status, error.status === 400 ? 'validation_failed' : error.status === 404 ? 'not_found' : 'conflict', error.message, error.field ? { [error.field]: error.message } : undefined),
+  ),
 ];
 
 export function httpErrorOf(error: unknown): HttpError | undefined {

@@ -35,6 +35,8 @@ export const PUBLIC_WRITE_LIMITS = {
   'chat-start': { perAddress: { max: 30, windowMs: HOUR } },
   'chat-message': { perAddress: { max: 300, windowMs: HOUR } },
   'chat-handoff': { perAddress: { max: 10, windowMs: HOUR }, perEmail: { max: 5, windowMs: DAY }, perPhone: { max: 5, windowMs: DAY } },
+  /** A staff member choosing a password with an emailed link: a few tries (the token itself cannot be guessed). */
+  'set-password': { perAddress: { max: 10, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, PublicWriteLimit>;
 
 export type PublicWrite = keyof typeof PUBLIC_WRITE_LIMITS;

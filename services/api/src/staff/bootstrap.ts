@@ -1,8 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
-import type { RuntimeConfig } from '@autobest/domain';
+import { ConfigError, type RuntimeConfig } from '@autobest/domain';
+import { generatedPassword as newGeneratedPassword } from './accounts';
 import { hashPassword } from './passwords';
+import { passwordProblem } from './passwordPolicy';
 
 export interface BootstrapResult {
   created: boolean;
@@ -21,7 +23,10 @@ export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']
     await sql`select pg_advisory_xact_lock(hashtext('autobest:first-staff-user'))`.execute(trx);
     const existing = await trx.selectFrom('staff_users').select('id').limit(1).executeTakeFirst();
     if (existing) return { created: false };
-    const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
+    // Checked only when it is used: an installation that has its admins ignores ADMIN_PASSWORD.
+    const problem = admin.password === undefined ? undefined : passwordProblem(admin.password);
+    if (problem) throw new ConfigError(`ADMIN_PASSWORD cannot be used for the first admin: ${problem}. Set another, or unset it to have one generated.`);
+    const generatedPassword = admin.password ? undefined : newGeneratedPassword();
     await trx
       .insertInto('staff_users')
       .values({

@@ -45,7 +45,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
         .where('disabled_at', 'is', null)
         .executeTakeFirst();
-      const valid = await verifyPassword(user?.password_hash, request.body.password);
+      // An invited person who has not chosen a password yet has none to match (a decoy is checked instead).
+      const valid = await verifyPassword(user?.password_hash ?? undefined, request.body.password);
       if (!user || !valid) throw invalidCredentials();
       await app.limits.reset('sign-in-account', email);
 
@@ -53,7 +54,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const cookieName = sessionCookieName(app.config.cookieSecure);
       const previous = request.cookies[cookieName];
       if (previous) await closeSession(app.db, previous);
-      const session = await openSession(app.db, user.id, app.config.sessionTtlHours);
+      const session = await openSession(app.db, user.id, app.config.sessionTtlHours, request.headers['user-agent']);
+      await app.db.updateTable('staff_users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
       reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
       request.log.info({ staffUserId: user.id }, 'staff signed in');
       return sessionAnswer({ id: user.id, email: user.email, displayName: user.display_name, role: user.role });

@@ -23,15 +23,25 @@ export interface StaffIdentity {
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** Only a digest of the token is stored: a leaked sessions table opens no session. */
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sessionDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+const digest = sessionDigest;
 
-export async function openSession(db: Db, staffUserId: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+/** Enough of a User-Agent to tell one's browsers apart in the list of one's sessions. */
+const USER_AGENT_MAX_LENGTH = 300;
+
+export async function openSession(db: Db, staffUserId: string, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + ttlHours * 3_600_000);
   await db
     .insertInto('staff_sessions')
-    .values({ token_hash: digest(token), staff_user_id: staffUserId, expires_at: expiresAt, last_seen_at: new Date(now) })
+    .values({
+      token_hash: digest(token),
+      staff_user_id: staffUserId,
+      expires_at: expiresAt,
+      last_seen_at: new Date(now),
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+    })
     .execute();
   return { token, expiresAt };
 }

@@ -22,6 +22,7 @@ import * as followUps from './0020_follow_ups';
 import * as housekeepingRuns from './0021_housekeeping_runs';
 import * as news from './0022_news';
 import * as conversations from './0023_conversations';
+import * as staffAccounts from './0024_staff_accounts';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_housekeeping_runs': housekeepingRuns,
   '0022_news': news,
   '0023_conversations': conversations,
+  '0024_staff_accounts': staffAccounts,
 };

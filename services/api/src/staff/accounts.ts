@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { appendToStream, type Database, type Db, type StaffUsersTable } from '@autobest/db';
+import {
+  PASSWORD_LINK_HOURS,
+  setPasswordPath,
+  staffStreamId,
+  type EventMetadata,
+  type StaffAccount,
+  type StaffAccountStatus,
+  type StaffPasswordLinkIssued,
+  type StaffRole,
+} from '@autobest/domain';
+import { createPasswordLinkTokens } from '@autobest/projections';
+import { hashPassword } from './passwords';
+import { passwordProblem } from './passwordPolicy';
+
+/*
+ * Staff accounts as the console, the first start and the shell command change them: one set of operations, each in
+ * one transaction, so what an admin sees and what `npm run staff` does cannot differ.
+ */
+
+type StaffUserRow = Selectable<StaffUsersTable>;
+
+export const accountStatus = (row: Pick<StaffUserRow, 'disabled_at' | 'password_hash'>): StaffAccountStatus =>
+  row.disabled_at ? 'disabled' : row.password_hash === null ? 'invited' : 'active';
+
+export const toStaffAccount = (row: StaffUserRow): StaffAccount => ({
+  id: row.id,
+  name: row.display_name,
+  email: row.email,
+  role: row.role,
+  status: accountStatus(row),
+  createdAt: row.created_at.toISOString(),
+  lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
+});
+
+/** Why an account change was refused: the route answers with its status and message, the shell command prints it. */
+export class StaffAccountRefused extends Error {
+  override readonly name = 'StaffAccountRefused';
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+    /** The field the message is about, when it is about one. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A password a person chose, held to the rules (passwordPolicy.ts), then hashed. */
+export async function acceptablePasswordHash(password: string, field: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) throw new StaffAccountRefused(400, problem, field);
+  return hashPassword(password);
+}
+
+/** A password made for someone (the first admin, the shell command): 128 random bits, far from any common one. */
+export const generatedPassword = () => randomBytes(16).toString('base64url');
+
+const byEmail = (trx: Transaction<Database> | Db, email: string) =>
+  trx
+    .selectFrom('staff_users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+
+export async function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
+  return byEmail(db, email);
+}
+
+/** One admin change at a time, so two admins demoting each other cannot leave the team with none. */
+const lockAdmins = (trx: Transaction<Database>) => sql`select pg_advisory_xact_lock(hashtext('autobest:staff-admins'))`.execute(trx);
+
+export interface NewStaffAccount {
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** Hashed already (acceptablePasswordHash); none for an invitation. */
+  passwordHash: string | null;
+}
+
+export async function createStaffAccount(trx: Transaction<Database>, account: NewStaffAccount): Promise<StaffUserRow> {
+  if (await byEmail(trx, account.email)) throw new StaffAccountRefused(409, `There is already a staff account for ${account.email}`, 'email');
+  return trx
+    .insertInto('staff_users')
+    .values({ id: randomUUID(), email: account.email.toLowerCase(), display_name: account.name, password_hash: account.passwordHash, role: account.role, disabled_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface IssuedPasswordLink {
+  linkId: string;
+  /** The working link, with its token: for the admin who asked or the shell command, never stored. */
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * A new set-password link for a person, replacing any earlier one (which stops working), and the event that makes the
+ * notifier email it. The token is derived from the link's id (passwordLinks.ts), so nothing here stores it.
+ */
+export async function issuePasswordLink(
+  trx: Transaction<Database>,
+  user: StaffUserRow,
+  purpose: 'invite' | 'reset',
+  context: { publicUrl: string; secret: string; metadata: EventMetadata },
+): Promise<IssuedPasswordLink> {
+  const linkId = randomUUID();
+  const expiresAt = new Date(Date.now() + PASSWORD_LINK_HOURS * 3_600_000);
+  await trx
+    .insertInto('staff_password_links')
+    .values({ id: linkId, staff_user_id: user.id, purpose, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.column('staff_user_id').doUpdateSet({ id: linkId, purpose, expires_at: expiresAt, created_at: new Date() }))
+    .execute();
+  const event: StaffPasswordLinkIssued = {
+    type: 'StaffPasswordLinkIssued',
+    data: { staffUserId: user.id, linkId, email: user.email, name: user.display_name, purpose, expiresAt: expiresAt.toISOString() },
+  };
+  await appendToStream(trx, staffStreamId(user.id), 'any', [event], context.metadata);
+  const token = createPasswordLinkTokens(context.secret).issue(linkId);
+  return { linkId, url: `${context.publicUrl.replace(/\/$/, '')}${setPasswordPath(linkId)}?token=${token}`, expiresAt };
+}
+
+/** Ends every session of a person at once (disabled, password changed elsewhere, reset), or all but one. */
+export async function endSessions(trx: Transaction<Database> | Db, staffUserId: string, except?: { tokenHash: string }): Promise<void> {
+  let query = trx.deleteFrom('staff_sessions').where('staff_user_id', '=', staffUserId);
+  if (except) query = query.where('token_hash', '<>', except.tokenHash);
+  await query.execute();
+}
+
+async function refuseLosingLastAdmin(trx: Transaction<Database>, user: StaffUserRow): Promise<void> {
+  if (user.role !== 'admin' || accountStatus(user) !== 'active') return;
+  const others = await trx
+    .selectFrom('staff_users')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .where('password_hash', 'is not', null)
+    .where('id', '<>', user.id)
+    .executeTakeFirstOrThrow();
+  if (Number(others.count) === 0) {
+    throw new StaffAccountRefused(409, `${user.email} is the last active admin: make someone else an admin first, so the team is not locked out of staff accounts`);
+  }
+}
+
+async function lockedUser(trx: Transaction<Database>, id: string): Promise<StaffUserRow> {
+  await lockAdmins(trx);
+  const user = await trx.selectFrom('staff_users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!user) throw new StaffAccountRefused(404, 'Staff account was not found');
+  return user;
+}
+
+export async function changeRole(db: Db, id: string, role: StaffRole): Promise<StaffUserRow> {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockedUser(trx, id);
+    if (user.role === role) return user;
+    if (role !== 'admin') await refuseLosingLastAdmin(trx, user);
+    return trx.updateTable('staff_users').set({ role }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+/** Disabled: no sign-in, and every session ends in the same transaction, so the person's next request is refused. */
+export async function disableStaff(db: Db, id: string): Promise<StaffUserRow> {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockedUser(trx, id);
+    if (user.disabled_at) return user;
+    await refuseLosingLastAdmin(trx, user);
+    await endSessions(trx, id);
+    await trx.deleteFrom('staff_password_links').where('staff_user_id', '=', id).execute();
+    return trx.updateTable('staff_users').set({ disabled_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+export async function enableStaff(db: Db, id: string): Promise<StaffUserRow> {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockedUser(trx, id);
+    if (!user.disabled_at) return user;
+    return trx.updateTable('staff_users').set({ disabled_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+const linkNotUsable = () => new StaffAccountRefused(400, 'This link has expired or was already used. Ask an admin for a new one.', 'token');
+
+/**
+ * A set-password link used: the password is checked, the link deleted (it works once), and every session of the
+ * person ends (whoever knew the old password is out). Unknown, used, superseded and expired links get one answer.
+ */
+export async function usePasswordLink(db: Db, secret: string, { linkId, token, password }: { linkId: string; token: string; password: string }): Promise<StaffUserRow> {
+  if (!createPasswordLinkTokens(secret).verify(linkId, token)) throw linkNotUsable();
+  const passwordHash = await acceptablePasswordHash(password, 'password');
+  return db.transaction().execute(async (trx) => {
+    const link = await trx
+      .deleteFrom('staff_password_links')
+      .where('id', '=', linkId)
+      .where('expires_at', '>', new Date())
+      .returning('staff_user_id')
+      .executeTakeFirst();
+    if (!link) throw linkNotUsable();
+    await endSessions(trx, link.staff_user_id);
+    const user = await trx
+      .updateTable('staff_users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', link.staff_user_id)
+      .where('disabled_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!user) throw linkNotUsable();
+    return user;
+  });
+}

@@ -191,13 +191,13 @@ const reply = (language: SiteLanguage, kind: MatchKind, vehicles: ChatVehicleCar
   composeReply({ language, stage, understanding: family(language, text), matches: { kind, vehicles, rates: null } });
 
 describe('what a reply says', () => {
-  const rav4 = { ...card('Toyota RAV4', 'NGN', rng), price: { amount: 28_000_000, currency: 'NGN' } };
+  const rav4 = { ...card('Toyota RAV4', 'NGN', rng), year: 2024, price: { amount: 28_000_000, currency: 'NGN' } };
 
   it.each([
-    ['en', "Here's what I have so far: budget up to ₦30,000,000, for the family, SUV.", 'These fit what you told me: Toyota RAV4 (₦28,000,000).'],
-    ['fr', "Voici ce que j'ai retenu : budget jusqu'à 30\u202f000\u202f000\u00a0₦, pour la famille, SUV.", 'Voici ce qui vous correspond : Toyota RAV4 (28\u202f000\u202f000\u00a0₦).'],
-    ['ar', 'هذا ما فهمته حتى الآن: ميزانية حتى ₦30,000,000، للعائلة، سيارة دفع رباعي.', 'هذه السيارات تناسب ما طلبته: Toyota RAV4 (₦28,000,000).'],
-    ['sw', 'Haya ndiyo nimeelewa hadi sasa: bajeti hadi ₦30,000,000, kwa familia, SUV.', 'Magari haya yanafaa ulichoniambia: Toyota RAV4 (₦28,000,000).'],
+    ['en', "Here's what I have so far: budget up to ₦30,000,000, for the family, SUV.", 'These fit what you told me: 2024 Toyota RAV4 (₦28,000,000).'],
+    ['fr', "Voici ce que j'ai retenu : budget jusqu'à 30\u202f000\u202f000\u00a0₦, pour la famille, SUV.", 'Voici ce qui vous correspond : 2024 Toyota RAV4 (28\u202f000\u202f000\u00a0₦).'],
+    ['ar', 'هذا ما فهمته حتى الآن: ميزانية حتى ₦30,000,000، للعائلة، سيارة دفع رباعي.', 'هذه السيارات تناسب ما طلبته: 2024 Toyota RAV4 (₦28,000,000).'],
+    ['sw', 'Haya ndiyo nimeelewa hadi sasa: bajeti hadi ₦30,000,000, kwa familia, SUV.', 'Magari haya yanafaa ulichoniambia: 2024 Toyota RAV4 (₦28,000,000).'],
   ] as const)('%s: restates what was understood so the buyer can correct it, then the cards', (language, understood, cards) => {
     const { content } = reply(language, 'within-budget', [rav4]);
     expect(content).toContain(understood);
@@ -205,10 +205,10 @@ describe('what a reply says', () => {
   });
 
   it.each([
-    ['en', 'I have no SUV within your budget right now; the closest in other types: Toyota RAV4'],
-    ['fr', "Je n'ai pas de SUV dans votre budget pour le moment ; les plus proches, d'un autre type : Toyota RAV4"],
-    ['ar', 'لا تتوفر لدينا سيارة دفع رباعي ضمن ميزانيتك حاليًا؛ الأقرب من أنواع أخرى: Toyota RAV4'],
-    ['sw', 'Sina SUV ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi ya aina nyingine: Toyota RAV4'],
+    ['en', 'I have no SUV within your budget right now; the closest in other types: 2024 Toyota RAV4'],
+    ['fr', "Je n'ai pas de SUV dans votre budget pour le moment ; les plus proches, d'un autre type : 2024 Toyota RAV4"],
+    ['ar', 'لا تتوفر لدينا سيارة دفع رباعي ضمن ميزانيتك حاليًا؛ الأقرب من أنواع أخرى: 2024 Toyota RAV4'],
+    ['sw', 'Sina SUV ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi ya aina nyingine: 2024 Toyota RAV4'],
   ] as const)('%s: says plainly when the closest are of another type', (language, said) => {
     expect(reply(language, 'other-type', [rav4]).content).toContain(said);
   });

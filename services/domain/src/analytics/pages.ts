@@ -9,6 +9,7 @@ export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/trade-in': 'trade_in',
   '/sell-car': 'sell_car',
   '/car-buyer-companion': 'car-buyer-companion',
+  '/tara-ai-demo': 'tara-ai-demo',
   '/inventory': 'inventory',
   '/buy-cars': 'inventory',
   '/electric-cars': 'electric-cars',

@@ -379,7 +379,7 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
   const { context, said, sort, wantsPerson, asksPricing } = understanding;
   const cleared = understanding.cleared ?? [];
   const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
-  const list = vehicles.map((vehicle) => `${vehicle.name} (${formatPlain(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
+  const list = vehicles.map((vehicle) => `${vehicle.year} ${vehicle.name} (${formatPlain(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
   const saidNeeds = said.budget !== undefined || said.usage !== undefined || said.preferredVehicleType !== undefined || cleared.length > 0;
   const pricingFirst = asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson);
   const missing = missingNeeds(context);
@@ -401,7 +401,7 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
     } else if (matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type') parts.push(wording.none);
   }
   if (pricingFirst) {
-    const where = vehicles.length > 0 ? wording.reserveWhere(vehicles.slice(0, 3).map((vehicle) => `${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator)) : wording.reserveAnyPage;
+    const where = vehicles.length > 0 ? wording.reserveWhere(vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator)) : wording.reserveAnyPage;
     parts.push(wording.pricing(deposit, where));
   } else {
     if (missing.length > 0) parts.push(missing.map((need) => wording.ask[need]).join(' '));

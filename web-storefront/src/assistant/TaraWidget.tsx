@@ -44,7 +44,7 @@ interface Conversation {
   messages: LogMessage[];
   context: ChatContext;
   vehicles: ChatVehicleCard[];
-  suggestions: Array<{ label: string; text: string }>;
+  suggestions: Array<{ label: string; text: string; action?: 'handoff' | undefined }>;
   handedOff: boolean;
 }
 
@@ -275,7 +275,7 @@ export default function TaraWidget() {
   };
 
   const minimize = () => minimizeTara(true);
-  const quickReplies = conversation && conversation.suggestions.length > 0 ? conversation.suggestions.map((suggestion, index) => ({ key: `s${index}`, label: suggestion.label, text: suggestion.text, action: { action: 'tara_suggestion', position: index + 1 } })) : FIRST_QUICK_REPLIES.map(([name, key]) => ({ key: name, label: t(key), text: t(key), action: { action: 'tara_quick_reply', reply: name } }));
+  const quickReplies = conversation && conversation.suggestions.length > 0 ? conversation.suggestions.map((suggestion, index) => ({ key: `s${index}`, label: suggestion.label, text: suggestion.text, handoff: suggestion.action === 'handoff', action: { action: 'tara_suggestion', position: index + 1 } })) : FIRST_QUICK_REPLIES.map(([name, key]) => ({ key: name, label: t(key), text: t(key), handoff: false, action: { action: 'tara_quick_reply', reply: name } }));
 
   const context = conversation?.context;
   const chips: Array<{ key: string; label: string; change: Key; start: Key }> = [];
@@ -393,7 +393,9 @@ export default function TaraWidget() {
                         disabled={pending}
                         onClick={() => {
                           track('user_interaction', reply.action);
-                          void send(reply.text);
+                          // 'Talk to a person' opens the form at once rather than asking Tara how to reach one.
+                          if (reply.handoff) setView('handoff');
+                          else void send(reply.text);
                         }}
                       >
                         {reply.label}

@@ -81,7 +81,11 @@ export const ChatReplySchema = z.object({ content: z.string(), citations: z.arra
 export type ChatReply = z.output<typeof ChatReplySchema>;
 
 /** Suggested next messages under a reply (the spec's three to start with, then what fits the stage). */
-export const ChatSuggestionSchema = z.object({ label: z.string(), text: z.string() });
+export const ChatSuggestionSchema = z.object({
+  label: z.string(),
+  text: z.string(),
+  action: z.literal('handoff').optional().describe('The client opens the hand-off form instead of sending the text'),
+});
 
 export const ChatMessageSchema = z
   .object({

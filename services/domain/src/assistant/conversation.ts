@@ -46,7 +46,7 @@ export type TaraReplied = DomainEvent<
     context: ChatContext;
     vehicles: ChatVehicleCard[];
     matchKind: MatchKind;
-    suggestions: Array<{ label: string; text: string }>;
+    suggestions: Array<{ label: string; text: string; action?: 'handoff' }>;
     repliedAt: string;
   }
 >;
@@ -91,7 +91,7 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
       context: contextSchema,
       vehicles: z.array(ChatVehicleCardSchema),
       matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'none', 'not-asked']),
-      suggestions: z.array(z.object({ label: z.string(), text: z.string() })),
+      suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),
       repliedAt: z.string(),
     }),
   }),

@@ -38,6 +38,8 @@ export interface ReplyInput {
 export interface ChatSuggestion {
   label: string;
   text: string;
+  /** 'handoff': the widget opens the hand-off form instead of sending the text (asking Tara for a person). */
+  action?: 'handoff';
 }
 
 export interface ComposedReply extends ChatReply {
@@ -319,7 +321,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
 
 const suggestion = (language: SiteLanguage, key: SuggestionKey): ChatSuggestion => {
   const text = WORDING[language].suggestions[key];
-  return { label: text, text };
+  return key === 'person' ? { label: text, text, action: 'handoff' } : { label: text, text };
 };
 
 /** The spec's three quick replies ('Budget $25K', 'Show me SUVs', 'Fuel-efficient cars'), in English. */

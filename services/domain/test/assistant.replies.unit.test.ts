@@ -308,13 +308,17 @@ describe('greetings, suggestions and the failure message', () => {
     expect(read(efficient!.text).said.preferredVehicleType).toBe('economy');
     const rav4 = card('Toyota RAV4', 'NGN', rng);
     const offered = new Map<string, string>();
+    const handoffs = new Set<string>();
     for (const stage of CHAT_STAGES) {
       for (const kind of MATCH_KINDS) {
         for (const suggestion of composeReply({ language, stage, understanding: read('hello'), matches: { kind, vehicles: kind === 'none' ? [] : [rav4], rates: null } }).suggestions) {
           offered.set(suggestion.text, suggestion.label);
+          if (suggestion.action === 'handoff') handoffs.add(suggestion.text);
         }
       }
     }
+    // The widget opens the hand-off form for exactly the suggestions that ask for a person.
+    expect([...handoffs]).toEqual([...offered.keys()].filter((text) => read(text).wantsPerson));
     for (const text of offered.keys()) {
       const understanding = read(text);
       const means = understanding.wantsPerson || understanding.asksPricing || understanding.sort !== undefined || Object.keys(understanding.said).length > 0;

@@ -9,11 +9,6 @@ export const CAREERS_EMAIL = 'careers@autobest.africa';
 export const INVESTORS_EMAIL = 'investors@autobest.africa';
 export const PRIVACY_EMAIL = 'privacy@autobest.africa';
 
-const WHATSAPP_NUMBER = '2348002886237';
-
-/** A WhatsApp chat with our team, the first message already typed. */
-export const whatsappLink = (message: string): string => `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(message)}`;
-
 /** A mailto: link with a subject line, so the message lands in the right inbox folder. */
 export const mailtoLink = (address: string, subject?: string): string =>
   subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;

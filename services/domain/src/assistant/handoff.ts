@@ -1,4 +1,4 @@
-import { salesWhatsappUrl } from '../inventory/reservation';
+import { salesWhatsappUrl, whatsappChatUrl } from '../inventory/reservation';
 import { formatMoney, fromMajor } from '../money/money';
 import { greetingName } from '../contact/people';
 import type { SiteLanguage } from '../platform/languages';
@@ -50,7 +50,7 @@ export function whatsappUrl(lead: { name: string; phone?: string | null | undefi
   if (digits.length === 0) return null;
   const name = greetingName(lead.name);
   const text = `${name ? `Hello ${name}` : 'Hello'}, this is AutoBest Africa following up on your chat with Tara (${understoodSummary(context)}). How can we help you choose your car?`;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+  return whatsappChatUrl(digits, text);
 }
 
 const BUYER_WHATSAPP_OPENING: Record<SiteLanguage, string> = {

@@ -1,10 +1,11 @@
 import { DateField, FunctionField, Labeled, Link, Loading, NumberField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
-import { alpha, Box, Button, Link as Anchor, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { alpha, Box, Button, Link as Anchor, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ChatCitation, ConversationRecord } from '@autobest/domain/assistant/contracts';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
 import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { NameValueTable } from '../ui/NameValueTable';
 import { ENTRY_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-NG');
@@ -23,20 +24,7 @@ function Understood() {
     ['Usage', usage ? USAGE_LABELS[usage] : '—'],
     ['Budget', formatBudget(budget)],
   ];
-  return (
-    <Table size="small" sx={{ maxWidth: 420 }}>
-      <TableBody>
-        {rows.map(([name, value]) => (
-          <TableRow key={name}>
-            <TableCell component="th" scope="row">
-              {name}
-            </TableCell>
-            <TableCell>{value}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  return <NameValueTable rows={rows} maxWidth={420} />;
 }
 
 /** Each vehicle Tara showed: its record in the console and its page on the storefront. */

@@ -1,28 +1,16 @@
 import { DateField, EmailField, FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
-import { Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { ENQUIRY_KIND_LABELS } from '@autobest/domain/enquiries/kinds';
 import type { Enquiry } from '@autobest/domain/enquiries/contracts';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
 import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { NameValueTable } from '../ui/NameValueTable';
 
 function Details() {
   const record = useRecordContext<Enquiry>();
   const entries = Object.entries(record?.details ?? {});
   if (entries.length === 0) return <Typography variant="body2">—</Typography>;
-  return (
-    <Table size="small" sx={{ maxWidth: 520 }}>
-      <TableBody>
-        {entries.map(([name, value]) => (
-          <TableRow key={name}>
-            <TableCell component="th" scope="row">
-              {name}
-            </TableCell>
-            <TableCell>{String(value)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  return <NameValueTable rows={entries.map(([name, value]) => [name, String(value)] as const)} maxWidth={520} />;
 }
 
 export function EnquiryShow() {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { appendToStream, type StoredEvent } from '@autobest/db';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
-import { appliedCounts, createRecordingTable, recordingProjection } from '../src/testing';
+import { appliedCounts, catchUpCompletely, createRecordingTable, recordingProjection } from '../src/testing';
 import { allProjections, Projector } from '../src/index';
 
 const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'corr', causationId: null, requestId: null };
@@ -27,6 +27,8 @@ describe('projector', () => {
         await appendToStream(testDb.db, `crash-${stream}`, version, [{ type: 'Counted', data: { stream, version } }], metadata);
       }
     }
+    // The third batch must exist for the crash to happen: all 100 events readable in one go.
+    await untilEveryEventReadable(testDb.db);
     let batches = 0;
     const crashing = new Projector(testDb.db, [recordingProjection], {
       batchSize: 15,
@@ -62,7 +64,7 @@ describe('projector', () => {
       await appendToStream(testDb.db, `contact-message-${contactMessageId}`, 0, events, metadata);
     }
     const projector = new Projector(testDb.db, allProjections, { batchSize: 7 });
-    await projector.catchUp();
+    await catchUpCompletely(projector);
     const snapshot = () =>
       testDb.db
         .selectFrom('contact_messages')

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { testDatabaseTemplate, testInfrastructure } from '@autobest/domain/testing';
 import { createDb, migrateToLatest, type Db } from '../connection';
 
@@ -66,4 +67,20 @@ export async function createTemplateDatabase(adminUrl: string): Promise<{ name: 
     await db.destroy();
   }
   return { name, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/**
+ * Waits until `readAll` can see every committed event. It reads only below the cluster-wide snapshot horizon, which a
+ * transaction in another test file's database holds back for as long as that transaction is open; a test that needs
+ * "everything appended so far" in one read waits for this first.
+ */
+export async function untilEveryEventReadable(db: Db, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql<{ hidden: number }>`
+      select count(*)::int as hidden from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
+    if (Number(rows[0]?.hidden ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]?.hidden} events still below the snapshot horizon after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -20,6 +20,7 @@ export * from './emails/contracts';
 export * from './staff/contracts';
 export * from './staff/roles';
 export * from './staff/accounts';
+export * from './staff/accountEvents';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';

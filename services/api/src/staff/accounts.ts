@@ -4,9 +4,11 @@ import { appendToStream, type Database, type Db, type StaffUsersTable } from '@a
 import {
   PASSWORD_LINK_HOURS,
   setPasswordPath,
+  STAFF_UNKNOWN_SIGN_IN_STREAM,
   staffStreamId,
   type EventMetadata,
   type StaffAccount,
+  type StaffAccountEvent,
   type StaffAccountStatus,
   type StaffPasswordLinkIssued,
   type StaffRole,
@@ -117,9 +119,17 @@ export async function issuePasswordLink(
     type: 'StaffPasswordLinkIssued',
     data: { staffUserId: user.id, linkId, email: user.email, name: user.display_name, purpose, expiresAt: expiresAt.toISOString() },
   };
-  await appendToStream(trx, staffStreamId(user.id), 'any', [event], context.metadata);
+  await recordStaffEvent(trx, user.id, event, context.metadata);
   const token = createPasswordLinkTokens(context.secret).issue(linkId);
   return { linkId, url: `${context.publicUrl.replace(/\/$/, '')}${setPasswordPath(linkId)}?token=${token}`, expiresAt };
+}
+
+/**
+ * Records something that happened to a staff account (accountEvents.ts), in the caller's transaction so the change
+ * and its record commit together. `staffUserId` null: a sign-in failure for an email with no account.
+ */
+export async function recordStaffEvent(trx: Transaction<Database> | Db, staffUserId: string | null, event: StaffAccountEvent, metadata: EventMetadata): Promise<void> {
+  await appendToStream(trx, staffUserId === null ? STAFF_UNKNOWN_SIGN_IN_STREAM : staffStreamId(staffUserId), 'any', [event], metadata);
 }
 
 /** Ends every session of a person at once (disabled, password changed elsewhere, reset), or all but one. */

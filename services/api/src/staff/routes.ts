@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { permissionsOf, SignInSchema, StaffIdentitySchema, type StaffIdentity as SessionAnswer } from '@autobest/domain';
+import {
+  attemptedEmail,
+  permissionsOf,
+  SignInSchema,
+  StaffIdentitySchema,
+  type StaffIdentity as SessionAnswer,
+  type StaffSignedIn,
+  type StaffSignedOut,
+  type StaffSignInFailed,
+} from '@autobest/domain';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff } from '../plugins/auth';
+import { eventMetadata } from '../plugins/infrastructure';
+import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
-import { closeSession, openSession, sessionCookieName, sessionCookieOptions, type StaffIdentity } from './sessions';
+import { closeSession, openSession, sessionCookieName, sessionCookieOptions, USER_AGENT_MAX_LENGTH, type StaffIdentity } from './sessions';
 
 /** Who is signed in, with what their role lets them do, so the console shows only that. */
 const sessionAnswer = (staff: StaffIdentity): SessionAnswer => ({ ...staff, permissions: permissionsOf(staff.role) });
@@ -36,26 +47,46 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      // Counted before the password is checked, for any email: past the limit even the right password is refused,
-      // and an unknown email is answered exactly like a known one.
-      await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
+      const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
       const user = await app.db
         .selectFrom('staff_users')
         .selectAll()
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .where('disabled_at', 'is', null)
         .executeTakeFirst();
+      const refuse = async (reason: StaffSignInFailed['data']['reason'], error: Error = invalidCredentials()): Promise<never> => {
+        const event: StaffSignInFailed = {
+          type: 'StaffSignInFailed',
+          data: { staffUserId: user?.id ?? null, attemptedEmail: attemptedEmail(email), reason, userAgent },
+        };
+        await recordStaffEvent(app.db, user?.id ?? null, event, eventMetadata(request, { kind: 'visitor' }));
+        throw error;
+      };
+      // Counted before the password is checked, for any email: past the limit even the right password is refused,
+      // and an unknown email is answered exactly like a known one.
+      try {
+        await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) await refuse('too-many-attempts', error);
+        throw error;
+      }
       // An invited person who has not chosen a password yet has none to match (a decoy is checked instead).
       const valid = await verifyPassword(user?.password_hash ?? undefined, request.body.password);
-      if (!user || !valid) throw invalidCredentials();
+      if (!user) return refuse('unknown-account');
+      if (!valid) return refuse('wrong-password');
+      if (user.disabled_at) return refuse('disabled');
       await app.limits.reset('sign-in-account', email);
 
       // Always a new session id: one the browser already held (perhaps planted by someone else) ends here.
       const cookieName = sessionCookieName(app.config.cookieSecure);
       const previous = request.cookies[cookieName];
       if (previous) await closeSession(app.db, previous);
-      const session = await openSession(app.db, user.id, app.config.sessionTtlHours, request.headers['user-agent']);
-      await app.db.updateTable('staff_users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
+      const session = await app.db.transaction().execute(async (trx) => {
+        const opened = await openSession(trx, user.id, app.config.sessionTtlHours, userAgent ?? undefined);
+        await trx.updateTable('staff_users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
+        const event: StaffSignedIn = { type: 'StaffSignedIn', data: { staffUserId: user.id, secondFactor: null, userAgent } };
+        await recordStaffEvent(trx, user.id, event, eventMetadata(request, { kind: 'staff', staffUserId: user.id, email: user.email }));
+        return opened;
+      });
       reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
       request.log.info({ staffUserId: user.id }, 'staff signed in');
       return sessionAnswer({ id: user.id, email: user.email, displayName: user.display_name, role: user.role });
@@ -88,7 +119,12 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cookieName = sessionCookieName(app.config.cookieSecure);
       const token = request.cookies[cookieName];
-      if (token) await closeSession(app.db, token);
+      const staff = requireStaff(request);
+      await app.db.transaction().execute(async (trx) => {
+        if (token) await closeSession(trx, token);
+        const event: StaffSignedOut = { type: 'StaffSignedOut', data: { staffUserId: staff.id } };
+        await recordStaffEvent(trx, staff.id, event, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+      });
       reply.clearCookie(cookieName, sessionCookieOptions(app.config.cookieSecure));
       return reply.code(204).send(null);
     },

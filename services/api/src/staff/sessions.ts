@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Db } from '@autobest/db';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '@autobest/db';
 
 /**
  * The session cookie's name. Secure cookies take the `__Host-` prefix: the browser then accepts the cookie only
@@ -27,9 +28,9 @@ export const sessionDigest = (token: string) => createHash('sha256').update(toke
 const digest = sessionDigest;
 
 /** Enough of a User-Agent to tell one's browsers apart in the list of one's sessions. */
-const USER_AGENT_MAX_LENGTH = 300;
+export const USER_AGENT_MAX_LENGTH = 300;
 
-export async function openSession(db: Db, staffUserId: string, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
+export async function openSession(db: Db | Transaction<Database>, staffUserId: string, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + ttlHours * 3_600_000);
@@ -68,6 +69,6 @@ export async function findSession(db: Db, token: string, idleMinutes: number): P
   return { id: row.id, email: row.email, displayName: row.display_name, role: row.role };
 }
 
-export async function closeSession(db: Db, token: string): Promise<void> {
+export async function closeSession(db: Db | Transaction<Database>, token: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('token_hash', '=', digest(token)).execute();
 }

@@ -1,3 +1,4 @@
 export * from './currencies';
 export * from './money';
 export * from './geo';
+export * from './finance';

@@ -76,3 +76,19 @@ export function formatPlain(amount: number, currency: PriceCurrency | (string & 
   // A symbol of letters (KSh, R, CFA) stands apart from the digits; a sign (₦, $, GH₵) touches them.
   return /\p{L}$/u.test(symbol) ? `${symbol}\u00a0${digits}` : `${symbol}${digits}`;
 }
+
+/**
+ * Rounds to the nearest integer, halves to the even neighbour (banker's rounding): a column of rounded figures then
+ * drifts neither up nor down. Every money figure computed from a rate (a duty, a levy, interest) is rounded to minor
+ * units with this, once, where it is computed. Values within 1e-9 of a half count as the half, so 2.5 computed as
+ * 2.4999999999 still rounds to 2.
+ */
+export function roundHalfEven(value: number): number {
+  const floor = Math.floor(value);
+  const fraction = value - floor;
+  if (Math.abs(fraction - 0.5) < 1e-9) return floor % 2 === 0 ? floor : floor + 1;
+  return Math.round(value);
+}
+
+/** amount × rate in minor units, rounded half-even (a 7.5% VAT on ₦1,234,567.89 is rate 0.075). */
+export const applyRate = (amountMinor: number, rate: number): number => roundHalfEven(amountMinor * rate);

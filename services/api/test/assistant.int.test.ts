@@ -266,6 +266,42 @@ describe('limits', () => {
   });
 });
 
+describe('limits per address', () => {
+  // The table's counts a tenth as large (PUBLIC_WRITE_LIMIT_SCALE 0.1): three conversations and thirty messages an hour.
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp('api_assistant_limits', { PUBLIC_WRITE_LIMIT_SCALE: '0.1' });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+  const open = () => strict.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { language: 'en', currency: 'NGN' } });
+  const write = (id: string, text: string) => strict.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text } });
+  const conversationsStored = async () =>
+    Number((await sql<{ count: string }>`select count(distinct stream_id) as count from events where stream_id like 'conversation-%'`.execute(strict.testDb.db)).rows[0]?.count);
+
+  it('refuses a fourth conversation from one address within the hour, with Retry-After, and records nothing of it', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const response = await open();
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json<{ id: string }>().id);
+    }
+    const refused = await open();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await conversationsStored()).toBe(3);
+
+    // Messages have their own count per address, across conversations: 30, then 429 (each conversation stays under its own 20).
+    const [first, second] = ids as [string, string];
+    for (let n = 0; n < 30; n++) expect((await write(n < 15 ? first : second, `message ${n}`)).statusCode).toBe(200);
+    const tooMany = await write(second, 'message 31');
+    expect(tooMany.statusCode).toBe(429);
+    const buyerMessages = await sql<{ count: string }>`select count(*) as count from events where type = 'BuyerMessageReceived'`.execute(strict.testDb.db);
+    expect(Number(buyerMessages.rows[0]?.count)).toBe(30);
+  });
+});
+
 describe('privacy', () => {
   it('never logs what a buyer wrote or the contact they left', async () => {
     const id = await started();

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { AccessDenied, Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
+import { consoleTheme } from './theme';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
 import { DataCollection } from './data-collection/DataCollection';
@@ -44,6 +45,7 @@ export function App() {
         authProvider={authProvider}
         loginPage={LoginPage}
         layout={Layout}
+        theme={consoleTheme}
         disableTelemetry
       >
         <Resource name="sell-car-submissions" options={{ label: 'Sell car requests' }} {...sellCarSubmissions} />

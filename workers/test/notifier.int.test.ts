@@ -90,6 +90,32 @@ describe('notifier', () => {
     }
   });
 
+  it('withdraws the emails of a request deleted before they went out, and sends none of them', async () => {
+    const id = 'SC-1763802000000-GONE01';
+    await submitSellCar(id, 'Amaka Obi');
+    const notifier = createNotifier(context, MAIL_FROM);
+    await catchUpCompletely(new Projector(testDb.db, [notifier]));
+    const statuses = async () => (await testDb.db.selectFrom('sent_emails').select(['template', 'status', 'last_error']).where('related_id', '=', id).orderBy('template').execute()).map((row) => [row.template, row.status, row.last_error]);
+    expect(await statuses()).toEqual([
+      ['customer-confirmation', 'pending', null],
+      ['staff-new-request', 'pending', null],
+    ]);
+
+    // Staff delete the request while the mail server is unreachable: the emails waiting for it must not go out later.
+    await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionDeleted', data: { submissionId: id, deletedAt: '2026-11-22T09:05:00.000Z' } }], staff);
+    await catchUpCompletely(new Projector(testDb.db, [notifier]));
+    const reason = 'Not sent: the request was deleted before this email went out';
+    expect(await statuses()).toEqual([
+      ['customer-confirmation', 'withdrawn', reason],
+      ['staff-new-request', 'withdrawn', reason],
+    ]);
+    const before = sink.received.length;
+    const mailer = createMailer(sink.url, MAIL_FROM, silent);
+    await deliverDueEmails(testDb.db, mailer, statusTokens, silent);
+    mailer.close();
+    expect(sink.received.slice(before).filter((mail) => mail.to[0] === 'owner@example.ng' && mail.body.includes(id))).toEqual([]);
+  });
+
   it('keeps copies whose status link has no token, while the email sent carries the working link', async () => {
     const id = 'SC-1763802000000-KEPT01';
     await submitSellCar(id, 'Femi Ade');

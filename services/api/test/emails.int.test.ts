@@ -85,6 +85,13 @@ describe('the console\'s Emails', () => {
     expect((await admin('POST', '/api/admin/emails/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
     expect((await admin('POST', '/api/admin/emails/not-an-id/retry')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/emails/${failed.id}/retry` })).statusCode).toBe(401);
+
+    // A withdrawn email (its request was deleted while it waited: workers/test/notifier.int.test.ts) is never sent.
+    await t.testDb.db.updateTable('sent_emails').set({ status: 'withdrawn' }).where('id', '=', failed.id).execute();
+    const refused = await admin('POST', `/api/admin/emails/${failed.id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/withdrawn because its request was deleted/);
+    expect(await listed({ relatedId: enquiry, status: 'withdrawn' })).toHaveLength(1);
   });
 
   it('shows the backlog and the age of the oldest unsent email in health and the QA checks while the mail server is down', async () => {

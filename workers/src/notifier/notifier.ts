@@ -5,6 +5,8 @@ import {
   submissionKindOfStream,
   EnquiryEventSchema,
   SubmissionEventSchema,
+  WITHDRAWN_EMAIL_REASON,
+  type SubmissionEvent,
 } from '@autobest/domain';
 import { NOTIFIER, type Projection } from '@autobest/projections';
 import {
@@ -54,6 +56,17 @@ function enquiryEmails(stored: StoredEvent, context: EmailContext): PlannedEmail
   return { emails: [staffEnquiryNotification(enquiry, context), ...(confirmation ? [confirmation] : [])], relatedId: enquiry.enquiryId };
 }
 
+/** A deleted request's emails that have not gone out yet never will: withdrawn, with the reason staff read in the outbox. */
+async function withdrawPendingEmails(trx: Transaction<Database>, event: SubmissionEvent): Promise<void> {
+  if (event.type !== 'SubmissionDeleted') return;
+  await trx
+    .updateTable('sent_emails')
+    .set({ status: 'withdrawn', last_error: WITHDRAWN_EMAIL_REASON, next_attempt_at: null, claimed_until: null })
+    .where('related_id', '=', event.data.submissionId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** The host part of MAIL_FROM ('AutoBest Africa <no-reply@autobest.africa>' gives autobest.africa). */
 export function mailDomain(mailFrom: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
@@ -74,9 +87,23 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
   return {
     name: NOTIFIER,
     tables: [],
-    handles: new Set(['SellCarSubmitted', 'TradeInSubmitted', 'SubmissionStatusChanged', 'EnquiryReceived', 'ContactMessageReceived', 'ReservationRequested', 'ConversationHandedOff', 'StaffPasswordLinkIssued']),
+    handles: new Set([
+      'SellCarSubmitted',
+      'TradeInSubmitted',
+      'SubmissionStatusChanged',
+      'SubmissionDeleted',
+      'EnquiryReceived',
+      'ContactMessageReceived',
+      'ReservationRequested',
+      'ConversationHandedOff',
+      'StaffPasswordLinkIssued',
+    ]),
     async apply(trx, events) {
       for (const stored of events) {
+        if (stored.type === 'SubmissionDeleted') {
+          await withdrawPendingEmails(trx, parseStoredEvent(SubmissionEventSchema, stored));
+          continue;
+        }
         const planned =
           stored.type === 'EnquiryReceived'
             ? enquiryEmails(stored, context)

@@ -96,6 +96,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       // A pending email is on its way already: asking again (a double click) changes nothing.
       if (email.status === 'pending') return toRecord(email);
       if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
+      if (email.status === 'withdrawn') throw new HttpError(409, 'conflict', 'This email was withdrawn because its request was deleted; it cannot be sent');
       const retried = await app.db
         .updateTable('sent_emails')
         .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })

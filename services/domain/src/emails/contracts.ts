@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
-/** pending: recorded, not yet accepted by the mail server (retried with back-off); sent; failed: refused for good or out of attempts. */
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * pending: recorded, not yet accepted by the mail server (retried with back-off); sent; failed: refused for good or out
+ * of attempts; withdrawn: never sent, because the request it was about was deleted while it waited.
+ */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'withdrawn'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed', withdrawn: 'Withdrawn' };
+
+/** Why a withdrawn email did not go out, as the outbox shows it. */
+export const WITHDRAWN_EMAIL_REASON = 'Not sent: the request was deleted before this email went out';
 
 /** An email of the outbox, as staff read it. Status links in `text` and `html` show `[redacted]` for the token. */
 export const OutboxEmailSchema = z

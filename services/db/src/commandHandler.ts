@@ -54,13 +54,18 @@ const CONFLICT_RETRY = { attempts: 10, firstPauseMs: 5, longestPauseMs: 200 };
 const pauseBeforeAttempt = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(CONFLICT_RETRY.longestPauseMs, CONFLICT_RETRY.firstPauseMs * 2 ** (attempt - 1))));
 
-export interface CommandOptions {
+export interface CommandOptions<State = unknown> {
   metadata: EventMetadata;
   /**
    * The version the caller saw (a staff member's form). Pinned, a conflict is theirs to reload and is not retried;
    * left out, the handler appends at the version it read and decides again when someone got there first.
    */
   expectedVersion?: number;
+  /**
+   * The stream as the caller has just read and folded it: the first attempt decides on it instead of reading again;
+   * a lost race reads afresh as always.
+   */
+  known?: { state: State; version: number };
 }
 
 export interface CommandResult<State, Event> {
@@ -77,9 +82,9 @@ export interface CommandResult<State, Event> {
  * lost race read and decide again. `decide` may run more than once, so it must be pure in the state it is given.
  */
 export function commandHandler<State, Event extends DomainEvent<string, object>>(decider: Decider<State, Event>) {
-  return async function handle(store: EventStore, streamId: string, decide: (state: State) => Event[], options: CommandOptions): Promise<CommandResult<State, Event>> {
+  return async function handle(store: EventStore, streamId: string, decide: (state: State) => Event[], options: CommandOptions<State>): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, version } = await readState(store, decider, streamId);
+      const { state, version } = attempt === 1 && options.known ? options.known : await readState(store, decider, streamId);
       const events = decide(state);
       if (events.length === 0) return { events, state, version };
       try {

@@ -64,6 +64,20 @@ describe('commandHandler', () => {
     expect(await counts('tally-crowd')).toEqual(voters.map((_, index) => index + 1));
   });
 
+  it('decides on the state the caller already read without reading again, and reads afresh only when that state was stale', async () => {
+    await handle(store, 'tally-known', vote('ivy'), { metadata });
+    let reads = 0;
+    const counting: EventStore = { readStream: (streamId) => (reads++, store.readStream(streamId)), append: store.append };
+    const known = { state: { count: 1, voters: ['ivy'] }, version: 1 };
+    expect(await handle(counting, 'tally-known', vote('jon'), { metadata, known })).toMatchObject({ version: 2, state: { count: 2 } });
+    expect(reads).toBe(0);
+
+    // Stale: someone voted after the caller read. The append at version 1 loses, the handler reads and decides again.
+    expect(await handle(counting, 'tally-known', vote('kim'), { metadata, known })).toMatchObject({ version: 3, state: { count: 3, voters: ['ivy', 'jon', 'kim'] } });
+    expect(reads).toBe(1);
+    expect(await counts('tally-known')).toEqual([1, 2, 3]);
+  });
+
   it('does not retry a version the caller pinned: the conflict is theirs to reload', async () => {
     await handle(store, 'tally-pinned', vote('dan'), { metadata });
     await expect(handle(store, 'tally-pinned', vote('eve'), { metadata, expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);

@@ -108,8 +108,9 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
   }
 
   /** Finds the vehicles for what the message leads to, then decides; another message deciding first is ConversationMovedOn. */
-  async function answerMessage(request: FastifyRequest, streamId: string, text: string, read?: ConversationState): Promise<ChatAnswer> {
-    const state = read ?? (await readState(app.eventStore, conversationDecider, streamId)).state;
+  async function answerMessage(request: FastifyRequest, streamId: string, text: string, read?: { state: ConversationState; version: number }): Promise<ChatAnswer> {
+    const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
+    const { state } = known;
     const matchedFor = contextAfter(state, text);
     const matches = await matcher(matchedFor, state.currency);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
@@ -119,7 +120,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       STREAMS.conversation,
       streamId,
       (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, messageIds, matches, matchedFor, now: new Date() }, current),
-      { by: 'visitor' },
+      { by: 'visitor', known: { state: known.state, version: known.version } },
     );
     const [message, replyMessage] = messagesOf(events, after, version - events.length + 1);
     const replied = events.find((event) => event.type === 'TaraReplied')!;
@@ -148,11 +149,11 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     },
     async (request, reply) => {
       const streamId = streamOf(request.params.id);
-      const { state } = await readState(app.eventStore, conversationDecider, streamId);
-      if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
-      await countMessage(reply, state.conversationId);
+      const read = await readState(app.eventStore, conversationDecider, streamId);
+      if (read.state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+      await countMessage(reply, read.state.conversationId);
       try {
-        return await answerMessage(request, streamId, request.body.text, state);
+        return await answerMessage(request, streamId, request.body.text, read);
       } catch (error) {
         // Two messages of one conversation at once (two tabs): the second is answered on what the first changed.
         if (!(error instanceof ConversationMovedOn)) throw error;

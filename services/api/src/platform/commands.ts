@@ -188,13 +188,15 @@ export const STREAMS = {
   }),
 };
 
-export interface ApiCommandOptions {
+export interface ApiCommandOptions<State = unknown> {
   /** Staff commands are recorded with the staff member; anything else with the visitor. */
   by: 'staff' | 'visitor';
   /** The version the staff member saw: a newer stream answers 409 instead of being decided on again. */
   expectedVersion?: number | undefined;
   /** Wait until the read model shows the write, for a caller that reads the record right after (the console does). */
   readYourWrite?: boolean;
+  /** The stream as the route has just read it: decided on without reading it again (a lost race still re-reads). */
+  known?: { state: State; version: number } | undefined;
 }
 
 function actorOf(request: FastifyRequest, by: ApiCommandOptions['by']): EventMetadata['actor'] {
@@ -210,11 +212,12 @@ export async function handleCommand<State, Event extends DomainEvent<string, obj
   stream: CommandStream<State, Event>,
   streamId: string,
   decide: (state: State) => Event[],
-  { by, expectedVersion, readYourWrite = false }: ApiCommandOptions,
+  { by, expectedVersion, readYourWrite = false, known }: ApiCommandOptions<State>,
 ): Promise<CommandResult<State, Event>> {
   const written = await stream.handle(app.eventStore, streamId, decide, {
     metadata: eventMetadata(request, actorOf(request, by)),
     ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    ...(known === undefined ? {} : { known }),
   });
   if (readYourWrite) await readYourWrites(app, stream, [written]);
   return written;

@@ -2,8 +2,10 @@ import { forwardRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import { Layout as AdminLayout, AppBar, Loading, Logout, Title, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Layout as AdminLayout, AppBar, Loading, Logout, Title, UserMenu, useUserMenu } from 'react-admin';
 import type { StaffIdentity } from '@autobest/domain/staff/contracts';
+import { authProvider } from './authProvider';
 import { AppMenu } from './Menu';
 import { TwoFactorSection } from './staff/TwoFactor';
 
@@ -36,9 +38,14 @@ const ConsoleAppBar = () => (
  * them everything else): the setup, then their recovery codes, then the console.
  */
 function EnrolmentRequired({ children }: { children: ReactNode }) {
-  const { identity, isPending, refetch } = useGetIdentity();
+  // Asked once, not retried: signed out, the page behind answers 401 and the console goes to sign-in at once.
+  const { data: identity, isPending, refetch } = useQuery({
+    queryKey: ['two-factor-enrolment-required'],
+    queryFn: async () => (await authProvider.getIdentity!()) as { twoFactor?: StaffIdentity['twoFactor'] },
+    retry: false,
+  });
   if (isPending) return <Loading />;
-  const twoFactor = (identity as { twoFactor?: StaffIdentity['twoFactor'] } | undefined)?.twoFactor;
+  const twoFactor = identity?.twoFactor;
   if (!twoFactor?.required || twoFactor.enrolled) return <>{children}</>;
   return (
     <Card sx={{ mt: 2, maxWidth: 760 }}>

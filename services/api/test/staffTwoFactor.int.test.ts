@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig, type StaffRole } from '@autobest/domain';
 import { hashPassword } from '../src/staff/passwords';
 import { sessionCookieName } from '../src/staff/sessions';
-import { createTestApp, STAFF_EMAIL, STAFF_PASSWORD, type TestApp } from './support';
+import { concretePath, createTestApp, STAFF_EMAIL, STAFF_PASSWORD, staffOperations, type TestApp } from './support';
 
 /*
  * Two-factor sign-in (issue 17.3) against the product's own setting (admins must use it), on a clock the test moves:
@@ -146,6 +146,21 @@ describe('an admin, who must use two-factor sign-in', () => {
     expect((await as(adminCookie).get('/api/admin/account/two-factor')).json()).toEqual({ enrolled: true, required: true, recoveryCodesLeft: 10 });
     expect((await as(adminCookie).get('/api/admin/staff')).statusCode).toBe(200);
     expect((await eventsOf(await idOf(STAFF_EMAIL))).map((event) => event.type)).toContain('StaffMfaEnrolled');
+  });
+
+  it('refuses every staff route but one\'s own account to an admin who has not enrolled, with what to do', async () => {
+    const operations = await staffOperations(t.app, adminCookie);
+    expect(operations.length).toBeGreaterThan(30);
+    const declared = new Map(t.app.declaredStaffRoutes().map((route) => [`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`, route.permission]));
+    const newcomer = await addAccount('admin');
+    const cookie = cookieOf(await signInAttempt(newcomer.email, STAFF_PASSWORD));
+    const wrong: string[] = [];
+    for (const { method, path } of operations.filter((operation) => !(operation.method === 'DELETE' && operation.path === '/api/admin/session'))) {
+      const response = await t.app.inject({ method: method as 'GET', url: concretePath(path), headers: { cookie }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      const refusedForEnrolment = response.statusCode === 403 && response.json<{ error: string }>().error === 'two_factor_enrolment_required';
+      if ((declared.get(`${method} ${path}`) === 'self') === refusedForEnrolment) wrong.push(`${method} ${path} (${declared.get(`${method} ${path}`)}) answered ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('asks for a code after the right password, refuses a wrong one (recorded), accepts the right one once', async () => {

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig, type StaffRole } from '@autobest/domain';
 import { hashPassword } from '../src/staff/passwords';
+import { encryptSecret } from '../src/staff/twoFactor';
 import { sessionCookieName } from '../src/staff/sessions';
 import { concretePath, createTestApp, STAFF_EMAIL, STAFF_PASSWORD, staffOperations, type TestApp } from './support';
 
@@ -281,6 +282,19 @@ describe('an admin, who must use two-factor sign-in', () => {
       expect(resets[0]!.metadata).toMatchObject({ actor: { kind: 'staff', email: STAFF_EMAIL } });
       // Nothing to reset any more.
       expect((await as(adminCookie).post(`/api/admin/staff/${sales.id}/two-factor/reset`)).statusCode).toBe(409);
+    });
+
+    it('a key sealed under another installation secret, or for another account, opens nothing: codes refused (no 500), recovery codes still work', async () => {
+      const sales = await addAccount('sales');
+      const other = await addAccount('sales');
+      const { secret, recoveryCodes } = await enrol(cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD)));
+      const sealedElsewhere = encryptSecret('another installation secret of more than 32 characters', sales.id, secret);
+      await t.testDb.db.updateTable('staff_users').set({ two_factor_secret: sealedElsewhere }).where('id', '=', sales.id).execute();
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).json()).toMatchObject({ error: 'invalid_two_factor_code' });
+      const sealedForOther = encryptSecret(t.config.statusTokenSecret, other.id, secret);
+      await t.testDb.db.updateTable('staff_users').set({ two_factor_secret: sealedForOther }).where('id', '=', sales.id).execute();
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).json()).toMatchObject({ error: 'invalid_two_factor_code' });
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, recoveryCodes[0]!)).statusCode).toBe(200);
     });
 
     it('only an admin may reset someone else', async () => {

@@ -92,7 +92,15 @@ export async function acceptAuthenticatorCode(
   now: Date,
 ): Promise<boolean> {
   if (!user.two_factor_secret || !isAuthenticatorCode(code)) return false;
-  const step = matchingStep(user.email, decryptSecret(installationSecret, user.id, user.two_factor_secret), code, now);
+  let base32: string;
+  try {
+    base32 = decryptSecret(installationSecret, user.id, user.two_factor_secret);
+  } catch {
+    // Sealed under another installation secret (STATUS_TOKEN_SECRET changed): no code can match; recovery codes and an
+    // admin's reset still work.
+    return false;
+  }
+  const step = matchingStep(user.email, base32, code, now);
   if (step === null) return false;
   const accepted = await db
     .updateTable('staff_users')

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type TestStack } from '../support/stack';
-import { settledOnSignIn } from '../support/console';
+import { settledOnSignIn, signInToConsole } from '../support/console';
 
 const ADMIN_EMAIL = 'chief@autobest.test';
 const ADMIN_PASSWORD = 'the chief has a long password';
@@ -16,6 +16,8 @@ describe('two-factor sign-in in the console', () => {
   let stack: TestStack;
   let secret = '';
   let recoveryCodes: string[] = [];
+  /** The admin's console, signed in with a recovery code (sign-in is limited to 10 attempts per address in 15 minutes). */
+  let adminPage: Page;
 
   beforeAll(async () => {
     stack = await startStack('e2e_console_two_factor', { env: { ADMIN_EMAIL, ADMIN_PASSWORD, STAFF_MFA_REQUIRED_FOR: 'admin' }, workers: false });
@@ -95,11 +97,47 @@ describe('two-factor sign-in in the console', () => {
     await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
+    adminPage = page;
 
     const again = await signInWithPassword();
     await again.page.getByRole('button', { name: 'Use a recovery code' }).click();
     await again.page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
     await again.page.getByRole('button', { name: 'Verify' }).click();
     await again.page.getByText('That code is not right, or was used already').waitFor();
+  });
+
+  it('a sales person sets it up under My account; an admin resets it from the Staff page, which signs them out', async () => {
+    const adminHash = (await stack.testDb.db.selectFrom('staff_users').select('password_hash').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).password_hash;
+    await stack.testDb.db
+      .insertInto('staff_users')
+      .values({ id: crypto.randomUUID(), email: 'kofi@autobest.test', display_name: 'Kofi Sales', password_hash: adminHash, role: 'sales', disabled_at: null })
+      .execute();
+    const sales = await signInToConsole(stack.browser, stack.api.url, 'kofi@autobest.test', ADMIN_PASSWORD);
+    await sales.getByRole('button', { name: 'Profile' }).click();
+    await sales.getByRole('menuitem', { name: 'My account' }).click();
+    await sales.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await sales.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const salesSecret = ((await sales.getByLabel('Key to type by hand').textContent()) ?? '').replace(/\s/g, '');
+    await sales.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(appCode(salesSecret));
+    await sales.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await sales.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    await sales.getByRole('button', { name: 'I have saved them' }).click();
+    await sales.getByText('Two-factor sign-in is on. 10 of 10 recovery codes left.').waitFor();
+    // Not required of sales: it can be turned off here.
+    await sales.getByRole('form', { name: 'Turn off two-factor sign-in' }).waitFor();
+
+    const admin = adminPage;
+    await admin.getByRole('menuitem', { name: 'Staff' }).click();
+    await admin.getByRole('cell', { name: 'kofi@autobest.test' }).click();
+    await admin.getByRole('button', { name: 'Reset two-factor' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('Reset two-factor sign-in for Kofi Sales?').waitFor();
+    await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+    await admin.getByText('Two-factor sign-in is off for kofi@autobest.test; every session of theirs has ended').waitFor();
+    await admin.getByRole('button', { name: 'Reset two-factor' }).waitFor({ state: 'detached' });
+
+    // The sales person's session ended: their next step takes them to sign in, where the password alone is enough again.
+    await sales.reload();
+    await settledOnSignIn(sales);
   });
 });

@@ -69,6 +69,8 @@ const env = (port: number, cacheTtlMs: string) => ({
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   STATUS_TOKEN_SECRET: 'bench-only status token secret of 32+ characters',
+  // The bench signs in with the password alone to add news sources.
+  STAFF_MFA_REQUIRED_FOR: 'none',
   NEWS_ALLOW_PRIVATE_HOSTS: 'true',
   NEWS_CACHE_TTL_MS: cacheTtlMs,
 });

@@ -238,6 +238,8 @@ export async function startProductProcesses({
     ADMIN_PASSWORD: STAFF_CREDENTIALS.password,
     // Production refuses to start without one; the API and the workers share it.
     STATUS_TOKEN_SECRET: 'process-tests status token secret of 32+ characters',
+    // The tests sign in with the password alone; two-factor sign-in has its own tests.
+    STAFF_MFA_REQUIRED_FOR: 'none',
     ...env,
   };
   const api = new ManagedProcess('api', { command: tsxCommand(API_SCRIPT), env: shared, echo });

@@ -9,19 +9,21 @@ import {
   findStaffByEmail,
   generatedPassword,
   issuePasswordLink,
+  removeTwoFactor,
   StaffAccountRefused,
 } from '@autobest/api';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './embeddedPostgres';
 import { keptStatusTokenSecret } from './statusTokenSecret';
 
 /**
- * `npm run staff -- <create|reset|disable> ...`: staff accounts from a shell, for a team locked out of the console.
+ * `npm run staff -- <create|reset|reset-2fa|disable> ...`: staff accounts from a shell, for a team locked out of the console.
  * Against DATABASE_URL, or the embedded database under DATA_DIR that `npm start` uses (started here for the command,
  * and stopped after it). Exits 0 when done, 1 with a message saying what was wrong.
  */
 const USAGE = `Usage:
   npm run staff -- create --email E --name N --role admin|sales|inventory|viewer [--password P]
   npm run staff -- reset --email E      (prints a new set-password link; every session of the person ends)
+  npm run staff -- reset-2fa --email E  (takes two-factor sign-in off, for a lost phone; every session of the person ends)
   npm run staff -- disable --email E    (every session of the person ends)`;
 
 class UsageError extends Error {}
@@ -77,7 +79,18 @@ async function disable(context: Context, values: Record<string, string | undefin
   context.print(`Disabled ${user.email}; every session of theirs has ended.`);
 }
 
-const COMMANDS = { create, reset, disable } as const;
+/** A lost phone with no recovery code left and no other admin: the person signs in with the password and enrols again. */
+async function resetTwoFactor(context: Context, values: Record<string, string | undefined>): Promise<void> {
+  const user = await personByEmail(context, values);
+  const removed = await context.db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('staff_users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+    return removeTwoFactor(trx, locked, 'shell', ACTOR);
+  });
+  if (!removed) throw new StaffAccountRefused(409, `${user.email} does not use two-factor sign-in`);
+  context.print(`Two-factor sign-in is off for ${user.email}; every session of theirs has ended. They sign in with their password and set it up again.`);
+}
+
+const COMMANDS = { create, reset, 'reset-2fa': resetTwoFactor, disable } as const;
 
 /** Runs one command; the exit code for the shell. `env` is the environment, `print`/`fail` where lines go. */
 export async function runStaffCommand(argv: string[], env: Record<string, string | undefined>, print: Print, fail: Print): Promise<number> {

@@ -82,4 +82,24 @@ describe('npm run staff', () => {
     expect((await account('sales@autobest.test'))!.disabled_at).not.toBeNull();
     expect(await sessions()).toEqual([]);
   });
+
+  it('reset-2fa takes two-factor sign-in off a person who lost their phone, ends their sessions, and says so once', async () => {
+    expect(await staff('create', '--email', 'lost.phone@autobest.test', '--name', 'Lost Phone', '--role', 'admin', '--password', 'a long admin passphrase')).toMatchObject({ code: 0 });
+    const person = (await account('lost.phone@autobest.test'))!;
+    await testDb.db.updateTable('staff_users').set({ two_factor_secret: 'v1.sealed', two_factor_enabled_at: new Date(), two_factor_last_step: 1 }).where('id', '=', person.id).execute();
+    await testDb.db.insertInto('staff_recovery_codes').values({ staff_user_id: person.id, code_digest: 'digest', used_at: null }).execute();
+    await testDb.db.insertInto('staff_sessions').values({ token_hash: randomBytes(16).toString('hex'), staff_user_id: person.id, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+
+    const reset = await staff('reset-2fa', '--email', 'Lost.Phone@autobest.test');
+    expect(reset).toMatchObject({ code: 0, err: '' });
+    expect(reset.out).toContain('Two-factor sign-in is off for lost.phone@autobest.test');
+    expect(await account('lost.phone@autobest.test')).toMatchObject({ two_factor_secret: null, two_factor_enabled_at: null, two_factor_last_step: null });
+    expect(await testDb.db.selectFrom('staff_recovery_codes').select('code_digest').where('staff_user_id', '=', person.id).execute()).toEqual([]);
+    expect(await testDb.db.selectFrom('staff_sessions').select('id').where('staff_user_id', '=', person.id).execute()).toEqual([]);
+    const events = await testDb.db.selectFrom('events').select(['type', 'data', 'metadata']).where('stream_id', '=', `staff-${person.id}`).where('type', '=', 'StaffMfaReset').execute();
+    expect(events).toEqual([expect.objectContaining({ data: { staffUserId: person.id, via: 'shell' }, metadata: expect.objectContaining({ actor: { kind: 'system', name: 'staff-cli' } }) })]);
+
+    expect(await staff('reset-2fa', '--email', 'lost.phone@autobest.test')).toMatchObject({ code: 1, err: 'lost.phone@autobest.test does not use two-factor sign-in' });
+    expect(await staff('reset-2fa')).toMatchObject({ code: 1, err: expect.stringContaining('--email is required') });
+  });
 });

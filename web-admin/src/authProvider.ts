@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { StaffIdentity } from '@autobest/domain/staff/contracts';
+import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_REQUIRED } from '@autobest/domain/staff/twoFactor';
 import { permits } from './permissions';
 
 const SESSION_URL = '/api/admin/session';
@@ -9,6 +10,21 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
   return typeof body?.message === 'string' ? body.message : fallback;
 }
 
+/**
+ * The sign-in's answer when the password was right but a second factor is needed (`codeRequired`), or the code given
+ * was not right: the sign-in page then asks for the code instead of showing a notification.
+ */
+export class SecondFactorNeeded extends Error {
+  override readonly name = 'SecondFactorNeeded';
+  constructor(
+    message: string,
+    /** A code was sent and refused (else none was sent yet). */
+    readonly codeRefused: boolean,
+  ) {
+    super(message);
+  }
+}
+
 /** "15 minutes", "1 minute", "40 seconds": how long Retry-After asks a person to wait. */
 function waitingTime(retryAfterSeconds: number): string {
   if (retryAfterSeconds < 60) return `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`;
@@ -16,13 +32,18 @@ function waitingTime(retryAfterSeconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-/** Why a sign-in was refused, as the form shows it; past the sign-in limits, when to try again. */
+/** Why a sign-in was refused, as the form shows it; past the sign-in limits, when to try again. A code to ask for: SecondFactorNeeded. */
 async function signInRefusal(response: Response): Promise<string> {
   const retryAfter = Number(response.headers.get('Retry-After'));
   if (response.status === 429 && Number.isInteger(retryAfter) && retryAfter > 0) {
     return `Too many sign-in attempts. Please try again in ${waitingTime(retryAfter)}.`;
   }
-  return errorMessage(response, 'Sign-in failed');
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown; message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : 'Sign-in failed';
+  if (response.status === 401 && (body?.error === TWO_FACTOR_REQUIRED || body?.error === INVALID_TWO_FACTOR_CODE)) {
+    throw new SecondFactorNeeded(message, body.error === INVALID_TWO_FACTOR_CODE);
+  }
+  return message;
 }
 
 async function currentStaff(): Promise<StaffIdentity | undefined> {
@@ -46,14 +67,17 @@ const knownStaff = () => (lastStaff ??= currentStaff());
  */
 let knownSignedOut = false;
 
-/** Staff sign in with email and password; the API keeps the session in an HttpOnly cookie. */
+/**
+ * Staff sign in with email and password, and a code from their authenticator app (or a recovery code) when they use
+ * two-factor sign-in; the API keeps the session in an HttpOnly cookie.
+ */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email?: string; password?: string }) {
+  async login({ email, password, code }: { email?: string; password?: string; code?: string }) {
     const response = await fetch(SESSION_URL, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email, password, ...(code ? { code } : {}) }),
     });
     if (!response.ok) throw new Error(await signInRefusal(response));
     knownSignedOut = false;
@@ -80,7 +104,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const staff = await currentStaff();
     if (!staff) throw new Error('Sign in required');
-    return { id: staff.id, fullName: staff.displayName, email: staff.email };
+    return { id: staff.id, fullName: staff.displayName, email: staff.email, twoFactor: staff.twoFactor };
   },
   async getPermissions() {
     return (await knownStaff())?.permissions ?? [];

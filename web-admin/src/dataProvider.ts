@@ -9,6 +9,7 @@ import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
 import type { ConversationFunnel } from '@autobest/domain/assistant/contracts';
 import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
+import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@autobest/domain/staff/twoFactor';
 import type { InventoryStats } from './inventory-management/types';
 
 const API = '/api/admin';
@@ -82,6 +83,14 @@ export const dataProvider = {
     send<StaffAccount & { setPasswordUrl?: string }>('POST', `${API}/staff/${encodeURIComponent(String(id))}/${action}`),
   changeOwnPassword: (currentPassword: string, newPassword: string) => send<null>('PUT', `${API}/account/password`, { currentPassword, newPassword }),
   getOwnSessions: () => get<OwnSession[]>(`${API}/account/sessions`),
+  getTwoFactorStatus: () => get<TwoFactorStatus>(`${API}/account/two-factor`),
+  /** A new key for one's authenticator app (QR code and the key to type); sign-in changes only once a code confirms it. */
+  startTwoFactorEnrolment: () => send<TwoFactorEnrolment>('POST', `${API}/account/two-factor/enrolment`),
+  confirmTwoFactorEnrolment: (code: string) => send<RecoveryCodes>('POST', `${API}/account/two-factor/enrolment/confirm`, { code }),
+  renewRecoveryCodes: (code: string) => send<RecoveryCodes>('POST', `${API}/account/two-factor/recovery-codes`, { code }),
+  turnOffTwoFactor: (password: string, code: string) => send<null>('POST', `${API}/account/two-factor/turn-off`, { password, code }),
+  /** An admin takes two-factor sign-in off someone who lost their phone; every session of theirs ends. */
+  resetStaffTwoFactor: (id: Identifier) => send<StaffAccount>('POST', `${API}/staff/${encodeURIComponent(String(id))}/two-factor/reset`),
   endOwnSession: async (id: string) => {
     await httpClient(`${API}/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
     return { data: null };

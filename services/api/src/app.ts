@@ -25,6 +25,7 @@ import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/security
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { staffAccountRoutes } from './staff/accountRoutes';
+import { staffTwoFactorRoutes } from './staff/twoFactorRoutes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
@@ -46,6 +47,15 @@ export interface BuildAppOptions {
   migrate?: boolean;
   /** Told of every SQL statement the app runs, with its parameters and duration. */
   onQuery?: InfrastructureOptions['onQuery'];
+  /** The time two-factor codes are checked against; the system clock by default (tests fix it). */
+  clock?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Now, as the app's clock tells it (see BuildAppOptions.clock). */
+    now(): Date;
+  }
 }
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own, per-route limits). */
@@ -54,7 +64,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** The whole HTTP application, built but not listening: server.ts listens, tests use `inject`. */
-export async function buildApp({ config, logger, webApps, migrate, onQuery }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, webApps, migrate, onQuery, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT,
@@ -83,6 +93,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
     validatorCompiler({ ...route, schema: withCleanText(schema, { oneLine: route.httpPart === 'querystring' || route.httpPart === 'params' }) }),
   );
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('now', clock ?? (() => new Date()));
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -109,6 +120,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(qaCheckRoutes);
   await app.register(staffSessionRoutes);
   await app.register(staffAccountRoutes);
+  await app.register(staffTwoFactorRoutes);
   await app.register(contactRoutes);
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);

@@ -12,3 +12,4 @@ export {
   issuePasswordLink,
   StaffAccountRefused,
 } from './staff/accounts';
+export { removeTwoFactor } from './staff/twoFactor';

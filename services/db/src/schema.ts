@@ -35,6 +35,19 @@ export interface StaffUsersTable {
   created_at: Generated<Date>;
   disabled_at: Date | null;
   last_sign_in_at: Date | null;
+  /** The TOTP secret, encrypted (never the base32 itself); set from the start of an enrolment. */
+  two_factor_secret: string | null;
+  /** When the person confirmed their authenticator: from then on sign-in asks for a code. */
+  two_factor_enabled_at: Date | null;
+  /** The last TOTP time step a code was accepted for: that step and earlier ones are refused (a code works once). */
+  two_factor_last_step: number | null;
+}
+
+/** One recovery code of a person, as its SHA-256 digest; used once. */
+export interface StaffRecoveryCodesTable {
+  staff_user_id: string;
+  code_digest: string;
+  used_at: Date | null;
 }
 
 export interface StaffSessionsTable {
@@ -437,6 +450,7 @@ export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   staff_password_links: StaffPasswordLinksTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   contact_messages: ContactMessagesTable;
   enquiries: EnquiriesTable;
   submissions: SubmissionsTable;

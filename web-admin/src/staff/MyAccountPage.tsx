@@ -5,6 +5,7 @@ import { HttpError, Title, useDataProvider, useNotify } from 'react-admin';
 import type { OwnSession } from '@autobest/domain/staff/accounts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { TwoFactorSection } from './TwoFactor';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -105,7 +106,7 @@ function Sessions() {
   );
 }
 
-/** Everyone's own account: their password and the sessions they have open. */
+/** Everyone's own account: their password, two-factor sign-in and the sessions they have open. */
 export function MyAccountPage() {
   return (
     <Card sx={{ mt: 2 }}>
@@ -114,6 +115,7 @@ export function MyAccountPage() {
         <Stack spacing={4} sx={{ maxWidth: 720 }}>
           <Alert severity="info">Changing your password ends every other session of yours.</Alert>
           <ChangePassword />
+          <TwoFactorSection />
           <Sessions />
         </Stack>
       </CardContent>

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
-import { notPermittedMessage, roleMay, type StaffPermission } from '@autobest/domain';
+import { notPermittedMessage, roleMay, TWO_FACTOR_ENROLMENT_REQUIRED, twoFactorRequiredFor, type StaffPermission } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
 import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
@@ -43,6 +43,12 @@ export const staffMay = (staff: StaffIdentity, permission: StaffPermission): boo
 
 const signInRequired = () => new HttpError(401, 'unauthorized', 'Sign in required');
 const notPermitted = (staff: StaffIdentity, permission: StaffPermission) => new HttpError(403, 'forbidden', notPermittedMessage(staff.role, permission));
+const enrolmentRequired = (staff: StaffIdentity) =>
+  new HttpError(
+    403,
+    TWO_FACTOR_ENROLMENT_REQUIRED,
+    `Your role (${staff.role}) signs in with two-factor sign-in: set it up under My account (Two-factor sign-in) to use the console`,
+  );
 const undeclared = () => new HttpError(403, 'forbidden', 'This staff route declares no permission, so nobody may use it');
 
 /** A staff route as registered, with what it declares it needs. */
@@ -133,7 +139,8 @@ const wantsPage = (request: FastifyRequest) =>
  * so a test of the raw URL can be spelled around. Every route registered under /api/admin or /admin/queues needs a
  * valid staff session unless it says `publicStaffRoute` (a staff page without one is sent to sign in), and the
  * permission it names; its answers are never cached; the ones that change state (signing in included) are refused
- * with 403 when another site sent them. A request that matched no route but reads like a staff path gets 401 as well
+ * with 403 when another site sent them. A person whose role requires two-factor sign-in (STAFF_MFA_REQUIRED_FOR) and who
+ * has not enrolled reaches only the `self` routes (403 two_factor_enrolment_required elsewhere). A request that matched no route but reads like a staff path gets 401 as well
  * (see `lenientPath`).
  */
 export const authPlugin = fp(
@@ -174,6 +181,10 @@ export const authPlugin = fp(
         if (!staffPermission) {
           if (!publicStaffRoute) throw undeclared();
         } else if (!staffMay(staff, staffPermission)) throw notPermitted(staff, staffPermission);
+        // A role that must use a second factor reaches nothing but its own account (where it enrols) until it has one.
+        if (staffPermission !== 'self' && !staff.twoFactorEnrolled && twoFactorRequiredFor(app.config.staffMfaRequiredFor, staff.role)) {
+          throw enrolmentRequired(staff);
+        }
         request.staff = staff;
       } else if (!publicStaffRoute) {
         if (staffPage && wantsPage(request)) return reply.redirect(CONSOLE_SIGN_IN, 302);

@@ -35,6 +35,7 @@ export const toStaffAccount = (row: StaffUserRow): StaffAccount => ({
   status: accountStatus(row),
   createdAt: row.created_at.toISOString(),
   lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
+  twoFactorEnrolled: row.two_factor_enabled_at !== null,
 });
 
 /** Why an account change was refused: the route answers with its status and message, the shell command prints it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attemptedEmail,
+  INVALID_TWO_FACTOR_CODE,
   permissionsOf,
   SignInSchema,
   StaffIdentitySchema,
@@ -9,6 +10,8 @@ import {
   type StaffSignedIn,
   type StaffSignedOut,
   type StaffSignInFailed,
+  TWO_FACTOR_REQUIRED,
+  twoFactorRequiredFor,
 } from '@autobest/domain';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
@@ -17,12 +20,26 @@ import { eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
 import { closeSession, openSession, sessionCookieName, sessionCookieOptions, USER_AGENT_MAX_LENGTH, type StaffIdentity } from './sessions';
+import { acceptAuthenticatorCode, useRecoveryCode } from './twoFactor';
 
-/** Who is signed in, with what their role lets them do, so the console shows only that. */
-const sessionAnswer = (staff: StaffIdentity): SessionAnswer => ({ ...staff, permissions: permissionsOf(staff.role) });
+/** Who is signed in, with what their role lets them do, so the console shows only that (and whether it must enrol first). */
+const sessionAnswer = (staff: StaffIdentity, requiredFor: readonly string[]): SessionAnswer => ({
+  id: staff.id,
+  email: staff.email,
+  displayName: staff.displayName,
+  role: staff.role,
+  permissions: permissionsOf(staff.role),
+  twoFactor: { enrolled: staff.twoFactorEnrolled, required: twoFactorRequiredFor(requiredFor, staff.role) },
+});
 
 /** One answer for unknown email and wrong password alike: no hint which part was wrong. */
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
+/** The password was right and the account signs in with a second factor: the console asks for the code. */
+const codeRequired = () => new HttpError(401, TWO_FACTOR_REQUIRED, 'Enter the 6-digit code from your authenticator app, or a recovery code');
+const wrongCode = () =>
+  new HttpError(401, INVALID_TWO_FACTOR_CODE, 'That code is not right, or was used already. Enter the current code from your authenticator app, or a recovery code', {
+    code: 'That code is not right, or was used already',
+  });
 
 /**
  * Sign-in attempts a person needs, and no more: from one address (an office shares one) and against one account
@@ -31,7 +48,7 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inva
  * without a limit would make stopping Redis an attack. Staff already signed in keep working (sessions are in PostgreSQL).
  */
 const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
-const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
+export const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -40,7 +57,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicStaffRoute: true, rateLimit: SIGN_IN_PER_ADDRESS },
       schema: {
         tags: ['staff'],
-        summary: 'Sign in; sets the HttpOnly session cookie',
+        summary:
+          'Sign in; sets the HttpOnly session cookie. An account with two-factor sign-in answers 401 two_factor_required until the same request comes with `code` (authenticator or recovery code)',
         body: SignInSchema,
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },
@@ -74,22 +92,39 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) return refuse('unknown-account');
       if (!valid) return refuse('wrong-password');
       if (user.disabled_at) return refuse('disabled');
-      await app.limits.reset('sign-in-account', email);
+      const enrolled = user.two_factor_enabled_at !== null;
+      const { code } = request.body;
+      // The password alone is not a sign-in yet: the attempt stays counted, so codes are limited exactly like passwords.
+      if (enrolled && code === undefined) throw codeRequired();
+      const metadata = eventMetadata(request, { kind: 'staff', staffUserId: user.id, email: user.email });
+      const now = app.now();
 
       // Always a new session id: one the browser already held (perhaps planted by someone else) ends here.
       const cookieName = sessionCookieName(app.config.cookieSecure);
-      const previous = request.cookies[cookieName];
-      if (previous) await closeSession(app.db, previous);
       const session = await app.db.transaction().execute(async (trx) => {
+        let secondFactor: StaffSignedIn['data']['secondFactor'] = null;
+        if (enrolled && code !== undefined) {
+          if (await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, code, now)) secondFactor = 'totp';
+          else if (await useRecoveryCode(trx, user.id, code, metadata, now)) secondFactor = 'recovery-code';
+          else return null;
+        }
+        const previous = request.cookies[cookieName];
+        if (previous) await closeSession(trx, previous);
         const opened = await openSession(trx, user.id, app.config.sessionTtlHours, userAgent ?? undefined);
         await trx.updateTable('staff_users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
-        const event: StaffSignedIn = { type: 'StaffSignedIn', data: { staffUserId: user.id, secondFactor: null, userAgent } };
-        await recordStaffEvent(trx, user.id, event, eventMetadata(request, { kind: 'staff', staffUserId: user.id, email: user.email }));
+        const event: StaffSignedIn = { type: 'StaffSignedIn', data: { staffUserId: user.id, secondFactor, userAgent } };
+        await recordStaffEvent(trx, user.id, event, metadata);
         return opened;
       });
+      if (!session) return refuse('wrong-code', wrongCode());
+      // Only a whole sign-in (password and, where enrolled, a code) clears the count of attempts.
+      await app.limits.reset('sign-in-account', email);
       reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
       request.log.info({ staffUserId: user.id }, 'staff signed in');
-      return sessionAnswer({ id: user.id, email: user.email, displayName: user.display_name, role: user.role });
+      return sessionAnswer(
+        { id: user.id, email: user.email, displayName: user.display_name, role: user.role, twoFactorEnrolled: enrolled },
+        app.config.staffMfaRequiredFor,
+      );
     },
   );
 
@@ -103,7 +138,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },
     },
-    async (request) => sessionAnswer(requireStaff(request)),
+    async (request) => sessionAnswer(requireStaff(request), app.config.staffMfaRequiredFor),
   );
 
   app.delete(

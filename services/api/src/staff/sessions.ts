@@ -18,6 +18,8 @@ export interface StaffIdentity {
   email: string;
   displayName: string;
   role: string;
+  /** Signs in with a code from an authenticator app too (confirmed enrolment). */
+  twoFactorEnrolled: boolean;
 }
 
 /** How often a session in use records that it was used: enough to measure idleness in minutes, cheap per request. */
@@ -56,7 +58,7 @@ export async function findSession(db: Db, token: string, idleMinutes: number): P
   const row = await db
     .selectFrom('staff_sessions')
     .innerJoin('staff_users', 'staff_users.id', 'staff_sessions.staff_user_id')
-    .select(['staff_sessions.token_hash', 'staff_sessions.last_seen_at', 'staff_users.id', 'staff_users.email', 'staff_users.display_name', 'staff_users.role'])
+    .select(['staff_sessions.token_hash', 'staff_sessions.last_seen_at', 'staff_users.id', 'staff_users.email', 'staff_users.display_name', 'staff_users.role', 'staff_users.two_factor_enabled_at'])
     .where('staff_sessions.token_hash', '=', digest(token))
     .where('staff_sessions.expires_at', '>', new Date(now))
     .where('staff_sessions.last_seen_at', '>', new Date(now - idleMinutes * 60_000))
@@ -66,7 +68,7 @@ export async function findSession(db: Db, token: string, idleMinutes: number): P
   if (now - row.last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.updateTable('staff_sessions').set({ last_seen_at: new Date(now) }).where('token_hash', '=', row.token_hash).execute();
   }
-  return { id: row.id, email: row.email, displayName: row.display_name, role: row.role };
+  return { id: row.id, email: row.email, displayName: row.display_name, role: row.role, twoFactorEnrolled: row.two_factor_enabled_at !== null };
 }
 
 export async function closeSession(db: Db | Transaction<Database>, token: string): Promise<void> {

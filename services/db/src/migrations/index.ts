@@ -23,6 +23,7 @@ import * as housekeepingRuns from './0021_housekeeping_runs';
 import * as news from './0022_news';
 import * as conversations from './0023_conversations';
 import * as staffAccounts from './0024_staff_accounts';
+import * as staffTwoFactor from './0026_staff_two_factor';
 import * as withdrawnEmails from './0029_withdrawn_emails';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0022_news': news,
   '0023_conversations': conversations,
   '0024_staff_accounts': staffAccounts,
+  '0026_staff_two_factor': staffTwoFactor,
   '0029_withdrawn_emails': withdrawnEmails,
 };

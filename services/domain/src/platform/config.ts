@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cronPatternProblem } from './cronPattern';
+import { STAFF_ROLES, type StaffRole } from '../staff/roles';
 
 /**
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
@@ -68,6 +69,27 @@ const isPlainHttpLocalhost = (publicUrl: string | undefined): boolean => {
 };
 
 /**
+ * The roles that must sign in with a second factor: a comma list of roles, `none` (or empty) for nobody. An unknown
+ * role is refused, so a typo cannot quietly leave admins without two-factor sign-in.
+ */
+const MfaRequiredForSchema = z
+  .string()
+  .trim()
+  .transform((value, context): StaffRole[] => {
+    if (value === '' || value.toLowerCase() === 'none') return [];
+    const entries = value.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+    const unknown = entries.filter((entry) => !(STAFF_ROLES as readonly string[]).includes(entry));
+    if (unknown.length > 0) {
+      context.addIssue({ code: 'custom', message: `${unknown.map((entry) => `"${entry}"`).join(', ')} is not a role; write roles from ${STAFF_ROLES.join(', ')} separated by commas, or none` });
+      return z.NEVER;
+    }
+    return [...new Set(entries)] as StaffRole[];
+  });
+
+/** Settings where an empty value says something (nobody), unlike the rest, where empty means unset. */
+const EMPTY_MEANS_NONE = new Set(['STAFF_MFA_REQUIRED_FOR']);
+
+/**
  * Every setting the product reads from its environment. Parsed once at start-up and passed down;
  * nothing below this reads process.env.
  */
@@ -90,6 +112,7 @@ export const RuntimeConfigSchema = z
     SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
     SESSION_IDLE_MINUTES: z.coerce.number({ error: 'SESSION_IDLE_MINUTES must be a number of minutes' }).int().min(1).max(24 * 60).default(30),
     COOKIE_SECURE: booleanFlag.optional(),
+    STAFF_MFA_REQUIRED_FOR: MfaRequiredForSchema.default(['admin']),
     TRUST_PROXY: ProxyTrustSchema.default(false),
     PROJECTOR_SAFETY_NET_MS: z.coerce.number().int().min(500).default(5000),
     UPLOADS_DIR: z.string().min(1).optional(),
@@ -161,6 +184,8 @@ export const RuntimeConfigSchema = z
     sessionTtlHours: env.SESSION_TTL_HOURS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     cookieSecure: env.COOKIE_SECURE ?? !isPlainHttpLocalhost(env.PUBLIC_URL),
+    /** Staff of these roles cannot use the console (beyond their own account) until they enrol a second factor. */
+    staffMfaRequiredFor: env.STAFF_MFA_REQUIRED_FOR,
     trustProxy: env.TRUST_PROXY,
     projectorSafetyNetMs: env.PROJECTOR_SAFETY_NET_MS,
     uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR}/uploads`,
@@ -222,7 +247,7 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from an environment record; throws one readable error naming every bad variable. */
 export function loadRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== undefined && (value !== '' || EMPTY_MEANS_NONE.has(name))));
   const parsed = RuntimeConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

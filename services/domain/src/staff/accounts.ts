@@ -35,6 +35,8 @@ export const StaffAccountSchema = z
     status: z.enum(STAFF_ACCOUNT_STATUSES),
     createdAt: z.iso.datetime(),
     lastSignInAt: z.iso.datetime().nullable(),
+    /** Signs in with a code from an authenticator app as well as the password. */
+    twoFactorEnrolled: z.boolean(),
   })
   .meta({ id: 'StaffAccount' });
 export type StaffAccount = z.output<typeof StaffAccountSchema>;

@@ -24,3 +24,4 @@ export * from './staff/accountEvents';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';
+export * from './landedCost/index';

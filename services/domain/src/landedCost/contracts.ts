@@ -3,6 +3,7 @@ import { PRICE_CURRENCY_CODES } from '../money/currencies';
 import { toMajor } from '../money/money';
 import { PHONE_PATTERN, EMAIL_PATTERN } from '../contact/contactMessage';
 import type { Quote } from './quote';
+import { DestinationChargeInputSchema, FreightRateInputSchema, TariffVersionInputSchema } from './tariff';
 
 /**
  * The public quote's contract (issue 18.6): `GET /api/vehicles/{id}/quote?country=NG&currency=NGN`. Other tools depend
@@ -87,3 +88,21 @@ export const QuoteRequestInputSchema = z.object({
 export type QuoteRequestInput = z.input<typeof QuoteRequestInputSchema>;
 
 export const QuoteRequestCreatedSchema = z.object({ quoteId: z.uuid(), enquiryId: z.uuid() });
+
+/** The console's records (ra-data-simple-rest): every record has an `id`. */
+const RateTableChangeSchema = z.object({ at: z.string(), by: z.string().nullable(), changes: z.record(z.string(), z.union([z.string(), z.number()])) });
+
+export const TariffVersionRecordSchema = TariffVersionInputSchema.extend({
+  id: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  inForce: z.boolean().describe('The version quotes use today'),
+}).meta({ id: 'TariffVersion' });
+export type TariffVersionRecord = z.output<typeof TariffVersionRecordSchema>;
+
+export const FreightRateRecordSchema = FreightRateInputSchema.extend({ id: z.string(), history: z.array(RateTableChangeSchema), updatedAt: z.string(), updatedBy: z.string().nullable() }).meta({ id: 'FreightRate' });
+export type FreightRateRecord = z.output<typeof FreightRateRecordSchema>;
+
+export const DestinationChargeRecordSchema = DestinationChargeInputSchema.extend({ id: z.string(), history: z.array(RateTableChangeSchema), updatedAt: z.string(), updatedBy: z.string().nullable() }).meta({ id: 'DestinationCharge' });
+export type DestinationChargeRecord = z.output<typeof DestinationChargeRecordSchema>;

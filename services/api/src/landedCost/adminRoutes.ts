@@ -172,7 +172,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     },
     async (request) => {
       const row = await tariffRow(request.params.id);
-      const { quote } = await quoteVehicle(app.db, tables, rates, request.query.vehicleId, { country: row.country, currency: request.query.currency, city: request.query.city }, row.id);
+      const { quote } = await quoteVehicle(tables, rates, request.query.vehicleId, { country: row.country, currency: request.query.currency, city: request.query.city }, row.id);
       return toQuoteAnswer(quote);
     },
   );

@@ -69,12 +69,16 @@ export const toDestinationCharge = (row: Selectable<DestinationChargesTable>): D
 
 /**
  * The tables every quote reads, from memory: loaded once, forgotten when staff change one (`changed`) and after 30
- * seconds (another API process may have changed them). A quote then costs two indexed reads (the vehicle, its
- * collected record) and arithmetic, well inside the 20 ms the vehicle page allows.
+ * seconds (another API process may have changed them). The facts of each vehicle quoted are kept as long. A quote then
+ * costs arithmetic, or two indexed reads (the vehicle, its collected record) the first time, well inside the 20 ms
+ * the vehicle page allows.
  */
 export function landedCostTables(db: Db) {
   const cache = new TtlCache<LandedCostTables>(30_000, 1);
+  // What a quote needs of a vehicle changes when staff edit it; a quote may be that much older, like the rates.
+  const vehicles = new TtlCache<VehicleFacts & { name: string }>(30_000, 5000);
   return {
+    vehicleFacts: (vehicleId: string) => vehicles.remember(vehicleId, () => vehicleFactsOf(db, vehicleId)),
     load: () =>
       cache.remember('tables', async () => {
         const [tariffs, freight, charges] = await Promise.all([
@@ -84,7 +88,10 @@ export function landedCostTables(db: Db) {
         ]);
         return { tariffs: tariffs.map(toTariffVersion), freight: freight.map(toFreightRate), charges: charges.map(toDestinationCharge) };
       }),
-    changed: () => cache.clear(),
+    changed: () => {
+      cache.clear();
+      vehicles.clear();
+    },
   };
 }
 export type LandedCostTableCache = ReturnType<typeof landedCostTables>;
@@ -150,14 +157,13 @@ export interface QuoteRequest {
 
 /** Computes a vehicle's quote with the tariff in force today (or the one given, for staff's preview). */
 export async function quoteVehicle(
-  db: Db,
   tables: LandedCostTableCache,
   rates: CatalogueRates,
   vehicleId: string,
   { country, currency, city }: QuoteRequest,
   tariffVersionId?: string,
 ): Promise<{ quote: Quote; vehicleName: string; rates: Awaited<ReturnType<CatalogueRates>> }> {
-  const [vehicle, data, snapshot] = await Promise.all([vehicleFactsOf(db, vehicleId), tables.load(), rates()]);
+  const [vehicle, data, snapshot] = await Promise.all([tables.vehicleFacts(vehicleId), tables.load(), rates()]);
   const countryTariffs = data.tariffs.filter((tariff) => tariff.country === country);
   const tariff = tariffVersionId ? countryTariffs.find((candidate) => candidate.id === tariffVersionId) : versionInForce(countryTariffs, new Date().toISOString().slice(0, 10));
   if (!tariff) {

@@ -56,7 +56,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
       },
     },
     async (request, reply) => {
-      const { quote } = await quoteVehicle(app.db, tables, rates, request.params.id, request.query);
+      const { quote } = await quoteVehicle(tables, rates, request.params.id, request.query);
       reply.header('Cache-Control', 'public, max-age=60');
       return toQuoteAnswer(quote);
     },
@@ -77,7 +77,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
     },
     async (request, reply) => {
       const { country, currency, city, fullName, phone, email } = request.body;
-      const { quote, vehicleName, rates: snapshot } = await quoteVehicle(app.db, tables, rates, request.params.id, { country, currency, city });
+      const { quote, vehicleName, rates: snapshot } = await quoteVehicle(tables, rates, request.params.id, { country, currency, city });
       await consumePerContact(app, reply, 'enquiry', { email, phone });
       const quoteId = randomUUID();
       const enquiryId = randomUUID();

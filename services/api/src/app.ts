@@ -132,7 +132,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.
   await app.register(queueDashboardPlugin);
   await app.register(newsRoutes);
-  await app.register(assistantRoutes, { rates });
+  await app.register(assistantRoutes, { rates, landedCost });
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

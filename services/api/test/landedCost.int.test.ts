@@ -107,6 +107,23 @@ describe('GET /api/vehicles/{id}/quote', () => {
   });
 });
 
+describe("Tara's pricing reply", () => {
+  it('gives the same landed total and monthly figure as the quote API for the first car she shows', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { language: 'en', currency: 'KES' } });
+    const { id } = started.json<{ id: string }>();
+    const answered = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'An SUV for the family, what about financing and the monthly payment?' } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const { reply, vehicles } = answered.json<{ reply: { content: string }; vehicles: Array<{ id: string }> }>();
+    expect(vehicles.length).toBeGreaterThan(0);
+    const quoted = await t.app.inject({ method: 'GET', url: `/api/vehicles/${vehicles[0]!.id}/quote`, query: { country: 'KE', currency: 'KES' } });
+    const answer = quoted.json<QuoteAnswer>();
+    const plain = (amount: number) => `KSh\u00a0${(Math.round(amount * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+    expect(reply.content).toContain(`Delivered to Nairobi`);
+    expect(reply.content).toContain(plain(answer.total));
+    expect(reply.content).toContain(plain(answer.finance.monthly));
+  });
+});
+
 describe('tariff versions, and quotes that keep theirs', () => {
   it('records "Send me this quote" with its version; a new version changes new quotes, not the recorded one', async () => {
     const sent = await t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE}/quote-requests`, payload: { country: 'NG', currency: 'NGN', fullName: 'Ifeoma Nwosu', phone: '+234 803 555 0177', email: 'ifeoma@example.ng' } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStack, type TestStack } from '../support/stack';
 
 describe('the price-calculation list on the vehicle page', () => {
@@ -53,11 +53,23 @@ describe('the price-calculation list on the vehicle page', () => {
     const form = calculation.getByRole('form', { name: 'Send me this quote' });
     await form.getByLabel('Full name').fill('Kwame Mensah');
     await form.getByLabel('Phone number').fill('+233 24 555 0199');
+    await form.getByLabel('Email (optional)').fill('kwame@example.com.gh');
     await form.getByRole('button', { name: 'Send me this quote' }).click();
     await calculation.getByRole('status').getByText('Thank you, Kwame Mensah: your quote is recorded and a sales advisor will contact you on +233 24 555 0199.').waitFor();
     await context.close();
 
     const recorded = await stack.testDb.db.selectFrom('quotes').select(['country', 'city', 'currency', 'vehicle_id']).executeTakeFirstOrThrow();
     expect(recorded).toEqual({ country: 'GH', city: 'Accra', currency: 'NGN', vehicle_id: vehicleId });
+
+    // The buyer is sent the calculation itself; staff are told with every line.
+    await vi.waitFor(
+      async () => {
+        const sent = await stack.testDb.db.selectFrom('sent_emails').select(['template', 'text']).where('to_address', '=', 'kwame@example.com.gh').executeTakeFirst();
+        expect(sent?.text).toContain('Your quote:');
+        expect(sent?.text).toMatch(/nhil: National Health Insurance Levy \(NHIL\): ₦[\d,.]+ \(2\.5% of ₦[\d,.]+\)/);
+        expect(sent?.text).toContain('This is an estimate: the final duties and taxes are set by the customs assessment.');
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   });
 });

@@ -159,6 +159,26 @@ describe('tariff versions, and quotes that keep theirs', () => {
     expect(overlapping.json()).toMatchObject({ fields: { effectiveDate: expect.stringContaining('must not overlap') } });
   });
 
+  it.each([
+    [{ country: 'NG', currency: 'NGN', phone: '+234 803 555 0177' }, 'fullName'],
+    [{ country: 'NG', currency: 'NGN', fullName: 'Ada', phone: 'call me' }, 'phone'],
+    [{ country: 'NG', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177', email: 'ada@' }, 'email'],
+    [{ country: 'NG', currency: 'EUR', fullName: 'Ada', phone: '+234 803 555 0177' }, 'currency'],
+    [{ country: 'ZZ', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177' }, 'country'],
+  ])('refuses a quote request %j with 400 naming %s, recording nothing', async (payload, field) => {
+    const before = await t.testDb.db.selectFrom('quotes').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE}/quote-requests`, payload });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json<{ fields: object }>().fields)).toContain(field);
+    const after = await t.testDb.db.selectFrom('quotes').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('answers 404 to a quote request for an unknown vehicle', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/vehicles/no-such-car/quote-requests', payload: { country: 'NG', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177' } });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('refuses a rate above 100% naming the line, and a base naming a later line', async () => {
     const line = { key: 'duty', label: 'Duty', base: ['cif'], rate: { kind: 'flat', rate: 35 }, source: 'x', sourceDate: '2030-01-01' };
     const tooHigh = await admin('POST', '/api/admin/tariff-versions', { country: 'GH', effectiveDate: '2030-01-01', source: 'Test', lines: [line] });

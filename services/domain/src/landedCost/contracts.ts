@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_CURRENCY_CODES } from '../money/currencies';
 import { toMajor } from '../money/money';
 import { PHONE_PATTERN, EMAIL_PATTERN } from '../contact/contactMessage';
+import { isOneLine, withinLength } from '../platform/validation';
 import type { Quote } from './quote';
 import { DestinationChargeInputSchema, FreightRateInputSchema, TariffVersionInputSchema } from './tariff';
 
@@ -75,12 +76,12 @@ export const QuoteRequestInputSchema = z.object({
   country: z.string({ error: 'country is required' }).regex(/^[A-Za-z]{2}$/, 'country must be an ISO code of two letters').transform((code) => code.toUpperCase()),
   currency: z.enum(PRICE_CURRENCY_CODES, { error: `currency must be one of: ${PRICE_CURRENCY_CODES.join(', ')}` }),
   city: z.string().trim().min(1).max(80).optional(),
-  fullName: z.string({ error: 'fullNameRequired' }).trim().min(1, 'fullNameRequired').max(100, 'fullNameRequired'),
-  phone: z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').max(30).regex(PHONE_PATTERN, 'phoneInvalid'),
+  fullName: z.string({ error: 'fullNameRequired' }).trim().min(1, 'fullNameRequired').refine(...withinLength('Full name', 100)).refine(isOneLine, 'oneLine'),
+  phone: z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').refine(...withinLength('Phone number', 30)).regex(PHONE_PATTERN, 'phoneInvalid'),
   email: z
-    .string()
+    .string({ error: 'emailInvalid' })
     .trim()
-    .max(254)
+    .refine(...withinLength('Email', 254))
     .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
     .transform((value) => (value === '' ? undefined : value))
     .optional(),

@@ -4,7 +4,7 @@ import { PRICE_CURRENCY_CODES } from '../money/currencies';
 /**
  * Landed cost as data staff maintain (issue 18.2): per destination country a versioned tariff whose lines say what
  * customs charges, on which base and at which rate; freight per route and vehicle size; charges per destination city.
- * No zod-free twin: the console imports the constants from `kinds.ts`.
+ * The web apps take the constants from `kinds.ts`, which has no zod.
  */
 
 export * from './kinds';

@@ -20,6 +20,7 @@ import reservationRequests from './reservation-requests';
 import newsSources from './news-sources';
 import articles from './articles';
 import videos from './videos';
+import { destinationCharges, freightRates, tariffVersions } from './landed-cost';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 import staff from './staff';
 import { MyAccountPage } from './staff/MyAccountPage';
@@ -51,6 +52,9 @@ export function App() {
         <Resource name="sell-car-submissions" options={{ label: 'Sell car requests' }} {...sellCarSubmissions} />
         <Resource name="trade-in-submissions" options={{ label: 'Trade-in requests' }} {...tradeInSubmissions} />
         <Resource name="vehicles" options={{ label: 'Vehicles' }} {...vehicles} />
+        <Resource name="tariff-versions" options={{ label: 'Tariffs' }} {...tariffVersions} />
+        <Resource name="freight-rates" options={{ label: 'Freight' }} {...freightRates} />
+        <Resource name="destination-charges" options={{ label: 'Destination charges' }} {...destinationCharges} />
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
         <Resource name="conversations" options={{ label: 'Conversations' }} {...conversations} />

@@ -11,6 +11,7 @@ import type { ConversationFunnel } from '@autobest/domain/assistant/contracts';
 import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@autobest/domain/staff/twoFactor';
 import type { InventoryStats } from './inventory-management/types';
+import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
 
 const API = '/api/admin';
 
@@ -57,6 +58,10 @@ export const dataProvider = {
   uploadVehicleImage: async (file: File, onProgress: (fraction: number) => void) => ({
     data: (await sendFile(`${API}/vehicle-images`, { part: 'image', file, onProgress, failedMessage: 'The image could not be uploaded' })) as { url: string },
   }),
+
+  /** The quote a tariff version gives a chosen vehicle (also a version not yet in force). */
+  previewTariff: (id: Identifier, vehicleId: string) =>
+    get<QuoteAnswer>(`${API}/tariff-versions/${encodeURIComponent(String(id))}/preview?vehicleId=${encodeURIComponent(vehicleId)}`),
 
   getInventoryQa: () => get<QaReport>(`${API}/inventory-qa`),
   applyQaFix: (ids: string[], fix: string) => send<QaFixResult>('POST', `${API}/inventory-qa/bulk-update`, { ids, fix }),

@@ -38,6 +38,9 @@ import { vehicleImageRoutes } from './inventory/imageRoutes';
 import { analyticsRoutes } from './analytics/routes';
 import { dataCollectionRoutes } from './inventory/dataCollectionRoutes';
 import { newsRoutes } from './news/routes';
+import { landedCostRoutes } from './landedCost/routes';
+import { landedCostAdminRoutes } from './landedCost/adminRoutes';
+import { landedCostTables } from './landedCost/quoting';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -134,10 +137,14 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(vehicleImageRoutes);
   await app.register(analyticsRoutes);
   await app.register(dataCollectionRoutes);
+  // One cache of the tariff, freight and charge tables for the public quote and the console that changes them.
+  const landedCost = landedCostTables(app.db);
+  await app.register(landedCostRoutes, { rates, tables: landedCost });
+  await app.register(landedCostAdminRoutes, { rates, tables: landedCost });
   // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.
   await app.register(queueDashboardPlugin);
   await app.register(newsRoutes);
-  await app.register(assistantRoutes, { rates });
+  await app.register(assistantRoutes, { rates, landedCost });
   await app.register(webAppsPlugin, webApps ?? {});
   return app;
 }

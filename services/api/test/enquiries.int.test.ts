@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
 import { readStream } from '@autobest/db';
-import { ENQUIRY_KINDS, type EnquiryKind } from '@autobest/domain';
+import { PUBLIC_ENQUIRY_KINDS as ENQUIRY_KINDS, type PublicEnquiryKind as EnquiryKind } from '@autobest/domain';
 import { createTestApp, signIn, STAFF_EMAIL, type TestApp } from './support';
 
 interface Enquiry {

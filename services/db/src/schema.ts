@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChatCitation, ChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, SiteLanguage, TaraTopic, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, ChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -444,6 +444,72 @@ export interface ConversationMessagesTable {
   at: Timestamp;
 }
 
+/** A version of a country's tariff: written once, never changed (a change is the next version). */
+export interface TariffVersionsTable {
+  id: string;
+  country: string;
+  version: number;
+  /** YYYY-MM-DD. */
+  effective_date: string;
+  source: string;
+  notes: string;
+  lines: JSONColumnType<TariffLine[]>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+}
+
+/** What a staff change to a freight rate or destination charge set, when and by whom. */
+export interface RateTableChange {
+  at: string;
+  by: string | null;
+  changes: Record<string, string | number>;
+}
+
+export interface FreightRatesTable {
+  id: string;
+  origin_port: string;
+  destination_port: string;
+  country: string;
+  vehicle_size: VehicleSize;
+  freight_usd: ColumnType<number, number, number>;
+  insurance_rate: ColumnType<number, number, number>;
+  source: string;
+  notes: string;
+  history: JSONColumnType<RateTableChange[]>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface DestinationChargesTable {
+  id: string;
+  country: string;
+  city: string;
+  currency: string;
+  clearing: ColumnType<number, number, number>;
+  port: ColumnType<number, number, number>;
+  delivery: ColumnType<number, number, number>;
+  source: string;
+  notes: string;
+  history: JSONColumnType<RateTableChange[]>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+/** A quote a buyer asked to be sent: the whole calculation as computed, with the tariff version and rates it used. */
+export interface QuotesTable {
+  id: string;
+  vehicle_id: string;
+  country: string;
+  city: string;
+  currency: string;
+  tariff_version_id: string;
+  rates: JSONColumnType<{ source: string; timestamp: string; rates: Record<string, number> }>;
+  quote: JSONColumnType<Quote>;
+  total_minor: Int8;
+  enquiry_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   events: EventsTable;
   processor_checkpoints: ProcessorCheckpointsTable;
@@ -473,4 +539,8 @@ export interface Database {
   review_videos: ReviewVideosTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
+  tariff_versions: TariffVersionsTable;
+  freight_rates: FreightRatesTable;
+  destination_charges: DestinationChargesTable;
+  quotes: QuotesTable;
 }

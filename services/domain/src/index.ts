@@ -25,3 +25,4 @@ export * from './staff/twoFactor';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';
+export * from './landedCost/index';

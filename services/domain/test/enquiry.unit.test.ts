@@ -3,6 +3,7 @@ import {
   decideEnquiry,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_KINDS,
+  PUBLIC_ENQUIRY_KINDS,
   EnquiryAlreadyReceived,
   EnquiryInputSchema,
   EnquiryNotFound,
@@ -49,8 +50,8 @@ describe('EnquiryInputSchema', () => {
   });
 
   it('knows the five kinds and their labels', () => {
-    expect(ENQUIRY_KINDS.map((kind) => ENQUIRY_KIND_LABELS[kind])).toEqual(['Deal', 'Rental', 'Lease', 'Service booking', 'Insurance quote']);
-    for (const kind of ENQUIRY_KINDS) expect(validate(EnquiryInputSchema, { ...valid, kind }).ok, kind).toBe(true);
+    expect(ENQUIRY_KINDS.map((kind) => ENQUIRY_KIND_LABELS[kind])).toEqual(['Deal', 'Rental', 'Lease', 'Service booking', 'Insurance quote', 'Landed cost quote']);
+    for (const kind of PUBLIC_ENQUIRY_KINDS) expect(validate(EnquiryInputSchema, { ...valid, kind }).ok, kind).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { EnquiryInputSchema, type EnquiryKind } from '@autobest/domain/enquiries';
+import { EnquiryInputSchema, type PublicEnquiryKind } from '@autobest/domain/enquiries';
 import { fieldErrorsOf } from '@autobest/domain/validation';
 import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { track } from '../analytics/analytics';
@@ -23,7 +23,7 @@ function formFieldMessages(found: Partial<Record<string, ShownMessage>>): Partia
 export interface EnquiryDialogProps {
   open: boolean;
   onClose(): void;
-  kind: EnquiryKind;
+  kind: PublicEnquiryKind;
   /** What the enquiry is about, as staff will read it: 'Toyota Corolla rental', 'Comprehensive plan'. */
   subject: string;
   title: string;

@@ -14,6 +14,7 @@ import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, t
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { BackLink } from '../ui/BackLink';
+import { PriceCalculation } from './PriceCalculation';
 
 const PLACEHOLDER = '/placeholder.svg';
 /** On a vehicle's page, what the API does not find is the vehicle. */
@@ -215,6 +216,8 @@ export function VehiclePage() {
           </a>
         </div>
       </div>
+
+      <PriceCalculation vehicleId={vehicle.id} />
 
       <h2>{t('vehicleInformation')}</h2>
       <dl className="spec-grid">

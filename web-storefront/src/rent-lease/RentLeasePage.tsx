@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import type { EnquiryKind } from '@autobest/domain/enquiries';
+import type { PublicEnquiryKind } from '@autobest/domain/enquiries';
 import { useCurrency } from '../currency/CurrencyContext';
 import { convertWith, useRates } from '../currency/useRates';
 import { track } from '../analytics/analytics';
@@ -14,7 +14,7 @@ const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
 type T = Translate<typeof en>;
 interface EnquiryRequest {
-  kind: EnquiryKind;
+  kind: PublicEnquiryKind;
   title: string;
   subject: string;
   details?: Record<string, string | number>;

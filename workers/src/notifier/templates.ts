@@ -208,9 +208,21 @@ export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], conte
 export function customerEnquiryConfirmation(enquiry: EnquiryReceived['data'], context: EmailContext): Email | null {
   if (!enquiry.email) return null;
   const kind = ENQUIRY_KIND_LABELS[enquiry.kind].toLowerCase();
+  // "Send me this quote": the buyer gets the calculation itself, line by line, as the vehicle page showed it.
+  const quote =
+    enquiry.kind === 'landed-cost-quote'
+      ? [
+          'Your quote:',
+          ...Object.entries(enquiry.details ?? {})
+            .filter(([name]) => name !== 'quoteId')
+            .map(([name, value]) => `${visitorText(name)}: ${visitorText(String(value))}`),
+          'This is an estimate: the final duties and taxes are set by the customs assessment.',
+        ]
+      : [];
   const lines = [
     greeting(enquiry.fullName),
     `We received your ${kind} enquiry about ${quoted(enquiry.subject)}; our team will contact you within 24 hours.`,
+    ...quote,
     `Questions? Call us on ${context.contactPhone}.`,
   ];
   return {

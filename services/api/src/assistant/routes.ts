@@ -1,11 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { QUOTE_COUNTRIES, toQuoteAnswer } from '@autobest/domain';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
+import { HttpError } from '../platform/errors';
+import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import { assistantAdminRoutes } from './adminRoutes';
 import { assistantPublicRoutes } from './publicRoutes';
-import { vehicleMatcher } from './vehicleMatcher';
+import { vehicleMatcher, type VehicleMatcher } from './vehicleMatcher';
+
+/**
+ * Tara's cards with what the first one costs landed in the buyer's country (the country of their currency, else
+ * Nigeria): the same quote as the vehicle page's price list and the quote API, so her figures and theirs agree.
+ */
+function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, rates: CatalogueRates): VehicleMatcher {
+  return async (context, currency) => {
+    const matches = await matcher(context, currency);
+    const first = matches.vehicles[0];
+    if (!first) return matches;
+    const country = QUOTE_COUNTRIES.find((candidate) => candidate.currency === currency)?.code ?? 'NG';
+    try {
+      const { quote, vehicleName } = await quoteVehicle(tables, rates, first.id, { country, currency });
+      const answer = toQuoteAnswer(quote);
+      return {
+        ...matches,
+        landed: { vehicle: `${first.year} ${vehicleName}`, path: first.path, city: answer.city, currency: answer.currency, total: answer.total, deposit: answer.finance.deposit, monthly: answer.finance.monthly, termMonths: answer.finance.termMonths, apr: answer.finance.apr },
+      };
+    } catch (error) {
+      // No tariff or freight for the country yet: Tara answers without the landed cost rather than not at all.
+      if (error instanceof HttpError) return matches;
+      throw error;
+    }
+  };
+}
 
 /** Tara: the buyer's conversation (grounded in the catalogue at the current rates) and the console's leads. */
-export const assistantRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = async (app, { rates }) => {
-  await app.register(assistantPublicRoutes, { matcher: vehicleMatcher(app.db, rates) });
+export const assistantRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; landedCost: LandedCostTableCache }> = async (app, { rates, landedCost }) => {
+  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates) });
   await app.register(assistantAdminRoutes);
 };

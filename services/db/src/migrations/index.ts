@@ -24,6 +24,7 @@ import * as news from './0022_news';
 import * as conversations from './0023_conversations';
 import * as staffAccounts from './0024_staff_accounts';
 import * as staffTwoFactor from './0026_staff_two_factor';
+import * as landedCost from './0027_landed_cost';
 import * as withdrawnEmails from './0029_withdrawn_emails';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0023_conversations': conversations,
   '0024_staff_accounts': staffAccounts,
   '0026_staff_two_factor': staffTwoFactor,
+  '0027_landed_cost': landedCost,
   '0029_withdrawn_emails': withdrawnEmails,
 };

@@ -26,6 +26,23 @@ export interface VehicleMatches {
   vehicles: ChatVehicleCard[];
   /** The rate snapshot the prices were converted with, when any was converted. */
   rates: { source: string; timestamp: string } | null;
+  /**
+   * What the first car costs landed in the buyer's country, from the same calculation as its page's price list and
+   * `GET /api/vehicles/{id}/quote` (amounts in major units of `currency`); absent when it could not be computed.
+   */
+  landed?: LandedSummary | null;
+}
+
+export interface LandedSummary {
+  vehicle: string;
+  path: string;
+  city: string;
+  currency: string;
+  total: number;
+  deposit: number;
+  monthly: number;
+  termMonths: number;
+  apr: number;
 }
 
 export interface ReplyInput {
@@ -69,6 +86,7 @@ interface Wording {
   reserveAnyPage: string;
   pricing: (deposit: string, where: string) => string;
   pricingShort: (deposit: string) => string;
+  landed: (car: string, city: string, total: string, deposit: string, monthly: string, months: number, apr: number, path: string) => string;
   suggestions: Record<SuggestionKey, string>;
 }
 
@@ -117,6 +135,8 @@ const WORDING: Record<SiteLanguage, Wording> = {
       "Of course: a person from our sales team can help. Leave your name and a phone number or email with 'Talk to a person' and we'll get back to you, or write to us on WhatsApp.",
     reserveWhere: (list) => `for example ${list}`,
     reserveAnyPage: 'any car in our inventory',
+    landed: (car, city, total, deposit, monthly, months, apr, path) =>
+      `Delivered to ${city}, the ${car} comes to about ${total} with freight, duties, taxes and clearing (an estimate: customs sets the final figures; every line is on its page, ${path}). With ${deposit} down, that is about ${monthly} a month over ${months} months at ${apr}% APR.`,
     pricing: (deposit, where) =>
       `To hold a car, press 'Reserve Now' on its page (${where}): the reservation deposit is ${deposit} and our sales team calls you to confirm. You can also trade in your current car (/trade-in) or sell it to us (/sell-car), and a person from our team can go through payment options with you.`,
     pricingShort: (deposit) => `When you're ready: reserve with a ${deposit} deposit from the car's page, trade in your car (/trade-in) or sell it to us (/sell-car).`,
@@ -180,6 +200,8 @@ const WORDING: Record<SiteLanguage, Wording> = {
       'Bien sûr : un conseiller de notre équipe commerciale peut vous aider. Laissez votre nom et un téléphone ou un e-mail avec « Parler à un conseiller », et nous vous recontacterons, ou écrivez-nous sur WhatsApp.',
     reserveWhere: (list) => `par exemple ${list}`,
     reserveAnyPage: "n'importe quelle voiture de notre stock",
+    landed: (car, city, total, deposit, monthly, months, apr, path) =>
+      `Livrée à ${city}, la ${car} revient à environ ${total} avec fret, droits, taxes et dédouanement (estimation : la douane fixe les montants définitifs ; chaque ligne est sur sa page, ${path}). Avec un apport de ${deposit}, cela fait environ ${monthly} par mois sur ${months} mois à ${apr} % TAEG.`,
     pricing: (deposit, where) =>
       `Pour réserver une voiture, appuyez sur « Réserver maintenant » sur sa page (${where}) : l'acompte de réservation est de ${deposit} et notre équipe commerciale vous appelle pour confirmer. Vous pouvez aussi faire reprendre votre voiture actuelle (/trade-in) ou nous la vendre (/sell-car), et un conseiller peut voir avec vous les options de paiement.`,
     pricingShort: (deposit) =>
@@ -242,6 +264,8 @@ const WORDING: Record<SiteLanguage, Wording> = {
     person: 'بالتأكيد: يمكن لأحد أفراد فريق المبيعات مساعدتك. اترك اسمك ورقم هاتف أو بريدًا إلكترونيًا عبر «التحدث مع شخص» وسنتواصل معك، أو راسلنا على واتساب.',
     reserveWhere: (list) => `مثلًا ${list}`,
     reserveAnyPage: 'أي سيارة في مخزوننا',
+    landed: (car, city, total, deposit, monthly, months, apr, path) =>
+      `عند التسليم في ${city}، تبلغ تكلفة ${car} نحو ${total} شاملة الشحن والرسوم والضرائب والتخليص (تقدير: الجمارك تحدد المبالغ النهائية؛ كل بند في صفحتها ${path}). بدفعة أولى ${deposit}، يكون القسط نحو ${monthly} شهريًا لمدة ${months} شهرًا بمعدل سنوي ${apr}%.`,
     pricing: (deposit, where) =>
       `لحجز سيارة، اضغط «احجز الآن» في صفحتها (${where}): عربون الحجز ${deposit}، ويتصل بك فريق المبيعات للتأكيد. يمكنك أيضًا استبدال سيارتك الحالية (/trade-in) أو بيعها لنا (/sell-car)، ويمكن لأحد موظفينا مراجعة خيارات الدفع معك.`,
     pricingShort: (deposit) => `عندما تكون جاهزًا: احجز بعربون ${deposit} من صفحة السيارة، أو استبدل سيارتك (/trade-in)، أو بعها لنا (/sell-car).`,
@@ -304,6 +328,8 @@ const WORDING: Record<SiteLanguage, Wording> = {
       'Bila shaka: mtu wa timu yetu ya mauzo anaweza kukusaidia. Acha jina lako na namba ya simu au barua pepe kupitia «Ongea na mtu», nasi tutawasiliana nawe, au tuandikie kwenye WhatsApp.',
     reserveWhere: (list) => `kwa mfano ${list}`,
     reserveAnyPage: 'gari lolote katika hifadhi yetu',
+    landed: (car, city, total, deposit, monthly, months, apr, path) =>
+      `Likifikishwa ${city}, ${car} linagharimu takriban ${total} pamoja na usafirishaji, ushuru, kodi na uondoaji bandarini (makadirio: forodha huamua kiasi cha mwisho; kila kipengele kiko kwenye ukurasa wake, ${path}). Ukitanguliza ${deposit}, ni takriban ${monthly} kwa mwezi kwa miezi ${months} kwa riba ya ${apr}% kwa mwaka.`,
     pricing: (deposit, where) =>
       `Ili kuhifadhi gari, bonyeza «Hifadhi Sasa» kwenye ukurasa wake (${where}): amana ya kuhifadhi ni ${deposit}, na timu yetu ya mauzo itakupigia kuthibitisha. Unaweza pia kubadilisha gari lako la sasa (/trade-in) au kutuuzia (/sell-car), na mtu wa timu yetu anaweza kupitia njia za malipo nawe.`,
     pricingShort: (deposit) => `Ukiwa tayari: hifadhi kwa amana ya ${deposit} kutoka ukurasa wa gari, badilisha gari lako (/trade-in) au tuuzie (/sell-car).`,
@@ -405,6 +431,11 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
   if (pricingFirst) {
     const where = vehicles.length > 0 ? wording.reserveWhere(vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator)) : wording.reserveAnyPage;
     parts.push(wording.pricing(deposit, where));
+    const landed = matches.landed;
+    if (landed) {
+      const money = (amount: number) => formatPlain(amount, landed.currency, language);
+      parts.push(wording.landed(landed.vehicle, landed.city, money(landed.total), money(landed.deposit), money(landed.monthly), landed.termMonths, landed.apr, landed.path));
+    }
   } else {
     if (missing.length > 0) parts.push(missing.map((need) => wording.ask[need]).join(' '));
     if (stage === 'pricing-options') parts.push(wording.pricingShort(deposit));

@@ -4,7 +4,7 @@ import type { Decider, DomainEvent } from '../platform/events';
 import { isOneLine, withinLength } from '../platform/validation';
 import { coded, type MessageCode } from '../platform/messages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
-import { ENQUIRY_KINDS } from './kinds';
+import { ENQUIRY_KINDS, PUBLIC_ENQUIRY_KINDS, type EnquiryKind } from './kinds';
 
 export * from './kinds';
 
@@ -46,7 +46,7 @@ const EnquiryDetailsSchema = z
   });
 
 export const EnquiryInputSchema = z.object({
-  kind: z.enum(ENQUIRY_KINDS, { error: 'enquiryKindInvalid' }),
+  kind: z.enum(PUBLIC_ENQUIRY_KINDS, { error: 'enquiryKindInvalid' }),
   fullName: requiredText('fullNameRequired', 'Full name', 100),
   phone: requiredText('phoneRequired', 'Phone number', 30).regex(PHONE_PATTERN, 'phoneInvalid'),
   email: optionalText('Email', 254, { rule: { test: (value) => EMAIL_PATTERN.test(value), message: 'emailInvalid' } }),
@@ -60,8 +60,10 @@ export const EnquiryInputSchema = z.object({
 export type EnquiryInput = z.input<typeof EnquiryInputSchema>;
 /** The input as validated: trimmed, blank optional fields left out. */
 export type ValidEnquiry = z.output<typeof EnquiryInputSchema>;
+/** An enquiry as received: a visitor's form, or one the server composed (a landed-cost quote). */
+export type ReceivedEnquiry = Omit<ValidEnquiry, 'kind'> & { kind: EnquiryKind };
 
-export type EnquiryReceived = DomainEvent<'EnquiryReceived', ValidEnquiry & { enquiryId: string; receivedAt: string }>;
+export type EnquiryReceived = DomainEvent<'EnquiryReceived', ReceivedEnquiry & { enquiryId: string; receivedAt: string }>;
 export type EnquiryStatusChanged = DomainEvent<
   'EnquiryStatusChanged',
   { enquiryId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
@@ -120,7 +122,7 @@ export const foldEnquiry = (events: readonly EnquiryEvent[]) => events.reduce(ev
 
 export const enquiryDecider: Decider<EnquiryState, EnquiryEvent> = { eventSchema: EnquiryEventSchema, initialState: initialEnquiryState, evolve: evolveEnquiry };
 
-export type EnquiryCommand = { type: 'ReceiveEnquiry'; enquiryId: string; input: ValidEnquiry; now: Date } | FollowUpCommand;
+export type EnquiryCommand = { type: 'ReceiveEnquiry'; enquiryId: string; input: ReceivedEnquiry; now: Date } | FollowUpCommand;
 
 export class EnquiryAlreadyReceived extends Error {
   override readonly name = 'EnquiryAlreadyReceived';

@@ -1,0 +1,4 @@
+export * from './tariff';
+export * from './quote';
+export * from './contracts';
+export * from './seed';

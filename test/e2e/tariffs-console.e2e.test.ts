@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInToConsole } from '../support/console';
+import { startStack, type TestStack } from '../support/stack';
+
+const STAFF_EMAIL = 'pricing@autobest.test';
+const STAFF_PASSWORD = 'a long and secret password';
+
+describe('tariffs in the console', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack('e2e_tariffs_console', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD }, seed: true });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('previews a tariff on a vehicle, adds the next version from a copy, and new quotes use it', async () => {
+    const vehicleId = 'chery-tiggo-7-pro-luxury-2025';
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    await staff.getByRole('menuitem', { name: 'Tariffs' }).click();
+    await staff.getByLabel('Country (NG, GH, KE)').fill('NG');
+    await staff.getByRole('cell', { name: 'duty, levy, surcharge, etls, ciss, vat' }).click();
+    await staff.getByText('Finance Act 2019 (VAT 7.5% from 1 February 2020)', { exact: false }).first().waitFor();
+    await staff.getByText('passenger cars 35%, goods vehicles 35%').waitFor();
+
+    await staff.getByLabel('Vehicle id').fill(vehicleId);
+    await staff.getByRole('button', { name: 'Preview' }).click();
+    const preview = staff.getByRole('table', { name: 'Preview' });
+    await preview.getByText('Total').waitFor();
+    await preview.getByText(/^7\.5% of NGN/).waitFor();
+
+    await staff.getByRole('link', { name: 'New version from this one' }).click();
+    const today = new Date().toISOString().slice(0, 10);
+    await staff.getByLabel('Effective date').fill(today);
+    const rates = staff.getByRole('textbox', { name: 'Rate' });
+    expect(await rates.count()).toBe(6);
+    await rates.nth(5).fill('{"kind":"flat","rate":0.1}');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.waitForURL(/\/admin\/tariff-versions\/[0-9a-f-]{36}\/show$/);
+    await staff.getByText('10%', { exact: true }).waitFor();
+
+    const quote = await fetch(`${stack.api.url}/api/vehicles/${vehicleId}/quote?country=NG`).then((response) => response.json() as Promise<{ tariff: { version: number }; lines: Array<{ key: string; rate?: number }> }>);
+    expect(quote.tariff.version).toBe(2);
+    expect(quote.lines.find((line) => line.key === 'vat')!.rate).toBe(0.1);
+  });
+});

@@ -1,0 +1,61 @@
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
+import { Create, Datagrid, DateField, Edit, FunctionField, Labeled, List, NumberField, NumberInput, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { VEHICLE_SIZES } from '@autobest/domain/landedCost/kinds';
+import type { FreightRateRecord } from '@autobest/domain/landedCost/contracts';
+import { percent, RateHistory, shareBetween0And1 } from './RateHistory';
+
+const SIZE_CHOICES = VEHICLE_SIZES.map((size) => ({ id: size, name: size }));
+const filters = [<TextInput key="country" source="country" label="Country (NG, GH, KE)" alwaysOn />, <SelectInput key="vehicleSize" source="vehicleSize" choices={SIZE_CHOICES} alwaysOn />];
+
+function FreightRateList() {
+  return (
+    <List sort={{ field: 'country', order: 'ASC' }} filters={filters} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="country" />
+        <TextField source="originPort" />
+        <TextField source="destinationPort" />
+        <TextField source="vehicleSize" />
+        <NumberField source="freightUsd" label="Freight (USD)" options={{ style: 'currency', currency: 'USD' }} />
+        <FunctionField<FreightRateRecord> label="Marine insurance (of FOB + freight)" render={(record) => percent(record.insuranceRate)} />
+        <DateField source="updatedAt" showTime />
+        <TextField source="updatedBy" emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function FreightRateForm() {
+  return (
+    <>
+      <TextInput source="country" validate={required()} helperText="ISO code: NG, GH, KE" />
+      <TextInput source="originPort" defaultValue="Shanghai" validate={required()} />
+      <TextInput source="destinationPort" validate={required()} />
+      <SelectInput source="vehicleSize" choices={SIZE_CHOICES} validate={required()} helperText="small: sedans, hatchbacks; medium: SUVs, crossovers; large: pickups, vans, minivans" />
+      <NumberInput source="freightUsd" label="Freight per vehicle (USD)" min={0} validate={required()} />
+      <NumberInput source="insuranceRate" label="Marine insurance (share of FOB + freight)" step={0.001} min={0} max={1} validate={[required(), shareBetween0And1]} helperText="0.015 for 1.5%" />
+      <TextInput source="source" validate={required()} fullWidth helperText="Where the figure comes from (a shipping line's quote, its date)" />
+      <TextInput source="notes" multiline fullWidth />
+    </>
+  );
+}
+
+const FreightRateEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <SimpleForm>
+      <FreightRateForm />
+      <Labeled label="History">
+        <RateHistory />
+      </Labeled>
+    </SimpleForm>
+  </Edit>
+);
+
+const FreightRateCreate = () => (
+  <Create redirect="list">
+    <SimpleForm>
+      <FreightRateForm />
+    </SimpleForm>
+  </Create>
+);
+
+export default { list: FreightRateList, edit: FreightRateEdit, create: FreightRateCreate, icon: DirectionsBoatIcon };

@@ -1,0 +1,221 @@
+import GavelIcon from '@mui/icons-material/Gavel';
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ArrayInput,
+  CloneButton,
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  FunctionField,
+  Labeled,
+  List,
+  NumberField,
+  Show,
+  SimpleForm,
+  SimpleFormIterator,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  required,
+  useDataProvider,
+  useRecordContext,
+} from 'react-admin';
+import { Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import type { QuoteAnswer, TariffVersionRecord } from '@autobest/domain/landedCost/contracts';
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../useNotifyFailure';
+import { percent } from './RateHistory';
+
+type RateRule = TariffVersionRecord['lines'][number]['rate'];
+
+/** A line's rate as staff read it. */
+function describeRate(rule: RateRule): string {
+  switch (rule.kind) {
+    case 'flat':
+      return percent(rule.rate);
+    case 'byVehicleClass':
+      return `passenger cars ${percent(rule.rates.passenger)}, goods vehicles ${percent(rule.rates.goods)}`;
+    case 'byEngineCc':
+      return `${rule.bands.map((band) => (band.upToCc === null ? `above: ${percent(band.rate)}` : `up to ${band.upToCc} cc: ${percent(band.rate)}`)).join(', ')}; electric ${percent(rule.electric)}`;
+  }
+}
+
+const filters = [<TextInput key="country" source="country" label="Country (NG, GH, KE)" alwaysOn />];
+
+function TariffVersionList() {
+  return (
+    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="country" />
+        <NumberField source="version" />
+        <TextField source="effectiveDate" />
+        <FunctionField<TariffVersionRecord> label="In force" render={(record) => (record.inForce ? <Chip size="small" color="success" label="In force" /> : null)} />
+        <TextField source="source" />
+        <FunctionField<TariffVersionRecord> label="Lines" render={(record) => record.lines.map((line) => line.key).join(', ')} />
+        <DateField source="createdAt" showTime />
+        <TextField source="createdBy" emptyText="seed" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function TariffLines() {
+  const record = useRecordContext<TariffVersionRecord>();
+  if (!record) return null;
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>Key</TableCell>
+          <TableCell>Line</TableCell>
+          <TableCell>Base</TableCell>
+          <TableCell>Rate</TableCell>
+          <TableCell>Source</TableCell>
+          <TableCell>Notes</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {record.lines.map((line) => (
+          <TableRow key={line.key}>
+            <TableCell>{line.key}</TableCell>
+            <TableCell>{line.label}</TableCell>
+            <TableCell>{line.base.join(' + ')}</TableCell>
+            <TableCell>{describeRate(line.rate)}</TableCell>
+            <TableCell>
+              {line.source} ({line.sourceDate})
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360 }}>{line.notes}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** What this version gives a chosen vehicle, before or after it is in force. */
+function Preview() {
+  const record = useRecordContext<TariffVersionRecord>();
+  const dataProvider = useDataProvider<AutoBestDataProvider>();
+  const notifyFailure = useNotifyFailure();
+  const [vehicleId, setVehicleId] = useState('');
+  const preview = useMutation({
+    mutationFn: async () => answerOf(await dataProvider.previewTariff(record!.id, vehicleId.trim())),
+    onError: (error) => notifyFailure(error, 'Could not compute the preview. Please try again.'),
+  });
+  if (!record) return null;
+  const quote: QuoteAnswer | undefined = preview.data;
+  const money = (amount: number) => `${quote!.currency} ${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <MuiTextField size="small" label="Vehicle id" value={vehicleId} onChange={(event) => setVehicleId(event.target.value)} placeholder="chery-tiggo-7-pro-luxury-2025" />
+        <Button variant="outlined" disabled={!vehicleId.trim() || preview.isPending} onClick={() => preview.mutate()}>
+          Preview
+        </Button>
+      </Stack>
+      {quote && (
+        <Table size="small" aria-label="Preview">
+          <TableBody>
+            {quote.lines.map((line) => (
+              <TableRow key={line.key}>
+                <TableCell>{line.label}</TableCell>
+                <TableCell>{line.rate === undefined ? '' : `${percent(line.rate)} of ${money(line.base!)}`}</TableCell>
+                <TableCell align="right">{money(line.amount)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell>
+                <strong>Total</strong>
+              </TableCell>
+              <TableCell>
+                at {quote.rates.perUsd} {quote.currency} per USD ({quote.rates.source})
+              </TableCell>
+              <TableCell align="right">
+                <strong>{money(quote.total)}</strong>
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
+      {quote && quote.assumptions.length > 0 && <Typography variant="body2">Assumed: {quote.assumptions.join('; ')}</Typography>}
+    </Stack>
+  );
+}
+
+const TariffVersionShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        {/* A version is never changed: the next one starts from a copy of this one. */}
+        <CloneButton label="New version from this one" />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="country" />
+      <NumberField source="version" />
+      <TextField source="effectiveDate" />
+      <TextField source="source" />
+      <TextField source="notes" />
+      <Labeled label="Lines" fullWidth>
+        <TariffLines />
+      </Labeled>
+      <Labeled label="Preview on a vehicle" fullWidth>
+        <Preview />
+      </Labeled>
+    </SimpleShowLayout>
+  </Show>
+);
+
+const baseFormat = (base: unknown) => (Array.isArray(base) ? base.join(', ') : String(base ?? ''));
+const baseParse = (text: string) =>
+  text
+    .split(',')
+    .map((term) => term.trim())
+    .filter(Boolean);
+const ruleFormat = (rule: unknown) => (typeof rule === 'string' ? rule : rule === undefined ? '' : JSON.stringify(rule));
+const ruleParse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Left as text: the API answers which line's rate is wrong.
+    return text;
+  }
+};
+
+const TariffVersionCreate = () => (
+  <Create redirect="show">
+    <SimpleForm>
+      <Typography variant="body2">
+        A new version applies to quotes from its effective date, which must come after the country&apos;s latest version. Quotes already sent keep the version they used. Rates are shares: 0.075 for 7.5%.
+      </Typography>
+      <TextInput source="country" validate={required()} helperText="ISO code: NG, GH, KE" />
+      <DateInput source="effectiveDate" validate={required()} />
+      <TextInput source="source" validate={required()} fullWidth />
+      <TextInput source="notes" multiline fullWidth />
+      <ArrayInput source="lines">
+        <SimpleFormIterator inline>
+          <TextInput source="key" validate={required()} helperText="duty, vat, ..." />
+          <TextInput source="label" validate={required()} />
+          <TextInput source="base" format={baseFormat} parse={baseParse} validate={required()} helperText="fob, freight, insurance, cif or lines above, with commas" />
+          <TextInput
+            source="rate"
+            format={ruleFormat}
+            parse={ruleParse}
+            validate={required()}
+            fullWidth
+            helperText='{"kind":"flat","rate":0.075}, {"kind":"byVehicleClass","rates":{"passenger":0.35,"goods":0.35}} or {"kind":"byEngineCc","bands":[{"upToCc":1900,"rate":0.05},{"upToCc":null,"rate":0.2}],"electric":0.05}'
+          />
+          <TextInput source="source" validate={required()} />
+          <DateInput source="sourceDate" validate={required()} />
+          <TextInput source="notes" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  </Create>
+);
+
+export default { list: TariffVersionList, show: TariffVersionShow, create: TariffVersionCreate, icon: GavelIcon };

@@ -72,7 +72,8 @@ const daysFromNow = (days: number) => new Date(Math.floor(Date.now() / DAY_MS) *
 function recordOf(brand: string, model: string, variant: string, year: number, price: number, currency: 'USD' | 'NGN', used: boolean, index: number) {
   const importStatus = used || index % 6 < 3 ? 'in-stock' : index % 6 < 5 ? 'in-transit' : 'on-order';
   const rangeText = EV_RANGES[`${brand} ${model} ${variant}`];
-  const reservation = currency === 'NGN' ? 500_000 : 500;
+  // The spec's ₦5,000,000 reservation deposit; about the same in dollars at its fallback rate (₦1,540).
+  const reservation = currency === 'NGN' ? 5_000_000 : 3_250;
   const round = currency === 'NGN' ? 50_000 : 50;
   return {
     trim: variant,

@@ -234,9 +234,9 @@ describe('the whole vehicle record and driving range (issue 18.1)', () => {
     const atto = await detail('sample-byd-atto-3-2024');
     expect(atto).toMatchObject({ trim: 'Extended Range', evRangeKm: 420, finance: { aprPercent: 3.9, termMonths: 60, depositShare: 0.2, termsMonths: [12, 24, 36, 48, 60, 72] } });
     expect(atto.vin).toMatch(/^LGX[A-HJ-NPR-Z0-9]{14}$/);
-    expect(atto.pricing).toEqual({ min: 35000, max: 37100, currency: 'USD', reservationAmount: 500, note: expect.any(String) });
+    expect(atto.pricing).toEqual({ min: 35000, max: 37100, currency: 'USD', reservationAmount: 3250, note: expect.any(String) });
     const naira = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ rates: Record<string, number> }>().rates['NGN']!;
-    expect(atto.displayPricing).toEqual({ min: 35000 * naira, max: 37100 * naira, reservationAmount: 500 * naira, currency: 'NGN' });
+    expect(atto.displayPricing).toEqual({ min: 35000 * naira, max: 37100 * naira, reservationAmount: 3250 * naira, currency: 'NGN' });
     const unpriced = await detail('sample-byd-seal-2024');
     expect(unpriced.pricing).toBeNull();
     expect(unpriced.displayPricing).toBeNull();

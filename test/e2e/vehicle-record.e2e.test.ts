@@ -4,6 +4,7 @@ import { formatMoney, fromMajor, monthlyPayment, toMajor } from '@autobest/domai
 import type { FinanceTermsAnswer, VehicleDetail, VehicleSearchResult } from '@autobest/domain/inventory/contracts';
 import { addAxe } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
+import { signInToConsole } from '../support/console';
 
 /** Issue 18.1 and 18.4 in the browser: the record on the vehicle page, the range filter, amortised finance. */
 describe('the whole vehicle record and real finance', () => {
@@ -11,7 +12,7 @@ describe('the whole vehicle record and real finance', () => {
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startStack('e2e_vehicle_record', { seed: true });
+    stack = await startStack('e2e_vehicle_record', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
     page = await (await stack.browser.newContext({ locale: 'en-GB' })).newPage();
   });
   afterAll(async () => {
@@ -108,5 +109,33 @@ describe('the whole vehicle record and real finance', () => {
       return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
     });
     expect(violations).toEqual([]);
+  });
+
+  it('staff edit the record in the console: a VIN with a wrong check digit and a minimum above the maximum are refused at their fields; a good record reaches the vehicle page', async () => {
+    const staff = await signInToConsole(stack.browser, stack.api.url, 'admin@autobest.local', 'a long and secret password');
+    await staff.goto(`${stack.api.url}/admin/vehicles/sample-byd-seal-2024`);
+    const vin = staff.getByLabel('VIN', { exact: true });
+    await vin.waitFor();
+    await vin.fill('LGXCE4CB0N2012345');
+    await staff.getByLabel('Import status', { exact: true }).click();
+    await staff.getByRole('option', { name: 'In transit' }).click();
+    await staff.getByLabel('Expected arrival', { exact: true }).fill('2027-01-15');
+    await staff.getByLabel('Minimum', { exact: true }).fill('20000');
+    await staff.getByLabel('Maximum', { exact: true }).fill('19000');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('VIN check digit (9th character) does not match the rest of the VIN').waitFor();
+    await staff.getByText('Pricing minimum must not be above the maximum').waitFor();
+
+    await vin.fill('LGXCE4CB2N2012345');
+    await staff.getByLabel('Maximum', { exact: true }).fill('21000');
+    await staff.getByLabel('Reservation amount', { exact: true }).fill('3250');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('Element updated').waitFor();
+    await vi.waitFor(async () => {
+      const vehicle = await api<VehicleDetail>('/api/vehicles/sample-byd-seal-2024');
+      expect(vehicle).toMatchObject({ vin: 'LGXCE4CB2N2012345', importStatus: 'in-transit', expectedArrival: '2027-01-15', pricing: { min: 20000, max: 21000, currency: 'USD', reservationAmount: 3250, note: '' } });
+    });
+    await page.goto(`${stack.api.url}/vehicle/sample-byd-seal-2024`);
+    await page.locator('[data-record="importStatus"] dd').getByText('In transit, expected January 15, 2027').waitFor();
   });
 });

@@ -85,13 +85,20 @@ export function FinanceCalculator({ vehicle }: { vehicle: VehicleDetail }) {
       <div className="finance-result" role="status" aria-live="polite">
         <p className="finance-monthly">{t('monthly', { amount: money(figures.monthly) })}</p>
         <p className="hint">{t('summary', { months: number(termMonths), apr, deposit: money(figures.deposit) })}</p>
-        <dl className="spec-grid">
-          <dt>{t('borrowed')}</dt>
-          <dd>{money(price.amount - figures.deposit)}</dd>
-          <dt>{t('totalPayable')}</dt>
-          <dd className="finance-total">{money(figures.totalPayable)}</dd>
-          <dt>{t('apr')}</dt>
-          <dd>{apr}</dd>
+        {/* Each figure under its label, side by side as room allows: a phone in Arabic fits them without spilling. */}
+        <dl className="finance-figures">
+          <div>
+            <dt>{t('borrowed')}</dt>
+            <dd>{money(price.amount - figures.deposit)}</dd>
+          </div>
+          <div>
+            <dt>{t('totalPayable')}</dt>
+            <dd className="finance-total">{money(figures.totalPayable)}</dd>
+          </div>
+          <div>
+            <dt>{t('apr')}</dt>
+            <dd>{apr}</dd>
+          </div>
         </dl>
       </div>
       <p className="hint">{t('estimate')}</p>

@@ -1,4 +1,4 @@
-import { DATA_COLLECTION_CATALOGUE, type CatalogueBody as Body, type CatalogueEntry, type CatalogueFuel as Fuel, type VehicleInput } from '@autobest/domain';
+import { DATA_COLLECTION_CATALOGUE, evRangeKmOf, vinCheckDigit, type CatalogueBody as Body, type CatalogueEntry, type CatalogueFuel as Fuel, type VehicleInput } from '@autobest/domain';
 
 /**
  * The catalogue shipped with the product: the home page's three featured cars, the spec's four sample
@@ -22,6 +22,76 @@ function categoryOf(body: Body, fuel: Fuel): string {
   if (fuel === 'electric') return `Electric ${CATEGORY[body]}`;
   if (fuel === 'hybrid' || fuel === 'plug-in-hybrid') return `Hybrid ${CATEGORY[body]}`;
   return CATEGORY[body];
+}
+
+/**
+ * Driving ranges on electricity as the data-collection records write them (evRange, WLTP where published; the
+ * plug-in hybrids' electric-only range), by brand, model and variant. The listings take their km from this text.
+ */
+const EV_RANGES: Readonly<Record<string, string>> = {
+  'BYD Atto 3 Standard Range': '345 km (WLTP)',
+  'BYD Atto 3 Extended Range': '420 km (WLTP)',
+  'BYD Dolphin Dynamic': '340 km (WLTP)',
+  'BYD Dolphin Premium': '427 km (WLTP)',
+  'BYD Seal Dynamic': '460 km (WLTP)',
+  'BYD Seal Performance': '520 km (WLTP)',
+  'BYD Song Plus DM-i': '110 km electric (NEDC)',
+  'BYD Song Plus EV': '505 km (NEDC)',
+  'BYD Han EV': '521 km (WLTP)',
+  'BYD Han DM-i': '121 km electric (NEDC)',
+  'ROX 01 Max': '215 km electric (CLTC)',
+  'ROX 01 Ultra': '215 km electric (CLTC)',
+  'Xpeng G6 Long Range': '570 km (WLTP)',
+  'BYD Seal U DM-i Comfort': '80 km electric (WLTP)',
+};
+
+/** World manufacturer identifiers (the VIN's first three characters) of the makes we list. */
+const WMI: Readonly<Record<string, string>> = { Chery: 'LVV', Haval: 'LGW', Toyota: 'JTD', Changan: 'LS5', Kia: 'KNA', MG: 'LSJ', BYD: 'LGX', ROX: 'LM8', Xpeng: 'LMV' };
+/** The VIN's model-year character (position 10). */
+const VIN_YEAR: Readonly<Record<number, string>> = { 2020: 'L', 2021: 'M', 2022: 'N', 2023: 'P', 2024: 'R', 2025: 'S' };
+const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+/** An illustrative VIN of the make's WMI, the model's descriptor and a serial, with its check digit computed. */
+function illustrativeVin(brand: string, model: string, year: number, serial: number): string {
+  let hash = 0;
+  for (const character of model) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  const descriptor = Array.from({ length: 5 }, (_, position) => VIN_ALPHABET[(hash >>> (position * 5)) % VIN_ALPHABET.length]).join('');
+  const draft = `${WMI[brand] ?? 'LXX'}${descriptor}0${VIN_YEAR[year] ?? 'S'}A${String(100_000 + serial).slice(-6)}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}
+
+const DAY_MS = 24 * 3_600_000;
+/** A date `days` from now, YYYY-MM-DD: cars on the water and on order always arrive in the future. */
+const daysFromNow = (days: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Where the listing is and what staff quote for it: used cars are in our yards; of the new ones about half are in
+ * stock locally, a third on a ship from China (arriving in 3 to 8 weeks) and the rest ordered from the factory (10 to
+ * 16 weeks, no VIN yet). Two listings in three carry a quoted range and a reservation amount.
+ */
+function recordOf(brand: string, model: string, variant: string, year: number, price: number, currency: 'USD' | 'NGN', used: boolean, index: number) {
+  const importStatus = used || index % 6 < 3 ? 'in-stock' : index % 6 < 5 ? 'in-transit' : 'on-order';
+  const rangeText = EV_RANGES[`${brand} ${model} ${variant}`];
+  // The spec's ₦5,000,000 reservation deposit; about the same in dollars at its fallback rate (₦1,540).
+  const reservation = currency === 'NGN' ? 5_000_000 : 3_250;
+  const round = currency === 'NGN' ? 50_000 : 50;
+  return {
+    trim: variant,
+    vin: importStatus === 'on-order' ? '' : illustrativeVin(brand, model, year, index),
+    importStatus,
+    expectedArrival: importStatus === 'in-transit' ? daysFromNow(21 + (index % 6) * 7) : importStatus === 'on-order' ? daysFromNow(70 + (index % 7) * 7) : null,
+    evRangeKm: rangeText ? evRangeKmOf(rangeText) : null,
+    pricing:
+      index % 3 === 2
+        ? null
+        : {
+            min: price,
+            max: Math.round((price * 1.06) / round) * round,
+            currency,
+            reservationAmount: reservation,
+            note: importStatus === 'in-stock' ? 'Cleared and registered in its city; the top of the range adds the extended warranty.' : 'The top of the range adds the extended warranty; duties are estimated until the car lands.',
+          },
+  } as const;
 }
 
 const image = (body: Body, name: string, view: string, primary = false) => ({ url: `/vehicles/${body}.svg`, alt: `${name} (${view}, illustrative image)`, ...(primary ? { isPrimary: true } : {}) });
@@ -64,6 +134,7 @@ function listing(entry: CatalogueEntry, variant: string, year: number, index: nu
     transmission: entry.transmission,
     odometerKm: used ? 8000 + ((index * 4513) % 60000) : 0,
     location: CITIES[index % CITIES.length]!,
+    ...recordOf(entry.brand, entry.model, variant, year, price, 'USD', used, index),
   };
 }
 
@@ -72,7 +143,10 @@ export const FEATURED_CARS: VehicleInput[] = [
   { make: 'Chery', model: 'Omoda 5', year: 2024, price: 42_850_000, body: 'crossover' as Body, fuel: 'petrol' as Fuel, engine: '1.5T', transmission: 'cvt' as const, power: 156, drivetrain: 'FWD' },
   { make: 'Toyota', model: 'Venza', year: 2024, price: 68_800_000, body: 'suv' as Body, fuel: 'hybrid' as Fuel, engine: 'Hybrid', transmission: 'cvt' as const, power: 218, drivetrain: 'AWD' },
   { make: 'Toyota', model: 'BZ4X 430 Air', year: 2025, price: 46_850_000, body: 'suv' as Body, fuel: 'electric' as Fuel, engine: 'Electric', transmission: 'single-speed' as const, power: 201, drivetrain: 'AWD' },
-].map((car) => ({
+].map((car, index) => ({
+  ...recordOf(car.make, car.model, '', car.year, car.price, 'NGN', false, index),
+  trim: '',
+  evRangeKm: car.fuel === 'electric' ? 450 : null,
   id: slug(`featured-${car.make}-${car.model}-${car.year}`),
   name: `${car.make} ${car.model}`,
   subtitle: `${car.year} · Featured`,
@@ -103,11 +177,12 @@ export const FEATURED_CARS: VehicleInput[] = [
 
 /** The spec's four embedded sample records (USD 35,000, 22,000, 45,000, 18,500; Electric or SUV). */
 export const SAMPLE_VEHICLES: VehicleInput[] = [
-  { id: 'sample-byd-atto-3-2024', name: 'BYD Atto 3', brand: 'BYD', model: 'Atto 3', price: 35000, category: 'Electric', body: 'suv' as Body, fuel: 'electric' as Fuel },
-  { id: 'sample-chery-tiggo-4-pro-2024', name: 'Chery Tiggo 4 Pro', brand: 'Chery', model: 'Tiggo 4 Pro', price: 22000, category: 'SUV', body: 'suv' as Body, fuel: 'petrol' as Fuel },
-  { id: 'sample-byd-seal-2024', name: 'BYD Seal', brand: 'BYD', model: 'Seal', price: 45000, category: 'Electric', body: 'sedan' as Body, fuel: 'electric' as Fuel },
-  { id: 'sample-changan-cs35-plus-2024', name: 'Changan CS35 Plus', brand: 'Changan', model: 'CS35 Plus', price: 18500, category: 'SUV', body: 'crossover' as Body, fuel: 'petrol' as Fuel },
-].map((sample) => ({
+  { id: 'sample-byd-atto-3-2024', name: 'BYD Atto 3', brand: 'BYD', model: 'Atto 3', variant: 'Extended Range', price: 35000, category: 'Electric', body: 'suv' as Body, fuel: 'electric' as Fuel },
+  { id: 'sample-chery-tiggo-4-pro-2024', name: 'Chery Tiggo 4 Pro', brand: 'Chery', model: 'Tiggo 4 Pro', variant: 'Comfort', price: 22000, category: 'SUV', body: 'suv' as Body, fuel: 'petrol' as Fuel },
+  { id: 'sample-byd-seal-2024', name: 'BYD Seal', brand: 'BYD', model: 'Seal', variant: 'Performance', price: 45000, category: 'Electric', body: 'sedan' as Body, fuel: 'electric' as Fuel },
+  { id: 'sample-changan-cs35-plus-2024', name: 'Changan CS35 Plus', brand: 'Changan', model: 'CS35 Plus', variant: 'Luxury', price: 18500, category: 'SUV', body: 'crossover' as Body, fuel: 'petrol' as Fuel },
+].map((sample, index) => ({
+  ...recordOf(sample.brand, sample.model, sample.variant, 2024, sample.price, 'USD', false, index),
   id: sample.id,
   name: sample.name,
   subtitle: '2024 · Sample listing',

@@ -43,6 +43,9 @@ export function largeCatalogue(count: number): VehicleInput[] {
       rating: Math.round((3.5 + next() * 1.5) * 10) / 10,
       reviewCount: Math.floor(next() * 400),
       location: { city, country },
+      // A generated car is another car: it has no VIN of its own, and the template's quoted range was for its price.
+      vin: '',
+      pricing: null,
     });
   }
   return listings;

@@ -61,6 +61,17 @@ describe('vehicle data collection', () => {
     expect(report.body).toContain('Done 1');
   });
 
+  it('publishes an electric variant with the driving range its record gives, its trim, ordered from the factory', async () => {
+    const variant = 'byd-atto-3-extended-range-2025';
+    const atto = { ...record, priceSource: 'https://www.auto-in-china.com/byd/atto-3', engineType: 'Electric motor', fuelType: 'electric', evRange: '420 km (WLTP)', dataVerified: true, imagesVerified: true };
+    expect((await admin('PUT', `/api/admin/data-collection/${variant}`, atto)).json()).toMatchObject({ status: 'Done' });
+    expect((await admin('POST', `/api/admin/data-collection/${variant}/publish`)).statusCode).toBe(200);
+    expect((await admin('GET', `/api/admin/vehicles/${variant}`)).json()).toMatchObject({ fuelType: 'electric', evRangeKm: 420, trim: 'Extended Range', importStatus: 'on-order' });
+    // A petrol car has no driving range on electricity.
+    const tiggo = await admin('GET', '/api/admin/vehicles/chery-tiggo-2-pro-comfort-2023');
+    expect(tiggo.json()).toMatchObject({ evRangeKm: null, trim: 'Comfort' });
+  });
+
   it('refuses to publish a Done record whose values do not fit a listing, naming them', async () => {
     const variant = 'chery-tiggo-2-pro-luxury-2023';
     const saved = await admin('PUT', `/api/admin/data-collection/${variant}`, { ...record, fobPriceUSD: 1e300, engineType: 'x'.repeat(300), dataVerified: true, imagesVerified: true });

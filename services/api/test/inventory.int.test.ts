@@ -193,3 +193,55 @@ describe('collections of the Complete Inventory page', () => {
     expect(suv.items.every((item) => /suv/i.test(item.category))).toBe(true);
   });
 });
+
+describe('the whole vehicle record and driving range (issue 18.1)', () => {
+  interface Detail {
+    vin: string;
+    trim: string;
+    importStatus: string;
+    expectedArrival: string | null;
+    evRangeKm: number | null;
+    pricing: { min: number; max: number; currency: string; reservationAmount: number; note: string } | null;
+    displayPricing: { min: number; max: number; reservationAmount: number; currency: string } | null;
+    finance: { aprPercent: number; termMonths: number; depositShare: number; termsMonths: number[] };
+  }
+  const detail = async (id: string, currency = 'NGN') => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/vehicles/${id}?currency=${currency}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Detail>();
+  };
+
+  it('filters /electric-cars by driving range, not by price: every car at or above the range and none below is left out', async () => {
+    const electric = await search({ collection: 'electric', pageSize: '60' });
+    const ranges = await Promise.all(electric.items.map(async (item) => ({ item, range: (await detail(item.id)).evRangeKm })));
+    const expected = ranges.filter(({ range }) => range !== null && range >= 500).map(({ item }) => item.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(electric.total);
+    const longRange = await search({ collection: 'electric', rangeMin: '500', pageSize: '60' });
+    expect(longRange.items.map((item) => item.id).sort()).toEqual(expected);
+    expect(longRange.total).toBe(expected.length);
+    // The range says nothing of the price: the cheapest long-range car costs more than the cheapest electric one.
+    const prices = (items: SearchResult['items']) => Math.min(...items.map((item) => item.price.amount));
+    expect(prices(longRange.items)).not.toBe(prices(electric.items));
+    expect((await search({ rangeMin: '2000' })).total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/vehicles?rangeMin=2001' })).statusCode).toBe(400);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/vehicles?rangeMin=far' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('rangeMin');
+  });
+
+  it('answers a vehicle with its VIN, trim, import status, range and pricing, converted into the asked currency, and the finance terms', async () => {
+    const atto = await detail('sample-byd-atto-3-2024');
+    expect(atto).toMatchObject({ trim: 'Extended Range', evRangeKm: 420, finance: { aprPercent: 3.9, termMonths: 60, depositShare: 0.2, termsMonths: [12, 24, 36, 48, 60, 72] } });
+    expect(atto.vin).toMatch(/^LGX[A-HJ-NPR-Z0-9]{14}$/);
+    expect(atto.pricing).toEqual({ min: 35000, max: 37100, currency: 'USD', reservationAmount: 3250, note: expect.any(String) });
+    const naira = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ rates: Record<string, number> }>().rates['NGN']!;
+    expect(atto.displayPricing).toEqual({ min: 35000 * naira, max: 37100 * naira, reservationAmount: 3250 * naira, currency: 'NGN' });
+    const unpriced = await detail('sample-byd-seal-2024');
+    expect(unpriced.pricing).toBeNull();
+    expect(unpriced.displayPricing).toBeNull();
+    const inTransit = await search({ pageSize: '60' });
+    const statuses = new Set((inTransit.items as unknown as Array<{ importStatus: string; expectedArrival: string | null }>).map((item) => `${item.importStatus}:${item.expectedArrival === null ? 'none' : 'date'}`));
+    expect(statuses).toEqual(new Set(['in-stock:none', 'in-transit:date', 'on-order:date']));
+  });
+});

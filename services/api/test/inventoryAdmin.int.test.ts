@@ -73,6 +73,46 @@ describe('/api/admin/vehicles', () => {
   });
 });
 
+describe('the whole vehicle record in the console (issue 18.1)', () => {
+  const han = { ...tiggo, id: 'byd-han-ev-2025', name: 'BYD Han', brand: 'BYD', model: 'Han', category: 'Electric Sedan', fuelType: 'electric', price: 52000 };
+
+  it('saves VIN, trim, import status, expected arrival, range and pricing, and buyers see them', async () => {
+    expect((await admin('POST', '/api/admin/vehicles', han)).json()).toMatchObject({ vin: '', trim: '', importStatus: 'in-stock', expectedArrival: null, evRangeKm: null, pricing: null });
+    const record = {
+      ...han,
+      vin: 'lgxce4cb2n2012345',
+      trim: 'EV Flagship',
+      condition: 'new',
+      importStatus: 'in-transit',
+      expectedArrival: '2027-01-15',
+      evRangeKm: 521,
+      pricing: { min: 52000, max: 55000, currency: 'USD', reservationAmount: 1000, note: 'Home charger included' },
+    };
+    const edited = await admin('PUT', `/api/admin/vehicles/${han.id}`, record);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ ...record, vin: 'LGXCE4CB2N2012345', version: 2 });
+    const publicView = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${han.id}?currency=NGN` })).json();
+    expect(publicView).toMatchObject({ vin: 'LGXCE4CB2N2012345', trim: 'EV Flagship', importStatus: 'in-transit', expectedArrival: '2027-01-15', evRangeKm: 521, pricing: record.pricing });
+  });
+
+  it('refuses a VIN with a wrong check digit, an impossible arrival date and pricing whose minimum is above its maximum, each at its field', async () => {
+    const response = await admin('PUT', `/api/admin/vehicles/${han.id}`, {
+      ...han,
+      vin: 'LGXCE4CB0N2012345',
+      expectedArrival: '2027-02-30',
+      pricing: { min: 56000, max: 55000, currency: 'USD', reservationAmount: -1, note: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: Record<string, string> }>().fields).toEqual({
+      vin: 'VIN check digit (9th character) does not match the rest of the VIN',
+      expectedArrival: 'Expected arrival must be a date like 2026-03-31',
+      'pricing.reservationAmount': 'Reservation amount must be 0 or more',
+      'pricing.max': 'Pricing minimum must not be above the maximum',
+    });
+    expect((await admin('GET', `/api/admin/vehicles/${han.id}`)).json()).toMatchObject({ vin: 'LGXCE4CB2N2012345', version: 2 });
+  });
+});
+
 describe('catalogue images', () => {
   it('publishes its own re-encoding of an uploaded image (no EXIF, no GPS), under its own name, and refuses a non-image', async () => {
     const { multipartBody, PDF } = await import('./images');

@@ -97,3 +97,52 @@ describe('POST /api/admin/vehicles/import', () => {
     expect(await vehicleEvents()).toBe(before);
   });
 });
+
+describe('the whole vehicle record in the import and export formats (issue 18.1)', () => {
+  it('reads VIN, trim, import status, expected arrival, range and pricing columns from CSV and names what is wrong in a row', async () => {
+    const csv = [
+      'id,name,price,currency,category,brand,model,year,images,specifications,vin,trim,importStatus,expectedArrival,evRangeKm,pricingMin,pricingMax,pricingCurrency,reservationAmount,pricingNote',
+      'csv-byd-seal-2025,BYD Seal,45000,USD,Electric Sedan,BYD,Seal,2025,/vehicles/sedan.svg,Power=523 HP,LGXCE4CB2N2012345,Performance,in-transit,2027-01-15,520,45000,47500,USD,500,Warranty included',
+      'csv-bad-vin,BYD Han,52000,USD,Electric Sedan,BYD,Han,2025,/vehicles/sedan.svg,Power=510 HP,LGXCE4CB0N2012345,EV,in-stock,,521,,,,,',
+      'csv-bad-pricing,BYD Dolphin,25000,USD,Electric Hatchback,BYD,Dolphin,2025,/vehicles/hatchback.svg,Power=201 HP,,Premium,on-order,2027-02-30,427,26000,25000,,-5,',
+    ].join('\n');
+    const response = await upload('record.csv', csv, 'text/csv');
+    expect(response.json()).toEqual({
+      total: 3,
+      succeeded: 1,
+      failed: 2,
+      errors: [
+        'BYD Han: VIN check digit (9th character) does not match the rest of the VIN',
+        'BYD Dolphin: Expected arrival must be a date like 2026-03-31, Reservation amount must be 0 or more, Pricing minimum must not be above the maximum',
+      ],
+    });
+    await vi.waitFor(async () => {
+      const record = await t.app.inject({ method: 'GET', url: '/api/admin/vehicles/csv-byd-seal-2025', headers: { cookie } });
+      expect(record.json()).toMatchObject({
+        vin: 'LGXCE4CB2N2012345',
+        trim: 'Performance',
+        importStatus: 'in-transit',
+        expectedArrival: '2027-01-15',
+        evRangeKm: 520,
+        pricing: { min: 45000, max: 47500, currency: 'USD', reservationAmount: 500, note: 'Warranty included' },
+      });
+    });
+  });
+
+  it('exports the catalogue as CSV in the import format, every new column included, that imports back unchanged', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/vehicles/export.csv', headers: { cookie } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/autobest-inventory-\d{4}-\d{2}-\d{2}\.csv/);
+    const [header, ...rows] = exported.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(header).toContain('vin,trim,importStatus,expectedArrival,evRangeKm,pricingMin,pricingMax,pricingCurrency,reservationAmount,pricingNote');
+    expect(rows.find((row) => row.startsWith('csv-byd-seal-2025,'))).toContain('LGXCE4CB2N2012345,Performance,in-transit,2027-01-15,520,45000,47500,USD,500,Warranty included');
+    const before = await vehicleEvents();
+    const reimported = await upload('back.csv', exported.body, 'text/csv');
+    expect(reimported.json()).toMatchObject({ succeeded: rows.length, failed: 0 });
+    expect(await vehicleEvents()).toBe(before);
+  });
+
+  it('refuses the CSV export to a visitor who is not signed in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/vehicles/export.csv' })).statusCode).toBe(401);
+  });
+});

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const COLUMNS = sql.raw('id, price_usd_cents, year, listed_at, rating, brand, model, condition, fuel_type, body_type, city, country, tabs, collections, is_featured, search::text');
+const COLUMNS = sql.raw('id, price_usd_cents, year, listed_at, rating, brand, model, condition, fuel_type, body_type, city, country, tabs, collections, is_featured, search::text, ev_range_km');
 
 /**
  * Every row of vehicle_search and of the same columns of vehicles, as text, in id order; and the rows of
@@ -47,7 +47,7 @@ describe('vehicle_search, the narrow table searches read', () => {
 
     const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
     expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'kia-sportage-test-2025', year: 2025, features: [{ name: 'Panoramic Sunroof', description: 'Opens wide', category: 'Comfort' }] })).statusCode).toBe(201);
-    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' } })).statusCode).toBe(200);
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
     const stream = vehicleStreamId('byd-seal-dynamic-2025');
     await appendToStream(t.testDb.db, stream, (await readStream(t.testDb.db, stream)).length, [{ type: 'VehiclePriceChanged', data: { vehicleId: 'byd-seal-dynamic-2025', price: 12_345, currency: 'USD', changedAt: new Date().toISOString() } }], METADATA);
     expect((await admin('DELETE', '/api/admin/vehicles/toyota-hilux-legend-2025')).statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('vehicle_search, the narrow table searches read', () => {
     expect(search).toHaveLength(SHIPPED_CATALOGUE_SIZE);
     expect(search).toEqual(catalogue);
     const byId = new Map(search.map((row) => [row['id'], row]));
-    expect(byId.get('kia-sportage-lx-2024')).toMatchObject({ brand: 'KIA Motors', model: 'Sportage Hybrid', condition: 'used', city: 'Kano', is_featured: true });
+    expect(byId.get('kia-sportage-lx-2024')).toMatchObject({ brand: 'KIA Motors', model: 'Sportage Hybrid', condition: 'used', city: 'Kano', is_featured: true, ev_range_km: 55 });
     expect(byId.get('byd-seal-dynamic-2025')).toMatchObject({ price_usd_cents: 1_234_500 });
     expect(byId.has('toyota-hilux-legend-2025')).toBe(false);
     expect(String(byId.get('kia-sportage-test-2025')?.['search'])).toContain('sunroof');
@@ -75,6 +75,22 @@ describe('vehicle_search, the narrow table searches read', () => {
     const rebuilt = await bothTables();
     expect(rebuilt.search).toEqual(rebuilt.catalogue);
     expect(rebuilt.search).toEqual(search);
+  });
+
+  it('projects a vehicle listed before the whole record (issue 18.1) with its defaults, and the record of a later edit', async () => {
+    const old = { id: 'old-listing-2024', name: 'Old Listing', price: 20000, currency: 'USD', images: [{ url: '/vehicles/suv.svg', alt: '' }], specifications: [{ name: 'Engine', value: '1.5L', category: 'General' }], category: 'SUV', brand: 'Chery', model: 'Tiggo 4', year: 2024 };
+    await appendToStream(t.testDb.db, vehicleStreamId(old.id), 0, [{ type: 'VehicleListed', data: { vehicle: old, listedAt: new Date().toISOString() } } as never], METADATA);
+    await project();
+    const columns = async () =>
+      (await sql<Record<string, unknown>>`select vin, trim, import_status, expected_arrival, ev_range_km, pricing from vehicles where id = ${old.id}`.execute(t.testDb.db)).rows[0];
+    expect(await columns()).toEqual({ vin: '', trim: '', import_status: 'in-stock', expected_arrival: null, ev_range_km: null, pricing: null });
+    const record = (await admin('GET', `/api/admin/vehicles/${old.id}`)).json<Record<string, unknown>>();
+    const pricing = { min: 20000, max: 21000, currency: 'USD', reservationAmount: 300, note: '' };
+    expect((await admin('PUT', `/api/admin/vehicles/${old.id}`, { ...record, vin: '1M8GDM9AXKP042788', trim: 'Comfort', importStatus: 'on-order', expectedArrival: '2027-04-01', pricing })).statusCode).toBe(200);
+    await project();
+    expect(await columns()).toEqual({ vin: '1M8GDM9AXKP042788', trim: 'Comfort', import_status: 'on-order', expected_arrival: '2027-04-01', ev_range_km: null, pricing });
+    expect((await admin('DELETE', `/api/admin/vehicles/${old.id}`)).statusCode).toBe(200);
+    await project();
   });
 
   it('is what a search reads: a page is found there and read whole from vehicles, in its order', async () => {

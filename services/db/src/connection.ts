@@ -7,6 +7,8 @@ import { migrations } from './migrations/index';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // numeric is used for ratings only; money is always integer minor units in bigint columns.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+// date → 'YYYY-MM-DD' as stored: a calendar date (an expected arrival) has no time zone; a JS Date would shift it by one.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface DbOptions {
   connectionString: string;

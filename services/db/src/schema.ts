@@ -214,6 +214,13 @@ export interface VehiclesTable {
   tabs: string[];
   collections: string[];
   search: ColumnType<string, never, never>;
+  vin: string;
+  trim: string;
+  import_status: string;
+  /** A date column, read as YYYY-MM-DD (connection.ts). */
+  expected_arrival: string | null;
+  ev_range_km: number | null;
+  pricing: JSONColumnType<{ min: number; max: number; currency: string; reservationAmount: number; note: string } | null, string | null, string | null>;
   listed_at: Timestamp;
   updated_at: Timestamp;
   version: number;
@@ -224,7 +231,7 @@ export interface VehiclesTable {
 export interface VehicleSearchTable
   extends Pick<
     VehiclesTable,
-    'id' | 'price_usd_cents' | 'year' | 'listed_at' | 'rating' | 'brand' | 'model' | 'condition' | 'fuel_type' | 'body_type' | 'city' | 'country' | 'tabs' | 'collections' | 'is_featured' | 'search'
+    'id' | 'price_usd_cents' | 'year' | 'listed_at' | 'rating' | 'brand' | 'model' | 'condition' | 'fuel_type' | 'body_type' | 'city' | 'country' | 'tabs' | 'collections' | 'is_featured' | 'search' | 'ev_range_km'
   > {
   /** The vehicle's combination of facet values in vehicle_facet_combinations. */
   facets_id: number;

@@ -190,3 +190,15 @@ describe('operations settings', () => {
     expect(refusal({ METRICS_TOKEN: `${'x'.repeat(16)} y` })).toContain('METRICS_TOKEN may hold only visible ASCII characters');
   });
 });
+
+describe('finance settings', () => {
+  it('assumes the spec\'s 3.9% APR over 60 months with a 20% deposit unless FINANCE_TERM_MONTHS and FINANCE_APR_PERCENT say otherwise', () => {
+    expect(loadRuntimeConfig({}).finance).toEqual({ aprPercent: 3.9, termMonths: 60, depositShare: 0.2, termsMonths: [12, 24, 36, 48, 60, 72] });
+    expect(loadRuntimeConfig({ FINANCE_TERM_MONTHS: '36', FINANCE_APR_PERCENT: '12.5' }).finance).toMatchObject({ aprPercent: 12.5, termMonths: 36 });
+  });
+
+  it('refuses a term no calculator offers and an APR outside 0 to 100, naming the variable', () => {
+    expect(() => loadRuntimeConfig({ FINANCE_TERM_MONTHS: '30' })).toThrow(/FINANCE_TERM_MONTHS must be one of 12, 24, 36, 48, 60, 72/);
+    expect(() => loadRuntimeConfig({ FINANCE_APR_PERCENT: '-1' })).toThrow(/FINANCE_APR_PERCENT must be between 0 and 100/);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideVehicle,
+  evRangeKmOf,
   foldVehicle,
   FollowUpStatusRefused,
   initialVehicleState,
@@ -13,8 +14,10 @@ import {
   ReservationSchema,
   validate,
   VehicleNotFound,
+  VehicleEventSchema,
   VehicleSchema,
   vehicleErrors,
+  vinCheckDigit,
   type FollowUpCommand,
   type FollowUpStatus,
   type VehicleEvent,
@@ -225,5 +228,57 @@ describe('ReservationSchema', () => {
     expect(fields({ name: 'Chidi', phone: '', email: 'chidi@example.ng' })).toEqual({ phone: 'Phone number is required' });
     expect(fields({ name: 'Chidi', phone: '08035550142', email: 'chidi@example' })).toEqual({ email: 'Please enter a valid email address' });
     expect(fields({ name: 'Chidi', phone: '08035550142', language: 'de' })).toEqual({ language: 'Language must be one of: en, fr, ar, sw' });
+  });
+});
+
+describe('the whole vehicle record (issue 18.1)', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const pricing = { min: 34000, max: 36500, currency: 'USD', reservationAmount: 500, note: 'Price held until 31 December' };
+
+  it('checks a VIN: 17 characters without I, O, Q; the check digit where North America and China require it', () => {
+    expect(VehicleSchema.parse({ ...omoda, vin: '1m8gdm9axkp042788' }).vin).toBe('1M8GDM9AXKP042788');
+    expect(VehicleSchema.parse({ ...omoda, vin: 'LGXCE4CB2N2012345' }).vin).toBe('LGXCE4CB2N2012345');
+    // A European VIN carries no check digit: its form alone is checked.
+    expect(VehicleSchema.parse({ ...omoda, vin: 'WVWZZZ1JZ3W386752' }).vin).toBe('WVWZZZ1JZ3W386752');
+    expect(VehicleSchema.parse({ ...omoda, vin: '' }).vin).toBe('');
+    expect(vehicleErrors({ ...omoda, vin: 'LGXCE4CB0N2012345' })).toEqual(['VIN check digit (9th character) does not match the rest of the VIN']);
+    expect(vehicleErrors({ ...omoda, vin: '1M8GDM9AXKP04278' })).toEqual(['VIN must be 17 letters and digits, without I, O or Q']);
+    expect(vehicleErrors({ ...omoda, vin: '1M8GDM9AXKP04278O' })).toEqual(['VIN must be 17 letters and digits, without I, O or Q']);
+    expect(vinCheckDigit('1M8GDM9AXKP042788')).toBe('X');
+  });
+
+  it('takes an import status with an expected arrival that is a real date, a driving range and pricing with min ≤ max', () => {
+    const record = VehicleSchema.parse({ ...omoda, trim: 'Luxury', importStatus: 'in-transit', expectedArrival: '2027-01-15', evRangeKm: 420, pricing });
+    expect(record).toMatchObject({ trim: 'Luxury', importStatus: 'in-transit', expectedArrival: '2027-01-15', evRangeKm: 420, pricing });
+    expect(vehicleErrors({ ...omoda, importStatus: 'shipped' })).toEqual(['Import status must be one of: in-stock, in-transit, on-order']);
+    expect(vehicleErrors({ ...omoda, expectedArrival: '2027-02-30' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
+    expect(vehicleErrors({ ...omoda, expectedArrival: 'next week' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
+    expect(vehicleErrors({ ...omoda, evRangeKm: 0 })).toEqual(['Driving range must be a whole number of km between 1 and 2000']);
+    expect(vehicleErrors({ ...omoda, pricing: { ...pricing, min: 40000 } })).toEqual(['Pricing minimum must not be above the maximum']);
+    expect(vehicleErrors({ ...omoda, pricing: { ...pricing, reservationAmount: -1 } })).toEqual(['Reservation amount must be 0 or more']);
+    expect(VehicleSchema.parse({ ...omoda, pricing: { ...pricing, min: 36500 } }).pricing?.min).toBe(36500);
+  });
+
+  it('given a vehicle listed before these fields, its events still read, with unknown VIN, in stock, no range and no pricing', () => {
+    const oldEvent = { type: 'VehicleListed', data: { vehicle: { ...omoda, currency: 'USD' }, listedAt: now.toISOString() } };
+    const parsed = VehicleEventSchema.parse(oldEvent) as VehicleEvent;
+    const state = foldVehicle([parsed]);
+    expect(state.vehicle).toMatchObject({ vin: '', trim: '', importStatus: 'in-stock', expectedArrival: null, evRangeKm: null, pricing: null });
+    // Saving the same record again changes nothing; saving it with pricing is an update that carries it.
+    const same = VehicleSchema.parse(omoda);
+    expect(decideVehicle({ type: 'Save', vehicle: same, now }, state)).toEqual([]);
+    const priced = VehicleSchema.parse({ ...omoda, vin: '1M8GDM9AXKP042788', importStatus: 'on-order', expectedArrival: '2027-03-01', pricing });
+    const events = decideVehicle({ type: 'Save', vehicle: priced, now }, state);
+    expect(events).toEqual([{ type: 'VehicleUpdated', data: { vehicle: priced, updatedAt: now.toISOString() } }]);
+    expect(foldVehicle([parsed, ...events]).vehicle).toMatchObject({ vin: '1M8GDM9AXKP042788', importStatus: 'on-order', expectedArrival: '2027-03-01', pricing });
+  });
+
+  it('reads a data-collection range in km or miles', () => {
+    expect(evRangeKmOf('420 km')).toBe(420);
+    expect(evRangeKmOf('510 km (CLTC)')).toBe(510);
+    expect(evRangeKmOf('1,050 km combined')).toBe(1050);
+    expect(evRangeKmOf('250 mi')).toBe(402);
+    expect(evRangeKmOf('')).toBeNull();
+    expect(evRangeKmOf('long')).toBeNull();
   });
 });

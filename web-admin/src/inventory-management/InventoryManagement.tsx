@@ -61,6 +61,9 @@ export function InventoryManagement() {
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={total === 0} href="/api/admin/vehicles/export.json">
           Export Data
         </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={total === 0} href="/api/admin/vehicles/export.csv">
+          Export CSV
+        </Button>
       </Stack>
       {progress !== null ? <LinearProgress variant="determinate" value={progress} aria-label="Import progress" sx={{ mb: 2 }} /> : null}
       {error ? (

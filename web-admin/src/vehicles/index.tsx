@@ -22,6 +22,7 @@ import {
 import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
 import type { AdminVehicle } from '@autobest/domain/inventory/adminContracts';
 import { ImageUploadButton } from './ImageUploadButton';
+import { VehicleRecordInputs, vehicleRecordOf } from './VehicleRecordInputs';
 
 const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
 const CONDITIONS = [
@@ -81,6 +82,7 @@ function VehicleForm({ creating }: { creating: boolean }) {
       <NumberInput source="odometerKm" label="Odometer (km)" min={0} defaultValue={0} />
       <TextInput source="location.city" label="City" defaultValue="Lagos" />
       <TextInput source="location.country" label="Country" defaultValue="Nigeria" />
+      <VehicleRecordInputs />
       <BooleanInput source="inStock" defaultValue />
       <BooleanInput source="isFeatured" />
       <ImageUploadButton />
@@ -108,12 +110,12 @@ function VehicleForm({ creating }: { creating: boolean }) {
 }
 
 const VehicleEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <Edit mutationMode="pessimistic" transform={vehicleRecordOf}>
     <VehicleForm creating={false} />
   </Edit>
 );
 const VehicleCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" transform={vehicleRecordOf}>
     <VehicleForm creating />
   </Create>
 );

@@ -8,13 +8,13 @@ import { useVehicleSearch } from './useVehicleSearch';
 import { BackLink } from '../ui/BackLink';
 import { track } from '../analytics/analytics';
 
-/** Electric Vehicles: search and a price range that really filter, with loading, error and empty states. */
+/** Electric Vehicles: search and a driving range that really filter, with loading, error and empty states. */
 export function ElectricCarsPage() {
   const { params } = useFilterParams();
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { currency } = useCurrency();
-  const { state, updating } = useVehicleSearch(searchQuery({ collection: 'electric', currency, pageSize: '60' }, params, ['q', 'priceMin', 'priceMax', 'sort']));
+  const { state, updating } = useVehicleSearch(searchQuery({ collection: 'electric', currency, pageSize: '60' }, params, ['q', 'rangeMin', 'sort']));
   return (
     <section className="page">
       <BackLink to="/buy-cars">
@@ -24,7 +24,7 @@ export function ElectricCarsPage() {
         <h1>{t('electricTitle')}</h1>
         <p>{t('electricLead')}</p>
       </div>
-      <InventoryFilters label="searchElectric" placeholder="searchElectric" more={{ label: 'filterByRange', filters: [{ name: 'priceMin' }, { name: 'priceMax' }] }} />
+      <InventoryFilters label="searchElectric" placeholder="searchElectric" more={{ label: 'filterByRange', filters: [{ name: 'rangeMin' }] }} />
       <SearchProgress state={state} loading="loadingVehicles" failed="errorVehicles" />
       {state.phase === 'ready' ? (
         state.result.total === 0 ? (

@@ -23,7 +23,7 @@ export type Filter =
   | { name: 'make'; choices: 'facets'; facets: VehicleSearchResult['facets']['make'] }
   | { name: 'make'; choices: 'typed' }
   | { name: 'condition'; anyLabel: 'anyCondition' | 'anyConditionShort' }
-  | { name: 'priceMin' | 'priceMax' | 'yearMin' | 'yearMax' | 'sort' };
+  | { name: 'priceMin' | 'priceMax' | 'yearMin' | 'yearMax' | 'rangeMin' | 'sort' };
 
 /**
  * The catalogue pages' filters live in the address, so a search can be shared and bookmarked. `set` changes
@@ -122,6 +122,8 @@ export function InventoryFilters({ label, placeholder, filters = [], more }: Inv
         return typed('priceMin', t('minPrice', { currency }), amount, 'numeric');
       case 'priceMax':
         return typed('priceMax', t('maxPrice', { currency }), amount, 'numeric');
+      case 'rangeMin':
+        return typed('rangeMin', t('rangeMin'), digits, 'numeric');
       case 'yearMin':
         return typed('yearMin', t('yearFrom'), digits, 'numeric');
       case 'yearMax':

@@ -80,7 +80,7 @@ export function InventoryPage() {
           ) : (
             <ul className="vehicle-grid" aria-busy={updating}>
               {result.items.map((vehicle) => (
-                <VehicleCard key={vehicle.id} vehicle={vehicle} />
+                <VehicleCard key={vehicle.id} vehicle={vehicle} finance={result.finance} />
               ))}
             </ul>
           )}

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
-import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
+import type { FinanceTermsAnswer, VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { inventoryMessages } from './messages';
+import { cardFinance } from './finance/financeFigures';
 
 const PLACEHOLDER = '/placeholder.svg';
 
@@ -14,14 +15,18 @@ function badgeOf(category: string) {
   return null;
 }
 
-/** A search result: image, badge, an economy figure or the monthly one, name, converted price, 'Starting MSRP*'. */
-export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
+/**
+ * A search result: image, badge, the monthly figure with its terms (amortised, as a lender computes it), an economy
+ * figure when the car has one, name, converted price, 'Starting MSRP*'.
+ */
+export function VehicleCard({ vehicle, finance }: { vehicle: VehicleSummary; finance: FinanceTermsAnswer }) {
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { format } = useCurrency();
   const badge = badgeOf(vehicle.category);
   const economy = vehicle.specifications.find((spec) => /economy|mpg|consumption|range/i.test(spec.name));
-  const monthly = Math.round(vehicle.displayPrice.amount / 12);
+  const figures = cardFinance(vehicle.displayPrice, finance);
+  const percent = (share: number) => number(share, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <li className="vehicle-card">
       <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} className="vehicle-card-link">
@@ -37,11 +42,11 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
         />
         {badge ? <span className="card-badge">{t(badge)}</span> : null}
         <div className="vehicle-card-body">
-          <p className="card-figure">
-            {economy
-              ? `${economy.name}: ${economy.value}`
-              : t('monthlyFigure', { price: format(monthly, vehicle.displayPrice.currency as never), rate: number(0.039, { style: 'percent', minimumFractionDigits: 1 }) })}
+          <p className="card-figure">{t('monthlyFigure', { price: format(figures.monthly, vehicle.displayPrice.currency as never) })}</p>
+          <p className="card-terms">
+            {t('monthlyTerms', { months: number(figures.termMonths), deposit: percent(finance.depositShare), apr: percent(figures.aprPercent / 100) })}
           </p>
+          {economy ? <p className="card-subtitle">{`${economy.name}: ${economy.value}`}</p> : null}
           <h3>
             {vehicle.year} {vehicle.name}
           </h3>

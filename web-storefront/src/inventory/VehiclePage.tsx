@@ -15,6 +15,8 @@ import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { BackLink } from '../ui/BackLink';
 import { PriceCalculation } from './PriceCalculation';
+import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
+import { FinanceCalculator } from './finance/FinanceCalculator';
 
 const PLACEHOLDER = '/placeholder.svg';
 /** On a vehicle's page, what the API does not find is the vehicle. */
@@ -82,6 +84,9 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   // Sent with the request, so the acknowledgement email is in the language the buyer reads the site in.
   const language = useLanguage();
   const rateLimited = useRateLimitedText();
+  // The amount staff set for this vehicle, else the spec's deposit.
+  const quoted = vehicle.displayPricing;
+  const reservation = quoted ? money(quoted.reservationAmount, quoted.currency as never) : money(RESERVATION_DEPOSIT_NGN, 'NGN');
   const say = useSayMessage();
   const [state, setState] = useState<
     | { phase: 'idle' | 'sending' | 'sent' }
@@ -131,7 +136,7 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
         </p>
       ) : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>
-        {state.phase === 'sending' ? t('sending') : t('reserveNow', { price: money(RESERVATION_DEPOSIT_NGN, 'NGN') })}
+        {state.phase === 'sending' ? t('sending') : t('reserveNow', { price: reservation })}
       </button>
     </form>
   );
@@ -186,8 +191,6 @@ export function VehiclePage() {
   }
   const { vehicle } = state;
   const price = vehicle.displayPrice;
-  const low = Math.round(price.amount * 0.97);
-  const high = Math.round(price.amount * 1.03);
   const link = `${window.location.origin}/vehicle/${encodeURIComponent(vehicle.id)}`;
   const whatsapp = salesWhatsappUrl(t('whatsappText', { year: vehicle.year, name: vehicle.name, subtitle: vehicle.subtitle, link }));
 
@@ -207,9 +210,7 @@ export function VehiclePage() {
             ★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} <span>{t.plural('reviewCount', vehicle.reviewCount, { count: number(vehicle.reviewCount) })}</span>
           </p>
           <p className="vehicle-price">{format(price.amount, price.currency as never)}</p>
-          <p className="hint">
-            {t('priceRange', { low: format(low, price.currency as never), high: format(high, price.currency as never) })}
-          </p>
+          <PriceRange vehicle={vehicle} />
           <ReserveForm vehicle={vehicle} />
           <a className="button button-secondary" href={whatsapp} target="_blank" rel="noreferrer">
             {t('chatWithSales')}
@@ -233,6 +234,7 @@ export function VehiclePage() {
         <dd>{t('odometerKm', { km: number(vehicle.odometerKm) })}</dd>
         <dt>{t('location')}</dt>
         <dd>{t('place', { city: vehicle.location.city, country: vehicle.location.country })}</dd>
+        <VehicleRecordRows vehicle={vehicle} />
         {vehicle.specifications.map((spec) => (
           <div key={spec.name} className="spec-pair">
             <dt>{spec.name}</dt>
@@ -240,6 +242,8 @@ export function VehiclePage() {
           </div>
         ))}
       </dl>
+
+      <FinanceCalculator key={`${vehicle.id}-${price.currency}`} vehicle={vehicle} />
 
       {vehicle.featureDetails.length > 0 ? (
         <>

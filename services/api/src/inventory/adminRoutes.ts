@@ -8,7 +8,8 @@ import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, dec
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
-import { IMPORT_MAX_BYTES, planImport } from './importFile';
+import { csvAnswer } from '../platform/csv';
+import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
 
 type VehicleRow = Selectable<VehiclesTable>;
 
@@ -44,6 +45,12 @@ function toAdminVehicle(row: VehicleRow) {
     transmission: row.transmission,
     odometerKm: row.odometer_km,
     location: { city: row.city, country: row.country },
+    vin: row.vin,
+    trim: row.trim,
+    importStatus: row.import_status,
+    expectedArrival: row.expected_arrival,
+    evRangeKm: row.ev_range_km,
+    pricing: row.pricing,
     listedAt: new Date(row.listed_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
@@ -186,6 +193,21 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const records = rows.map(toAdminVehicle);
       reply.header('Content-Disposition', `attachment; filename="autobest-inventory-${new Date().toISOString().slice(0, 10)}.json"`);
       return records;
+    },
+  );
+
+  app.get(
+    '/api/admin/vehicles/export.csv',
+    { config: { staffPermission: STAFF_AREAS.catalogue.read },
+      schema: {
+        tags: ['inventory'],
+        summary: 'The whole catalogue as CSV in the import format (autobest-inventory-{date}.csv): one row per vehicle, lists joined with "|"',
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await app.db.selectFrom('vehicles').selectAll().orderBy('brand').orderBy('model').orderBy('id').execute();
+      return csvAnswer(reply, 'autobest-inventory', CSV_COLUMNS, rows.map((row) => csvRowOf(toAdminVehicle(row))));
     },
   );
 };

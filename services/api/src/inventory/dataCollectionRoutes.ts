@@ -12,6 +12,7 @@ import {
   collectionStreamId,
   decideCollection,
   decideVehicle,
+  evRangeKmOf,
   PublishedVariantSchema,
   vehicleStreamId,
   VehicleSchema,
@@ -128,6 +129,10 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
         fuelType: fuel,
         bodyType: entry.body,
         sourceUrl: record.priceSource,
+        trim: variant.variant,
+        // A cross-border order: the record's FOB price is the factory's, so the car is ordered, not in our yard.
+        importStatus: 'on-order',
+        evRangeKm: fuel === 'electric' || fuel === 'plug-in-hybrid' ? evRangeKmOf(record.evRange) : null,
       });
       // The record's checks pass, yet its values may still not fit a listing (a price above the dearest we take, an
       // engine description longer than a specification holds): that is the staff member's to fix, not a failure of ours.

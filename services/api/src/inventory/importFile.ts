@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ImportedVehicleSchema, vehicleErrors, type Vehicle } from '@autobest/domain';
+import { ImportedVehicleSchema, vehicleErrors, type AdminVehicle, type Vehicle } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -10,7 +10,9 @@ export const CSV_COLUMNS = [
   'id', 'name', 'subtitle', 'description', 'price', 'currency', 'category', 'brand', 'model', 'year', 'rating', 'reviewCount',
   'inStock', 'isNew', 'isFeatured', 'sourceUrl', 'condition', 'fuelType', 'bodyType', 'transmission', 'odometerKm', 'city', 'country',
   'images', 'specifications', 'features',
+  'vin', 'trim', 'importStatus', 'expectedArrival', 'evRangeKm', 'pricingMin', 'pricingMax', 'pricingCurrency', 'reservationAmount', 'pricingNote',
 ] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 const list = (cell: string | undefined) => (cell ?? '').split('|').map((part) => part.trim()).filter(Boolean);
 const number = (cell: string | undefined) => (cell === undefined || cell.trim() === '' ? undefined : Number(cell.replace(/[,\s]/g, '')));
@@ -47,9 +49,46 @@ function recordFromRow(row: Record<string, string>): Record<string, unknown> {
       return { name: name?.trim() ?? '', value: value.join('=').trim() };
     }),
     features: list(row['features']).map((name) => ({ name })),
+    vin: text(row['vin']),
+    trim: text(row['trim']),
+    importStatus: text(row['importStatus']),
+    expectedArrival: text(row['expectedArrival']),
+    evRangeKm: number(row['evRangeKm']),
   };
   if (row['city'] || row['country']) record['location'] = { city: row['city'] ?? '', country: row['country'] ?? '' };
+  // A row with any pricing cell has pricing; its currency defaults to the price's, and an unset reservation to 0.
+  const pricingCells = ['pricingMin', 'pricingMax', 'pricingCurrency', 'reservationAmount', 'pricingNote'].map((column) => text(row[column]));
+  if (pricingCells.some((cell) => cell !== undefined)) {
+    record['pricing'] = {
+      min: number(row['pricingMin']),
+      max: number(row['pricingMax']),
+      currency: text(row['pricingCurrency']) ?? text(row['currency']) ?? 'USD',
+      reservationAmount: number(row['reservationAmount']) ?? 0,
+      note: text(row['pricingNote']),
+    };
+  }
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/** A catalogue record as a CSV row in CSV_COLUMNS' order, the same format the import reads. */
+export function csvRowOf(vehicle: AdminVehicle): string[] {
+  const cells: Record<CsvColumn, string | number | boolean | null | undefined> = {
+    ...vehicle,
+    city: vehicle.location.city,
+    country: vehicle.location.country,
+    images: vehicle.images.map((image) => image.url).join('|'),
+    specifications: vehicle.specifications.map((spec) => `${spec.name}=${spec.value}`).join('|'),
+    features: vehicle.features.map((feature) => feature.name).join('|'),
+    pricingMin: vehicle.pricing?.min,
+    pricingMax: vehicle.pricing?.max,
+    pricingCurrency: vehicle.pricing?.currency,
+    reservationAmount: vehicle.pricing?.reservationAmount,
+    pricingNote: vehicle.pricing?.note,
+  };
+  return CSV_COLUMNS.map((column) => {
+    const cell = cells[column];
+    return cell === null || cell === undefined ? '' : String(cell);
+  });
 }
 
 export interface ImportPlan {

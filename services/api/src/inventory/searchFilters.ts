@@ -37,6 +37,7 @@ export function applySearch(query: VehicleQuery, search: VehicleSearchQuery, usd
     const place = search.location.toLowerCase();
     filtered = filtered.where((eb: ExpressionBuilder<Database, 'vehicle_search'>) => eb.or([eb(eb.fn('lower', ['city']), '=', place), eb(eb.fn('lower', ['country']), '=', place)]));
   }
+  if (search.rangeMin !== undefined) filtered = filtered.where('ev_range_km', '>=', search.rangeMin);
   if (search.featured !== undefined) filtered = filtered.where('is_featured', '=', search.featured);
   return filtered;
 }

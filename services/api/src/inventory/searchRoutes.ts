@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database, Db, VehiclesTable } from '@autobest/db';
-import { CURRENCY_CODES, convert, fromMajor, toMajor, type PriceCurrency } from '@autobest/domain';
+import { CURRENCY_CODES, convert, fromMajor, IMPORT_STATUSES, toMajor, type ImportStatus, type PriceCurrency } from '@autobest/domain';
 import {
   VehicleDetailSchema,
   VehicleSearchQuerySchema,
@@ -55,6 +55,10 @@ function summary(row: VehicleRow, currency: PriceCurrency, rates: Parameters<typ
     inStock: row.in_stock,
     isNew: row.is_new,
     isFeatured: row.is_featured,
+    // The column holds what the decider accepted; anything else would be a row written by other code.
+    importStatus: (IMPORT_STATUSES as readonly string[]).includes(row.import_status) ? (row.import_status as ImportStatus) : 'in-stock',
+    expectedArrival: row.expected_arrival,
+    evRangeKm: row.ev_range_km,
     features: row.features.map((feature) => feature.name),
     specifications: row.specifications.map((spec) => ({ name: spec.name, value: spec.value })),
   };
@@ -95,6 +99,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
       page: search.page,
       pageSize: search.pageSize,
       currency: search.currency,
+      finance: app.config.finance,
       facets: counted.facets,
     };
   }
@@ -133,13 +138,21 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
       if (!row) throw notFound('Vehicle');
       const { rates: rateTable } = await rates();
       reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+      const { currency } = request.query;
+      const { pricing } = row;
+      const shown = (amount: number) => (pricing ? toMajor(convert(fromMajor(amount, pricing.currency as PriceCurrency), currency, rateTable)) : 0);
       return {
-        ...summary(row, request.query.currency, rateTable),
+        ...summary(row, currency, rateTable),
         description: row.description,
         images: row.images,
         specifications: row.specifications,
         featureDetails: row.features,
         sourceUrl: row.source_url,
+        vin: row.vin,
+        trim: row.trim,
+        pricing,
+        displayPricing: pricing ? { min: shown(pricing.min), max: shown(pricing.max), reservationAmount: shown(pricing.reservationAmount), currency } : null,
+        finance: app.config.finance,
         createdAt: new Date(row.listed_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
       };

@@ -25,6 +25,7 @@ import * as conversations from './0023_conversations';
 import * as staffAccounts from './0024_staff_accounts';
 import * as staffTwoFactor from './0026_staff_two_factor';
 import * as landedCost from './0027_landed_cost';
+import * as vehicleRecord from './0028_vehicle_record';
 import * as withdrawnEmails from './0029_withdrawn_emails';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0024_staff_accounts': staffAccounts,
   '0026_staff_two_factor': staffTwoFactor,
   '0027_landed_cost': landedCost,
+  '0028_vehicle_record': vehicleRecord,
   '0029_withdrawn_emails': withdrawnEmails,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
 import { COLLECTION_IDS, INVENTORY_TAB_IDS } from './tabs';
 import { BODY_TYPES, FUEL_TYPES, VEHICLE_CONDITIONS, VEHICLE_PRICE_MAX } from './vehicle';
+import { EV_RANGE_KM_MAX, IMPORT_STATUSES } from './vehicleRecord';
 
 /**
  * What the catalogue's public answers look like: the API checks its queries and answers with these schemas, and
@@ -27,6 +28,7 @@ export const VehicleSearchQuerySchema = z
     fuel: z.enum(FUEL_TYPES).optional(),
     body: z.enum(BODY_TYPES).optional(),
     location: z.string().trim().max(80).optional(),
+    rangeMin: z.coerce.number().int().min(0).max(EV_RANGE_KM_MAX).optional().describe('Driving range on electricity of at least this many km'),
     featured: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
     sort: z.enum(VEHICLE_SORTS, { error: `sort must be one of: ${VEHICLE_SORTS.join(', ')}` }).default('newest'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -37,6 +39,16 @@ export const VehicleSearchQuerySchema = z
 export type VehicleSearchQuery = z.output<typeof VehicleSearchQuerySchema>;
 
 const PriceSchema = z.object({ amount: z.number(), currency: z.string() });
+
+/**
+ * The finance terms a figure assumes (issue 18.4): the installation's APR and term (FINANCE_APR_PERCENT,
+ * FINANCE_TERM_MONTHS), the deposit share cards assume and the terms a buyer may choose. The storefront computes
+ * the monthly figure with the domain's monthlyPayment from these.
+ */
+export const FinanceTermsSchema = z
+  .object({ aprPercent: z.number(), termMonths: z.number(), depositShare: z.number(), termsMonths: z.array(z.number()) })
+  .meta({ id: 'FinanceTerms' });
+export type FinanceTermsAnswer = z.output<typeof FinanceTermsSchema>;
 
 export const VehicleSummarySchema = z
   .object({
@@ -61,6 +73,9 @@ export const VehicleSummarySchema = z
     inStock: z.boolean(),
     isNew: z.boolean(),
     isFeatured: z.boolean(),
+    importStatus: z.enum(IMPORT_STATUSES),
+    expectedArrival: z.string().nullable().describe('YYYY-MM-DD, for a vehicle in transit or on order'),
+    evRangeKm: z.number().nullable().describe('Driving range on electricity, electric and plug-in cars'),
     features: z.array(z.string()),
     specifications: z.array(z.object({ name: z.string(), value: z.string() })),
   })
@@ -73,6 +88,17 @@ export const VehicleDetailSchema = VehicleSummarySchema.extend({
   specifications: z.array(z.object({ name: z.string(), value: z.string(), category: z.string() })),
   featureDetails: z.array(z.object({ name: z.string(), description: z.string(), category: z.string() })),
   sourceUrl: z.string(),
+  vin: z.string().describe('Empty when not known yet'),
+  trim: z.string(),
+  pricing: z
+    .object({ min: z.number(), max: z.number(), currency: z.string(), reservationAmount: z.number(), note: z.string() })
+    .nullable()
+    .describe('As staff keep it; null when the vehicle has none (the page then shows its price)'),
+  displayPricing: z
+    .object({ min: z.number(), max: z.number(), reservationAmount: z.number(), currency: z.string() })
+    .nullable()
+    .describe('`pricing` converted into the requested currency at the current rates'),
+  finance: FinanceTermsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: 'Vehicle' });
@@ -86,6 +112,7 @@ export const VehicleSearchResultSchema = z
     page: z.number(),
     pageSize: z.number(),
     currency: z.string(),
+    finance: FinanceTermsSchema,
     facets: z.object({ make: FacetSchema, condition: FacetSchema, fuel: FacetSchema, body: FacetSchema, year: FacetSchema, location: FacetSchema, tab: FacetSchema, collection: FacetSchema }),
   })
   .meta({ id: 'VehicleSearchResult' });

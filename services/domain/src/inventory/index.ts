@@ -1,4 +1,5 @@
 export * from './vehicle';
+export * from './vehicleRecord';
 export * from './tabs';
 export * from './qa';
 export * from './catalogue';

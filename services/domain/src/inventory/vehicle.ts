@@ -7,6 +7,7 @@ import { phoneKey } from '../contact/people';
 import { EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
 
 /** The dearest listing we take, in its currency's major units (and so the top of a price search). */
 export const VEHICLE_PRICE_MAX = 1e12;
@@ -66,6 +67,16 @@ export const VehicleSchema = z.object({
   transmission: z.enum(TRANSMISSIONS).default('automatic'),
   odometerKm: z.int().min(0).max(2_000_000).default(0),
   location: z.object({ city: z.string().trim().min(1).max(80), country: z.string().trim().min(2).max(80) }).default({ city: 'Lagos', country: 'Nigeria' }),
+  // The whole record (issue 18.1). Events listed before these fields read with their defaults: unknown, in stock.
+  vin: VinSchema.default(''),
+  trim: z.string().trim().max(100, 'tooLong').default(''),
+  importStatus: z.enum(IMPORT_STATUSES, { error: 'importStatusInvalid' }).default('in-stock'),
+  /** When a car in transit or on order should reach its city; ignored while it is in stock. */
+  expectedArrival: CalendarDateSchema.nullable().default(null),
+  /** Driving range on electricity, of electric and plug-in cars, in km. */
+  evRangeKm: z.int({ error: 'evRangeInvalid' }).min(1, 'evRangeInvalid').max(EV_RANGE_KM_MAX, 'evRangeInvalid').nullable().default(null),
+  /** Staff's quoted range and reservation amount; without it the vehicle page shows the price. */
+  pricing: VehiclePricingSchema.nullable().default(null),
 });
 
 export type VehicleInput = z.input<typeof VehicleSchema>;

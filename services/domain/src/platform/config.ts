@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cronPatternProblem } from './cronPattern';
 import { STAFF_ROLES, type StaffRole } from '../staff/roles';
+import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, DEFAULT_FINANCE_TERM_MONTHS, FINANCE_TERMS_MONTHS } from '../money/finance';
 
 /**
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
@@ -165,6 +166,15 @@ export const RuntimeConfigSchema = z
     NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
     NEWS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+    FINANCE_TERM_MONTHS: z.coerce
+      .number({ error: `FINANCE_TERM_MONTHS must be one of ${FINANCE_TERMS_MONTHS.join(', ')} (months)` })
+      .refine((months) => (FINANCE_TERMS_MONTHS as readonly number[]).includes(months), `FINANCE_TERM_MONTHS must be one of ${FINANCE_TERMS_MONTHS.join(', ')} (months)`)
+      .default(DEFAULT_FINANCE_TERM_MONTHS),
+    FINANCE_APR_PERCENT: z.coerce
+      .number({ error: 'FINANCE_APR_PERCENT must be a percentage like 3.9' })
+      .min(0, 'FINANCE_APR_PERCENT must be between 0 and 100')
+      .max(100, 'FINANCE_APR_PERCENT must be between 0 and 100')
+      .default(DEFAULT_APR_PERCENT),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
     path: ['STATUS_TOKEN_SECRET'],
@@ -237,6 +247,12 @@ export const RuntimeConfigSchema = z
       /** How long the API reuses an identical news or video answer (browsers keep them 5 and 10 minutes anyway). */
       cacheTtlMs: env.NEWS_CACHE_TTL_MS,
     },
+    /**
+     * The terms every monthly figure assumes (cards, the vehicle page's calculator, quotes): the lender's APR and the
+     * default term; cards assume a deposit of DEFAULT_DEPOSIT_SHARE of the price. The storefront gets them in the
+     * catalogue's answers.
+     */
+    finance: { aprPercent: env.FINANCE_APR_PERCENT, termMonths: env.FINANCE_TERM_MONTHS, depositShare: DEFAULT_DEPOSIT_SHARE, termsMonths: [...FINANCE_TERMS_MONTHS] },
   }));
 
 export type RuntimeConfig = z.output<typeof RuntimeConfigSchema>;

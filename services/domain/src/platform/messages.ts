@@ -81,6 +81,15 @@ export const STAFF_MESSAGES = {
   imagesRequired: 'At least one image is required',
   specificationsRequired: 'Vehicle specifications are required',
   categoryRequired: 'Vehicle category is required',
+  vinInvalid: 'VIN must be 17 letters and digits, without I, O or Q',
+  vinCheckDigit: 'VIN check digit (9th character) does not match the rest of the VIN',
+  importStatusInvalid: 'Import status must be one of: {values}',
+  expectedArrivalInvalid: 'Expected arrival must be a date like 2026-03-31',
+  evRangeInvalid: 'Driving range must be a whole number of km between 1 and 2000',
+  pricingAmountInvalid: 'Pricing minimum and maximum must be amounts above 0',
+  pricingCurrencyInvalid: 'Pricing currency must be one of: {values}',
+  pricingRangeInvalid: 'Pricing minimum must not be above the maximum',
+  reservationAmountInvalid: 'Reservation amount must be 0 or more',
 
   // News sources, articles and review videos (issue 15).
   newsSourceNameRequired: 'Source name is required',

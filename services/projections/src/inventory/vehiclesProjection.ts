@@ -40,6 +40,12 @@ function vehicleRow(vehicle: Vehicle, at: string, version: number, globalPositio
     country: vehicle.location.country,
     tabs: tabsOf(vehicle),
     collections: collectionsOf(vehicle),
+    vin: vehicle.vin,
+    trim: vehicle.trim,
+    import_status: vehicle.importStatus,
+    expected_arrival: vehicle.expectedArrival,
+    ev_range_km: vehicle.evRangeKm,
+    pricing: vehicle.pricing ? JSON.stringify(vehicle.pricing) : null,
     listed_at: at,
     updated_at: at,
     version,
@@ -139,8 +145,8 @@ async function insertListings(trx: Transaction<Database>, rows: Array<ReturnType
   }
 }
 
-/** The vehicles columns a search filters, sorts and counts by (migration 0014's vehicle_search). */
-const SEARCH_COLUMN_NAMES = ['id', 'price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search'];
+/** The vehicles columns a search filters, sorts and counts by (migration 0014's vehicle_search, 0028's range). */
+const SEARCH_COLUMN_NAMES = ['id', 'price_usd_cents', 'year', 'listed_at', 'rating', 'brand', 'model', 'condition', 'fuel_type', 'body_type', 'city', 'country', 'tabs', 'collections', 'is_featured', 'search', 'ev_range_km'];
 const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMN_NAMES.join(', '));
 const SEARCH_UPDATES = sql.raw(
   [...SEARCH_COLUMN_NAMES.filter((column) => column !== 'id'), 'facets_id'].map((column) => `${column} = excluded.${column}`).join(', '),

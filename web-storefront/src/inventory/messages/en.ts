@@ -49,7 +49,8 @@ export default {
   startGuidance: 'Start AI Guidance',
 
   // Search results' card
-  monthlyFigure: '{price}/mo · {rate}',
+  monthlyFigure: '{price}/mo',
+  monthlyTerms: '{months} months · {deposit} deposit · {apr} APR',
   badgeHybrid: 'Hybrid EV',
   badgePlugInHybrid: 'Plug-in Hybrid EV',
   startingMsrp: 'Starting MSRP*',
@@ -57,13 +58,14 @@ export default {
 
   // Electric Vehicles (/electric-cars)
   electricTitle: 'Electric Vehicles',
-  electricLead: 'Drive electric across Africa: models with up to 800 km of range on a single charge.',
+  electricLead: 'Drive electric across Africa: filter by driving range to find a model that covers your journeys on a single charge.',
   searchElectric: 'Search electric vehicles',
   filterByRange: 'Filter by Range',
+  rangeMin: 'Min range (km)',
   loadingVehicles: 'Loading vehicles...',
   errorVehicles: 'Error loading vehicles: {message}',
   noElectric: 'No Electric Vehicles Found',
-  noElectricHint: 'Try another search or a wider price range.',
+  noElectricHint: 'Try another search or a shorter driving range.',
   'electricCount.one': '{count} electric vehicle',
   'electricCount.other': '{count} electric vehicles',
   badgeElectric: 'Electric',
@@ -99,7 +101,6 @@ export default {
   'ratedLabel.other': 'Rated {rating} out of 5 from {count} reviews',
   'reviewCount.one': '({count} review)',
   'reviewCount.other': '({count} reviews)',
-  priceRange: 'Estimated price range: {low} - {high}',
   reserveLabel: 'Reserve this vehicle',
   yourName: 'Your name',
   phone: 'Phone number',

@@ -1,0 +1,17 @@
+export default {
+  title: 'Finance calculator',
+  term: 'Term',
+  termMonths: '{months} months',
+  depositAs: 'Deposit as',
+  depositAmount: 'An amount',
+  depositPercent: 'A share of the price',
+  deposit: 'Deposit ({currency})',
+  depositShare: 'Deposit (%)',
+  depositTooHigh: 'The deposit cannot be more than the price.',
+  monthly: '{amount} a month',
+  summary: '{months} monthly payments at {apr} APR after a deposit of {deposit}',
+  borrowed: 'Amount borrowed',
+  totalPayable: 'Total payable',
+  apr: 'APR',
+  estimate: 'An estimate: the lender confirms the rate and the terms when you apply.',
+} as const;

@@ -1,0 +1,17 @@
+export default {
+  priceRange: 'Price range: {low} – {high}',
+  trim: 'Trim',
+  vin: 'VIN',
+  vinNotYet: 'Given when the factory builds the car',
+  vinOnRequest: 'On request',
+  importStatus: 'Availability',
+  statusInStock: 'In stock locally',
+  statusInTransit: 'In transit',
+  statusOnOrder: 'On order from the factory',
+  expectedArrival: '{status}, expected {date}',
+  drivingRange: 'Driving range',
+  drivingRangeKm: '{km} km',
+  pricing: 'Price range',
+  reservationAmount: 'Reservation amount',
+  pricingNote: 'About the price',
+} as const;

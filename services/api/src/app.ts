@@ -138,7 +138,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(analyticsRoutes);
   await app.register(dataCollectionRoutes);
   // One cache of the tariff, freight and charge tables for the public quote and the console that changes them.
-  const landedCost = landedCostTables(app.db);
+  const landedCost = landedCostTables(app.db, app.config.finance);
   await app.register(landedCostRoutes, { rates, tables: landedCost });
   await app.register(landedCostAdminRoutes, { rates, tables: landedCost });
   // Before the web apps: its file server decorates replies in its own scope, which a decoration at the root would refuse.

@@ -4,9 +4,6 @@ import {
   CollectedRecordSchema,
   computeQuote,
   COUNTRY_CURRENCY,
-  DEFAULT_APR_PERCENT,
-  DEFAULT_DEPOSIT_SHARE,
-  DEFAULT_FINANCE_TERM_MONTHS,
   DEFAULT_ORIGIN_PORT,
   DATA_COLLECTION_CATALOGUE,
   engineCcOf,
@@ -73,11 +70,20 @@ export const toDestinationCharge = (row: Selectable<DestinationChargesTable>): D
  * costs arithmetic, or two indexed reads (the vehicle, its collected record) the first time, well inside the 20 ms
  * the vehicle page allows.
  */
-export function landedCostTables(db: Db) {
+/** The finance terms a quote's monthly figure uses. */
+export interface FinanceSettings {
+  aprPercent: number;
+  termMonths: number;
+  depositShare: number;
+}
+
+export function landedCostTables(db: Db, finance: FinanceSettings) {
   const cache = new TtlCache<LandedCostTables>(30_000, 1);
   // What a quote needs of a vehicle changes when staff edit it; a quote may be that much older, like the rates.
   const vehicles = new TtlCache<VehicleFacts & { name: string }>(30_000, 5000);
   return {
+    /** The installation's finance terms (FINANCE_APR_PERCENT, FINANCE_TERM_MONTHS): the same as the cards and the calculator. */
+    finance,
     vehicleFacts: (vehicleId: string) => vehicles.remember(vehicleId, () => vehicleFactsOf(db, vehicleId)),
     load: () =>
       cache.remember('tables', async () => {
@@ -187,7 +193,7 @@ export async function quoteVehicle(
     freight,
     charges,
     rates: { source: snapshot.source, timestamp: snapshot.timestamp, rates: snapshot.rates },
-    finance: { aprPercent: DEFAULT_APR_PERCENT, termMonths: DEFAULT_FINANCE_TERM_MONTHS, depositShare: DEFAULT_DEPOSIT_SHARE },
+    finance: { aprPercent: tables.finance.aprPercent, termMonths: tables.finance.termMonths, depositShare: tables.finance.depositShare },
   });
   return { quote, vehicleName: vehicle.name, rates: snapshot };
 }

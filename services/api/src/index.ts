@@ -10,5 +10,6 @@ export {
   findStaffByEmail,
   generatedPassword,
   issuePasswordLink,
+  recordStaffEvent,
   StaffAccountRefused,
 } from './staff/accounts';

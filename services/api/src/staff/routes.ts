@@ -10,6 +10,7 @@ import {
   type StaffSignedOut,
   type StaffSignInFailed,
 } from '@autobest/domain';
+import { ProjectorDoorbell } from '@autobest/projections';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff } from '../plugins/auth';
@@ -34,6 +35,14 @@ const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
 const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
+  // answer (the activity trail); its safety net finds them if this ring is lost.
+  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') projectorDoorbell.ring();
+  });
+  app.addHook('onClose', async () => projectorDoorbell.settled());
+
   app.post(
     '/api/admin/session',
     {

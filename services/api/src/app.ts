@@ -25,6 +25,7 @@ import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/security
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { staffAccountRoutes } from './staff/accountRoutes';
+import { activityRoutes } from './staff/activityRoutes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
@@ -109,6 +110,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery }: Bu
   await app.register(qaCheckRoutes);
   await app.register(staffSessionRoutes);
   await app.register(staffAccountRoutes);
+  await app.register(activityRoutes);
   await app.register(contactRoutes);
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);

@@ -21,6 +21,7 @@ export * from './staff/contracts';
 export * from './staff/roles';
 export * from './staff/accounts';
 export * from './staff/accountEvents';
+export * from './staff/activity';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';

@@ -21,12 +21,11 @@ import {
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
-import { likePattern, simpleRestList } from '../platform/simpleRest';
+import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { toSubmissionRecord } from './records';
 
-const dateFilter = z.union([z.iso.date(), z.iso.datetime()], { error: 'Use a date like 2026-11-22' });
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
 const submissionList = (spec: SubmissionKindSpec) =>
@@ -64,13 +63,9 @@ const submissionList = (spec: SubmissionKindSpec) =>
       if (filter.make) filtered = filtered.where('make', 'ilike', likePattern(filter.make));
       if (filter.model) filtered = filtered.where('model', 'ilike', likePattern(filter.model));
       if (filter.year) filtered = filtered.where('year', '=', filter.year);
-      if (filter.dateFrom) filtered = filtered.where('submitted_at', '>=', new Date(filter.dateFrom));
-      if (filter.dateTo) {
-        const end = new Date(filter.dateTo);
-        // A bare date means "through the end of that day".
-        if (/^\d{4}-\d{2}-\d{2}$/.test(filter.dateTo)) end.setUTCDate(end.getUTCDate() + 1);
-        filtered = filtered.where('submitted_at', '<', end);
-      }
+      const { from, before } = dateRange(filter);
+      if (from) filtered = filtered.where('submitted_at', '>=', from);
+      if (before) filtered = filtered.where('submitted_at', '<', before);
       return filtered;
     },
     uuidIds: false,

@@ -23,6 +23,7 @@ import * as housekeepingRuns from './0021_housekeeping_runs';
 import * as news from './0022_news';
 import * as conversations from './0023_conversations';
 import * as staffAccounts from './0024_staff_accounts';
+import * as staffActivity from './0025_staff_activity';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_news': news,
   '0023_conversations': conversations,
   '0024_staff_accounts': staffAccounts,
+  '0025_staff_activity': staffActivity,
 };

@@ -21,6 +21,7 @@ import articles from './articles';
 import videos from './videos';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 import staff from './staff';
+import activity from './activity';
 import { MyAccountPage } from './staff/MyAccountPage';
 import { SetPasswordPage } from './staff/SetPasswordPage';
 
@@ -58,6 +59,7 @@ export function App() {
         <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
         <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />
         <Resource name="staff" options={{ label: 'Staff' }} {...staff} />
+        <Resource name="activity" options={{ label: 'Activity' }} {...activity} />
         {/* Opened from an emailed link by someone not signed in yet. */}
         <CustomRoutes noLayout>
           <Route path="/set-password/:linkId" element={<SetPasswordPage />} />

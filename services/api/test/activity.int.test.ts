@@ -192,6 +192,18 @@ describe('the activity trail', () => {
     expect((await trail({ actor: gone.id, action: 'StaffSignedIn' })).map((entry) => entry.actorName)).toEqual(['temporary@autobest.test']);
   });
 
+  it("history and notes of a record name the staff member as they are called now", async () => {
+    type Followed = { history: Array<{ by: string | null }>; notes: Array<{ by: string | null }> };
+    const shown = async () => (await as(admin, 'GET', `/api/admin/enquiries/${enquiryId}`)).json<Followed>();
+    expect(await shown()).toMatchObject({ history: [{ by: 'Ngozi Okafor' }], notes: [{ by: 'Ngozi Okafor' }] });
+    const [listed] = (await as(admin, 'GET', `/api/admin/enquiries?filter=${encodeURIComponent(JSON.stringify({ id: [enquiryId] }))}`)).json<Followed[]>();
+    expect(listed).toMatchObject({ history: [{ by: 'Ngozi Okafor' }], notes: [{ by: 'Ngozi Okafor' }] });
+
+    await t.app.db.updateTable('staff_users').set({ display_name: 'Ngozi Bello' }).where('id', '=', ngozi.id).execute();
+    expect(await shown()).toMatchObject({ history: [{ by: 'Ngozi Bello' }], notes: [{ by: 'Ngozi Bello' }] });
+    await t.app.db.updateTable('staff_users').set({ display_name: 'Ngozi Okafor' }).where('id', '=', ngozi.id).execute();
+  });
+
   it('exports the same rows as CSV', async () => {
     const filter = { actor: ngozi.id };
     const listed = await trail(filter);

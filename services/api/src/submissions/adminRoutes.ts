@@ -21,6 +21,7 @@ import {
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
+import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
@@ -93,7 +94,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const currentRecord = async (spec: SubmissionKindSpec, id: string) => {
     const row = await app.db.selectFrom('submissions').selectAll().where('kind', '=', spec.kind).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Submission');
-    return toSubmissionRecord(row, spec);
+    return withStaffName(app.db, toSubmissionRecord(row, spec));
   };
 
   for (const spec of SUBMISSION_KINDS) {
@@ -105,7 +106,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       base,
       { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `List ${spec.kind} requests (ra-data-simple-rest), newest first`, querystring: list.querystring, response: { 200: z.array(SubmissionRecordSchema), ...errorResponses } } },
-      async (request, reply) => list.answer(app.db, request.query, reply),
+      async (request, reply) => withStaffNames(app.db, await list.answer(app.db, request.query, reply)),
     );
 
     app.get(
@@ -183,19 +184,24 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const stored = await app.eventStore.readStream(submissionStreamId(spec.kind, request.params.id));
         if (stored.length === 0) throw notFound('Submission');
-        return stored.map((event) => {
-          // Staff have no use for an old status token's digest.
-          const { legacyStatusTokenDigest: _legacyDigest, ...data } = event.data;
-          const actor = event.metadata.actor;
-          return {
-            id: event.eventId,
-            position: event.streamPosition,
-            type: event.type,
-            at: event.occurredAt.toISOString(),
-            by: actor.kind === 'staff' ? actor.email : actor.kind === 'visitor' ? 'owner (website)' : actor.name,
-            data,
-          };
-        });
+        const [named] = await withStaffNames(app.db, [
+          {
+            history: stored.map((event) => {
+              // Staff have no use for an old status token's digest.
+              const { legacyStatusTokenDigest: _legacyDigest, ...data } = event.data;
+              const actor = event.metadata.actor;
+              return {
+                id: event.eventId,
+                position: event.streamPosition,
+                type: event.type,
+                at: event.occurredAt.toISOString(),
+                by: actor.kind === 'staff' ? actor.email : actor.kind === 'visitor' ? 'owner (website)' : actor.name,
+                data,
+              };
+            }),
+          },
+        ]);
+        return named!.history;
       },
     );
 

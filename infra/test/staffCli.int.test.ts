@@ -82,4 +82,23 @@ describe('npm run staff', () => {
     expect((await account('sales@autobest.test'))!.disabled_at).not.toBeNull();
     expect(await sessions()).toEqual([]);
   });
+
+  it('records what it did on the person\'s stream, as the shell (and the first admin as made at first start)', async () => {
+    const recorded = await testDb.db
+      .selectFrom('events')
+      .select(['type', 'data', 'metadata'])
+      .where('stream_id', 'like', 'staff-%')
+      .orderBy('global_position')
+      .execute();
+    const shown = recorded.map((event) => [event.type, (event.metadata['actor'] as { name?: string }).name, event.data['via'] ?? event.data['sessionsEnded'] ?? null]);
+    expect(shown).toEqual([
+      ['StaffAccountCreated', 'first-start', 'first-start'],
+      ['StaffAccountCreated', 'shell', 'shell'],
+      ['StaffPasswordSet', 'shell', 'shell'],
+      ['StaffAccountCreated', 'shell', 'shell'],
+      ['StaffPasswordSet', 'shell', 'shell'],
+      ['StaffPasswordLinkIssued', 'shell', null],
+      ['StaffDisabled', 'shell', 1],
+    ]);
+  });
 });

@@ -161,6 +161,8 @@ describe('the activity trail', () => {
   it('filters by action family and by date, and searches with q', async () => {
     const signIns = await trail({ action: 'sign-in' });
     expect(new Set(signIns.map((entry) => entry.action))).toEqual(new Set(['StaffSignedIn', 'StaffSignInFailed']));
+    const created = await trail({ action: 'StaffAccountCreated' });
+    expect(created.at(-1)).toMatchObject({ actorKind: 'system', actorName: 'System (first-start)', summary: 'Account created for Administrator <ops@autobest.test> as admin, made at first start' });
     const requests = await trail({ action: 'requests' });
     expect(requests.map((entry) => entry.action).sort()).toEqual(['EnquiryNoteAdded', 'EnquiryStatusChanged']);
 

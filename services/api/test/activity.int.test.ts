@@ -194,6 +194,20 @@ describe('the activity trail', () => {
     expect((await trail({ actor: gone.id, action: 'StaffSignedIn' })).map((entry) => entry.actorName)).toEqual(['temporary@autobest.test']);
   });
 
+  it('records a failed email sent again, by whom, linked to the email', async () => {
+    const failed = await t.app.db
+      .insertInto('sent_emails')
+      .values({ event_id: crypto.randomUUID(), template: 'staff-new-enquiry', to_address: 'desk@autobest.test', subject: 'New enquiry', html: '<p>x</p>', text: 'x', status: 'failed', attempts: 5, last_error: '550 mailbox unavailable' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await as(admin, 'POST', `/api/admin/emails/${failed.id}/retry`)).statusCode).toBe(200);
+    // Asked again while it is pending: nothing more is recorded.
+    expect((await as(admin, 'POST', `/api/admin/emails/${failed.id}/retry`)).statusCode).toBe(200);
+    expect(await trail({ action: 'EmailRetryRequested' })).toEqual([
+      expect.objectContaining({ actorName: 'Administrator', summary: 'Failed email sent again', recordKind: 'emails', recordId: failed.id }),
+    ]);
+  });
+
   it("history and notes of a record name the staff member as they are called now", async () => {
     type Followed = { history: Array<{ by: string | null }>; notes: Array<{ by: string | null }> };
     const shown = async () => (await as(admin, 'GET', `/api/admin/enquiries/${enquiryId}`)).json<Followed>();

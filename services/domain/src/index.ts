@@ -17,6 +17,7 @@ export * from './money/index';
 export * from './inventory/index';
 export * from './analytics/index';
 export * from './emails/contracts';
+export * from './emails/emailEvents';
 export * from './staff/contracts';
 export * from './staff/roles';
 export * from './staff/accounts';

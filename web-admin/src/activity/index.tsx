@@ -44,6 +44,7 @@ const RECORD_PATHS: Record<ActivityRecordKind, ((id: string) => string) | null> 
   articles: (id) => `/articles/${encodeURIComponent(id)}/show`,
   videos: (id) => `/videos/${encodeURIComponent(id)}`,
   'data-collection': () => '/vehicle-data-collection',
+  emails: (id) => `/emails/${encodeURIComponent(id)}/show`,
   staff: (id) => `/staff/${encodeURIComponent(id)}`,
 };
 

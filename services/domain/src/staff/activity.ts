@@ -21,6 +21,7 @@ export const ACTIVITY_RECORD_KINDS = {
   articles: { label: 'Article', prefix: 'news-article-' },
   videos: { label: 'Review video', prefix: 'review-video-' },
   'data-collection': { label: 'Collected vehicle data', prefix: 'collected-' },
+  emails: { label: 'Email', prefix: 'email-' },
   staff: { label: 'Staff account', prefix: 'staff-' },
 } as const;
 export type ActivityRecordKind = keyof typeof ACTIVITY_RECORD_KINDS;
@@ -77,6 +78,7 @@ const ACTION_LABELS: Record<string, string> = {
   ReviewVideoAdded: 'Review video added',
   ReviewVideoChanged: 'Review video changed',
   ReviewVideoRemoved: 'Review video removed',
+  EmailRetryRequested: 'Failed email sent again',
   StaffAccountCreated: 'Account created',
   StaffPasswordLinkIssued: 'Set-password link sent',
   StaffPasswordSet: 'Password set',

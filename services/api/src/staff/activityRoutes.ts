@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffActivityNamedView } from '@autobest/db';
-import { ACTIVITY_FAMILIES, activityActionLabel, ActivityEntrySchema, type ActivityEntry, type ActivityFamily } from '@autobest/domain';
+import { ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, ActivityEntrySchema, type ActivityEntry, type ActivityFamily, type ActivityRecordKind } from '@autobest/domain';
 import { csvAnswer } from '../platform/csv';
 import { errorResponses } from '../platform/errors';
 import { dateFilter, dateRange, simpleRestList } from '../platform/simpleRest';
@@ -20,7 +20,8 @@ const toEntry = (row: Selectable<StaffActivityNamedView>): ActivityEntry => ({
   actorEmail: row.actor_email,
   action: row.action,
   actionLabel: activityActionLabel(row.action),
-  recordKind: (row.record_kind as ActivityEntry['recordKind']) ?? null,
+  // A kind this version does not know (a row from a later one, say) is shown as no record rather than refused.
+  recordKind: row.record_kind !== null && Object.hasOwn(ACTIVITY_RECORD_KINDS, row.record_kind) ? (row.record_kind as ActivityRecordKind) : null,
   recordId: row.record_id,
   recordName: row.record_name,
   summary: row.summary,

@@ -7,7 +7,7 @@ import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 import { requireStaff } from '../plugins/auth';
-import { eventMetadata } from '../plugins/infrastructure';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
   id: row.id,
@@ -56,7 +56,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
   app.addHook('onClose', async () => {
     await doorbell.settled();
-    await projectorDoorbell.settled();
+    await projectorDoorbell.settled(DOORBELL_SETTLE_MS);
     await queue.close();
   });
 

@@ -15,7 +15,7 @@ import { ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
-import { eventMetadata } from '../plugins/infrastructure';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { requireStaff } from '../plugins/auth';
 import {
   acceptablePasswordHash,
@@ -60,7 +60,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });
-  app.addHook('onClose', async () => projectorDoorbell.settled());
+  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
 
   /** What the signed-in person does is recorded as theirs: an admin's change to an account, or one's own. */
   const staffMetadata = (request: Parameters<typeof eventMetadata>[0]) => {

@@ -14,7 +14,7 @@ import { ProjectorDoorbell } from '@autobest/projections';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff } from '../plugins/auth';
-import { eventMetadata } from '../plugins/infrastructure';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
 import { closeSession, openSession, sessionCookieName, sessionCookieOptions, USER_AGENT_MAX_LENGTH, type StaffIdentity } from './sessions';
@@ -41,7 +41,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });
-  app.addHook('onClose', async () => projectorDoorbell.settled());
+  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
 
   app.post(
     '/api/admin/session',

@@ -1,4 +1,4 @@
-import { activityRecordOf, activitySummary, STAFF_ACCOUNT_EVENT_TYPES } from '@autobest/domain';
+import { activityRecordOf, activitySummary, isUuid, STAFF_ACCOUNT_EVENT_TYPES } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
 
 const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set(STAFF_ACCOUNT_EVENT_TYPES);
@@ -23,7 +23,8 @@ export const staffActivityProjection: Projection = {
           global_position: stored.globalPosition,
           occurred_at: stored.occurredAt,
           actor_kind: actor.kind,
-          actor_staff_id: actor.kind === 'staff' ? actor.staffUserId : null,
+          // An id that is no account's (some tests and old data have one) names nobody, rather than stop the trail.
+          actor_staff_id: actor.kind === 'staff' && isUuid(actor.staffUserId) ? actor.staffUserId : null,
           actor_email: actor.kind === 'staff' ? actor.email : null,
           actor_system: actor.kind === 'system' ? actor.name : null,
           action: stored.type,

@@ -43,7 +43,7 @@ const activityList = simpleRestList({
       .string()
       .trim()
       .max(60)
-      .regex(/^[A-Za-z-]+$/, 'Action must be an event type (StaffRoleChanged) or a family (sign-in, accounts, requests, catalogue, news)')
+      .regex(/^[A-Za-z-]+$/, `Action must be an event type (StaffRoleChanged) or a family (${Object.keys(ACTIVITY_FAMILIES).join(', ')})`)
       .optional(),
     dateFrom: dateFilter.optional(),
     dateTo: dateFilter.optional(),

@@ -45,6 +45,7 @@ export const ACTIVITY_FAMILIES = {
   requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
   news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: ['TickerArticleFeatured', 'TickerFeatureCleared'] },
+  emails: { label: 'Emails', records: ['emails'] },
 } as const satisfies Record<string, { label: string; types?: readonly string[]; records?: readonly ActivityRecordKind[] }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 

@@ -214,7 +214,7 @@ describe.each(RESOURCES)('/api/admin/$resource', ({ resource, table, create, csv
     expect(records.map((record) => record[0])).toEqual([second, first]);
     const status = header!.indexOf('Status');
     expect(records.map((record) => record[status])).toEqual(['contacted', 'new']);
-    expect(records[0]![header!.indexOf('Notes')]).toMatch(/^'\+234 call back \(ops@autobest\.test, /);
+    expect(records[0]![header!.indexOf('Notes')]).toMatch(new RegExp(`^'\\+234 call back \\(${STAFF_NAME}, `));
 
     const evil = parse((await get(`${base}/export.csv?${filterQuery({ q: 'HYPERLINK' })}`)).body.replace(/^\uFEFF/, '')) as string[][];
     expect(evil[1]!.some((cell) => cell.startsWith(`'=HYPERLINK("http://evil")`))).toBe(true);

@@ -150,7 +150,8 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
     },
     async (request, reply) => {
       const query = spec.list.filtered(app.db, request.query.filter);
-      const rows = query ? await rowsOf(query.orderBy(sql.ref(spec.arrivedAt), 'desc').orderBy(sql.ref('id'), 'desc')) : [];
+      // Notes name their staff member as the console shows them.
+      const rows = query ? await withStaffNames(app.db, await rowsOf(query.orderBy(sql.ref(spec.arrivedAt), 'desc').orderBy(sql.ref('id'), 'desc'))) : [];
       const records = rows.map((row) => [...spec.csv.cells(row), ...followUpCsvCells(row as Selectable<FollowUpColumns>)]);
       return csvAnswer(reply, spec.resource, [...spec.csv.columns, ...FOLLOW_UP_CSV_COLUMNS], records);
     },

@@ -10,6 +10,7 @@ import {
   generatedPassword,
   issuePasswordLink,
   removeTwoFactor,
+  recordStaffEvent,
   StaffAccountRefused,
 } from '@autobest/api';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './embeddedPostgres';
@@ -28,7 +29,7 @@ const USAGE = `Usage:
 
 class UsageError extends Error {}
 
-const ACTOR: EventMetadata = { actor: { kind: 'system', name: 'staff-cli' }, correlationId: 'staff-cli', causationId: null, requestId: null };
+const SHELL: EventMetadata = { actor: { kind: 'system', name: 'shell' }, correlationId: 'staff-cli', causationId: null, requestId: null };
 
 type Print = (line: string) => void;
 
@@ -50,7 +51,11 @@ async function create(context: Context, values: Record<string, string | undefine
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
   const password = values['password'] ?? generatedPassword();
   const passwordHash = await acceptablePasswordHash(password, 'password');
-  const row = await context.db.transaction().execute((trx) => createStaffAccount(trx, { ...parsed.data, passwordHash }));
+  const row = await context.db.transaction().execute(async (trx) => {
+    const created = await createStaffAccount(trx, { ...parsed.data, passwordHash }, { via: 'shell', metadata: SHELL });
+    await recordStaffEvent(trx, created.id, { type: 'StaffPasswordSet', data: { staffUserId: created.id, via: 'shell' } }, SHELL);
+    return created;
+  });
   context.print(`Created ${row.role} account for ${row.email}.`);
   if (values['password'] === undefined) context.print(`Password (shown once, write it down): ${password}`);
 }
@@ -67,7 +72,7 @@ async function reset(context: Context, values: Record<string, string | undefined
   if (user.disabled_at) throw new UsageError(`${user.email} is disabled; an admin can enable the account in the console`);
   const link = await context.db.transaction().execute(async (trx) => {
     await endSessions(trx, user.id);
-    return issuePasswordLink(trx, user, user.password_hash === null ? 'invite' : 'reset', { publicUrl: context.publicUrl, secret: context.secret, metadata: ACTOR });
+    return issuePasswordLink(trx, user, user.password_hash === null ? 'invite' : 'reset', { publicUrl: context.publicUrl, secret: context.secret, metadata: SHELL });
   });
   context.print(`Every session of ${user.email} has ended. Set-password link (works once, until ${link.expiresAt.toISOString()}):`);
   context.print(link.url);
@@ -75,7 +80,7 @@ async function reset(context: Context, values: Record<string, string | undefined
 
 async function disable(context: Context, values: Record<string, string | undefined>): Promise<void> {
   const user = await personByEmail(context, values);
-  await disableStaff(context.db, user.id);
+  await disableStaff(context.db, user.id, SHELL);
   context.print(`Disabled ${user.email}; every session of theirs has ended.`);
 }
 
@@ -84,7 +89,7 @@ async function resetTwoFactor(context: Context, values: Record<string, string | 
   const user = await personByEmail(context, values);
   const removed = await context.db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('staff_users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
-    return removeTwoFactor(trx, locked, 'shell', ACTOR);
+    return removeTwoFactor(trx, locked, 'shell', SHELL);
   });
   if (!removed) throw new StaffAccountRefused(409, `${user.email} does not use two-factor sign-in`);
   context.print(`Two-factor sign-in is off for ${user.email}; every session of theirs has ended. They sign in with their password and set it up again.`);

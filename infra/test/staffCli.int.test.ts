@@ -83,6 +83,25 @@ describe('npm run staff', () => {
     expect(await sessions()).toEqual([]);
   });
 
+  it('records what it did on the person\'s stream, as the shell (and the first admin as made at first start)', async () => {
+    const recorded = await testDb.db
+      .selectFrom('events')
+      .select(['type', 'data', 'metadata'])
+      .where('stream_id', 'like', 'staff-%')
+      .orderBy('global_position')
+      .execute();
+    const shown = recorded.map((event) => [event.type, (event.metadata['actor'] as { name?: string }).name, event.data['via'] ?? event.data['sessionsEnded'] ?? null]);
+    expect(shown).toEqual([
+      ['StaffAccountCreated', 'first-start', 'first-start'],
+      ['StaffAccountCreated', 'shell', 'shell'],
+      ['StaffPasswordSet', 'shell', 'shell'],
+      ['StaffAccountCreated', 'shell', 'shell'],
+      ['StaffPasswordSet', 'shell', 'shell'],
+      ['StaffPasswordLinkIssued', 'shell', null],
+      ['StaffDisabled', 'shell', 1],
+    ]);
+  });
+
   it('reset-2fa takes two-factor sign-in off a person who lost their phone, ends their sessions, and says so once', async () => {
     expect(await staff('create', '--email', 'lost.phone@autobest.test', '--name', 'Lost Phone', '--role', 'admin', '--password', 'a long admin passphrase')).toMatchObject({ code: 0 });
     const person = (await account('lost.phone@autobest.test'))!;
@@ -97,7 +116,7 @@ describe('npm run staff', () => {
     expect(await testDb.db.selectFrom('staff_recovery_codes').select('code_digest').where('staff_user_id', '=', person.id).execute()).toEqual([]);
     expect(await testDb.db.selectFrom('staff_sessions').select('id').where('staff_user_id', '=', person.id).execute()).toEqual([]);
     const events = await testDb.db.selectFrom('events').select(['type', 'data', 'metadata']).where('stream_id', '=', `staff-${person.id}`).where('type', '=', 'StaffMfaReset').execute();
-    expect(events).toEqual([expect.objectContaining({ data: { staffUserId: person.id, via: 'shell' }, metadata: expect.objectContaining({ actor: { kind: 'system', name: 'staff-cli' } }) })]);
+    expect(events).toEqual([expect.objectContaining({ data: { staffUserId: person.id, via: 'shell' }, metadata: expect.objectContaining({ actor: { kind: 'system', name: 'shell' } }) })]);
 
     expect(await staff('reset-2fa', '--email', 'lost.phone@autobest.test')).toMatchObject({ code: 1, err: 'lost.phone@autobest.test does not use two-factor sign-in' });
     expect(await staff('reset-2fa')).toMatchObject({ code: 1, err: expect.stringContaining('--email is required') });

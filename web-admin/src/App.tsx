@@ -23,6 +23,7 @@ import videos from './videos';
 import { destinationCharges, freightRates, tariffVersions } from './landed-cost';
 import { sellCarSubmissions, tradeInSubmissions } from './submissions';
 import staff from './staff';
+import activity from './activity';
 import { MyAccountPage } from './staff/MyAccountPage';
 import { SetPasswordPage } from './staff/SetPasswordPage';
 
@@ -64,6 +65,7 @@ export function App() {
         <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
         <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />
         <Resource name="staff" options={{ label: 'Staff' }} {...staff} />
+        <Resource name="activity" options={{ label: 'Activity' }} {...activity} />
         {/* Opened from an emailed link by someone not signed in yet. */}
         <CustomRoutes noLayout>
           <Route path="/set-password/:linkId" element={<SetPasswordPage />} />

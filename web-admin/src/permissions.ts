@@ -29,6 +29,7 @@ export const CONSOLE_AREAS: Readonly<Record<string, AreaPermissions>> = {
   'qa-test': OPERATIONS,
   queues: QUEUES,
   staff: { read: 'staff.manage', write: 'staff.manage' },
+  activity: { read: 'staff.manage', write: 'staff.manage' },
 };
 
 /** react-admin's actions that only read; every other one (edit, create, delete, status, notes, retry, import...) changes. */

@@ -26,6 +26,7 @@ import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
 import { staffAccountRoutes } from './staff/accountRoutes';
 import { staffTwoFactorRoutes } from './staff/twoFactorRoutes';
+import { activityRoutes } from './staff/activityRoutes';
 import { submissionPublicRoutes } from './submissions/publicRoutes';
 import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
@@ -124,6 +125,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(staffSessionRoutes);
   await app.register(staffAccountRoutes);
   await app.register(staffTwoFactorRoutes);
+  await app.register(activityRoutes);
   await app.register(contactRoutes);
   await app.register(enquiryRoutes);
   await app.register(submissionPublicRoutes);

@@ -10,6 +10,7 @@ export {
   findStaffByEmail,
   generatedPassword,
   issuePasswordLink,
+  recordStaffEvent,
   StaffAccountRefused,
 } from './staff/accounts';
 export { removeTwoFactor } from './staff/twoFactor';

@@ -3,7 +3,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import type { ChatAnswer, ConversationFunnel, ConversationRecord } from '@autobest/domain';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_NAME, type TestApp } from './support';
 
 let t: TestApp;
 let cookie: string;
@@ -112,9 +112,9 @@ describe('following up a lead', () => {
   it('changes the status with a note, who and when, and refuses going back to new', async () => {
     const changed = await t.app.inject({ method: 'POST', url: `/api/admin/conversations/${ids.lead}/status`, headers: { cookie }, payload: { status: 'contacted' } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json<ConversationRecord>()).toMatchObject({ status: 'contacted', history: [{ from: 'new', to: 'contacted', by: STAFF_EMAIL }] });
+    expect(changed.json<ConversationRecord>()).toMatchObject({ status: 'contacted', history: [{ from: 'new', to: 'contacted', by: STAFF_NAME }] });
     const noted = await t.app.inject({ method: 'POST', url: `/api/admin/conversations/${ids.lead}/notes`, headers: { cookie }, payload: { text: 'Called, sending offers on WhatsApp' } });
-    expect(noted.json<ConversationRecord>().notes).toMatchObject([{ text: 'Called, sending offers on WhatsApp', by: STAFF_EMAIL }]);
+    expect(noted.json<ConversationRecord>().notes).toMatchObject([{ text: 'Called, sending offers on WhatsApp', by: STAFF_NAME }]);
     expect(noted.json<ConversationRecord>().transcript.length).toBeGreaterThan(0);
     const back = await t.app.inject({ method: 'POST', url: `/api/admin/conversations/${ids.lead}/status`, headers: { cookie }, payload: { status: 'new' } });
     expect(back.statusCode).toBe(409);

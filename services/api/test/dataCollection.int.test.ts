@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from './support';
+import { createTestApp, signIn, type TestApp, STAFF_NAME } from './support';
 
 let t: TestApp;
 let cookie: string;
@@ -36,7 +36,7 @@ describe('vehicle data collection', () => {
 
     const wip = await admin('PUT', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023', { ...record, priceSource: 'https://cars.example' });
     expect(wip.statusCode).toBe(200);
-    expect(wip.json()).toMatchObject({ status: 'WIP', issues: ['Price source must be from auto-in-china.com'], updatedBy: 'ops@autobest.test', version: 1 });
+    expect(wip.json()).toMatchObject({ status: 'WIP', issues: ['Price source must be from auto-in-china.com'], updatedBy: STAFF_NAME, version: 1 });
     expect((await admin('POST', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023/publish')).statusCode).toBe(409);
 
     const done = await admin('PUT', '/api/admin/data-collection/chery-tiggo-2-pro-comfort-2023', { ...record, dataVerified: true, imagesVerified: true, expectedVersion: 1 });

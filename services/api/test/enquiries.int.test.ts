@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
 import { readStream } from '@autobest/db';
 import { PUBLIC_ENQUIRY_KINDS as ENQUIRY_KINDS, type PublicEnquiryKind as EnquiryKind } from '@autobest/domain';
-import { createTestApp, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { createTestApp, signIn, STAFF_EMAIL, STAFF_NAME, type TestApp } from './support';
 
 interface Enquiry {
   id: string;
@@ -224,7 +224,7 @@ describe('POST /api/admin/enquiries/:id/status', () => {
       status: 'contacted',
       version: 2,
       lastUpdated: expect.any(String),
-      history: [{ from: 'new', to: 'contacted', at: expect.any(String), by: STAFF_EMAIL }],
+      history: [{ from: 'new', to: 'contacted', at: expect.any(String), by: STAFF_NAME }],
     });
 
     const stale = await changeStatus(id, { status: 'closed', expectedVersion: 1 });

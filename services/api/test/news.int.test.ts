@@ -16,7 +16,7 @@ import { catchUpCompletely } from '@autobest/projections/testing';
 import { newsSettings, readSource } from '@autobest/workers';
 import { startFeedFixtures, type FeedFixtures } from '@autobest/workers/testing';
 import { SEED_REVIEW_VIDEOS, seedReviewVideos } from '../../../infra/src/seed/news';
-import { createTestApp, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { createTestApp, signIn, STAFF_NAME, type TestApp } from './support';
 
 let t: TestApp;
 let cookie: string;
@@ -100,7 +100,7 @@ describe('news from feeds', () => {
 
   it('adds a source as staff enter it, with its history and a fetch state of never', async () => {
     expect(african).toMatchObject({ name: 'Fixture Motoring', region: 'african', category: 'Industry News', enabled: true, status: 'never', lastFetchedAt: null, items: 0, consecutiveFailures: 0, version: 1 });
-    expect(african.history).toEqual([{ at: african.createdAt, by: STAFF_EMAIL, changes: { name: 'Fixture Motoring', url: fixtures.url('/rss2.xml'), region: 'african', category: 'Industry News', enabled: true } }]);
+    expect(african.history).toEqual([{ at: african.createdAt, by: STAFF_NAME, changes: { name: 'Fixture Motoring', url: fixtures.url('/rss2.xml'), region: 'african', category: 'Industry News', enabled: true } }]);
     const list = await staff('GET', '/api/admin/news-sources?sort=["name","ASC"]&range=[0,9]&filter={"region":"african"}');
     expect(list.headers['content-range']).toBe('news-sources 0-0/1');
     expect(list.json<NewsSourceRecord[]>().map((source) => source.id)).toEqual([african.id]);
@@ -133,7 +133,7 @@ describe('news from feeds', () => {
     const record = (await staff('GET', `/api/admin/news-sources/${african.id}`)).json<NewsSourceRecord>();
     expect(record).toMatchObject({ status: 'failing', consecutiveFailures: 1, lastError: 'The feed answered 404 Not Found', items: 3, version: 2 });
     expect(record.nextAttemptAt).not.toBeNull();
-    expect(record.history.at(-1)).toMatchObject({ by: STAFF_EMAIL, changes: { url: fixtures.url('/missing.xml') } });
+    expect(record.history.at(-1)).toMatchObject({ by: STAFF_NAME, changes: { url: fixtures.url('/missing.xml') } });
     // Health and the QA dashboard say so; only staff learn which feed and why.
     const health = (await get<{ checks: { news: Record<string, unknown> } }>('/api/health')).body.checks.news;
     expect(health).toEqual({ ok: false, sources: 2, stale: 0, failing: 1 });
@@ -159,7 +159,7 @@ describe('news from feeds', () => {
     const [first] = (await get<NewsPage>('/api/news?region=african')).body.items;
     const hidden = await staff('POST', `/api/admin/articles/${first!.id}/hide`);
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(hidden.json<AdminArticle>()).toMatchObject({ id: first!.id, hidden: true, history: [{ action: 'hidden', by: STAFF_EMAIL, at: expect.any(String) }] });
+    expect(hidden.json<AdminArticle>()).toMatchObject({ id: first!.id, hidden: true, history: [{ action: 'hidden', by: STAFF_NAME, at: expect.any(String) }] });
     expect((await get<NewsPage>('/api/news?region=african')).body.items.map((article) => article.id)).not.toContain(first!.id);
     await read(african.id);
     expect((await get<NewsPage>('/api/news?region=african')).body.items.map((article) => article.id)).not.toContain(first!.id);
@@ -168,7 +168,7 @@ describe('news from feeds', () => {
     expect(list.headers['content-range']).toBe('articles 0-0/1');
 
     const shown = (await staff('POST', `/api/admin/articles/${first!.id}/unhide`)).json<AdminArticle>();
-    expect(shown).toMatchObject({ hidden: false, history: [{ action: 'hidden' }, { action: 'unhidden', by: STAFF_EMAIL }] });
+    expect(shown).toMatchObject({ hidden: false, history: [{ action: 'hidden' }, { action: 'unhidden', by: STAFF_NAME }] });
     expect((await get<NewsPage>('/api/news?region=african')).body.items[0]!.id).toBe(first!.id);
     expect((await staff('POST', '/api/admin/articles/no-such-article/hide')).statusCode).toBe(404);
   });
@@ -177,7 +177,7 @@ describe('news from feeds', () => {
     const items = (await get<NewsPage>('/api/news')).body.items;
     const oldest = items.at(-1)!;
     const featured = (await staff('POST', `/api/admin/articles/${oldest.id}/feature`)).json<AdminArticle>();
-    expect(featured).toMatchObject({ featured: true, history: expect.arrayContaining([{ action: 'featured', by: STAFF_EMAIL, at: expect.any(String) }]) });
+    expect(featured).toMatchObject({ featured: true, history: expect.arrayContaining([{ action: 'featured', by: STAFF_NAME, at: expect.any(String) }]) });
     const trending = (await get<{ items: NewsArticle[] }>('/api/news/trending')).body.items;
     expect(trending[0]).toMatchObject({ id: oldest.id, featured: true });
     expect(new Set(trending.map((article) => `${article.title}|${article.url}`)).size).toBe(trending.length);
@@ -263,12 +263,12 @@ describe('review videos', () => {
     expect(created.statusCode, created.body).toBe(201);
     const video = created.json<AdminReviewVideo>();
     expect(video).toMatchObject({ duration: '0:00', views: 0, category: 'SUV', rating: 0, videoUrl: '#', embedUrl: null, thumbnail: '/placeholder.svg', publishDate: new Date().toISOString().slice(0, 10), version: 1 });
-    expect(video.history).toEqual([{ at: video.createdAt, by: STAFF_EMAIL, action: 'added', fields: [] }]);
+    expect(video.history).toEqual([{ at: video.createdAt, by: STAFF_NAME, action: 'added', fields: [] }]);
 
     const edited = await staff('PUT', `/api/admin/videos/${video.id}`, { ...video, category: 'Truck', videoUrl: 'https://youtu.be/AbCdEfGhIjK', views: 1200 });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<AdminReviewVideo>()).toMatchObject({ category: 'Truck', embedUrl: 'https://www.youtube-nocookie.com/embed/AbCdEfGhIjK', views: 1200, version: 2 });
-    expect(edited.json<AdminReviewVideo>().history.at(-1)).toMatchObject({ action: 'changed', by: STAFF_EMAIL, fields: ['category', 'videoUrl', 'views'] });
+    expect(edited.json<AdminReviewVideo>().history.at(-1)).toMatchObject({ action: 'changed', by: STAFF_NAME, fields: ['category', 'videoUrl', 'views'] });
     expect((await staff('PUT', `/api/admin/videos/${video.id}`, { ...video, title: 'stale' })).statusCode).toBe(409);
     expect((await get<ReviewVideos>('/api/videos?category=Truck&limit=50')).body.items.map((item) => item.model)).toContain('P-Series');
 

@@ -28,6 +28,8 @@ interface Result {
 
 async function runAll(t: TestApp): Promise<Record<string, Result>> {
   const cookie = await signIn(t.app);
+  // The sign-in itself is an event (the activity trail): applied before the read-model check looks.
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
   const listed = await t.app.inject({ method: 'GET', url: '/api/admin/qa-checks', headers: { cookie } });
   expect(listed.statusCode).toBe(200);
   const results: Record<string, Result> = {};

@@ -18,6 +18,8 @@ import { sessionCookieName } from '../src/staff/sessions';
 
 export const STAFF_EMAIL = 'ops@autobest.test';
 export const STAFF_PASSWORD = 'correct horse battery staple';
+/** The first admin's name (the first start names them so): what history and notes show for what they did. */
+export const STAFF_NAME = 'Administrator';
 
 /**
  * For files that test what a form accepts, not how often (publicWriteLimits.int.test.ts does that): they send more

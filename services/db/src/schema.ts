@@ -70,6 +70,33 @@ export interface StaffPasswordLinksTable {
   expires_at: Date;
 }
 
+/** The activity trail (issue 17.4), one row per event; built by the staff-activity projection. */
+export interface StaffActivityTable {
+  /** The event's id. */
+  id: string;
+  global_position: Int8;
+  occurred_at: Timestamp;
+  actor_kind: 'staff' | 'visitor' | 'system';
+  actor_staff_id: string | null;
+  /** The staff member's email as the event recorded it. */
+  actor_email: string | null;
+  /** The part of the system that acted (the shell command, the first start). */
+  actor_system: string | null;
+  /** The event type. */
+  action: string;
+  stream_id: string;
+  record_kind: string | null;
+  record_id: string | null;
+  summary: string;
+}
+
+/** staff_activity with the actor's name as it is now (a view). */
+export interface StaffActivityNamedView extends StaffActivityTable {
+  actor_name: ColumnType<string, never, never>;
+  /** The name of the staff member an account event is about. */
+  record_name: ColumnType<string | null, never, never>;
+}
+
 export interface ContactMessagesTable extends FollowUpColumns {
   id: string;
   first_name: string;
@@ -524,6 +551,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_password_links: StaffPasswordLinksTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_activity: StaffActivityTable;
+  staff_activity_named: StaffActivityNamedView;
   contact_messages: ContactMessagesTable;
   enquiries: EnquiriesTable;
   submissions: SubmissionsTable;

@@ -7,6 +7,7 @@ import { newsSourcesProjection } from './news/newsSourcesProjection';
 import { articleModerationProjection } from './news/articleModerationProjection';
 import { reviewVideosProjection } from './news/reviewVideosProjection';
 import { conversationsProjection } from './assistant/conversationsProjection';
+import { staffActivityProjection } from './staff/activityProjection';
 import type { Projection } from './projector/projection';
 
 /** Every read model the projector keeps. A new one starts from the first event and catches up by itself. */
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   articleModerationProjection,
   reviewVideosProjection,
   conversationsProjection,
+  staffActivityProjection,
 ];

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SentEmailsTable } from '@autobest/db';
-import { EMAIL_STATUSES, isUuid, OutboxEmailSchema, STAFF_AREAS, type OutboxEmail } from '@autobest/domain';
+import { appendToStream, type SentEmailsTable } from '@autobest/db';
+import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
 import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
+import { requireStaff } from '../plugins/auth';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
   id: row.id,
@@ -51,8 +53,10 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   // The shared connection logs its own problems (infrastructure.ts); without a listener BullMQ prints each again.
   queue.on('error', () => undefined);
   const doorbell = new ProjectorDoorbell(queue, app.log);
+  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
   app.addHook('onClose', async () => {
     await doorbell.settled();
+    await projectorDoorbell.settled(DOORBELL_SETTLE_MS);
     await queue.close();
   });
 
@@ -97,14 +101,24 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email.status === 'pending') return toRecord(email);
       if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
       if (email.status === 'withdrawn') throw new HttpError(409, 'conflict', 'This email was withdrawn because its request was deleted; it cannot be sent');
-      const retried = await app.db
-        .updateTable('sent_emails')
-        .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })
-        .where('id', '=', email.id)
-        .where('status', '=', 'failed')
-        .returningAll()
-        .executeTakeFirst();
+      const staff = requireStaff(request);
+      const retried = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('sent_emails')
+          .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })
+          .where('id', '=', email.id)
+          .where('status', '=', 'failed')
+          .returningAll()
+          .executeTakeFirst();
+        // Recorded with the change, for the activity trail: who sent it again.
+        if (row) {
+          const event: EmailRetryRequested = { type: 'EmailRetryRequested', data: { emailId: email.id, attemptsBefore: email.attempts } };
+          await appendToStream(trx, emailStreamId(email.id), 'any', [event], eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+        }
+        return row;
+      });
       doorbell.ring();
+      if (retried) projectorDoorbell.ring();
       return toRecord(retried ?? (await findEmail(email.id)));
     },
   );

@@ -22,6 +22,7 @@ import {
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { neutraliseFormula } from '../platform/csv';
+import { withStaffNames } from '../staff/staffNames';
 
 /** Vehicle Data Collection: the catalogue's variants, their collected records, checks, exports and publishing. */
 export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +42,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     });
     const count = (status: string) => variants.filter((variant) => variant.status === status).length;
-    return { summary: { total: variants.length, pending: count('Pending'), wip: count('WIP'), done: count('Done') }, variants };
+    return { summary: { total: variants.length, pending: count('Pending'), wip: count('WIP'), done: count('Done') }, variants: await withStaffNames(app.db, variants) };
   }
   const variantOf = (variantId: string) => {
     const variant = catalogueVariants().find((candidate) => candidate.variantId === variantId);

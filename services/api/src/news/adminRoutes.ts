@@ -35,6 +35,7 @@ import {
 import { requestFeedFetch } from '@autobest/projections';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { simpleRestList } from '../platform/simpleRest';
 import { toReviewVideo } from './newsQueries';
 
@@ -214,17 +215,17 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
   const sourceRecord = async (id: string): Promise<NewsSourceRecord> => {
     const row = isUuid(id) ? await app.db.selectFrom('news_sources').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound('News source');
-    return toNewsSource(row, (await fetchStates(app.db, [id])).get(id));
+    return withStaffName(app.db, toNewsSource(row, (await fetchStates(app.db, [id])).get(id)));
   };
   const articleRecord = async (id: string): Promise<AdminArticle> => {
     const row = id.length <= 64 ? await app.db.selectFrom('news_articles').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound('Article');
-    return (await toAdminArticles(app.db, [row]))[0]!;
+    return withStaffName(app.db, (await toAdminArticles(app.db, [row]))[0]!);
   };
   const videoRecord = async (id: string): Promise<AdminReviewVideo> => {
     const row = isUuid(id) ? await app.db.selectFrom('review_videos').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound('Video');
-    return toAdminVideo(row);
+    return withStaffName(app.db, toAdminVideo(row));
   };
 
   /** Feeds on this machine or the internal network are refused here already, when the URL names them outright. */
@@ -242,7 +243,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
     async (request, reply) => {
       const rows = await newsSources.answer(app.db, request.query, reply);
       const states = await fetchStates(app.db, rows.map((row) => row.id));
-      return rows.map((row) => toNewsSource(row, states.get(row.id)));
+      return withStaffNames(app.db, rows.map((row) => toNewsSource(row, states.get(row.id))));
     },
   );
 
@@ -318,7 +319,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
   app.get(
     '/api/admin/articles',
     { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'Ingested articles, newest first, with staff decisions (ra-data-simple-rest)', querystring: articles.querystring, response: { 200: z.array(AdminArticleSchema), ...errorResponses } } },
-    async (request, reply) => toAdminArticles(app.db, await articles.answer(app.db, request.query, reply)),
+    async (request, reply) => withStaffNames(app.db, await toAdminArticles(app.db, await articles.answer(app.db, request.query, reply))),
   );
 
   app.get(
@@ -355,7 +356,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
   app.get(
     '/api/admin/videos',
     { config: { staffPermission: STAFF_AREAS.news.read }, schema: { tags, summary: 'Review videos (ra-data-simple-rest)', querystring: videos.querystring, response: { 200: z.array(AdminReviewVideoSchema), ...errorResponses } } },
-    async (request, reply) => videos.answer(app.db, request.query, reply),
+    async (request, reply) => withStaffNames(app.db, await videos.answer(app.db, request.query, reply)),
   );
 
   app.get(

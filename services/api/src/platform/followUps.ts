@@ -15,6 +15,7 @@ import {
 } from '@autobest/domain';
 import { csvAnswer } from './csv';
 import { errorResponses, notFound } from './errors';
+import { withStaffName, withStaffNames } from '../staff/staffNames';
 
 /** The read models of followed-up requests, each with FollowUpColumns. */
 type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests' | 'conversations';
@@ -97,7 +98,7 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
     const query = spec.list.filtered(app.db, { id: [id] });
     const [row] = query ? await rowsOf(query) : [];
     if (!row) throw notFound(spec.noun);
-    const record = spec.toRecord(row);
+    const record = await withStaffName(app.db, spec.toRecord(row));
     return spec.withDetail ? spec.withDetail(app.db, record) : record;
   };
   const FilterQuery = z.object({ filter: spec.list.querystring.shape['filter'] as z.ZodType<ListFilter | undefined> });
@@ -105,7 +106,7 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
   app.get(
     base,
     { config: { staffPermission: spec.permissions.read }, schema: { tags, summary: `List ${spec.noun.toLowerCase()}s (ra-data-simple-rest), newest first`, querystring: spec.list.querystring, response: { 200: z.array(spec.recordSchema), ...errorResponses } } },
-    async (request, reply) => spec.list.answer(app.db, request.query as z.output<ListQuery>, reply),
+    async (request, reply) => withStaffNames(app.db, await spec.list.answer(app.db, request.query as z.output<ListQuery>, reply)),
   );
 
   app.get(
@@ -149,7 +150,8 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
     },
     async (request, reply) => {
       const query = spec.list.filtered(app.db, request.query.filter);
-      const rows = query ? await rowsOf(query.orderBy(sql.ref(spec.arrivedAt), 'desc').orderBy(sql.ref('id'), 'desc')) : [];
+      // Notes name their staff member as the console shows them.
+      const rows = query ? await withStaffNames(app.db, await rowsOf(query.orderBy(sql.ref(spec.arrivedAt), 'desc').orderBy(sql.ref('id'), 'desc'))) : [];
       const records = rows.map((row) => [...spec.csv.cells(row), ...followUpCsvCells(row as Selectable<FollowUpColumns>)]);
       return csvAnswer(reply, spec.resource, [...spec.csv.columns, ...FOLLOW_UP_CSV_COLUMNS], records);
     },

@@ -54,6 +54,22 @@ interface Page {
 
 const pageOf = (range: readonly [number, number] | undefined): Page => (range ? { offset: range[0], limit: range[1] - range[0] + 1 } : { offset: 0, limit: 25 });
 
+/** A list's `dateFrom` / `dateTo` filter: a day (2026-11-22) or an instant. */
+export const dateFilter = z.union([z.iso.date(), z.iso.datetime()], { error: 'Use a date like 2026-11-22' });
+
+/** The instants a `dateFrom` / `dateTo` pair keeps, from `from` (inclusive) to `before` (exclusive): a bare `dateTo` day is kept whole. */
+export function dateRange(filter: { dateFrom?: string | undefined; dateTo?: string | undefined }): { from?: Date; before?: Date } {
+  const range: { from?: Date; before?: Date } = {};
+  if (filter.dateFrom) range.from = new Date(filter.dateFrom);
+  if (filter.dateTo) {
+    const end = new Date(filter.dateTo);
+    // A bare date means "through the end of that day".
+    if (/^\d{4}-\d{2}-\d{2}$/.test(filter.dateTo)) end.setUTCDate(end.getUTCDate() + 1);
+    range.before = end;
+  }
+  return range;
+}
+
 /** A search term safe inside ILIKE: the user's % and _ match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 

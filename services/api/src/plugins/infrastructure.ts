@@ -37,7 +37,7 @@ export interface InfrastructureOptions {
 const WORKERS_FIRST_ATTEMPTS = 15;
 const READ_YOUR_WRITES_DEADLINE_MS = 10_000;
 /** How long a close waits for doorbells still on their way to Redis (one that never arrives is the safety net's). */
-const DOORBELL_SETTLE_MS = 2_000;
+export const DOORBELL_SETTLE_MS = 2_000;
 
 /** PostgreSQL, Redis and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(

@@ -15,7 +15,7 @@ import { ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
-import { eventMetadata } from '../plugins/infrastructure';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { requireStaff } from '../plugins/auth';
 import {
   acceptablePasswordHash,
@@ -25,6 +25,7 @@ import {
   enableStaff,
   endSessions,
   issuePasswordLink,
+  recordStaffEvent,
   toStaffAccount,
   usePasswordLink,
 } from './accounts';
@@ -52,19 +53,25 @@ const staffList = simpleRestList({
  * sessions (`self`); the set-password link works without a session.
  */
 export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A link's event is appended in the transaction that makes the link (not through app.eventStore, which appends
-  // alone), so the projector is told here, after the commit; its safety net finds the event if this ring is lost.
+  // An account's events are appended in the transaction that changes it (not through app.eventStore, which appends
+  // alone), so the projector is told after the answer, when the commit is done; its safety net finds the events if
+  // this ring is lost.
   const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
-  app.addHook('onClose', async () => projectorDoorbell.settled());
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') projectorDoorbell.ring();
+  });
+  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
 
-  const linkContext = (request: Parameters<typeof eventMetadata>[0]) => {
+  /** What the signed-in person does is recorded as theirs: an admin's change to an account, or one's own. */
+  const staffMetadata = (request: Parameters<typeof eventMetadata>[0]) => {
     const staff = requireStaff(request);
-    return {
-      publicUrl: app.config.publicUrl,
-      secret: app.config.statusTokenSecret,
-      metadata: eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }),
-    };
+    return eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email });
   };
+  const linkContext = (request: Parameters<typeof eventMetadata>[0]) => ({
+    publicUrl: app.config.publicUrl,
+    secret: app.config.statusTokenSecret,
+    metadata: staffMetadata(request),
+  });
 
   app.get(
     '/api/admin/staff',
@@ -99,10 +106,9 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = linkContext(request);
       const { row, link } = await app.db.transaction().execute(async (trx) => {
-        const created = await createStaffAccount(trx, { ...request.body, passwordHash: null });
+        const created = await createStaffAccount(trx, { ...request.body, passwordHash: null }, { via: 'invite', metadata: context.metadata });
         return { row: created, link: await issuePasswordLink(trx, created, 'invite', context) };
       });
-      projectorDoorbell.ring();
       return reply.code(201).send({ ...toStaffAccount(row), setPasswordUrl: link.url });
     },
   );
@@ -113,7 +119,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Change a person\'s role', params: idParams, body: ChangeStaffRoleSchema, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await changeRole(app.db, request.params.id, request.body.role)),
+    async (request) => toStaffAccount(await changeRole(app.db, request.params.id, request.body.role, staffMetadata(request))),
   );
 
   app.post(
@@ -122,7 +128,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Disable an account: no sign-in, and every session of the person ends at once', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await disableStaff(app.db, request.params.id)),
+    async (request) => toStaffAccount(await disableStaff(app.db, request.params.id, staffMetadata(request))),
   );
 
   app.post(
@@ -131,7 +137,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Enable a disabled account', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await enableStaff(app.db, request.params.id)),
+    async (request) => toStaffAccount(await enableStaff(app.db, request.params.id, staffMetadata(request))),
   );
 
   app.post(
@@ -153,7 +159,6 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (user.disabled_at) throw new HttpError(409, 'conflict', 'This account is disabled: enable it first');
         return { row: user, link: await issuePasswordLink(trx, user, user.password_hash === null ? 'invite' : 'reset', context) };
       });
-      projectorDoorbell.ring();
       return { ...toStaffAccount(row), setPasswordUrl: link.url };
     },
   );
@@ -171,7 +176,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await usePasswordLink(app.db, app.config.statusTokenSecret, request.body);
+      const user = await usePasswordLink(app.db, app.config.statusTokenSecret, request.body, (actor) => eventMetadata(request, actor));
       request.log.info({ staffUserId: user.id }, 'staff password set with a link');
       return { email: user.email };
     },
@@ -199,6 +204,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', staff.id).execute();
         await endSessions(trx, staff.id, current);
+        await recordStaffEvent(trx, staff.id, { type: 'StaffPasswordSet', data: { staffUserId: staff.id, via: 'own' } }, staffMetadata(request));
       });
       return reply.code(204).send(null);
     },
@@ -249,7 +255,11 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!session) throw notFound('Session');
       if (session.token_hash === current) throw new HttpError(409, 'conflict', 'This is the session you are using: sign out to end it');
-      await app.db.deleteFrom('staff_sessions').where('id', '=', request.params.id).where('staff_user_id', '=', staff.id).execute();
+      await app.db.transaction().execute(async (trx) => {
+        const ended = await trx.deleteFrom('staff_sessions').where('id', '=', request.params.id).where('staff_user_id', '=', staff.id).executeTakeFirst();
+        const sessionsEnded = Number(ended.numDeletedRows);
+        if (sessionsEnded > 0) await recordStaffEvent(trx, staff.id, { type: 'StaffSessionsEnded', data: { staffUserId: staff.id, sessionsEnded } }, staffMetadata(request));
+      });
       return reply.code(204).send(null);
     },
   );

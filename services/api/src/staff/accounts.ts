@@ -8,6 +8,7 @@ import {
   staffStreamId,
   type EventMetadata,
   type StaffAccount,
+  type StaffAccountCreated,
   type StaffAccountEvent,
   type StaffAccountStatus,
   type StaffPasswordLinkIssued,
@@ -83,13 +84,21 @@ export interface NewStaffAccount {
   passwordHash: string | null;
 }
 
-export async function createStaffAccount(trx: Transaction<Database>, account: NewStaffAccount): Promise<StaffUserRow> {
+/** A new account and its StaffAccountCreated, in the caller's transaction; `via` and `metadata` say who made it and how. */
+export async function createStaffAccount(
+  trx: Transaction<Database>,
+  account: NewStaffAccount,
+  origin: { via: StaffAccountCreated['data']['via']; metadata: EventMetadata },
+): Promise<StaffUserRow> {
   if (await byEmail(trx, account.email)) throw new StaffAccountRefused(409, `There is already a staff account for ${account.email}`, 'email');
-  return trx
+  const row = await trx
     .insertInto('staff_users')
     .values({ id: randomUUID(), email: account.email.toLowerCase(), display_name: account.name, password_hash: account.passwordHash, role: account.role, disabled_at: null })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const event: StaffAccountCreated = { type: 'StaffAccountCreated', data: { staffUserId: row.id, email: row.email, name: row.display_name, role: row.role, via: origin.via } };
+  await recordStaffEvent(trx, row.id, event, origin.metadata);
+  return row;
 }
 
 export interface IssuedPasswordLink {
@@ -133,11 +142,12 @@ export async function recordStaffEvent(trx: Transaction<Database> | Db, staffUse
   await appendToStream(trx, staffUserId === null ? STAFF_UNKNOWN_SIGN_IN_STREAM : staffStreamId(staffUserId), 'any', [event], metadata);
 }
 
-/** Ends every session of a person at once (disabled, password changed elsewhere, reset), or all but one. */
-export async function endSessions(trx: Transaction<Database> | Db, staffUserId: string, except?: { tokenHash: string }): Promise<void> {
+/** Ends every session of a person at once (disabled, password changed elsewhere, reset), or all but one; how many ended. */
+export async function endSessions(trx: Transaction<Database> | Db, staffUserId: string, except?: { tokenHash: string }): Promise<number> {
   let query = trx.deleteFrom('staff_sessions').where('staff_user_id', '=', staffUserId);
   if (except) query = query.where('token_hash', '<>', except.tokenHash);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 async function refuseLosingLastAdmin(trx: Transaction<Database>, user: StaffUserRow): Promise<void> {
@@ -162,31 +172,34 @@ async function lockedUser(trx: Transaction<Database>, id: string): Promise<Staff
   return user;
 }
 
-export async function changeRole(db: Db, id: string, role: StaffRole): Promise<StaffUserRow> {
+export async function changeRole(db: Db, id: string, role: StaffRole, metadata: EventMetadata): Promise<StaffUserRow> {
   return db.transaction().execute(async (trx) => {
     const user = await lockedUser(trx, id);
     if (user.role === role) return user;
     if (role !== 'admin') await refuseLosingLastAdmin(trx, user);
+    await recordStaffEvent(trx, id, { type: 'StaffRoleChanged', data: { staffUserId: id, from: user.role, to: role } }, metadata);
     return trx.updateTable('staff_users').set({ role }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
 /** Disabled: no sign-in, and every session ends in the same transaction, so the person's next request is refused. */
-export async function disableStaff(db: Db, id: string): Promise<StaffUserRow> {
+export async function disableStaff(db: Db, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
   return db.transaction().execute(async (trx) => {
     const user = await lockedUser(trx, id);
     if (user.disabled_at) return user;
     await refuseLosingLastAdmin(trx, user);
-    await endSessions(trx, id);
+    const sessionsEnded = await endSessions(trx, id);
     await trx.deleteFrom('staff_password_links').where('staff_user_id', '=', id).execute();
+    await recordStaffEvent(trx, id, { type: 'StaffDisabled', data: { staffUserId: id, sessionsEnded } }, metadata);
     return trx.updateTable('staff_users').set({ disabled_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
-export async function enableStaff(db: Db, id: string): Promise<StaffUserRow> {
+export async function enableStaff(db: Db, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
   return db.transaction().execute(async (trx) => {
     const user = await lockedUser(trx, id);
     if (!user.disabled_at) return user;
+    await recordStaffEvent(trx, id, { type: 'StaffEnabled', data: { staffUserId: id } }, metadata);
     return trx.updateTable('staff_users').set({ disabled_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
@@ -197,7 +210,13 @@ const linkNotUsable = () => new StaffAccountRefused(400, 'This link has expired 
  * A set-password link used: the password is checked, the link deleted (it works once), and every session of the
  * person ends (whoever knew the old password is out). Unknown, used, superseded and expired links get one answer.
  */
-export async function usePasswordLink(db: Db, secret: string, { linkId, token, password }: { linkId: string; token: string; password: string }): Promise<StaffUserRow> {
+export async function usePasswordLink(
+  db: Db,
+  secret: string,
+  { linkId, token, password }: { linkId: string; token: string; password: string },
+  /** The request's metadata for an actor (eventMetadata), told who once the link names them. */
+  metadataFor: (actor: EventMetadata['actor']) => EventMetadata,
+): Promise<StaffUserRow> {
   if (!createPasswordLinkTokens(secret).verify(linkId, token)) throw linkNotUsable();
   const passwordHash = await acceptablePasswordHash(password, 'password');
   return db.transaction().execute(async (trx) => {
@@ -217,6 +236,9 @@ export async function usePasswordLink(db: Db, secret: string, { linkId, token, p
       .returningAll()
       .executeTakeFirst();
     if (!user) throw linkNotUsable();
+    // Whoever held the link is the person it was made for: the password they chose is their own act.
+    const metadata = metadataFor({ kind: 'staff', staffUserId: user.id, email: user.email });
+    await recordStaffEvent(trx, user.id, { type: 'StaffPasswordSet', data: { staffUserId: user.id, via: 'link' } }, metadata);
     return user;
   });
 }

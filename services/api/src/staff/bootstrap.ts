@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
-import { ConfigError, type RuntimeConfig } from '@autobest/domain';
-import { generatedPassword as newGeneratedPassword } from './accounts';
+import { ConfigError, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
+import { createStaffAccount, generatedPassword as newGeneratedPassword } from './accounts';
 import { hashPassword } from './passwords';
 import { passwordProblem } from './passwordPolicy';
 
@@ -12,6 +11,8 @@ export interface BootstrapResult {
   /** Only when the password was generated: shown once, never stored in clear. */
   generatedPassword?: string;
 }
+
+const FIRST_START: EventMetadata = { actor: { kind: 'system', name: 'first-start' }, correlationId: 'first-start', causationId: null, requestId: null };
 
 /**
  * Makes sure someone can sign in to a new installation: with no staff user at all, creates one from
@@ -27,17 +28,11 @@ export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']
     const problem = admin.password === undefined ? undefined : passwordProblem(admin.password);
     if (problem) throw new ConfigError(`ADMIN_PASSWORD cannot be used for the first admin: ${problem}. Set another, or unset it to have one generated.`);
     const generatedPassword = admin.password ? undefined : newGeneratedPassword();
-    await trx
-      .insertInto('staff_users')
-      .values({
-        id: randomUUID(),
-        email: admin.email.toLowerCase(),
-        display_name: 'Administrator',
-        password_hash: await hashPassword(admin.password ?? generatedPassword!),
-        role: 'admin',
-        disabled_at: null,
-      })
-      .execute();
+    await createStaffAccount(
+      trx,
+      { email: admin.email, name: 'Administrator', role: 'admin', passwordHash: await hashPassword(admin.password ?? generatedPassword!) },
+      { via: 'first-start', metadata: FIRST_START },
+    );
     return { created: true, email: admin.email.toLowerCase(), ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

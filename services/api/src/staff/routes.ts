@@ -13,10 +13,11 @@ import {
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
+import { ProjectorDoorbell } from '@autobest/projections';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff } from '../plugins/auth';
-import { eventMetadata } from '../plugins/infrastructure';
+import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
 import { closeSession, openSession, sessionCookieName, sessionCookieOptions, USER_AGENT_MAX_LENGTH, type StaffIdentity } from './sessions';
@@ -51,6 +52,14 @@ const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
 export const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
+  // answer (the activity trail); its safety net finds them if this ring is lost.
+  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') projectorDoorbell.ring();
+  });
+  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
+
   app.post(
     '/api/admin/session',
     {

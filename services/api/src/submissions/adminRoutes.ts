@@ -21,12 +21,12 @@ import {
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
-import { likePattern, simpleRestList } from '../platform/simpleRest';
+import { withStaffName, withStaffNames } from '../staff/staffNames';
+import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { toSubmissionRecord } from './records';
 
-const dateFilter = z.union([z.iso.date(), z.iso.datetime()], { error: 'Use a date like 2026-11-22' });
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
 const submissionList = (spec: SubmissionKindSpec) =>
@@ -64,13 +64,9 @@ const submissionList = (spec: SubmissionKindSpec) =>
       if (filter.make) filtered = filtered.where('make', 'ilike', likePattern(filter.make));
       if (filter.model) filtered = filtered.where('model', 'ilike', likePattern(filter.model));
       if (filter.year) filtered = filtered.where('year', '=', filter.year);
-      if (filter.dateFrom) filtered = filtered.where('submitted_at', '>=', new Date(filter.dateFrom));
-      if (filter.dateTo) {
-        const end = new Date(filter.dateTo);
-        // A bare date means "through the end of that day".
-        if (/^\d{4}-\d{2}-\d{2}$/.test(filter.dateTo)) end.setUTCDate(end.getUTCDate() + 1);
-        filtered = filtered.where('submitted_at', '<', end);
-      }
+      const { from, before } = dateRange(filter);
+      if (from) filtered = filtered.where('submitted_at', '>=', from);
+      if (before) filtered = filtered.where('submitted_at', '<', before);
       return filtered;
     },
     uuidIds: false,
@@ -98,7 +94,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const currentRecord = async (spec: SubmissionKindSpec, id: string) => {
     const row = await app.db.selectFrom('submissions').selectAll().where('kind', '=', spec.kind).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Submission');
-    return toSubmissionRecord(row, spec);
+    return withStaffName(app.db, toSubmissionRecord(row, spec));
   };
 
   for (const spec of SUBMISSION_KINDS) {
@@ -110,7 +106,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       base,
       { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `List ${spec.kind} requests (ra-data-simple-rest), newest first`, querystring: list.querystring, response: { 200: z.array(SubmissionRecordSchema), ...errorResponses } } },
-      async (request, reply) => list.answer(app.db, request.query, reply),
+      async (request, reply) => withStaffNames(app.db, await list.answer(app.db, request.query, reply)),
     );
 
     app.get(
@@ -188,19 +184,24 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const stored = await app.eventStore.readStream(submissionStreamId(spec.kind, request.params.id));
         if (stored.length === 0) throw notFound('Submission');
-        return stored.map((event) => {
-          // Staff have no use for an old status token's digest.
-          const { legacyStatusTokenDigest: _legacyDigest, ...data } = event.data;
-          const actor = event.metadata.actor;
-          return {
-            id: event.eventId,
-            position: event.streamPosition,
-            type: event.type,
-            at: event.occurredAt.toISOString(),
-            by: actor.kind === 'staff' ? actor.email : actor.kind === 'visitor' ? 'owner (website)' : actor.name,
-            data,
-          };
-        });
+        const [named] = await withStaffNames(app.db, [
+          {
+            history: stored.map((event) => {
+              // Staff have no use for an old status token's digest.
+              const { legacyStatusTokenDigest: _legacyDigest, ...data } = event.data;
+              const actor = event.metadata.actor;
+              return {
+                id: event.eventId,
+                position: event.streamPosition,
+                type: event.type,
+                at: event.occurredAt.toISOString(),
+                by: actor.kind === 'staff' ? actor.email : actor.kind === 'visitor' ? 'owner (website)' : actor.name,
+                data,
+              };
+            }),
+          },
+        ]);
+        return named!.history;
       },
     );
 

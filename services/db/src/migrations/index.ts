@@ -23,6 +23,7 @@ import * as housekeepingRuns from './0021_housekeeping_runs';
 import * as news from './0022_news';
 import * as conversations from './0023_conversations';
 import * as staffAccounts from './0024_staff_accounts';
+import * as staffActivity from './0025_staff_activity';
 import * as staffTwoFactor from './0026_staff_two_factor';
 import * as landedCost from './0027_landed_cost';
 import * as vehicleRecord from './0028_vehicle_record';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022_news': news,
   '0023_conversations': conversations,
   '0024_staff_accounts': staffAccounts,
+  '0025_staff_activity': staffActivity,
   '0026_staff_two_factor': staffTwoFactor,
   '0027_landed_cost': landedCost,
   '0028_vehicle_record': vehicleRecord,

@@ -5,11 +5,11 @@ export const FollowUpStatusChangeSchema = z.object({
   from: z.enum(FOLLOW_UP_STATUSES),
   to: z.enum(FOLLOW_UP_STATUSES),
   at: z.iso.datetime(),
-  by: z.string().nullable().describe("The staff member's email"),
+  by: z.string().nullable().describe("The staff member's name (their email once the account is gone)"),
 });
 export type FollowUpStatusChange = z.output<typeof FollowUpStatusChangeSchema>;
 
-export const FollowUpNoteSchema = z.object({ text: z.string(), at: z.iso.datetime(), by: z.string().nullable().describe("The staff member's email") });
+export const FollowUpNoteSchema = z.object({ text: z.string(), at: z.iso.datetime(), by: z.string().nullable().describe("The staff member's name (their email once the account is gone)") });
 export type FollowUpNote = z.output<typeof FollowUpNoteSchema>;
 
 /** What every followed-up record adds to its own fields, as staff see it in the console. */

@@ -10,6 +10,7 @@ export interface Projection {
   readonly name: string;
   /** Tables this projection owns; a rebuild truncates them. */
   readonly tables: readonly string[];
-  readonly handles: ReadonlySet<string>;
+  /** The event types it applies; 'every type' for one that decides by other things (the activity trail: who acted). */
+  readonly handles: ReadonlySet<string> | 'every type';
   apply(trx: Transaction<Database>, events: readonly StoredEvent[]): Promise<void>;
 }

@@ -75,7 +75,8 @@ export class Projector {
       const events = await readAll(trx, from, this.batchSize);
       const last = events.at(-1);
       if (!last) return { read: 0, applied: 0 };
-      const handled = events.filter((event) => projection.handles.has(event.type));
+      const { handles } = projection;
+      const handled = handles === 'every type' ? events : events.filter((event) => handles.has(event.type));
       if (handled.length > 0) await projection.apply(trx, handled);
       await this.options.beforeCommit?.(projection.name, events);
       await advanceCheckpoint(trx, projection.name, from, { transactionId: last.transactionId, globalPosition: last.globalPosition });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { activityActionLabel, activityRecordOf, activitySummary, STAFF_ACCOUNT_EVENT_TYPES } from '../src';
+
+describe('the record an activity entry points at', () => {
+  it.each([
+    ['sell-car-SC-1A2B3C', { kind: 'sell-car-submissions', id: 'SC-1A2B3C' }],
+    ['trade-in-TI-9Z', { kind: 'trade-in-submissions', id: 'TI-9Z' }],
+    ['vehicle-toyota-venza-2024', { kind: 'vehicles', id: 'toyota-venza-2024' }],
+    ['news-source-5b1c', { kind: 'news-sources', id: '5b1c' }],
+    ['news-article-abc', { kind: 'articles', id: 'abc' }],
+    ['review-video-1', { kind: 'videos', id: '1' }],
+    ['contact-message-7', { kind: 'contact-messages', id: '7' }],
+    ['conversation-8', { kind: 'conversations', id: '8' }],
+    ['enquiry-9', { kind: 'enquiries', id: '9' }],
+    ['collected-toyota-corolla-2020', { kind: 'data-collection', id: 'toyota-corolla-2020' }],
+    ['email-2f9c', { kind: 'emails', id: '2f9c' }],
+    ['staff-0d1e', { kind: 'staff', id: '0d1e' }],
+  ])('%s', (streamId, record) => {
+    expect(activityRecordOf(streamId)).toEqual(record);
+  });
+
+  it('is none for a stream of no one record, or one it does not know', () => {
+    for (const streamId of ['news-ticker', 'staff-sign-in-unknown', 'vehicle-', 'something-else-1', '']) expect(activityRecordOf(streamId), streamId).toBeNull();
+  });
+});
+
+describe('the summary of an activity entry', () => {
+  it('never copies what an event holds beyond known words: notes, names, messages stay out', () => {
+    const personal = { submissionId: 'SC-1', text: 'Owner Ada Obi, +234 803 555 0101, wants cash', addedAt: '2026-11-25T10:00:00Z', from: 'Ada Obi', to: '+234 803 555 0101' };
+    const summary = activitySummary('SubmissionNoteAdded', personal);
+    expect(summary).toBe('Note added to a request');
+    expect(activitySummary('SomethingNewHappened', personal)).toBe('Something new happened');
+  });
+
+  it('names a status change by its statuses', () => {
+    expect(activitySummary('EnquiryStatusChanged', { enquiryId: 'e', from: 'new', to: 'contacted', changedAt: 'x' })).toBe('Enquiry status changed: new → contacted');
+  });
+
+  it('writes account events from their known fields, and a malformed one by its type alone', () => {
+    expect(activitySummary('StaffRoleChanged', { staffUserId: 's', from: 'sales', to: 'admin' })).toBe('Role changed from sales to admin');
+    expect(activitySummary('StaffSignInFailed', { staffUserId: null, attemptedEmail: 'who@autobest.test', reason: 'unknown-account', userAgent: null })).toBe(
+      'Sign-in refused: no account with that email (who@autobest.test)',
+    );
+    expect(activitySummary('StaffSignedIn', { staffUserId: 's', secondFactor: 'totp', userAgent: 'Firefox' })).toBe('Signed in with a two-factor code');
+    expect(activitySummary('StaffMfaReset', { staffUserId: 's', via: 'admin' })).toBe('Two-factor sign-in removed by an admin');
+    expect(activitySummary('StaffRecoveryCodeUsed', { staffUserId: 's', remaining: 1 })).toBe('Recovery code used; 1 code left');
+    expect(activitySummary('StaffPasswordSet', { staffUserId: 's', via: 'own', password: 'never shown' })).toBe('Password set by the person (current password given)');
+    expect(activitySummary('StaffRoleChanged', { staffUserId: 's', from: 'sales' })).toBe('Role changed');
+  });
+
+  it('has a label for every account event', () => {
+    for (const type of STAFF_ACCOUNT_EVENT_TYPES) expect(activityActionLabel(type), type).not.toMatch(/^Staff /);
+  });
+});

@@ -31,8 +31,11 @@ describe('the first admin, before any account exists', () => {
     );
     const created = await ensureFirstStaffUser(testDb.db, { email: 'first@autobest.test', password: undefined });
     const printed: string[] = [];
-    announceFirstStaffUser(created, (line) => printed.push(line));
+    announceFirstStaffUser(created, (line) => printed.push(line), true);
     expect(printed.join('\n')).toContain(created.generatedPassword!);
+    expect(printed.join('\n')).toContain('set up two-factor');
+    // Every line of the box is as wide as the others.
+    expect(new Set(printed.join('\n').split('\n').filter((line) => line.includes('│')).map((line) => line.length)).size).toBe(1);
     expect(await verifyPassword((await account('first@autobest.test'))!.password_hash!, created.generatedPassword!)).toBe(true);
   });
 });

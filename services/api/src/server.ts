@@ -13,7 +13,7 @@ export interface RunningApi {
 export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<RunningApi> {
   const app = await buildApp({ config, ...options });
   await app.ready();
-  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line));
+  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), config.staffMfaRequiredFor.includes('admin'));
   const address = await app.listen({ host: config.host, port: config.port });
   return { app, url: address, close: () => app.close() };
 }

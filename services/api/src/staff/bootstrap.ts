@@ -37,8 +37,10 @@ export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']
   });
 }
 
-export function announceFirstStaffUser(result: BootstrapResult, print: (line: string) => void): void {
+/** `twoFactorRequired`: the first admin's role needs two-factor sign-in (STAFF_MFA_REQUIRED_FOR), set up at first sign-in. */
+export function announceFirstStaffUser(result: BootstrapResult, print: (line: string) => void, twoFactorRequired = false): void {
   if (!result.created) return;
+  const twoFactor = twoFactorRequired ? 'At first sign-in the console asks you to set up an authenticator app.' : null;
   if (result.generatedPassword) {
     print(
       [
@@ -48,11 +50,12 @@ export function announceFirstStaffUser(result: BootstrapResult, print: (line: st
         `  │   email:    ${result.email!.padEnd(49)}│`,
         `  │   password: ${result.generatedPassword.padEnd(49)}│`,
         '  │ Set ADMIN_EMAIL / ADMIN_PASSWORD to choose them yourself.    │',
+        ...(twoFactor ? ['  │ At first sign-in the console asks you to set up two-factor   │', '  │ sign-in with an authenticator app (STAFF_MFA_REQUIRED_FOR).  │'] : []),
         '  └──────────────────────────────────────────────────────────────┘',
         '',
       ].join('\n'),
     );
   } else {
-    print(`First staff account created for ${result.email!} with the password from ADMIN_PASSWORD.`);
+    print(`First staff account created for ${result.email!} with the password from ADMIN_PASSWORD.${twoFactor ? ` ${twoFactor}` : ''}`);
   }
 }

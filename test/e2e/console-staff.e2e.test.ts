@@ -48,5 +48,5 @@ describe('staff accounts in the console', () => {
     await sales.getByRole('button', { name: 'Profile' }).click();
     await sales.getByRole('menuitem', { name: 'My account' }).click();
     await sales.getByText('This session').waitFor();
-  });
+  }, 90_000);
 });

@@ -61,5 +61,5 @@ describe('projector worker', () => {
       producer.disconnect();
       await workers.close();
     }
-  });
+  }, 90_000);
 });

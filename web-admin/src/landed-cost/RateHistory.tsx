@@ -1,5 +1,9 @@
 import { List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import { percent } from './percent';
+
+/** Fields kept as shares, shown as percentages. */
+const SHARE_FIELDS: ReadonlySet<string> = new Set(['insuranceRate']);
 
 interface WithHistory {
   history: Array<{ at: string; by: string | null; changes: Record<string, string | number> }>;
@@ -16,7 +20,7 @@ export function RateHistory() {
         <ListItem key={index} disableGutters>
           <ListItemText
             primary={Object.entries(change.changes)
-              .map(([field, value]) => `${field}: ${String(value)}`)
+              .map(([field, value]) => `${field}: ${SHARE_FIELDS.has(field) && typeof value === 'number' ? percent(value) : String(value)}`)
               .join(', ')}
             secondary={`${new Date(change.at).toLocaleString('en-NG')} · ${change.by ?? 'system'}`}
           />
@@ -25,9 +29,3 @@ export function RateHistory() {
     </MuiList>
   );
 }
-
-/** A share as staff read it: 0.075 → "7.5%". */
-export const percent = (share: number) => `${Math.round(share * 100_000) / 1000}%`;
-
-/** Client-side check of a share; the API checks it again. */
-export const shareBetween0And1 = (value: unknown) => (typeof value === 'number' && (value < 0 || value > 1) ? 'A rate is a share between 0 and 1 (0% to 100%): 0.015 for 1.5%' : undefined);

@@ -37,6 +37,7 @@ export function rateRuleProblem(rule: unknown, field: string): string | undefine
 
 /** What is wrong with the bands of an engine-size rule as a whole (order, the open-ended last band), or nothing. */
 export function bandsProblem(bands: unknown): string | undefined {
+  if (!Array.isArray(bands) || bands.length === 0) return 'Add at least one band';
   return rateRuleProblem({ kind: 'byEngineCc', bands, electric: 0 }, 'bands');
 }
 

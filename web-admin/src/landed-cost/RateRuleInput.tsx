@@ -11,6 +11,9 @@ const KIND_CHOICES = [
   { id: 'byEngineCc', name: 'By engine size (bands + electric)' },
 ];
 
+/** The rule's row, which the line's layout gives a row of its own. */
+export const RATE_RULE_CLASS = 'AutoBest-rateRule';
+
 const valueAt = (values: unknown, path: string) => path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), values);
 
 /**
@@ -25,9 +28,9 @@ export function RateRuleInput() {
   const ruleChecked = useCallback<Validator>((_value, values, props: { finalSource?: string }) => (props.finalSource ? rateRuleProblem(valueAt(values, ruleSource), props.finalSource.slice(ruleSource.length + 1)) : undefined), [ruleSource]);
   const percentRequired = [required(), ruleChecked];
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', width: '100%' }}>
+    <Stack direction="row" spacing={1} className={RATE_RULE_CLASS} sx={{ alignItems: 'flex-start' }}>
       <SelectInput source="rate.kind" label="Rate" choices={KIND_CHOICES} validate={required()} />
-      {kind === 'flat' && <PercentInput source="rate.rate" label="Rate (%)" validate={percentRequired} helperText="7.5 for 7.5%" />}
+      {kind === 'flat' && <PercentInput source="rate.rate" label="Rate (%)" validate={percentRequired} />}
       {kind === 'byVehicleClass' && (
         <>
           <PercentInput source="rate.rates.passenger" label="Passenger cars (%)" validate={percentRequired} />
@@ -36,10 +39,10 @@ export function RateRuleInput() {
       )}
       {kind === 'byEngineCc' && (
         <>
-          <ArrayInput source="rate.bands" label="Engine bands" validate={bandsProblem} helperText="Rising; the last band open-ended">
+          <ArrayInput source="rate.bands" label="Engine bands" validate={bandsProblem} sx={{ minWidth: '24em' }} helperText="Rising; leave “Up to cc” empty on the last band: it takes the rest">
             <SimpleFormIterator inline disableReordering disableClear>
-              <NumberInput source="upToCc" label="Up to cc" step={1} validate={ruleChecked} helperText="Empty: and above (last band only)" />
-              <PercentInput source="rate" label="Band rate (%)" validate={percentRequired} />
+              <NumberInput source="upToCc" label="Up to cc" step={1} validate={ruleChecked} helperText={false} />
+              <PercentInput source="rate" label="Band rate (%)" validate={percentRequired} helperText={false} />
             </SimpleFormIterator>
           </ArrayInput>
           <PercentInput source="rate.electric" label="Electric vehicles (%)" validate={percentRequired} />

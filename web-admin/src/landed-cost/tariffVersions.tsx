@@ -29,7 +29,7 @@ import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BaseTermsInput } from './BaseTermsInput';
 import { percent } from './percent';
-import { RateRuleInput } from './RateRuleInput';
+import { RATE_RULE_CLASS, RateRuleInput } from './RateRuleInput';
 
 type RateRule = TariffVersionRecord['lines'][number]['rate'];
 
@@ -172,6 +172,13 @@ const TariffVersionShow = () => (
   </Show>
 );
 
+/** A line's inputs side by side, wrapping when narrow; its rate rule on a row of its own. */
+const LINE_LAYOUT = {
+  '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' },
+  '& .RaSimpleFormIterator-form > *': { flex: '1 1 10em', minWidth: '10em' },
+  [`& .RaSimpleFormIterator-form > .${RATE_RULE_CLASS}`]: { flexBasis: '100%' },
+};
+
 const TariffVersionCreate = () => (
   <Create redirect="show">
     <SimpleForm>
@@ -183,7 +190,7 @@ const TariffVersionCreate = () => (
       <TextInput source="source" validate={required()} fullWidth />
       <TextInput source="notes" multiline fullWidth />
       <ArrayInput source="lines">
-        <SimpleFormIterator inline>
+        <SimpleFormIterator inline sx={LINE_LAYOUT}>
           <TextInput source="key" validate={required()} helperText="duty, vat, ..." />
           <TextInput source="label" validate={required()} />
           <BaseTermsInput />

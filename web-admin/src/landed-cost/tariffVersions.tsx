@@ -172,8 +172,12 @@ const TariffVersionShow = () => (
   </Show>
 );
 
-/** A line's inputs side by side, wrapping when narrow; its rate rule on a row of its own. */
+/**
+ * A line's inputs side by side, wrapping when narrow; its rate rule on a row of its own. A line's (or band's) remove
+ * and move buttons show while the keyboard is in it, not only under the mouse, so Tab reaches them.
+ */
 const LINE_LAYOUT = {
+  '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' },
   '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' },
   '& .RaSimpleFormIterator-form > *': { flex: '1 1 10em', minWidth: '10em' },
   [`& .RaSimpleFormIterator-form > .${RATE_RULE_CLASS}`]: { flexBasis: '100%' },

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ArrayInput, NumberInput, SelectInput, SimpleFormIterator, required, useSourceContext, type Validator } from 'react-admin';
 import { Stack } from '@mui/material';
 import { PercentInput } from './PercentInput';
@@ -27,9 +27,15 @@ export function RateRuleInput() {
   // Each input's own path inside the rule comes from the source react-admin resolved for it (`bands.1.rate`).
   const ruleChecked = useCallback<Validator>((_value, values, props: { finalSource?: string }) => (props.finalSource ? rateRuleProblem(valueAt(values, ruleSource), props.finalSource.slice(ruleSource.length + 1)) : undefined), [ruleSource]);
   const percentRequired = [required(), ruleChecked];
+  const { getValues, setValue } = useFormContext();
+  // An engine-size rule starts with one open-ended band, ready for a rate.
+  const onKindChange = (event: unknown) => {
+    const chosen = event && typeof event === 'object' && 'target' in event ? (event.target as { value?: unknown }).value : event;
+    if (chosen === 'byEngineCc' && !Array.isArray(getValues(`${ruleSource}.bands`))) setValue(`${ruleSource}.bands`, [{ upToCc: null, rate: null }]);
+  };
   return (
     <Stack direction="row" spacing={1} className={RATE_RULE_CLASS} sx={{ alignItems: 'flex-start' }}>
-      <SelectInput source="rate.kind" label="Rate" choices={KIND_CHOICES} validate={required()} />
+      <SelectInput source="rate.kind" label="Rate" choices={KIND_CHOICES} validate={required()} onChange={onKindChange} />
       {kind === 'flat' && <PercentInput source="rate.rate" label="Rate (%)" validate={percentRequired} />}
       {kind === 'byVehicleClass' && (
         <>

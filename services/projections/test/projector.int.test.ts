@@ -75,9 +75,11 @@ describe('projector', () => {
     expect(before).toHaveLength(25);
 
     const { applied } = await projector.rebuild();
-    // Every projection is rebuilt; only the contact messages projection had events to apply.
-    expect(applied).toEqual({ ...Object.fromEntries(allProjections.map((projection) => [projection.name, 0])), 'contact-messages': 25 });
+    // Every projection is rebuilt; only the contact messages projection had events to apply, and the activity trail,
+    // which reads every event, keeps none of a visitor's.
+    expect(applied).toEqual({ ...Object.fromEntries(allProjections.map((projection) => [projection.name, 0])), 'contact-messages': 25, 'staff-activity': 25 });
     expect(await snapshot()).toEqual(before);
+    expect(await testDb.db.selectFrom('staff_activity').select('id').execute()).toEqual([]);
   });
 
   it('refuses to rebuild a projection it does not know, naming the ones it does', async () => {

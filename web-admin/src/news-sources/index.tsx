@@ -28,9 +28,10 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Button, Chip, Stack, Typography } from '@mui/material';
 import type { NewsSourceRecord } from '@autobest/domain/news/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { ChangeHistory } from '../ui/ChangeHistory';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from './choices';
 
@@ -152,24 +153,6 @@ function FetchState() {
   );
 }
 
-function History() {
-  const record = useRecordContext<NewsSourceRecord>();
-  if (!record) return null;
-  return (
-    <MuiList dense disablePadding>
-      {record.history.map((change, index) => (
-        <ListItem key={index} disableGutters>
-          <ListItemText
-            primary={Object.entries(change.changes)
-              .map(([field, value]) => `${field}: ${String(value)}`)
-              .join(', ')}
-            secondary={`${index === 0 ? 'Added' : 'Changed'} ${new Date(change.at).toLocaleString('en-NG')} · ${change.by ?? 'system'}`}
-          />
-        </ListItem>
-      ))}
-    </MuiList>
-  );
-}
 
 const NewsSourceEdit = () => (
   <Edit
@@ -190,7 +173,7 @@ const NewsSourceEdit = () => (
       </Labeled>
       <NewsSourceForm />
       <Labeled label="History">
-        <History />
+        <ChangeHistory firstIsAdded />
       </Labeled>
     </SimpleForm>
   </Edit>

@@ -25,6 +25,7 @@ import { requireStaff } from '../plugins/auth';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
+import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { quoteVehicle, toDestinationCharge, toFreightRate, toTariffVersion, type LandedCostTableCache } from './quoting';
 
 const tags = ['landed cost'];
@@ -103,7 +104,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       const current = versionInForce(tariffs.filter((tariff) => tariff.country === country), today());
       if (current) inForce.add(current.id);
     }
-    return rows.map((row) => ({ ...toTariffVersion(row), inForce: inForce.has(row.id) }));
+    return withStaffNames(app.db, rows.map((row) => ({ ...toTariffVersion(row), inForce: inForce.has(row.id) })));
   }
   async function tariffRow(id: string) {
     const row = await app.db.selectFrom('tariff_versions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -253,22 +254,24 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       if (!record) throw notFound(spec.noun);
       return record;
     };
+    /** As staff read it: who changed it by name (the stored history keeps the email). */
+    const shown = async (id: string) => withStaffName(app.db, await found(id));
     const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
     const refuseDuplicate = (error: unknown): never => {
       if (isUniqueViolation(error)) throw new HttpError(400, 'validation_failed', spec.conflictMessage, { [spec.conflictField]: spec.conflictMessage });
       throw error;
     };
     routes.get(path, { config: read, schema: { tags, summary: `${spec.noun}s (ra-data-simple-rest)`, querystring: spec.list.querystring, response: { 200: z.array(spec.recordSchema), ...errorResponses } } }, async (request, reply) =>
-      spec.list.answer(app.db, request.query as never, reply as never),
+      withStaffNames(app.db, await spec.list.answer(app.db, request.query as never, reply as never)),
     );
     routes.get(`${path}/:id`, { config: read, schema: { tags, summary: `One ${spec.noun.toLowerCase()} with its history`, params: IdParams, response: { 200: spec.recordSchema, ...errorResponses } } }, async (request) =>
-      found(idOf(request)),
+      shown(idOf(request)),
     );
     routes.post(path, { config: write, schema: { tags, summary: `Add a ${spec.noun.toLowerCase()}`, body: spec.inputSchema, response: { 201: spec.recordSchema, ...errorResponses } } }, async (request, reply) => {
       const id = randomUUID();
       await spec.insert(id, request.body as Input, requireStaff(request).email).catch(refuseDuplicate);
       tables.changed();
-      return reply.code(201).send(await found(id));
+      return reply.code(201).send(await shown(id));
     });
     routes.put(
       `${path}/:id`,
@@ -284,7 +287,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
           await spec.update(id, input, by, history).catch(refuseDuplicate);
           tables.changed();
         }
-        return found(id);
+        return shown(id);
       },
     );
   }

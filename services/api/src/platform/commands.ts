@@ -97,43 +97,37 @@ const commandStream = <State, Event extends DomainEvent<string, object>>(
 /** Whether a read-model row (or its absence) shows a stream at `version`. */
 const rowAtVersion = (row: { version: number } | undefined, version: number, whenGone: boolean) => (row ? row.version >= version : whenGone);
 
+/** The read-model tables whose rows carry the version of the stream they show. */
+type VersionedTable = 'submissions' | 'vehicles' | 'enquiries' | 'collected_records' | 'contact_messages' | 'news_sources' | 'review_videos' | 'conversations';
+
+/**
+ * The usual read model of a stream: one row per stream, keyed by an id of its state, with the stream's version. The
+ * write shows once the row has that version, or once it is gone when the state says it leaves the read model.
+ */
+function versionedRow<State, Event extends DomainEvent<string, object>>(
+  projection: string,
+  table: VersionedTable,
+  idColumn: 'id' | 'variant_id',
+  idOf: (state: State) => string | null | undefined,
+  whenGone: (state: State) => boolean,
+): NonNullable<CommandStream<State, Event>['readModel']> {
+  return {
+    projection,
+    async shows(db, { state, version }) {
+      const id = idOf(state);
+      const row = id ? await db.selectFrom(table).select('version').where(idColumn, '=', id).executeTakeFirst() : undefined;
+      return rowAtVersion(row, version, whenGone(state));
+    },
+  };
+}
+
 export const STREAMS = {
-  submission: commandStream(submissionDecider, {
-    projection: 'submissions',
-    async shows(db, { state, version }) {
-      const row = await db.selectFrom('submissions').select('version').where('id', '=', state.submissionId).executeTakeFirst();
-      return rowAtVersion(row, version, true);
-    },
-  }),
-  vehicle: commandStream(vehicleDecider, {
-    projection: 'vehicles',
-    async shows(db, { state, version }) {
-      const row = state.vehicle ? await db.selectFrom('vehicles').select('version').where('id', '=', state.vehicle.id).executeTakeFirst() : undefined;
-      // A delisted vehicle leaves the read model.
-      return rowAtVersion(row, version, state.delisted);
-    },
-  }),
-  enquiry: commandStream(enquiryDecider, {
-    projection: 'enquiries',
-    async shows(db, { state, version }) {
-      const row = state.enquiryId ? await db.selectFrom('enquiries').select('version').where('id', '=', state.enquiryId).executeTakeFirst() : undefined;
-      return rowAtVersion(row, version, true);
-    },
-  }),
-  collectedRecord: commandStream(collectionDecider, {
-    projection: 'collected-records',
-    async shows(db, { state, version }) {
-      const row = state.variantId ? await db.selectFrom('collected_records').select('version').where('variant_id', '=', state.variantId).executeTakeFirst() : undefined;
-      return rowAtVersion(row, version, false);
-    },
-  }),
-  contactMessage: commandStream(contactMessageDecider, {
-    projection: 'contact-messages',
-    async shows(db, { state, version }) {
-      const row = state.contactMessageId ? await db.selectFrom('contact_messages').select('version').where('id', '=', state.contactMessageId).executeTakeFirst() : undefined;
-      return rowAtVersion(row, version, true);
-    },
-  }),
+  submission: commandStream(submissionDecider, versionedRow('submissions', 'submissions', 'id', (state) => state.submissionId, () => true)),
+  // A delisted vehicle leaves the read model.
+  vehicle: commandStream(vehicleDecider, versionedRow('vehicles', 'vehicles', 'id', (state) => state.vehicle?.id, (state) => state.delisted)),
+  enquiry: commandStream(enquiryDecider, versionedRow('enquiries', 'enquiries', 'id', (state) => state.enquiryId, () => true)),
+  collectedRecord: commandStream(collectionDecider, versionedRow('collected-records', 'collected_records', 'variant_id', (state) => state.variantId, () => false)),
+  contactMessage: commandStream(contactMessageDecider, versionedRow('contact-messages', 'contact_messages', 'id', (state) => state.contactMessageId, () => true)),
   /** Staff follow-ups of reservation requests: on their vehicle's stream, shown by the request's own row and version. */
   reservationRequest: commandStream(vehicleDecider, {
     projection: 'vehicles',
@@ -146,29 +140,11 @@ export const STREAMS = {
       return true;
     },
   }),
-  newsSource: commandStream(newsSourceDecider, {
-    projection: 'news-sources',
-    async shows(db, { state, version }) {
-      const row = state.sourceId ? await db.selectFrom('news_sources').select('version').where('id', '=', state.sourceId).executeTakeFirst() : undefined;
-      return rowAtVersion(row, version, false);
-    },
-  }),
-  reviewVideo: commandStream(reviewVideoDecider, {
-    projection: 'review-videos',
-    async shows(db, { state, version }) {
-      const row = state.videoId ? await db.selectFrom('review_videos').select('version').where('id', '=', state.videoId).executeTakeFirst() : undefined;
-      // A removed video leaves the read model.
-      return rowAtVersion(row, version, state.removed);
-    },
-  }),
+  newsSource: commandStream(newsSourceDecider, versionedRow('news-sources', 'news_sources', 'id', (state) => state.sourceId, () => false)),
+  // A removed video leaves the read model.
+  reviewVideo: commandStream(reviewVideoDecider, versionedRow('review-videos', 'review_videos', 'id', (state) => state.videoId, (state) => state.removed)),
   /** Tara's conversations: the buyer reads their own from the stream; staff follow-ups wait for the read model. */
-  conversation: commandStream(conversationDecider, {
-    projection: 'conversations',
-    async shows(db, { state, version }) {
-      const row = state.conversationId ? await db.selectFrom('conversations').select('version').where('id', '=', state.conversationId).executeTakeFirst() : undefined;
-      return rowAtVersion(row, version, false);
-    },
-  }),
+  conversation: commandStream(conversationDecider, versionedRow('conversations', 'conversations', 'id', (state) => state.conversationId, () => false)),
   /** Hidden or shown: the read model shows the write once its flag matches the stream's. */
   article: commandStream(articleVisibilityDecider, {
     projection: 'article-moderation',

@@ -6,11 +6,14 @@ import type { Db } from '@autobest/db';
  * display name now, or the recorded email once the account is gone.
  */
 
-/** A record field that names staff: entries of a history or notes (`by`), or a last editor (`updatedBy`). */
+/** A record field that names staff: entries of a history or notes (`by`), a last editor (`updatedBy`) or an author (`createdBy`). */
 interface NamedBy {
   by: string | null;
 }
 type Record_ = Record<string, unknown>;
+
+/** Fields that hold one staff member's email. */
+const PERSON_FIELDS = ['updatedBy', 'createdBy'] as const;
 
 const isEntryList = (value: unknown): value is NamedBy[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && 'by' in entry);
@@ -27,7 +30,7 @@ async function namesByEmail(db: Db, emails: ReadonlySet<string>): Promise<Map<st
 }
 
 /**
- * Records as staff read them: every `by` in their `history` and `notes` entries, and their `updatedBy`, is the staff
+ * Records as staff read them: every `by` in their `history` and `notes` entries, and their `updatedBy` and `createdBy`, is the staff
  * member's name instead of the email the event recorded (one query for all the records). A `by` that is no staff
  * member's email (an owner, the system) stays as it is.
  */
@@ -41,7 +44,7 @@ export async function withStaffNames<Shown>(db: Db, records: readonly Shown[]): 
       const entries = record[field];
       if (isEntryList(entries)) for (const entry of entries) note(entry.by);
     }
-    note(record['updatedBy']);
+    for (const field of PERSON_FIELDS) note(record[field]);
   }
   const names = await namesByEmail(db, emails);
   const nameOf = <By extends string | null>(by: By) => (typeof by === 'string' ? (names.get(by.toLowerCase()) ?? by) : by);
@@ -51,7 +54,7 @@ export async function withStaffNames<Shown>(db: Db, records: readonly Shown[]): 
       const entries = record[field];
       if (isEntryList(entries)) shown[field] = entries.map((entry) => ({ ...entry, by: nameOf(entry.by) }));
     }
-    if (typeof record['updatedBy'] === 'string') shown['updatedBy'] = nameOf(record['updatedBy']);
+    for (const field of PERSON_FIELDS) if (typeof record[field] === 'string') shown[field] = nameOf(record[field]);
     return shown as Shown;
   });
 }

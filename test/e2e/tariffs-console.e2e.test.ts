@@ -33,15 +33,28 @@ describe('tariffs in the console', () => {
     await staff.getByRole('link', { name: 'New version from this one' }).click();
     const today = new Date().toISOString().slice(0, 10);
     await staff.getByLabel('Effective date').fill(today);
-    const rates = staff.getByRole('textbox', { name: 'Rate' });
-    expect(await rates.count()).toBe(6);
-    await rates.nth(5).fill('{"kind":"flat","rate":0.1}');
+    // Each copied line's rate rule comes back as inputs, its shares as the percentages staff type.
+    const lines = staff.getByRole('listitem').filter({ has: staff.getByRole('textbox', { name: 'Key', exact: true }) });
+    expect(await lines.count()).toBe(6);
+    await expect.poll(() => lines.first().getByRole('spinbutton', { name: 'Passenger cars (%)', exact: true }).inputValue()).toBe('35');
+    const vatRate = lines.nth(5).getByRole('spinbutton', { name: 'Rate (%)', exact: true });
+    expect(await vatRate.inputValue()).toBe('7.5');
+
+    // Above 100%: the console names the field and saves nothing.
+    await vatRate.fill('150');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await lines.nth(5).getByText('Rate must be between 0% and 100%').waitFor();
+    expect(await vatRate.getAttribute('aria-invalid')).toBe('true');
+    expect(staff.url()).toMatch(/\/admin\/tariff-versions\/create/);
+
+    await vatRate.fill('12.5');
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.waitForURL(/\/admin\/tariff-versions\/[0-9a-f-]{36}\/show$/);
-    await staff.getByText('10%', { exact: true }).waitFor();
+    await staff.getByText('12.5%', { exact: true }).waitFor();
 
     const quote = await fetch(`${stack.api.url}/api/vehicles/${vehicleId}/quote?country=NG`).then((response) => response.json() as Promise<{ tariff: { version: number }; lines: Array<{ key: string; rate?: number }> }>);
+    // Version 2: the refused save made none.
     expect(quote.tariff.version).toBe(2);
-    expect(quote.lines.find((line) => line.key === 'vat')!.rate).toBe(0.1);
+    expect(quote.lines.find((line) => line.key === 'vat')!.rate).toBe(0.125);
   });
 });

@@ -186,6 +186,13 @@ describe('tariff validation', () => {
     expect(twice.error!.issues[0]).toMatchObject({ path: [1, 'key'] });
   });
 
+  it('refuses engine bands that are empty, falling or without an open-ended last band, without throwing', () => {
+    const byEngine = (bands: unknown) => TariffLinesSchema.safeParse([{ ...line, rate: { kind: 'byEngineCc', bands, electric: 0.05 } }]);
+    expect(byEngine([]).error!.issues[0]).toMatchObject({ path: [0, 'rate', 'bands'], code: 'too_small' });
+    expect(byEngine([{ upToCc: 1900, rate: 0.05 }]).error!.issues[0]).toMatchObject({ message: 'the last band must be open-ended (upToCc: null)' });
+    expect(byEngine([{ upToCc: 3000, rate: 0.05 }, { upToCc: 1900, rate: 0.1 }, { upToCc: null, rate: 0.2 }]).error!.issues[0]).toMatchObject({ message: 'bands must rise, each with an upper limit but the last' });
+  });
+
   it('seeds tariffs that pass their own validation', () => {
     for (const tariff of SEED_TARIFFS) expect(TariffVersionInputSchema.safeParse(tariff).success).toBe(true);
   });

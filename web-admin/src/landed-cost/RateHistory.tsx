@@ -1,10 +1,10 @@
 import { ChangeHistory } from '../ui/ChangeHistory';
+import { percent } from './percent';
+
+/** Fields kept as shares, shown as percentages. */
+const SHARE_FIELDS: ReadonlySet<string> = new Set(['insuranceRate']);
+
+const rateValue = (field: string, value: unknown) => (SHARE_FIELDS.has(field) && typeof value === 'number' ? percent(value) : String(value));
 
 /** Every change staff made to a freight rate or a charge, oldest first. */
-export const RateHistory = () => <ChangeHistory />;
-
-/** A share as staff read it: 0.075 → "7.5%". */
-export const percent = (share: number) => `${Math.round(share * 100_000) / 1000}%`;
-
-/** Client-side check of a share; the API checks it again. */
-export const shareBetween0And1 = (value: unknown) => (typeof value === 'number' && (value < 0 || value > 1) ? 'A rate is a share between 0 and 1 (0% to 100%): 0.015 for 1.5%' : undefined);
+export const RateHistory = () => <ChangeHistory formatValue={rateValue} />;

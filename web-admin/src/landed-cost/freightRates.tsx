@@ -2,7 +2,10 @@ import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { Create, Datagrid, DateField, Edit, FunctionField, Labeled, List, NumberField, NumberInput, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
 import { VEHICLE_SIZES } from '@autobest/domain/landedCost/kinds';
 import type { FreightRateRecord } from '@autobest/domain/landedCost/contracts';
-import { percent, RateHistory, shareBetween0And1 } from './RateHistory';
+import { percent } from './percent';
+import { PercentInput } from './PercentInput';
+import { RateHistory } from './RateHistory';
+import { shareProblem } from './rateRule';
 
 const SIZE_CHOICES = VEHICLE_SIZES.map((size) => ({ id: size, name: size }));
 const filters = [<TextInput key="country" source="country" label="Country (NG, GH, KE)" alwaysOn />, <SelectInput key="vehicleSize" source="vehicleSize" choices={SIZE_CHOICES} alwaysOn />];
@@ -32,7 +35,7 @@ function FreightRateForm() {
       <TextInput source="destinationPort" validate={required()} />
       <SelectInput source="vehicleSize" choices={SIZE_CHOICES} validate={required()} helperText="small: sedans, hatchbacks; medium: SUVs, crossovers; large: pickups, vans, minivans" />
       <NumberInput source="freightUsd" label="Freight per vehicle (USD)" min={0} validate={required()} />
-      <NumberInput source="insuranceRate" label="Marine insurance (share of FOB + freight)" step={0.001} min={0} max={1} validate={[required(), shareBetween0And1]} helperText="0.015 for 1.5%" />
+      <PercentInput source="insuranceRate" label="Marine insurance (% of FOB + freight)" validate={[required(), shareProblem]} helperText="1.5 for 1.5%" />
       <TextInput source="source" validate={required()} fullWidth helperText="Where the figure comes from (a shipping line's quote, its date)" />
       <TextInput source="notes" multiline fullWidth />
     </>

@@ -27,7 +27,9 @@ import { Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, 
 import type { QuoteAnswer, TariffVersionRecord } from '@autobest/domain/landedCost/contracts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { percent } from './RateHistory';
+import { BaseTermsInput } from './BaseTermsInput';
+import { percent } from './percent';
+import { RATE_RULE_CLASS, RateRuleInput } from './RateRuleInput';
 
 type RateRule = TariffVersionRecord['lines'][number]['rate'];
 
@@ -170,45 +172,33 @@ const TariffVersionShow = () => (
   </Show>
 );
 
-const baseFormat = (base: unknown) => (Array.isArray(base) ? base.join(', ') : String(base ?? ''));
-const baseParse = (text: string) =>
-  text
-    .split(',')
-    .map((term) => term.trim())
-    .filter(Boolean);
-const ruleFormat = (rule: unknown) => (typeof rule === 'string' ? rule : rule === undefined ? '' : JSON.stringify(rule));
-const ruleParse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Left as text: the API answers which line's rate is wrong.
-    return text;
-  }
+/**
+ * A line's inputs side by side, wrapping when narrow; its rate rule on a row of its own. A line's (or band's) remove
+ * and move buttons show while the keyboard is in it, not only under the mouse, so Tab reaches them.
+ */
+const LINE_LAYOUT = {
+  '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' },
+  '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' },
+  '& .RaSimpleFormIterator-form > *': { flex: '1 1 10em', minWidth: '10em' },
+  [`& .RaSimpleFormIterator-form > .${RATE_RULE_CLASS}`]: { flexBasis: '100%' },
 };
 
 const TariffVersionCreate = () => (
   <Create redirect="show">
     <SimpleForm>
       <Typography variant="body2">
-        A new version applies to quotes from its effective date, which must come after the country&apos;s latest version. Quotes already sent keep the version they used. Rates are shares: 0.075 for 7.5%.
+        A new version applies to quotes from its effective date, which must come after the country&apos;s latest version. Quotes already sent keep the version they used. Rates are percentages: 7.5 for 7.5%.
       </Typography>
       <TextInput source="country" validate={required()} helperText="ISO code: NG, GH, KE" />
       <DateInput source="effectiveDate" validate={required()} />
       <TextInput source="source" validate={required()} fullWidth />
       <TextInput source="notes" multiline fullWidth />
       <ArrayInput source="lines">
-        <SimpleFormIterator inline>
+        <SimpleFormIterator inline sx={LINE_LAYOUT}>
           <TextInput source="key" validate={required()} helperText="duty, vat, ..." />
           <TextInput source="label" validate={required()} />
-          <TextInput source="base" format={baseFormat} parse={baseParse} validate={required()} helperText="fob, freight, insurance, cif or lines above, with commas" />
-          <TextInput
-            source="rate"
-            format={ruleFormat}
-            parse={ruleParse}
-            validate={required()}
-            fullWidth
-            helperText='{"kind":"flat","rate":0.075}, {"kind":"byVehicleClass","rates":{"passenger":0.35,"goods":0.35}} or {"kind":"byEngineCc","bands":[{"upToCc":1900,"rate":0.05},{"upToCc":null,"rate":0.2}],"electric":0.05}'
-          />
+          <BaseTermsInput />
+          <RateRuleInput />
           <TextInput source="source" validate={required()} />
           <DateInput source="sourceDate" validate={required()} />
           <TextInput source="notes" />

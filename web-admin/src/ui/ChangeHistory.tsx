@@ -12,7 +12,16 @@ export interface RecordChange {
  * The `history` of the record in context, oldest first: the fields each change set, when and by whom. `firstIsAdded`:
  * the first entry is the record being added (news sources keep it), so it reads "Added" and the rest "Changed".
  */
-export function ChangeHistory({ empty = 'No change since it was added.', firstIsAdded = false }: { empty?: string; firstIsAdded?: boolean }) {
+export function ChangeHistory({
+  empty = 'No change since it was added.',
+  firstIsAdded = false,
+  formatValue = (_field, value) => String(value),
+}: {
+  empty?: string;
+  firstIsAdded?: boolean;
+  /** A field's value as staff read it (a share as a percentage). */
+  formatValue?: (field: string, value: unknown) => string;
+}) {
   const record = useRecordContext<{ id: string; history: RecordChange[] }>();
   if (!record) return null;
   if (record.history.length === 0) return <Typography variant="body2">{empty}</Typography>;
@@ -22,7 +31,7 @@ export function ChangeHistory({ empty = 'No change since it was added.', firstIs
         <ListItem key={index} disableGutters>
           <ListItemText
             primary={Object.entries(change.changes)
-              .map(([field, value]) => `${field}: ${String(value)}`)
+              .map(([field, value]) => `${field}: ${formatValue(field, value)}`)
               .join(', ')}
             secondary={`${firstIsAdded ? (index === 0 ? 'Added ' : 'Changed ') : ''}${new Date(change.at).toLocaleString('en-NG')} · ${change.by ?? 'system'}`}
           />

@@ -30,7 +30,7 @@ export const RateRuleSchema = z.discriminatedUnion('kind', [
       .array(z.object({ upToCc: z.int().positive().max(20_000).nullable(), rate: ShareSchema }))
       .min(1)
       .max(10)
-      .refine((bands) => bands.at(-1)!.upToCc === null, 'the last band must be open-ended (upToCc: null)')
+      .refine((bands) => bands.length === 0 || bands.at(-1)!.upToCc === null, 'the last band must be open-ended (upToCc: null)')
       .refine((bands) => bands.slice(0, -1).every((band, index) => band.upToCc !== null && (index === 0 || band.upToCc > bands[index - 1]!.upToCc!)), 'bands must rise, each with an upper limit but the last'),
     electric: ShareSchema,
   }),

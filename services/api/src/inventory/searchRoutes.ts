@@ -17,7 +17,7 @@ import { PrecompressedJson } from '../platform/precompressed';
 import { planFacets } from './facetPlan';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL, searchCaches, sendSearchAnswer } from './searchCache';
-import { applySearch, prefixQuery, type UsdBounds } from './searchFilters';
+import { applySearch, prefixQuery, usdBoundsOf } from './searchFilters';
 
 const ORDER: Record<VehicleSort, [column: 'listed_at' | 'price_usd_cents' | 'year' | 'rating', direction: 'asc' | 'desc']> = {
   newest: ['listed_at', 'desc'],
@@ -79,11 +79,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
 
   async function searchVehicles(search: VehicleSearchQuery): Promise<VehicleSearchResult> {
     const { rates: rateTable } = await rates();
-    const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
-    const bounds: UsdBounds = {
-      ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
-      ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
-    };
+    const bounds = usdBoundsOf(search, rateTable);
     const filtered = applySearch(app.db.selectFrom('vehicle_search'), search, bounds);
     const [column, direction] = ORDER[search.sort];
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, q, ...otherFilters } = search;

@@ -220,3 +220,61 @@ describe('the in-memory search index', () => {
     }
   });
 });
+
+describe('SEARCH_INDEX=memory', () => {
+  let memory: TestApp;
+  beforeAll(async () => {
+    // A second API process on the same database, answering from its index.
+    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url });
+  });
+  afterAll(async () => {
+    await memory?.close();
+  });
+
+  const body = async (app: TestApp, search: string) => {
+    const response = await app.app.inject({ method: 'GET', url: `/api/vehicles?${search}` });
+    expect(response.statusCode, search).toBe(200);
+    return response.json<SqlAnswer>();
+  };
+  const health = async () => (await memory.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: Record<string, unknown> } }>().checks.searchIndex;
+  /** Waits (up to 5 s) until the memory process answers `search` as the SQL one does. */
+  async function inStep(search: string) {
+    const expected = await body(t, search);
+    for (let tries = 0; tries < 50; tries++) {
+      if (JSON.stringify(await body(memory, search)) === JSON.stringify(expected)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await body(memory, search)).toEqual(expected);
+  }
+
+  it('answers whole searches as the SQL process does, and says in /api/health that it is in step', async () => {
+    const catalogue = await readIndexedVehicles(t.testDb.db);
+    expect(await health()).toMatchObject({ mode: 'memory', ok: true, ready: true, vehicles: catalogue.length, eventsBehind: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: unknown } }>().checks.searchIndex).toMatchObject({ mode: 'sql', ok: true });
+    for (const search of [...FIXED, ...randomSearches(catalogue, 60, 7)]) expect(await body(memory, search), search).toEqual(await body(t, search));
+  });
+
+  it('answers from memory: a row taken out of vehicle_search behind the projection is found until the projection moves', async () => {
+    await t.testDb.db.deleteFrom('vehicle_search').where('id', '=', 'zz-1').execute();
+    expect((await body(t, 'q=version')).items.map((item) => item.id)).not.toContain('zz-1');
+    expect((await body(memory, 'q=version')).items.map((item) => item.id)).toContain('zz-1');
+  });
+
+  it('follows listings, edits and delistings made through another process, and a rebuild of the read model', async () => {
+    const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-test-2025')).json<Record<string, unknown>>();
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-test-2025', { ...kia, name: 'Kia Quillfeather', brand: 'Quill' })).statusCode).toBe(200);
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'quill-two', name: 'Quill Two', brand: 'Quill' })).statusCode).toBe(201);
+    expect((await admin('DELETE', '/api/admin/vehicles/a-b_c')).statusCode).toBe(200);
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    await inStep('q=quill&sort=price-asc');
+    await inStep('make=quill');
+    await inStep('q=tie');
+    expect((await body(memory, 'make=quill')).total).toBe(2);
+
+    await new Projector(t.testDb.db, allProjections).rebuild(['vehicles']);
+    await inStep('q=version');
+    expect((await body(memory, 'q=version')).items.map((item) => item.id)).toContain('zz-1');
+    await inStep('');
+    expect(await health()).toMatchObject({ ok: true, eventsBehind: 0 });
+  });
+});

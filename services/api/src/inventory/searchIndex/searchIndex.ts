@@ -1,5 +1,5 @@
 import type { VehicleSearchQuery, VehicleSort } from '@autobest/domain/inventory/contracts';
-import { TOTAL, VEHICLE_FACETS, facetValuesIn } from '@autobest/projections';
+import { TOTAL, VEHICLE_FACETS, facetValuesIn, type FacetValue } from '@autobest/projections';
 import { facetsOf, type CountedFacets, type FacetCount } from '../facetPlan';
 import { searchWords, type UsdBounds } from '../searchFilters';
 import { Bitset, forEachBit } from './bitset';
@@ -82,16 +82,16 @@ class ValueSets {
   }
 }
 
-/** The search's facets over a combination of facet values, as the SQL search groups them (migration 0015). */
+/** A combination of facet values, as the SQL search groups vehicles (migration 0015): the numbers of its values. */
 interface Combination {
   key: string;
-  values: FacetCount[];
+  values: Int32Array;
 }
 
 const combinationKeyOf = (vehicle: IndexedVehicle) =>
   JSON.stringify([vehicle.brand, vehicle.condition, vehicle.fuelType, vehicle.bodyType, vehicle.year, vehicle.city, vehicle.tabs, vehicle.collections]);
 
-function combinationValues(vehicle: IndexedVehicle): FacetCount[] {
+function combinationValues(vehicle: IndexedVehicle): FacetValue[] {
   const columns: Record<string, string | number | readonly string[]> = {
     brand: vehicle.brand,
     condition: vehicle.condition,
@@ -102,7 +102,7 @@ function combinationValues(vehicle: IndexedVehicle): FacetCount[] {
     tabs: vehicle.tabs,
     collections: vehicle.collections,
   };
-  return VEHICLE_FACETS.flatMap(({ key, column }) => facetValuesIn(columns[column] ?? null).map((value) => ({ facet: key, value, count: 0 })));
+  return VEHICLE_FACETS.flatMap(({ key, column }) => facetValuesIn(columns[column] ?? null).map((value) => ({ facet: key, value })));
 }
 
 /** Searches sorted by fewer matches than this share of the catalogue sort their matches; others walk the kept order. */
@@ -129,6 +129,9 @@ export class SearchIndex {
   private combinationOf = new Int32Array(this.capacity);
   private readonly combinations: Combination[] = [];
   private readonly combinationIds = new Map<string, number>();
+  /** Every facet value of a combination, numbered: a search adds its counts per number. */
+  private readonly facetValues: FacetValue[] = [];
+  private readonly facetValueIds = new Map<string, number>();
   private readonly tabs = new ValueSets();
   private readonly collections = new ValueSets();
   private readonly makes = new ValueSets();
@@ -252,7 +255,13 @@ export class SearchIndex {
     const key = combinationKeyOf(vehicle);
     let combination = this.combinationIds.get(key);
     if (combination === undefined) {
-      combination = this.combinations.push({ key, values: combinationValues(vehicle) }) - 1;
+      const values = combinationValues(vehicle).map((value) => {
+        const valueKey = `${value.facet}\u0000${value.value}`;
+        let id = this.facetValueIds.get(valueKey);
+        if (id === undefined) this.facetValueIds.set(valueKey, (id = this.facetValues.push(value) - 1));
+        return id;
+      });
+      combination = this.combinations.push({ key, values: Int32Array.from(values) }) - 1;
       this.combinationIds.set(key, combination);
     }
     this.combinationOf[slot] = combination;
@@ -311,13 +320,16 @@ export class SearchIndex {
       const bits = matchedWords[word]!;
       if (bits !== 0) forEachBit(bits, word << 5, (slot) => perCombination[this.combinationOf[slot]!]!++);
     }
-    const counts: FacetCount[] = [];
+    const perValue = new Int32Array(this.facetValues.length);
     perCombination.forEach((count, combination) => {
       if (count === 0) return;
       total += count;
-      for (const value of this.combinations[combination]!.values) counts.push({ ...value, count });
+      for (const value of this.combinations[combination]!.values) perValue[value]! += count;
     });
-    counts.push({ ...TOTAL, count: total });
+    const counts: FacetCount[] = [{ ...TOTAL, count: total }];
+    perValue.forEach((count, value) => {
+      if (count > 0) counts.push({ ...this.facetValues[value]!, count });
+    });
     return { ids: this.page(matched, total, search), ...facetsOf(counts) };
   }
 

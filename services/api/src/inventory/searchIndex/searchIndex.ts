@@ -2,7 +2,7 @@ import type { VehicleSearchQuery, VehicleSort } from '@autobest/domain/inventory
 import { TOTAL, VEHICLE_FACETS, facetValuesIn, type FacetValue } from '@autobest/projections';
 import { facetsOf, type CountedFacets, type FacetCount } from '../facetPlan';
 import { searchWords, type UsdBounds } from '../searchFilters';
-import { Bitset, forEachBit } from './bitset';
+import { Bitset } from './bitset';
 import { WordPrefixes } from './wordPrefixes';
 
 /**
@@ -82,12 +82,6 @@ class ValueSets {
   }
 }
 
-/** A combination of facet values, as the SQL search groups vehicles (migration 0015): the numbers of its values. */
-interface Combination {
-  key: string;
-  values: Int32Array;
-}
-
 const combinationKeyOf = (vehicle: IndexedVehicle) =>
   JSON.stringify([vehicle.brand, vehicle.condition, vehicle.fuelType, vehicle.bodyType, vehicle.year, vehicle.city, vehicle.tabs, vehicle.collections]);
 
@@ -105,8 +99,8 @@ function combinationValues(vehicle: IndexedVehicle): FacetValue[] {
   return VEHICLE_FACETS.flatMap(({ key, column }) => facetValuesIn(columns[column] ?? null).map((value) => ({ facet: key, value })));
 }
 
-/** Searches sorted by fewer matches than this share of the catalogue sort their matches; others walk the kept order. */
-const SORT_MATCHES_BELOW = 1 / 16;
+/** Searches with at most this many matches sort them; others walk the kept order (a few hundred µs at most). */
+const SORT_MATCHES_UP_TO = 200;
 
 /**
  * The catalogue's vehicle_search rows held in memory, answering a search exactly as the SQL search does (its
@@ -127,8 +121,14 @@ export class SearchIndex {
   /** NaN for a vehicle without a range: it matches no minimum, as null does not in SQL. */
   private ranges = new Float64Array(this.capacity);
   private combinationOf = new Int32Array(this.capacity);
-  private readonly combinations: Combination[] = [];
+  /**
+   * Combinations of facet values, as the SQL search groups vehicles (migration 0015): combination c has the
+   * numbered values combinationValues[combinationStart[c] .. combinationStart[c + 1]), in one array for speed.
+   */
   private readonly combinationIds = new Map<string, number>();
+  private combinationCount = 0;
+  private combinationStart = new Int32Array(1024);
+  private combinationValues = new Int32Array(8192);
   /** Every facet value of a combination, numbered: a search adds its counts per number. */
   private readonly facetValues: FacetValue[] = [];
   private readonly facetValueIds = new Map<string, number>();
@@ -180,7 +180,7 @@ export class SearchIndex {
 
   /** What the index holds, for a health answer or a benchmark. */
   stats(): { vehicles: number; words: number; postings: number; combinations: number } {
-    return { vehicles: this.size, ...this.words.size(), combinations: this.combinations.length };
+    return { vehicles: this.size, ...this.words.size(), combinations: this.combinationCount };
   }
 
   /** Adds a vehicle, or replaces the one with its id. */
@@ -261,13 +261,31 @@ export class SearchIndex {
         if (id === undefined) this.facetValueIds.set(valueKey, (id = this.facetValues.push(value) - 1));
         return id;
       });
-      combination = this.combinations.push({ key, values: Int32Array.from(values) }) - 1;
+      combination = this.addCombination(values);
       this.combinationIds.set(key, combination);
     }
     this.combinationOf[slot] = combination;
     this.forEachValueSet(vehicle, (sets, value) => sets.add(value, slot));
     for (const lexeme of new Set(vehicle.lexemes)) this.words.add(lexeme, slot);
     return slot;
+  }
+
+  private addCombination(values: readonly number[]): number {
+    const combination = this.combinationCount++;
+    const start = this.combinationStart[combination]!;
+    if (this.combinationCount + 1 > this.combinationStart.length) {
+      const grown = new Int32Array(this.combinationStart.length * 2);
+      grown.set(this.combinationStart);
+      this.combinationStart = grown;
+    }
+    if (start + values.length > this.combinationValues.length) {
+      const grown = new Int32Array(Math.max(start + values.length, this.combinationValues.length * 2));
+      grown.set(this.combinationValues);
+      this.combinationValues = grown;
+    }
+    this.combinationValues.set(values, start);
+    this.combinationStart[combination + 1] = start + values.length;
+    return combination;
   }
 
   private grow() {
@@ -313,23 +331,33 @@ export class SearchIndex {
     if (none) return { ids: [], ...facetsOf([]) };
 
     const matched = this.matching(sets, search, bounds);
-    const perCombination = new Int32Array(this.combinations.length);
-    let total = 0;
+    // Hot loops are written out (no callbacks): a search walks up to every vehicle once.
+    const perCombination = new Int32Array(this.combinationCount);
+    const { combinationOf } = this;
     const matchedWords = matched.words;
     for (let word = 0; word < matchedWords.length; word++) {
-      const bits = matchedWords[word]!;
-      if (bits !== 0) forEachBit(bits, word << 5, (slot) => perCombination[this.combinationOf[slot]!]!++);
+      // As an int32: a Uint32Array word above 2^31 would otherwise make every step arithmetic on doubles.
+      let bits = matchedWords[word]! | 0;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        perCombination[combinationOf[(word << 5) + 31 - Math.clz32(lowest)]!]!++;
+        bits ^= lowest;
+      }
     }
+    let total = 0;
     const perValue = new Int32Array(this.facetValues.length);
-    perCombination.forEach((count, combination) => {
-      if (count === 0) return;
+    const { combinationStart, combinationValues } = this;
+    for (let combination = 0; combination < perCombination.length; combination++) {
+      const count = perCombination[combination]!;
+      if (count === 0) continue;
       total += count;
-      for (const value of this.combinations[combination]!.values) perValue[value]! += count;
-    });
+      const end = combinationStart[combination + 1]!;
+      for (let at = combinationStart[combination]!; at < end; at++) perValue[combinationValues[at]!]! += count;
+    }
     const counts: FacetCount[] = [{ ...TOTAL, count: total }];
-    perValue.forEach((count, value) => {
-      if (count > 0) counts.push({ ...this.facetValues[value]!, count });
-    });
+    for (let value = 0; value < perValue.length; value++) {
+      if (perValue[value]! > 0) counts.push({ ...this.facetValues[value]!, count: perValue[value]! });
+    }
     return { ids: this.page(matched, total, search), ...facetsOf(counts) };
   }
 
@@ -346,20 +374,25 @@ export class SearchIndex {
     const { years, prices, ranges } = this;
     const wordsOf = sets.map((set) => set.words);
     for (let word = 0; word < out.length; word++) {
-      let bits = 0xffffffff;
-      for (const setWords of wordsOf) {
-        bits &= word < setWords.length ? setWords[word]! : 0;
+      let bits = -1;
+      for (let set = 0; set < wordsOf.length; set++) {
+        const setWords = wordsOf[set]!;
+        bits &= word < setWords.length ? setWords[word]! | 0 : 0;
         if (bits === 0) break;
       }
       if (bits !== 0 && ranged) {
-        forEachBit(bits, word << 5, (slot) => {
+        let rest = bits;
+        while (rest !== 0) {
+          const lowest = rest & -rest;
+          rest ^= lowest;
+          const slot = (word << 5) + 31 - Math.clz32(lowest);
           const year = years[slot]!;
           const price = prices[slot]!;
           // A vehicle without a range (NaN) fails any minimum, as null does in SQL.
-          if (year < yearMin || year > yearMax || price < priceMin || price > priceMax || (rangeMin !== undefined && !(ranges[slot]! >= rangeMin))) bits &= ~(1 << (slot & 31));
-        });
+          if (year < yearMin || year > yearMax || price < priceMin || price > priceMax || (rangeMin !== undefined && !(ranges[slot]! >= rangeMin))) bits ^= lowest;
+        }
       }
-      out[word] = bits >>> 0;
+      out[word] = bits;
     }
     return matched;
   }
@@ -371,11 +404,17 @@ export class SearchIndex {
     const order = this.orders[search.sort];
     const end = Math.min(total, offset + search.pageSize);
     let slots: number[];
-    if (total < this.size * SORT_MATCHES_BELOW) {
+    if (total <= SORT_MATCHES_UP_TO) {
       const all: number[] = [];
-      matched.words.forEach((bits, word) => {
-        if (bits !== 0) forEachBit(bits, word << 5, (slot) => all.push(slot));
-      });
+      const words = matched.words;
+      for (let word = 0; word < words.length; word++) {
+        let bits = words[word]! | 0;
+        while (bits !== 0) {
+          const lowest = bits & -bits;
+          all.push((word << 5) + 31 - Math.clz32(lowest));
+          bits ^= lowest;
+        }
+      }
       slots = all.sort(order.compare).slice(offset, end);
     } else {
       slots = [];

@@ -25,30 +25,6 @@ export class Bitset {
     const word = slot >>> 5;
     if (word < this.words.length) this.words[word]! &= ~(1 << (slot & 31));
   }
-
-  /** How many slots are in the set. */
-  count(): number {
-    let total = 0;
-    for (const word of this.words) total += popcount(word);
-    return total;
-  }
-}
-
-/** The number of bits set in a 32-bit word. */
-export function popcount(word: number): number {
-  let bits = word - ((word >>> 1) & 0x55555555);
-  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** Calls `visit` with each slot of a 32-bit word of bits numbered from `base`, in increasing order. */
-export function forEachBit(word: number, base: number, visit: (slot: number) => void): void {
-  let rest = word;
-  while (rest !== 0) {
-    const lowest = rest & -rest;
-    visit(base + 31 - Math.clz32(lowest));
-    rest ^= lowest;
-  }
 }
 
 /** A growable list of slots, in no order: the vehicles with one word. */

@@ -144,16 +144,29 @@ export class SearchIndex {
   private readonly words = new WordPrefixes();
   private readonly orders: Record<VehicleSort, { slots: Uint32Array; length: number; compare: (a: number, b: number) => number }>;
 
+  /** Each sort's key and direction; ties go by id, ascending, as the SQL's `order by <key>, id` has them. */
+  private readonly sortKeys: Record<VehicleSort, [SortKey, 1 | -1]> = {
+    newest: [(slot) => this.listed[slot]!, -1],
+    'price-asc': [(slot) => this.prices[slot]!, 1],
+    'price-desc': [(slot) => this.prices[slot]!, -1],
+    'year-desc': [(slot) => this.years[slot]!, -1],
+    'year-asc': [(slot) => this.years[slot]!, 1],
+    rating: [(slot) => this.ratings[slot]!, -1],
+  };
+
   constructor() {
-    const by = (key: SortKey, direction: 1 | -1) => (a: number, b: number) => direction * (key(a) - key(b)) || compareIds(this.ids[a]!, this.ids[b]!);
-    const order = (compare: (a: number, b: number) => number) => ({ slots: new Uint32Array(this.capacity), length: 0, compare });
+    const order = ([key, direction]: [SortKey, 1 | -1]) => ({
+      slots: new Uint32Array(this.capacity),
+      length: 0,
+      compare: (a: number, b: number) => direction * (key(a) - key(b)) || compareIds(this.ids[a]!, this.ids[b]!),
+    });
     this.orders = {
-      newest: order(by((slot) => this.listed[slot]!, -1)),
-      'price-asc': order(by((slot) => this.prices[slot]!, 1)),
-      'price-desc': order(by((slot) => this.prices[slot]!, -1)),
-      'year-desc': order(by((slot) => this.years[slot]!, -1)),
-      'year-asc': order(by((slot) => this.years[slot]!, 1)),
-      rating: order(by((slot) => this.ratings[slot]!, -1)),
+      newest: order(this.sortKeys.newest),
+      'price-asc': order(this.sortKeys['price-asc']),
+      'price-desc': order(this.sortKeys['price-desc']),
+      'year-desc': order(this.sortKeys['year-desc']),
+      'year-asc': order(this.sortKeys['year-asc']),
+      rating: order(this.sortKeys.rating),
     };
   }
 
@@ -161,8 +174,12 @@ export class SearchIndex {
   static of(vehicles: Iterable<IndexedVehicle>): SearchIndex {
     const index = new SearchIndex();
     for (const vehicle of vehicles) index.place(vehicle);
-    for (const order of Object.values(index.orders)) {
-      const slots = Uint32Array.from(index.slotOf.values()).sort(order.compare);
+    // Ties by id: each id's rank in id order, found once, instead of comparing strings in every sort.
+    const rank = new Int32Array(index.capacity);
+    [...index.slotOf.keys()].sort(compareIds).forEach((id, position) => (rank[index.slotOf.get(id)!] = position));
+    for (const [sort, order] of Object.entries(index.orders)) {
+      const [key, direction] = index.sortKeys[sort as VehicleSort];
+      const slots = Uint32Array.from(index.slotOf.values()).sort((a, b) => direction * (key(a) - key(b)) || rank[a]! - rank[b]!);
       order.slots = new Uint32Array(index.capacity);
       order.slots.set(slots);
       order.length = slots.length;

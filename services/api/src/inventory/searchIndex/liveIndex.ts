@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
 import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
-import { collationMatchesIndex, readIndexedVehicles } from './readModel';
+import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { SearchIndex } from './searchIndex';
 
 /** The vehicles projection keeps vehicle_search; its checkpoint is the index's change counter. */
@@ -113,7 +113,10 @@ export class LiveSearchIndex {
     if (!index || !changed || changed.length > RELOAD_ABOVE) {
       const started = performance.now();
       // The old index keeps answering until the new one is whole.
-      this.index = SearchIndex.of(await readIndexedVehicles(this.db));
+      const loaded = new SearchIndex();
+      for await (const page of everyIndexedVehicle(this.db)) loaded.load(page);
+      loaded.sortAll();
+      this.index = loaded;
       this.loadMs = Math.round(performance.now() - started);
       this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
     } else if (changed.length > 0) {

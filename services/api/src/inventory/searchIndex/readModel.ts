@@ -6,7 +6,7 @@ import type { IndexedVehicle } from './searchIndex';
  * vehicle_search rows as the index holds them (all, or those of `ids`): lower case and lexemes computed by
  * PostgreSQL itself, so the index compares exactly what the SQL search compares.
  */
-export async function readIndexedVehicles(db: Db, ids?: readonly string[]): Promise<IndexedVehicle[]> {
+export async function readIndexedVehicles(db: Db, ids?: readonly string[], page?: { after: string; limit: number }): Promise<IndexedVehicle[]> {
   const rows = await db
     .selectFrom('vehicle_search')
     .select([
@@ -31,6 +31,7 @@ export async function readIndexedVehicles(db: Db, ids?: readonly string[]): Prom
       sql<string[]>`tsvector_to_array(search)`.as('lexemes'),
     ])
     .$if(ids !== undefined, (query) => query.where('id', '=', sql<string>`any(${ids ?? []}::text[])`))
+    .$if(page !== undefined, (query) => query.where('id', '>', page!.after).orderBy('id').limit(page!.limit))
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -53,6 +54,17 @@ export async function readIndexedVehicles(db: Db, ids?: readonly string[]): Prom
     countryLower: row.country_lower,
     lexemes: row.lexemes,
   }));
+}
+
+/** Every vehicle_search row, a page at a time (by id), so a whole load never holds more than a page of rows twice. */
+export async function* everyIndexedVehicle(db: Db, pageSize = 10_000): AsyncGenerator<IndexedVehicle[]> {
+  for (let after = ''; ; ) {
+    const page = await readIndexedVehicles(db, undefined, { after, limit: pageSize });
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.id;
+  }
 }
 
 /**

@@ -173,18 +173,31 @@ export class SearchIndex {
   /** A whole catalogue at once: each order is sorted once instead of kept in order vehicle by vehicle. */
   static of(vehicles: Iterable<IndexedVehicle>): SearchIndex {
     const index = new SearchIndex();
-    for (const vehicle of vehicles) index.place(vehicle);
+    index.load(vehicles);
+    index.sortAll();
+    return index;
+  }
+
+  /** Adds vehicles to an index being loaded, without keeping its orders: sortAll() must follow. */
+  load(vehicles: Iterable<IndexedVehicle>): void {
+    for (const vehicle of vehicles) {
+      if (this.slotOf.has(vehicle.id)) throw new Error(`Vehicle ${vehicle.id} loaded twice`);
+      this.place(vehicle);
+    }
+  }
+
+  /** Sorts every order once, after load(). */
+  sortAll(): void {
     // Ties by id: each id's rank in id order, found once, instead of comparing strings in every sort.
-    const rank = new Int32Array(index.capacity);
-    [...index.slotOf.keys()].sort(compareIds).forEach((id, position) => (rank[index.slotOf.get(id)!] = position));
-    for (const [sort, order] of Object.entries(index.orders)) {
-      const [key, direction] = index.sortKeys[sort as VehicleSort];
-      const slots = Uint32Array.from(index.slotOf.values()).sort((a, b) => direction * (key(a) - key(b)) || rank[a]! - rank[b]!);
-      order.slots = new Uint32Array(index.capacity);
+    const rank = new Int32Array(this.capacity);
+    [...this.slotOf.keys()].sort(compareIds).forEach((id, position) => (rank[this.slotOf.get(id)!] = position));
+    for (const [sort, order] of Object.entries(this.orders)) {
+      const [key, direction] = this.sortKeys[sort as VehicleSort];
+      const slots = Uint32Array.from(this.slotOf.values()).sort((a, b) => direction * (key(a) - key(b)) || rank[a]! - rank[b]!);
+      order.slots = new Uint32Array(this.capacity);
       order.slots.set(slots);
       order.length = slots.length;
     }
-    return index;
   }
 
   get size(): number {
@@ -256,8 +269,33 @@ export class SearchIndex {
     visit(this.featured, String(vehicle.isFeatured));
   }
 
+  /** One copy of each string the index keeps (words, names, places): 100,000 vehicles share a few thousand. */
+  private readonly strings = new Map<string, string>();
+  private intern = (text: string): string => {
+    const kept = this.strings.get(text);
+    if (kept !== undefined) return kept;
+    this.strings.set(text, text);
+    return text;
+  };
+
   /** Puts a vehicle into a free slot and every set, but into no order. */
-  private place(vehicle: IndexedVehicle): number {
+  private place(given: IndexedVehicle): number {
+    const { intern } = this;
+    const vehicle: IndexedVehicle = {
+      ...given,
+      brand: intern(given.brand),
+      condition: intern(given.condition),
+      fuelType: intern(given.fuelType),
+      bodyType: intern(given.bodyType),
+      city: intern(given.city),
+      tabs: given.tabs.map(intern),
+      collections: given.collections.map(intern),
+      brandLower: intern(given.brandLower),
+      modelLower: intern(given.modelLower),
+      cityLower: intern(given.cityLower),
+      countryLower: intern(given.countryLower),
+      lexemes: given.lexemes.map(intern),
+    };
     const slot = this.freeSlots.pop() ?? this.slotOf.size;
     if (slot >= this.capacity) this.grow();
     this.slotOf.set(vehicle.id, slot);

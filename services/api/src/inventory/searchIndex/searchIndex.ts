@@ -118,7 +118,7 @@ export class SearchIndex {
   private years = new Int32Array(this.capacity);
   private listed = new Float64Array(this.capacity);
   private ratings = new Int32Array(this.capacity);
-  /** NaN for a vehicle without a range: it matches no minimum, as null does not in SQL. */
+  /** NaN for a vehicle without a range: it passes no minimum, as null passes none in SQL. */
   private ranges = new Float64Array(this.capacity);
   private combinationOf = new Int32Array(this.capacity);
   /**

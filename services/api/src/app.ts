@@ -32,6 +32,7 @@ import { submissionAdminRoutes } from './submissions/adminRoutes';
 import { emailRoutes } from './emails/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { catalogueRates } from './inventory/ratesRoutes';
+import { LiveSearchIndex } from './inventory/searchIndex/liveIndex';
 import { assistantRoutes } from './assistant/routes';
 import { inventoryAdminRoutes } from './inventory/adminRoutes';
 import { inventoryQaRoutes } from './inventory/qaRoutes';
@@ -59,6 +60,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Now, as the app's clock tells it (see BuildAppOptions.clock). */
     now(): Date;
+    /** The catalogue's search index in memory, when SEARCH_INDEX=memory. */
+    searchIndex: LiveSearchIndex | undefined;
   }
 }
 
@@ -119,6 +122,13 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   // Before the routes, so its timing hook sees every one.
   await app.register(metricsPlugin);
 
+  // Loaded before the app is ready, so a process answers searches from memory from its first request on.
+  const searchIndex = config.searchIndex === 'memory' ? new LiveSearchIndex(app.db, app.log) : undefined;
+  app.decorate('searchIndex', searchIndex);
+  if (searchIndex) {
+    app.addHook('onReady', () => searchIndex.start());
+    app.addHook('onClose', () => searchIndex.stop());
+  }
   await app.register(healthRoutes);
   await app.register(cspReportRoutes);
   await app.register(qaCheckRoutes);

@@ -6,7 +6,7 @@ import { FACET_COLUMNS, facetValuesIn, keptFilterOf, TOTAL, VEHICLE_FACETS, type
 import { applySearch, type UsdBounds, type VehicleQuery } from './searchFilters';
 
 /** Counts per facet value: facet is one of VEHICLE_FACETS, or the total. */
-interface FacetCount extends FacetValue {
+export interface FacetCount extends FacetValue {
   count: number;
 }
 
@@ -17,7 +17,7 @@ export interface CountedFacets {
 }
 
 /** The answer's total and facets from counts, adding up counts of the same value (kept buckets and slices). */
-function facetsOf(counts: readonly FacetCount[]): CountedFacets {
+export function facetsOf(counts: readonly FacetCount[]): CountedFacets {
   const summed = new Map<string, Map<string, number>>();
   for (const { facet, value, count } of counts) {
     const values = summed.get(facet) ?? summed.set(facet, new Map()).get(facet)!;

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '@autobest/db';
+import { convert, fromMajor } from '@autobest/domain';
 import type { VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
 
 /** A search runs on vehicle_search, the narrow copy of what it filters, sorts and counts by. */
@@ -11,9 +12,23 @@ export interface UsdBounds {
   max?: number;
 }
 
+/** A search's price range (in its currency) in USD cents at the catalogue's rates. */
+export function usdBoundsOf(search: VehicleSearchQuery, rates: Parameters<typeof convert>[2]): UsdBounds {
+  const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rates).amountMinor;
+  return {
+    ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
+    ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
+  };
+}
+
+/** The words of a search's text, in lower case, at most eight: each matches as a prefix of a vehicle's word. */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+}
+
 /** Words of a search, each matched as a prefix: "toy cor" finds Toyota Corolla. */
 export function prefixQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words = searchWords(text);
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 

@@ -14,10 +14,10 @@ import {
 } from '@autobest/domain/inventory/contracts';
 import { errorResponses, notFound } from '../platform/errors';
 import { PrecompressedJson } from '../platform/precompressed';
-import { planFacets } from './facetPlan';
+import { planFacets, type CountedFacets } from './facetPlan';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL, searchCaches, sendSearchAnswer } from './searchCache';
-import { applySearch, prefixQuery, type UsdBounds } from './searchFilters';
+import { applySearch, prefixQuery, usdBoundsOf } from './searchFilters';
 
 const ORDER: Record<VehicleSort, [column: 'listed_at' | 'price_usd_cents' | 'year' | 'rating', direction: 'asc' | 'desc']> = {
   newest: ['listed_at', 'desc'],
@@ -64,14 +64,15 @@ function summary(row: VehicleRow, currency: PriceCurrency, rates: Parameters<typ
   };
 }
 
-/** The page's vehicles, found on the narrow table, then read whole from vehicles by id, in the page's order. */
-async function pageOfVehicles(db: Db, page: SelectQueryBuilder<Database, 'vehicle_search', { id: string }>): Promise<VehicleRow[]> {
-  const ids = (await page.execute()).map((row) => row.id);
+/** The page's vehicles, found on the narrow table (or the index), then read whole from vehicles by id, in the page's order. */
+async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
   if (ids.length === 0) return [];
   const byId = new Map((await db.selectFrom('vehicles').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
   // A vehicle delisted between the two reads is simply left out of this page.
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+const pageIds = async (page: SelectQueryBuilder<Database, 'vehicle_search', { id: string }>) => (await page.execute()).map((row) => row.id);
 
 /** Buyers search the catalogue (with facet counts) and open a vehicle. */
 export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = async (app, { rates }) => {
@@ -79,20 +80,22 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
 
   async function searchVehicles(search: VehicleSearchQuery): Promise<VehicleSearchResult> {
     const { rates: rateTable } = await rates();
-    const toUsdCents = (amount: number) => convert(fromMajor(amount, search.currency), 'USD', rateTable).amountMinor;
-    const bounds: UsdBounds = {
-      ...(search.priceMin !== undefined ? { min: toUsdCents(search.priceMin) } : {}),
-      ...(search.priceMax !== undefined ? { max: toUsdCents(search.priceMax) } : {}),
-    };
+    const bounds = usdBoundsOf(search, rateTable);
+    const indexed = app.searchIndex?.current?.search(search, bounds);
+    if (indexed) return answer(search, rateTable, await pageOfVehicles(app.db, indexed.ids), indexed);
     const filtered = applySearch(app.db.selectFrom('vehicle_search'), search, bounds);
     const [column, direction] = ORDER[search.sort];
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, q, ...otherFilters } = search;
     // A text query without a word in it filters nothing, as applySearch has it.
     const filters = { ...otherFilters, q: q && prefixQuery(q) ? q : undefined };
     const [rows, counted] = await Promise.all([
-      pageOfVehicles(app.db, filtered.select('id').orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize)),
+      pageIds(filtered.select('id').orderBy(column, direction).orderBy('id').offset((search.page - 1) * search.pageSize).limit(search.pageSize)).then((ids) => pageOfVehicles(app.db, ids)),
       caches.facets.remember(JSON.stringify({ ...filters, ...bounds }), () => planFacets(app.db, search, filters, bounds, filtered)),
     ]);
+    return answer(search, rateTable, rows, counted);
+  }
+
+  function answer(search: VehicleSearchQuery, rateTable: Parameters<typeof convert>[2], rows: VehicleRow[], counted: CountedFacets): VehicleSearchResult {
     return {
       items: rows.map((row) => summary(row, search.currency, rateTable)),
       total: counted.total,

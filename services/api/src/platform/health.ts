@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { allProjections, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/projections';
+import type { LiveSearchIndex } from '../inventory/searchIndex/liveIndex';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -34,6 +35,16 @@ const HealthSchema = z
         failed: z.number().describe('Emails refused for good or out of attempts (the console can retry them)'),
         oldestPendingSeconds: z.number().nullable().describe('Age of the oldest email not yet sent; null when none waits'),
         error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
+      searchIndex: z.object({
+        mode: z.enum(['sql', 'memory']).describe('Where searches are answered (SEARCH_INDEX)'),
+        ok: z.boolean().describe('False when the index in memory is not loaded or has not been in step with vehicle_search for 5 seconds'),
+        ready: z.boolean(),
+        vehicles: z.number().describe('Vehicles the index holds'),
+        eventsBehind: z.number().describe('Events in the read model vehicle_search that the index has not yet followed'),
+        syncedSecondsAgo: z.number().nullable().describe('Since the index last found itself in step with the read model'),
+        loadMs: z.number().nullable().describe('How long its last whole load took'),
+        error: z.string().optional().describe('Why it could not follow; staff only'),
       }),
       news: z.object({
         ok: z.boolean().describe('False when an enabled feed was not refreshed within two NEWS_CRON intervals or its last read failed'),
@@ -68,6 +79,16 @@ async function emailsHealth(db: Db) {
   } catch (error) {
     return { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The search index's lag behind vehicle_search; it never makes the API unhealthy (searches fall back to SQL). */
+async function searchIndexHealth(index: LiveSearchIndex | undefined, postgresOk: boolean) {
+  const none = { ready: false, vehicles: 0, eventsBehind: 0, syncedSecondsAgo: null, loadMs: null };
+  if (!index) return { figures: { mode: 'sql' as const, ok: true, ...none } };
+  const state = postgresOk ? await withTimeout(index.health(), 'PostgreSQL').catch((error: unknown) => ({ ...none, error: error instanceof Error ? error.message : String(error) })) : { ...none, error: 'PostgreSQL is down' };
+  const { error, ...figures } = state;
+  const inStep = figures.ready && figures.syncedSecondsAgo !== null && figures.syncedSecondsAgo < 5;
+  return { figures: { mode: 'memory' as const, ok: inStep && error === undefined, ...figures }, error };
 }
 
 async function timed(check: () => Promise<unknown>, what: string) {
@@ -115,6 +136,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const news = postgres.ok
         ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
         : new Error('PostgreSQL is down');
+      const searchIndex = await searchIndexHealth(app.searchIndex, postgres.ok);
       const healthy = postgres.ok && redis.ok;
       // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
       const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
@@ -127,6 +149,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
           projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
           emails: { ...emailFigures, ...detail(emailsError) },
+          searchIndex: { ...searchIndex.figures, ...detail(searchIndex.error) },
           news:
             news instanceof Error
               ? { ok: false, sources: 0, stale: 0, failing: 0, ...detail(news.message) }

@@ -157,6 +157,7 @@ export const RuntimeConfigSchema = z
       .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN may hold only visible ASCII characters (it travels in an HTTP header)')
       .optional(),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    SEARCH_INDEX: z.enum(['sql', 'memory'], { error: 'SEARCH_INDEX must be sql or memory' }).default('sql'),
     PUBLIC_WRITE_LIMIT_SCALE: z.coerce
       .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
       .positive('PUBLIC_WRITE_LIMIT_SCALE must be above 0')
@@ -207,6 +208,11 @@ export const RuntimeConfigSchema = z
     /** Silence on a connection while a request is under way: a client that stalls is cut off. */
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    /**
+     * Where the catalogue search is answered (issue 19): `sql` counts in PostgreSQL; `memory` keeps an index of
+     * vehicle_search in each API process, followed within a second, and answers in SQL until it is loaded.
+     */
+    searchIndex: env.SEARCH_INDEX,
     /** Multiplies every count of PUBLIC_WRITE_LIMITS: more where many people share one address (carrier NAT), or for load tests. */
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
     /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
+import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
+import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
+import { SearchIndex } from './searchIndex';
+
+/** The vehicles projection keeps vehicle_search; its checkpoint is the index's change counter. */
+const VEHICLES_PROJECTION = 'vehicles';
+/** How often each API process asks whether vehicle_search moved: a change is searchable within about this. */
+export const SEARCH_INDEX_POLL_MS = 250;
+/** More vehicles changed than this since the last look (a seed, an import, a rebuild): read them all again. */
+const RELOAD_ABOVE = 5_000;
+const STREAM_PREFIX = vehicleStreamId('');
+
+const isAfter = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) > BigInt(b.transactionId) || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+const same = (a: Checkpoint, b: Checkpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
+
+/** The ids of the vehicles whose events the projection applied after `from`, up to `to`. */
+async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select distinct substr(stream_id, ${STREAM_PREFIX.length + 1}) as id from events
+    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+      and (transaction_id, global_position) <= (${to.transactionId}::xid8, ${to.globalPosition}::bigint)
+      and type = any(${sql.val([...VEHICLE_EVENT_TYPES])}::text[])
+      and stream_id like ${`${STREAM_PREFIX}%`}
+    limit ${RELOAD_ABOVE + 1}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** What /api/health says of the index. */
+export interface SearchIndexHealth {
+  ready: boolean;
+  vehicles: number;
+  /** Events the vehicles projection applied that the index has not yet followed. */
+  eventsBehind: number;
+  /** Since the index last found itself in step with vehicle_search; null before it first did. */
+  syncedSecondsAgo: number | null;
+  loadMs: number | null;
+  error?: string;
+}
+
+/**
+ * The search index of one API process, kept in step with vehicle_search: read whole at start (and after a rebuild
+ * of the projection or a large change), then every SEARCH_INDEX_POLL_MS the vehicles projection's checkpoint is read
+ * and the vehicles of the events it applied since are read again. PostgreSQL stays the source of truth: a process
+ * that loses the database keeps answering from what it holds and catches up by itself once it is back.
+ */
+export class LiveSearchIndex {
+  private index: SearchIndex | undefined;
+  private at: Checkpoint = START_OF_STORE;
+  private syncedAt: number | undefined;
+  private loadMs: number | undefined;
+  private lastError: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = SEARCH_INDEX_POLL_MS,
+  ) {}
+
+  /** The index when it holds the catalogue (undefined before the first load, or where ids would sort otherwise). */
+  get current(): SearchIndex | undefined {
+    return this.index;
+  }
+
+  /** Loads the catalogue, then follows it; resolves once loaded or refused (the search then stays in SQL). */
+  async start(): Promise<void> {
+    if (!(await collationMatchesIndex(this.db))) {
+      this.lastError = 'The database does not sort text by code point (C collation): searches stay in SQL';
+      this.log.warn(this.lastError);
+      return;
+    }
+    await this.catchUp().catch((error: unknown) => this.failed(error));
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.catchUp()
+        .catch((error: unknown) => this.failed(error))
+        .finally(() => this.schedule());
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  private failed(error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message !== this.lastError) this.log.warn({ err: error }, 'search index could not follow vehicle_search; it retries');
+    this.lastError = message;
+  }
+
+  /** Reads what changed since the index's checkpoint (everything, when it must). */
+  async catchUp(): Promise<void> {
+    // Read first: vehicle_search is then at least as new as this checkpoint (a batch commits both together).
+    const to = await readCheckpoint(this.db, VEHICLES_PROJECTION);
+    const index = this.index;
+    if (index && same(to, this.at)) {
+      this.synced();
+      return;
+    }
+    const changed = index && isAfter(to, this.at) ? await vehiclesChanged(this.db, this.at, to) : undefined;
+    if (!index || !changed || changed.length > RELOAD_ABOVE) {
+      const started = performance.now();
+      // The old index keeps answering until the new one is whole.
+      const loaded = new SearchIndex();
+      for await (const page of everyIndexedVehicle(this.db)) loaded.load(page);
+      loaded.sortAll();
+      this.index = loaded;
+      this.loadMs = Math.round(performance.now() - started);
+      this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
+    } else if (changed.length > 0) {
+      const rows = await readIndexedVehicles(this.db, changed);
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of changed) if (!found.has(id)) index.remove(id);
+      for (const row of rows) index.upsert(row);
+    }
+    this.at = to;
+    this.synced();
+  }
+
+  private synced() {
+    this.syncedAt = Date.now();
+    this.lastError = undefined;
+  }
+
+  async health(): Promise<SearchIndexHealth> {
+    const behindIndex = this.index ? await eventsBehind(this.db, this.at) : 0;
+    const behindReadModel = await eventsBehind(this.db, await readCheckpoint(this.db, VEHICLES_PROJECTION));
+    return {
+      ready: this.index !== undefined,
+      vehicles: this.index?.size ?? 0,
+      eventsBehind: Math.max(0, behindIndex - behindReadModel),
+      syncedSecondsAgo: this.syncedAt === undefined ? null : Math.round((Date.now() - this.syncedAt) / 100) / 10,
+      loadMs: this.loadMs ?? null,
+      ...(this.lastError !== undefined ? { error: this.lastError } : {}),
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { Bitset, SlotList } from './bitset';
+
+/**
+ * The words of every vehicle (the lexemes of vehicle_search.search, as PostgreSQL made them) with the vehicles
+ * holding each, in word order: the words starting with a prefix are one run of it, found by binary search.
+ */
+export class WordPrefixes {
+  private readonly holders = new Map<string, SlotList>();
+  /** Every word ever added, sorted; a word no vehicle holds any more stays with an empty list. */
+  private sorted: string[] = [];
+  private unsorted: string[] = [];
+
+  add(word: string, slot: number): void {
+    let list = this.holders.get(word);
+    if (!list) {
+      list = new SlotList();
+      this.holders.set(word, list);
+      this.unsorted.push(word);
+    }
+    list.add(slot);
+  }
+
+  delete(word: string, slot: number): void {
+    this.holders.get(word)?.delete(slot);
+  }
+
+  /** How many distinct words are held, and the slots listed under them. */
+  size(): { words: number; postings: number } {
+    let postings = 0;
+    for (const list of this.holders.values()) postings += list.length;
+    return { words: this.holders.size, postings };
+  }
+
+  private words(): string[] {
+    if (this.unsorted.length > 0) {
+      this.sorted = [...this.sorted, ...this.unsorted].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      this.unsorted = [];
+    }
+    return this.sorted;
+  }
+
+  /** The vehicles with a word starting with `prefix`, as bits (or null when none has). */
+  withPrefix(prefix: string, capacity: number): Bitset | null {
+    const words = this.words();
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (words[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    let found: Bitset | null = null;
+    for (let at = low; at < words.length && words[at]!.startsWith(prefix); at++) {
+      const list = this.holders.get(words[at]!)!;
+      if (list.length === 0) continue;
+      found ??= new Bitset(capacity);
+      const { slots } = list;
+      const bits = found.words;
+      for (let index = 0; index < list.length; index++) {
+        const slot = slots[index]!;
+        bits[slot >>> 5]! |= 1 << (slot & 31);
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,280 @@
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToStream, readStream } from '@autobest/db';
+import { BODY_TYPES, COLLECTION_IDS, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type VehicleInput } from '@autobest/domain';
+import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
+import { Projector, allProjections } from '@autobest/projections';
+import { catalogueListings } from '../../../infra/src/seed/catalogue';
+import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
+import { usdBoundsOf } from '../src/inventory/searchFilters';
+import { readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
+import { SearchIndex } from '../src/inventory/searchIndex/searchIndex';
+import { createTestApp, signIn, type TestApp } from './support';
+
+/**
+ * The in-memory search index (issue 19) answers every search exactly as the SQL search does: the same ids in the
+ * same order, total and facet counts, for random searches over the shipped catalogue plus vehicles made to be
+ * awkward (accents and case, hyphenated and numbered words, ids that sort by byte, equal prices and years, every
+ * vehicle listed at the same instant), before and after listings, edits, price changes and delistings.
+ */
+
+const base = catalogueListings()[0]!;
+const awkward = (id: string, changes: Partial<VehicleInput>): VehicleInput => ({ ...base, id, isFeatured: false, evRangeKm: null, ...changes });
+const AWKWARD: VehicleInput[] = [
+  awkward('skoda-octavia-2024', { name: 'Škoda Octavia RS', brand: 'ŠKODA', model: 'Octavia', category: 'Sedan', year: 2024, price: 30_000, location: { city: 'Ìbàdàn', country: 'Nigeria' } }),
+  awkward('Skoda-Enyaq-2025', { name: 'Škoda Enyaq iV e-tron', brand: 'Škoda', model: 'ENYAQ', category: 'Electric SUV', year: 2025, price: 30_000, fuelType: 'electric', evRangeKm: 500 }),
+  awkward('a.b-strasse', { name: 'Straße 4x4 Ελληνικά Кириллица', brand: 'toyota', model: 'hilux', year: 2024, price: 30_000, features: [{ name: 'Ünïcode Sound', description: '', category: 'Comfort' }] }),
+  awkward('a-b_c', { name: 'Tie Tester', brand: 'Toyota', model: 'Hilux', year: 2024, price: 30_000, rating: 4.5 }),
+  awkward('A_b', { name: 'Tie Tester', brand: 'TOYOTA', model: 'HILUX', year: 2024, price: 30_000, rating: 4.5, isFeatured: true }),
+  awkward('zz-1', { name: 'Version 1.5L V8 ½ x²', brand: 'Mercedes-Benz', model: 'G 63', year: 2023, price: 150_000, location: { city: 'Lagos', country: 'lagos' } }),
+];
+
+let t: TestApp;
+let cookie: string;
+let rates: Record<string, number>;
+beforeAll(async () => {
+  t = await createTestApp('api_search_index', { SEARCH_CACHE_TTL_MS: '0' });
+  await seedCatalogue(t.testDb.db, [...catalogueListings(), ...AWKWARD]);
+  await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+  cookie = await signIn(t.app);
+  rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ rates: Record<string, number> }>().rates;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  return { next, pick, chance: (share: number) => next() < share };
+}
+
+type Catalogue = Awaited<ReturnType<typeof readIndexedVehicles>>;
+
+/** Random searches drawn from the catalogue's own values (in any case, cut to prefixes) and a few misses. */
+function randomSearches(catalogue: Catalogue, count: number, seed: number): string[] {
+  const { next, pick, chance } = random(seed);
+  const any = <T>(values: T[]) => [...new Set(values)];
+  const words = any(catalogue.flatMap((vehicle) => vehicle.lexemes));
+  const makes = any(catalogue.flatMap((vehicle) => [vehicle.brand, vehicle.brandLower]));
+  const places = any(catalogue.flatMap((vehicle) => [vehicle.city, vehicle.cityLower, vehicle.countryLower]));
+  const models = any(catalogue.map((vehicle) => vehicle.modelLower));
+  const cased = (text: string) => (chance(0.3) ? text.toUpperCase() : chance(0.3) ? text[0]!.toUpperCase() + text.slice(1) : text);
+  const prefix = (word: string) => word.slice(0, 1 + Math.floor(next() * word.length));
+  const searches: string[] = [];
+  for (let made = 0; made < count; made++) {
+    const query = new URLSearchParams();
+    if (chance(0.4)) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 3) }, () => (chance(0.05) ? 'qqzx' : cased(prefix(pick(words))))).join(pick([' ', '-', ', ', '  ']));
+      query.set('q', chance(0.05) ? ' -- ' : text);
+    }
+    if (chance(0.2)) query.set('tab', pick(INVENTORY_TAB_IDS));
+    if (chance(0.1)) query.set('collection', pick(COLLECTION_IDS));
+    if (chance(0.3)) query.set('make', chance(0.05) ? 'Nomake' : cased(pick(makes)));
+    if (chance(0.1)) query.set('model', cased(pick(models)));
+    const [yearMin, yearMax] = [2022 + Math.floor(next() * 4), 2022 + Math.floor(next() * 4)].sort((a, b) => a - b);
+    if (chance(0.2)) query.set('yearMin', String(yearMin));
+    if (chance(0.2)) query.set('yearMax', String(yearMax));
+    if (chance(0.3)) {
+      const currency = pick(['NGN', 'NGN', 'GHS', 'KES', 'ZAR']);
+      query.set('currency', currency);
+      const dollars = () => Math.floor(next() * 120_000);
+      const inCurrency = (usd: number) => String(Math.round(usd * (rates[currency] ?? 1) * 100) / 100);
+      const [low, high] = [dollars(), dollars()].sort((a, b) => a - b);
+      if (chance(0.7)) query.set('priceMin', inCurrency(low!));
+      if (chance(0.7)) query.set('priceMax', inCurrency(high!));
+    }
+    if (chance(0.15)) query.set('condition', pick(VEHICLE_CONDITIONS));
+    if (chance(0.15)) query.set('fuel', pick(FUEL_TYPES));
+    if (chance(0.1)) query.set('body', pick(BODY_TYPES));
+    if (chance(0.15)) query.set('location', cased(pick(places)));
+    if (chance(0.1)) query.set('rangeMin', String(Math.floor(next() * 600)));
+    if (chance(0.1)) query.set('featured', pick(['true', 'false']));
+    query.set('sort', pick(['newest', 'price-asc', 'price-desc', 'year-desc', 'year-asc', 'rating']));
+    query.set('pageSize', String(pick([1, 5, 24, 60])));
+    query.set('page', String(pick([1, 1, 1, 2, 3, 8])));
+    searches.push(query.toString());
+  }
+  return searches;
+}
+
+/** Search strings that must agree whatever the random draw. */
+const FIXED = [
+  '',
+  'q=toy%20cor',
+  'q=skoda',
+  'q=%C5%A1koda',
+  'q=%C5%A0KODA%20octa',
+  'q=stra',
+  'q=e-tron',
+  'q=tron',
+  'q=4x4',
+  'q=1.5',
+  'q=%CE%B5%CE%BB%CE%BB',
+  'q=%D0%BA%D0%B8%D1%80',
+  'q=%C3%BCni',
+  'q=tie&sort=newest',
+  'q=tie&sort=rating&pageSize=1&page=2',
+  'make=toyota&sort=price-asc&pageSize=60',
+  'make=%C5%A1koda',
+  'make=mercedes-benz',
+  'location=lagos&sort=year-asc',
+  'location=%C3%AC',
+  'location=%C3%8Cb%C3%A0d%C3%A0n',
+  'featured=true&pageSize=60',
+  'featured=false&pageSize=60&page=3',
+  'rangeMin=0&pageSize=60',
+  'rangeMin=500',
+  'yearMin=2024&yearMax=2024&sort=year-desc&pageSize=60',
+  'priceMin=0&priceMax=0',
+  'q=%20--%20',
+  'q=a%20b%20c%20d%20e%20f%20g%20h%20i%20j',
+  'page=10000',
+];
+
+interface SqlAnswer {
+  items: Array<{ id: string }>;
+  total: number;
+  facets: unknown;
+}
+
+/** Each search answered by the API's SQL path and by `index`; the first that differ, by search. */
+async function disagreements(index: SearchIndex, searches: readonly string[]) {
+  const wrong: Array<{ search: string; sql: unknown; index: unknown }> = [];
+  let answered = 0;
+  let found = 0;
+  for (const search of searches) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/vehicles?${search}` });
+    expect(response.statusCode, search).toBe(200);
+    const fromSql = response.json<SqlAnswer>();
+    const parsed = VehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+    const fromIndex = index.search(parsed, usdBoundsOf(parsed, rates));
+    if (!fromIndex) continue;
+    answered++;
+    if (fromSql.total > 0) found++;
+    const expected = { ids: fromSql.items.map((item) => item.id), total: fromSql.total, facets: fromSql.facets };
+    if (JSON.stringify(fromIndex) !== JSON.stringify(expected)) wrong.push({ search, sql: expected, index: fromIndex });
+  }
+  return { answered, found, wrong: wrong.slice(0, 3) };
+}
+
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const METADATA = { actor: { kind: 'system', name: 'test' }, correlationId: 'test', causationId: null, requestId: null } as const;
+
+describe('the in-memory search index', () => {
+  let index: SearchIndex;
+
+  it('answers every search as SQL does: ids in order, total and facets', async () => {
+    const catalogue = await readIndexedVehicles(t.testDb.db);
+    index = SearchIndex.of(catalogue);
+    expect(index.size).toBe(catalogue.length);
+    const fixed = await disagreements(index, FIXED);
+    expect(fixed.wrong).toEqual([]);
+    const searches = randomSearches(catalogue, 400, 19);
+    const drawn = await disagreements(index, searches);
+    expect(drawn.wrong).toEqual([]);
+    // Only words outside the scripts the index matches as PostgreSQL does are left to SQL.
+    expect(fixed.answered).toBe(FIXED.length);
+    expect(drawn.answered).toBe(searches.length);
+    // The draw is not mostly empty answers, which would agree too easily.
+    expect(drawn.found).toBeGreaterThan(searches.length / 3);
+  });
+
+  it('leaves a search with a word it cannot match as PostgreSQL would to SQL', () => {
+    const search = VehicleSearchQuerySchema.parse({ q: 'x² 車' });
+    expect(index.search(search, {})).toBeUndefined();
+  });
+
+  it('stays equal to SQL vehicle by vehicle through listings, edits, price changes and delistings', async () => {
+    const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'kia-sportage-test-2025', year: 2025, rating: 4.5, features: [{ name: 'Panoramic Sunroof', description: '', category: 'Comfort' }] })).statusCode).toBe(201);
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
+    const stream = vehicleStreamId('a-b_c');
+    await appendToStream(t.testDb.db, stream, (await readStream(t.testDb.db, stream)).length, [{ type: 'VehiclePriceChanged', data: { vehicleId: 'a-b_c', price: 12_345, currency: 'USD', changedAt: new Date().toISOString() } }], METADATA);
+    expect((await admin('DELETE', '/api/admin/vehicles/A_b')).statusCode).toBe(200);
+    expect((await admin('DELETE', '/api/admin/vehicles/toyota-hilux-legend-2025')).statusCode).toBe(200);
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+
+    const changed = ['kia-sportage-test-2025', 'kia-sportage-lx-2024', 'a-b_c', 'A_b', 'toyota-hilux-legend-2025'];
+    const rows = await readIndexedVehicles(t.testDb.db, changed);
+    expect(rows.map((row) => row.id).sort()).toEqual(['a-b_c', 'kia-sportage-lx-2024', 'kia-sportage-test-2025']);
+    for (const id of changed) if (!rows.some((row) => row.id === id)) index.remove(id);
+    for (const row of rows) index.upsert(row);
+
+    const catalogue = await readIndexedVehicles(t.testDb.db);
+    expect(index.size).toBe(catalogue.length);
+    const searches = [...FIXED, 'q=sunroof&sort=rating', 'make=kia%20motors', 'location=kano', 'q=tie&sort=price-asc', ...randomSearches(catalogue, 200, 1919)];
+    expect((await disagreements(index, searches)).wrong).toEqual([]);
+    // Kept in order one vehicle at a time, it answers as one built from the whole catalogue at once.
+    const fresh = SearchIndex.of(catalogue);
+    for (const search of searches.slice(0, 60)) {
+      const parsed = VehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+      expect(index.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(fresh.search(parsed, usdBoundsOf(parsed, rates)));
+    }
+  });
+});
+
+describe('SEARCH_INDEX=memory', () => {
+  let memory: TestApp;
+  beforeAll(async () => {
+    // A second API process on the same database, answering from its index.
+    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url });
+  });
+  afterAll(async () => {
+    await memory?.close();
+  });
+
+  const body = async (app: TestApp, search: string) => {
+    const response = await app.app.inject({ method: 'GET', url: `/api/vehicles?${search}` });
+    expect(response.statusCode, search).toBe(200);
+    return response.json<SqlAnswer>();
+  };
+  const health = async () => (await memory.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: Record<string, unknown> } }>().checks.searchIndex;
+  /** Waits (up to 5 s) until the memory process answers `search` as the SQL one does. */
+  async function inStep(search: string) {
+    const expected = await body(t, search);
+    for (let tries = 0; tries < 50; tries++) {
+      if (JSON.stringify(await body(memory, search)) === JSON.stringify(expected)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await body(memory, search)).toEqual(expected);
+  }
+
+  it('answers whole searches as the SQL process does, and says in /api/health that it is in step', async () => {
+    const catalogue = await readIndexedVehicles(t.testDb.db);
+    expect(await health()).toMatchObject({ mode: 'memory', ok: true, ready: true, vehicles: catalogue.length, eventsBehind: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: unknown } }>().checks.searchIndex).toMatchObject({ mode: 'sql', ok: true });
+    for (const search of [...FIXED, ...randomSearches(catalogue, 60, 7)]) expect(await body(memory, search), search).toEqual(await body(t, search));
+  });
+
+  it('answers from memory: a row taken out of vehicle_search behind the projection is found until the projection moves', async () => {
+    await t.testDb.db.deleteFrom('vehicle_search').where('id', '=', 'zz-1').execute();
+    expect((await body(t, 'q=version')).items.map((item) => item.id)).not.toContain('zz-1');
+    expect((await body(memory, 'q=version')).items.map((item) => item.id)).toContain('zz-1');
+  });
+
+  it('follows listings, edits and delistings made through another process, and a rebuild of the read model', async () => {
+    const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-test-2025')).json<Record<string, unknown>>();
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-test-2025', { ...kia, name: 'Kia Quillfeather', brand: 'Quill' })).statusCode).toBe(200);
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'quill-two', name: 'Quill Two', brand: 'Quill' })).statusCode).toBe(201);
+    expect((await admin('DELETE', '/api/admin/vehicles/a-b_c')).statusCode).toBe(200);
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    await inStep('q=quill&sort=price-asc');
+    await inStep('make=quill');
+    await inStep('q=tie');
+    expect((await body(memory, 'make=quill')).total).toBe(2);
+
+    await new Projector(t.testDb.db, allProjections).rebuild(['vehicles']);
+    await inStep('q=version');
+    expect((await body(memory, 'q=version')).items.map((item) => item.id)).toContain('zz-1');
+    await inStep('');
+    expect(await health()).toMatchObject({ ok: true, eventsBehind: 0 });
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
+import { Bitset, SlotList } from '../src/inventory/searchIndex/bitset';
+import { compareIds, indexableWord, SearchIndex, type IndexedVehicle } from '../src/inventory/searchIndex/searchIndex';
+import { WordPrefixes } from '../src/inventory/searchIndex/wordPrefixes';
+
+describe('the search index pieces', () => {
+  it('Bitset keeps slots across word bounds, bit 31 included, and grows', () => {
+    const set = new Bitset(1);
+    for (const slot of [0, 31, 32, 63, 1000]) set.add(slot);
+    expect([0, 1, 31, 32, 33, 63, 64, 1000, 5000].map((slot) => set.has(slot))).toEqual([true, false, true, true, false, true, false, true, false]);
+    set.delete(31);
+    expect(set.has(31)).toBe(false);
+    expect(set.has(0)).toBe(true);
+  });
+
+  it('SlotList adds, grows and deletes in any order', () => {
+    const list = new SlotList();
+    for (let slot = 0; slot < 10; slot++) list.add(slot);
+    list.delete(3);
+    list.delete(42);
+    expect([...list.slots.subarray(0, list.length)].sort((a, b) => a - b)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('WordPrefixes finds the vehicles of every word starting with a prefix, and no others', () => {
+    const words = new WordPrefixes();
+    words.add('toyota', 1);
+    words.add('tour', 2);
+    words.add('to', 3);
+    words.add('t', 4);
+    words.add('corolla', 5);
+    words.add('toyota', 6);
+    words.delete('toyota', 6);
+    const holders = (prefix: string) => {
+      const found = words.withPrefix(prefix, 64);
+      return found ? [1, 2, 3, 4, 5, 6].filter((slot) => found.has(slot)) : [];
+    };
+    expect(holders('to')).toEqual([1, 2, 3]);
+    expect(holders('toy')).toEqual([1]);
+    expect(holders('t')).toEqual([1, 2, 3, 4]);
+    expect(holders('cor')).toEqual([5]);
+    expect(holders('u')).toEqual([]);
+  });
+
+  it('orders ids by code point, as PostgreSQL does under a C collation', () => {
+    const ids = ['a_b', 'a-b', 'A-b', 'a.b', 'ab', 'a', 'a\uffff', 'a\u{1f600}', 'Z'];
+    expect([...ids].sort(compareIds)).toEqual(['A-b', 'Z', 'a', 'a-b', 'a.b', 'a_b', 'ab', 'a\uffff', 'a\u{1f600}']);
+  });
+
+  it('matches words of the Latin, Greek and Cyrillic scripts and ASCII digits, and leaves other words to SQL', () => {
+    expect(['toyota', 'škoda', 'straße', 'ελλ', 'кир', '4x4', 'v8'].every(indexableWord)).toBe(true);
+    expect(['車', '½', 'x²', 'عربي'].some(indexableWord)).toBe(false);
+  });
+});
+
+const vehicle = (id: string, changes: Partial<IndexedVehicle> = {}): IndexedVehicle => ({
+  id,
+  priceUsdCents: 1_000_000,
+  year: 2024,
+  listedAtMicros: 1_700_000_000_000_000,
+  ratingHundredths: 450,
+  brand: 'Toyota',
+  condition: 'new',
+  fuelType: 'petrol',
+  bodyType: 'suv',
+  city: 'Lagos',
+  tabs: ['crossovers-suvs'],
+  collections: [],
+  isFeatured: false,
+  evRangeKm: null,
+  brandLower: 'toyota',
+  modelLower: 'rav4',
+  cityLower: 'lagos',
+  countryLower: 'nigeria',
+  lexemes: ['toyota', 'rav4'],
+  ...changes,
+});
+const query = (text: string) => VehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(text)));
+
+describe('SearchIndex kept vehicle by vehicle', () => {
+  it('keeps each order with ties by id, through upserts, moves and removals, as one built at once', () => {
+    const kept = new SearchIndex();
+    const all = [
+      vehicle('c', { priceUsdCents: 500 }),
+      vehicle('a', { priceUsdCents: 500 }),
+      vehicle('b', { priceUsdCents: 700, year: 2020 }),
+      vehicle('d', { priceUsdCents: 100, evRangeKm: 400, fuelType: 'electric' }),
+    ];
+    for (const one of all) kept.upsert(one);
+    expect(kept.search(query('sort=price-asc'), {})?.ids).toEqual(['d', 'a', 'c', 'b']);
+    expect(kept.search(query('sort=price-desc'), {})?.ids).toEqual(['b', 'a', 'c', 'd']);
+    expect(kept.search(query('sort=year-asc&pageSize=2&page=2'), {})?.ids).toEqual(['c', 'd']);
+
+    kept.upsert(vehicle('a', { priceUsdCents: 900 }));
+    kept.remove('c');
+    kept.remove('nothing');
+    const built = SearchIndex.of([vehicle('a', { priceUsdCents: 900 }), all[2]!, all[3]!]);
+    for (const text of ['sort=price-asc', 'sort=newest', 'sort=rating', 'rangeMin=1', 'q=rav', 'priceMin=1', 'make=TOYOTA&location=Nigeria']) {
+      expect(kept.search(query(text), { min: text.startsWith('priceMin') ? 600 : undefined }), text).toEqual(built.search(query(text), { min: text.startsWith('priceMin') ? 600 : undefined }));
+    }
+    expect(kept.search(query('sort=price-asc'), {})).toMatchObject({ ids: ['d', 'b', 'a'], total: 3 });
+    expect(kept.search(query('rangeMin=1'), {})).toMatchObject({ ids: ['d'], total: 1 });
+    expect(kept.search(query('fuel=petrol'), {})?.facets.fuel).toEqual([{ value: 'petrol', count: 2 }]);
+  });
+});

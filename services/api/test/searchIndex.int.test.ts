@@ -1,7 +1,7 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
-import { BODY_TYPES, COLLECTION_IDS, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type VehicleInput } from '@autobest/domain';
+import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type VehicleInput } from '@autobest/domain';
 import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
 import { Projector, allProjections } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
@@ -236,22 +236,30 @@ describe('SEARCH_INDEX=memory', () => {
     expect(response.statusCode, search).toBe(200);
     return response.json<SqlAnswer>();
   };
+  /** The answer as sent, uncompressed. */
+  const bytes = async (app: TestApp, search: string) => {
+    const response = await app.app.inject({ method: 'GET', url: `/api/vehicles?${search}` });
+    expect(response.statusCode, search).toBe(200);
+    return response.body;
+  };
   const health = async () => (await memory.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: Record<string, unknown> } }>().checks.searchIndex;
   /** Waits (up to 5 s) until the memory process answers `search` as the SQL one does. */
   async function inStep(search: string) {
-    const expected = await body(t, search);
+    const expected = await bytes(t, search);
     for (let tries = 0; tries < 50; tries++) {
-      if (JSON.stringify(await body(memory, search)) === JSON.stringify(expected)) return;
+      if ((await bytes(memory, search)) === expected) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await body(memory, search)).toEqual(expected);
+    expect(await bytes(memory, search)).toBe(expected);
   }
 
   it('answers whole searches as the SQL process does, and says in /api/health that it is in step', async () => {
     const catalogue = await readIndexedVehicles(t.testDb.db);
     expect(await health()).toMatchObject({ mode: 'memory', ok: true, ready: true, vehicles: catalogue.length, eventsBehind: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { searchIndex: unknown } }>().checks.searchIndex).toMatchObject({ mode: 'sql', ok: true });
-    for (const search of [...FIXED, ...randomSearches(catalogue, 60, 7)]) expect(await body(memory, search), search).toEqual(await body(t, search));
+    for (const search of [...FIXED, ...randomSearches(catalogue, 60, 7)]) expect(await bytes(memory, search), search).toBe(await bytes(t, search));
+    // Cards carry the displayed price per request: every currency, byte for byte.
+    for (const currency of CURRENCY_CODES) for (const search of [`currency=${currency}`, `currency=${currency}&sort=price-asc&page=2`, `currency=${currency}&q=toyota`]) expect(await bytes(memory, search), search).toBe(await bytes(t, search));
   });
 
   it('answers from memory: a row taken out of vehicle_search behind the projection is found until the projection moves', async () => {
@@ -275,6 +283,7 @@ describe('SEARCH_INDEX=memory', () => {
     await inStep('q=version');
     expect((await body(memory, 'q=version')).items.map((item) => item.id)).toContain('zz-1');
     await inStep('');
+    expect(await bytes(memory, 'q=quill&currency=GHS')).toBe(await bytes(t, 'q=quill&currency=GHS'));
     expect(await health()).toMatchObject({ ok: true, eventsBehind: 0 });
   });
 });

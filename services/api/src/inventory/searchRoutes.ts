@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database, Db, VehiclesTable } from '@autobest/db';
-import { CURRENCY_CODES, convert, fromMajor, IMPORT_STATUSES, toMajor, type ImportStatus, type PriceCurrency } from '@autobest/domain';
+import type { Database, Db } from '@autobest/db';
+import { CURRENCY_CODES, convert, fromMajor, toMajor, type PriceCurrency } from '@autobest/domain';
 import {
   VehicleDetailSchema,
   VehicleSearchQuerySchema,
@@ -10,7 +10,6 @@ import {
   type VehicleSearchQuery,
   type VehicleSearchResult,
   type VehicleSort,
-  type VehicleSummary,
 } from '@autobest/domain/inventory/contracts';
 import { errorResponses, notFound } from '../platform/errors';
 import { PrecompressedJson } from '../platform/precompressed';
@@ -18,6 +17,8 @@ import { planFacets, type CountedFacets } from './facetPlan';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL, searchCaches, sendSearchAnswer } from './searchCache';
 import { applySearch, prefixQuery, usdBoundsOf } from './searchFilters';
+import { cardJson, type Card } from './searchIndex/cards';
+import { summary, type VehicleRow } from './vehicleSummary';
 
 const ORDER: Record<VehicleSort, [column: 'listed_at' | 'price_usd_cents' | 'year' | 'rating', direction: 'asc' | 'desc']> = {
   newest: ['listed_at', 'desc'],
@@ -27,42 +28,6 @@ const ORDER: Record<VehicleSort, [column: 'listed_at' | 'price_usd_cents' | 'yea
   'year-asc': ['year', 'asc'],
   rating: ['rating', 'desc'],
 };
-
-type VehicleRow = Selectable<VehiclesTable>;
-
-function summary(row: VehicleRow, currency: PriceCurrency, rates: Parameters<typeof convert>[2]): VehicleSummary {
-  const listed = { amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency };
-  const primary = row.images.find((image) => image.isPrimary) ?? row.images[0];
-  return {
-    id: row.id,
-    name: row.name,
-    subtitle: row.subtitle,
-    brand: row.brand,
-    model: row.model,
-    year: row.year,
-    category: row.category,
-    price: { amount: toMajor(listed), currency: listed.currency },
-    displayPrice: { amount: toMajor(convert(listed, currency, rates)), currency },
-    image: primary ? { url: primary.url, alt: primary.alt } : null,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    condition: row.condition,
-    fuelType: row.fuel_type,
-    bodyType: row.body_type,
-    transmission: row.transmission,
-    odometerKm: row.odometer_km,
-    location: { city: row.city, country: row.country },
-    inStock: row.in_stock,
-    isNew: row.is_new,
-    isFeatured: row.is_featured,
-    // The column holds what the decider accepted; anything else would be a row written by other code.
-    importStatus: (IMPORT_STATUSES as readonly string[]).includes(row.import_status) ? (row.import_status as ImportStatus) : 'in-stock',
-    expectedArrival: row.expected_arrival,
-    evRangeKm: row.ev_range_km,
-    features: row.features.map((feature) => feature.name),
-    specifications: row.specifications.map((spec) => ({ name: spec.name, value: spec.value })),
-  };
-}
 
 /** The page's vehicles, found on the narrow table (or the index), then read whole from vehicles by id, in the page's order. */
 async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
@@ -81,8 +46,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
   async function searchVehicles(search: VehicleSearchQuery): Promise<VehicleSearchResult> {
     const { rates: rateTable } = await rates();
     const bounds = usdBoundsOf(search, rateTable);
-    const indexed = app.searchIndex?.current?.search(search, bounds);
-    if (indexed) return answer(search, rateTable, await pageOfVehicles(app.db, indexed.ids), indexed);
     const filtered = applySearch(app.db.selectFrom('vehicle_search'), search, bounds);
     const [column, direction] = ORDER[search.sort];
     const { sort: _sort, page: _page, pageSize: _pageSize, currency: _currency, priceMin: _priceMin, priceMax: _priceMax, q, ...otherFilters } = search;
@@ -107,6 +70,30 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     };
   }
 
+  /**
+   * The answer from memory (SEARCH_INDEX=memory), touching no PostgreSQL: ids, total and facets from the index, each
+   * card's JSON as serialised (and checked against its schema) when the vehicle last changed, the displayed price
+   * converted per request. Byte for byte the SQL path's answer; undefined when the index cannot answer (SQL does).
+   */
+  async function searchFromMemory(search: VehicleSearchQuery): Promise<string | undefined> {
+    const live = app.searchIndex;
+    const index = live?.current;
+    if (!live || !index) return undefined;
+    const { rates: rateTable } = await rates();
+    const indexed = index.search(search, usdBoundsOf(search, rateTable));
+    if (!indexed) return undefined;
+    const { cards } = live;
+    // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
+    const items = indexed.ids.flatMap((id) => cards.get(id) ?? []).map((card: Card) => cardJson(card, search.currency, rateTable));
+    // The rest of the answer is checked as the SQL path checks it; the cards were checked when made.
+    const rest = JSON.stringify(VehicleSearchResultSchema.parse(answer(search, rateTable, [], indexed)));
+    const EMPTY = '{"items":[]';
+    if (!rest.startsWith(EMPTY)) throw new Error('A search answer must begin with its items');
+    return `{"items":[${items.join(',')}]${rest.slice(EMPTY.length)}`;
+  }
+
+  const searchText = async (search: VehicleSearchQuery) => (await searchFromMemory(search)) ?? JSON.stringify(VehicleSearchResultSchema.parse(await searchVehicles(search)));
+
   app.get(
     '/api/vehicles',
     {
@@ -120,7 +107,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
       },
     },
     async (request, reply) => {
-      const answer = await caches.answers.remember(request.url, async () => new PrecompressedJson(JSON.stringify(VehicleSearchResultSchema.parse(await searchVehicles(request.query)))));
+      const answer = await caches.answers.remember(request.url, async () => new PrecompressedJson(await searchText(request.query)));
       return sendSearchAnswer(request, reply, answer);
     },
   );

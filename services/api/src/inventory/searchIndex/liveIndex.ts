@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
 import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
+import { everyCard, readCards, type Card } from './cards';
 import { SearchIndex } from './searchIndex';
 
 /** The vehicles projection keeps vehicle_search; its checkpoint is the index's change counter. */
@@ -48,6 +49,7 @@ export interface SearchIndexHealth {
  */
 export class LiveSearchIndex {
   private index: SearchIndex | undefined;
+  private cardOfId = new Map<string, Card>();
   private at: Checkpoint = START_OF_STORE;
   private syncedAt: number | undefined;
   private loadMs: number | undefined;
@@ -65,6 +67,11 @@ export class LiveSearchIndex {
   /** The index when it holds the catalogue (undefined before the first load, or where ids would sort otherwise). */
   get current(): SearchIndex | undefined {
     return this.index;
+  }
+
+  /** The vehicles' result cards, read from vehicles with the index and kept in step with it. */
+  get cards(): ReadonlyMap<string, Card> {
+    return this.cardOfId;
   }
 
   /** Loads the catalogue, then follows it; resolves once loaded or refused (the search then stays in SQL). */
@@ -116,11 +123,16 @@ export class LiveSearchIndex {
       const loaded = new SearchIndex();
       for await (const page of everyIndexedVehicle(this.db)) loaded.load(page);
       loaded.sortAll();
+      const cards = await everyCard(this.db);
       this.index = loaded;
+      this.cardOfId = cards;
       this.loadMs = Math.round(performance.now() - started);
       this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
     } else if (changed.length > 0) {
-      const rows = await readIndexedVehicles(this.db, changed);
+      const [rows, cards] = await Promise.all([readIndexedVehicles(this.db, changed), readCards(this.db, changed)]);
+      const carded = new Set(cards.map(([id]) => id));
+      for (const id of changed) if (!carded.has(id)) this.cardOfId.delete(id);
+      for (const [id, card] of cards) this.cardOfId.set(id, card);
       const found = new Set(rows.map((row) => row.id));
       for (const id of changed) if (!found.has(id)) index.remove(id);
       for (const row of rows) index.upsert(row);

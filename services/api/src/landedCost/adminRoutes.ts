@@ -17,7 +17,9 @@ import {
   toQuoteAnswer,
   VEHICLE_SIZES,
   versionInForce,
+  type DestinationCharge,
   type DestinationChargeRecord,
+  type FreightRate,
   type FreightRateRecord,
   type TariffVersionRecord,
 } from '@autobest/domain';
@@ -178,6 +180,31 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     },
   );
 
+  /** A row's columns from what staff entered: one mapping for adding and for changing it. */
+  const freightColumns = (rate: FreightRate) => ({
+    origin_port: rate.originPort,
+    destination_port: rate.destinationPort,
+    country: rate.country,
+    vehicle_size: rate.vehicleSize,
+    freight_usd: rate.freightUsd,
+    insurance_rate: rate.insuranceRate,
+    source: rate.source,
+    notes: rate.notes,
+  });
+  const chargeColumns = (charge: DestinationCharge) => ({
+    country: charge.country,
+    city: charge.city,
+    currency: charge.currency,
+    clearing: charge.clearing,
+    port: charge.port,
+    delivery: charge.delivery,
+    source: charge.source,
+    notes: charge.notes,
+  });
+  /** Who added a row (its history starts empty), and who changed it with the history so far. */
+  const added = (by: string) => ({ updated_by: by, history: JSON.stringify([]) });
+  const changed = (by: string, history: RateTableChange[]) => ({ updated_by: by, updated_at: new Date(), history: JSON.stringify(history) });
+
   registerRateTable({
     resource: 'freight-rates',
     noun: 'Freight rate',
@@ -191,17 +218,10 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       return row ? toFreightRateRecord(row) : undefined;
     },
     async insert(id, rate, by) {
-      await app.db
-        .insertInto('freight_rates')
-        .values({ id, origin_port: rate.originPort, destination_port: rate.destinationPort, country: rate.country, vehicle_size: rate.vehicleSize, freight_usd: rate.freightUsd, insurance_rate: rate.insuranceRate, source: rate.source, notes: rate.notes, updated_by: by, history: JSON.stringify([]) })
-        .execute();
+      await app.db.insertInto('freight_rates').values({ id, ...freightColumns(rate), ...added(by) }).execute();
     },
     async update(id, rate, by, history) {
-      await app.db
-        .updateTable('freight_rates')
-        .set({ origin_port: rate.originPort, destination_port: rate.destinationPort, country: rate.country, vehicle_size: rate.vehicleSize, freight_usd: rate.freightUsd, insurance_rate: rate.insuranceRate, source: rate.source, notes: rate.notes, updated_by: by, updated_at: new Date(), history: JSON.stringify(history) })
-        .where('id', '=', id)
-        .execute();
+      await app.db.updateTable('freight_rates').set({ ...freightColumns(rate), ...changed(by, history) }).where('id', '=', id).execute();
     },
   });
 
@@ -218,17 +238,10 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       return row ? toDestinationChargeRecord(row) : undefined;
     },
     async insert(id, charge, by) {
-      await app.db
-        .insertInto('destination_charges')
-        .values({ id, country: charge.country, city: charge.city, currency: charge.currency, clearing: charge.clearing, port: charge.port, delivery: charge.delivery, source: charge.source, notes: charge.notes, updated_by: by, history: JSON.stringify([]) })
-        .execute();
+      await app.db.insertInto('destination_charges').values({ id, ...chargeColumns(charge), ...added(by) }).execute();
     },
     async update(id, charge, by, history) {
-      await app.db
-        .updateTable('destination_charges')
-        .set({ country: charge.country, city: charge.city, currency: charge.currency, clearing: charge.clearing, port: charge.port, delivery: charge.delivery, source: charge.source, notes: charge.notes, updated_by: by, updated_at: new Date(), history: JSON.stringify(history) })
-        .where('id', '=', id)
-        .execute();
+      await app.db.updateTable('destination_charges').set({ ...chargeColumns(charge), ...changed(by, history) }).where('id', '=', id).execute();
     },
   });
 

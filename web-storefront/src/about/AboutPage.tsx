@@ -5,6 +5,7 @@ import { aboutMessages } from './messages';
 import { CAREERS_EMAIL, INVESTORS_EMAIL, mailtoLink } from '../support/contactDetails';
 import './info-page.css';
 import './about.css';
+import { CardList } from '../ui/CardList';
 
 const VALUES = [
   ['honestTitle', 'honestBody'],
@@ -35,14 +36,7 @@ export function AboutPage() {
 
       <section aria-labelledby="about-values">
         <h2 id="about-values">{t('valuesTitle')}</h2>
-        <ul className="about-values">
-          {VALUES.map(([title, body]) => (
-            <li key={title} className="card">
-              <h3>{t(title)}</h3>
-              <p>{t(body)}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList className="about-values" cards={VALUES.map(([title, body]) => [t(title), t(body)] as const)} />
       </section>
 
       <section aria-labelledby="about-offices">

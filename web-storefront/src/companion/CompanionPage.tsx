@@ -6,6 +6,7 @@ import { openTara } from '../assistant/taraStore';
 import '../about/info-page.css';
 import './companion.css';
 import { BackLink } from '../ui/BackLink';
+import { CardList } from '../ui/CardList';
 
 const BENEFITS = [
   ['budgetTitle', 'budgetBody'],
@@ -53,14 +54,7 @@ export function CompanionPage() {
 
       <section aria-labelledby="companion-benefits">
         <h2 id="companion-benefits">{t('benefitsTitle')}</h2>
-        <ul className="companion-benefits">
-          {BENEFITS.map(([title, body]) => (
-            <li key={title} className="card">
-              <h3>{t(title)}</h3>
-              <p>{t(body)}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList className="companion-benefits" cards={BENEFITS.map(([title, body]) => [t(title), t(body)] as const)} />
       </section>
 
       <section className="cta companion-cta" aria-labelledby="companion-cta">

@@ -4,6 +4,7 @@ import { companionMessages } from './messages';
 import { openTara } from '../assistant/taraStore';
 import '../about/info-page.css';
 import './companion.css';
+import { CardList } from '../ui/CardList';
 
 const FEATURES = [
   ['featureBudgetTitle', 'featureBudgetBody'],
@@ -35,14 +36,7 @@ export function TaraPage() {
 
       <section aria-labelledby="tara-features">
         <h2 id="tara-features">{t('featuresTitle')}</h2>
-        <ul className="tara-page-features">
-          {FEATURES.map(([title, body]) => (
-            <li key={title} className="card">
-              <h3>{t(title)}</h3>
-              <p>{t(body)}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList className="tara-page-features" cards={FEATURES.map(([title, body]) => [t(title), t(body)] as const)} />
       </section>
 
       <section aria-labelledby="tara-categories">

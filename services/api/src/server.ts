@@ -1,4 +1,4 @@
-import { ConfigError, loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
+import { ConfigError, loadRuntimeConfig, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
@@ -13,7 +13,7 @@ export interface RunningApi {
 export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<RunningApi> {
   const app = await buildApp({ config, ...options });
   await app.ready();
-  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), config.staffMfaRequiredFor.includes('admin'));
+  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), twoFactorRequiredFor(config.staffMfaRequiredFor, 'admin'));
   const address = await app.listen({ host: config.host, port: config.port });
   return { app, url: address, close: () => app.close() };
 }

@@ -16,6 +16,7 @@ import {
   type VehicleMatches,
 } from '@autobest/domain';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
+import { cardImage } from '../inventory/vehicleSummary';
 
 /** The cards of one reply: the 'Within Your Budget' pane shows them side by side. */
 export const MAX_CARDS = 6;
@@ -78,7 +79,6 @@ const powerOf = (row: CardRow) => {
 };
 
 function cardOf(row: CardRow, price: { amount: number; currency: PriceCurrency }): ChatVehicleCard {
-  const image = row.images.find((candidate) => candidate.isPrimary) ?? row.images[0];
   return {
     id: row.id,
     name: row.name,
@@ -86,7 +86,7 @@ function cardOf(row: CardRow, price: { amount: number; currency: PriceCurrency }
     year: row.year,
     category: row.category,
     price,
-    image: image ? { url: image.url, alt: image.alt } : null,
+    image: cardImage(row.images),
     efficiency: EFFICIENCY[row.fuel_type] ?? { label: row.fuel_type, score: 0 },
     powerHp: powerOf(row),
     rating: Number(row.rating),

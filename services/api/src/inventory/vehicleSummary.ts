@@ -12,10 +12,15 @@ export const listedPrice = (row: VehicleRow) => ({ amountMinor: Number(row.price
 /** A listed price shown in `currency` at `rates`. */
 export const displayPrice = (listed: ReturnType<typeof listedPrice>, currency: PriceCurrency, rates: Rates) => ({ amount: toMajor(convert(listed, currency, rates)), currency });
 
+/** The image a card shows: the one marked primary, else the first; null for a vehicle without images. */
+export function cardImage(images: ReadonlyArray<{ url: string; alt: string; isPrimary?: boolean | undefined }>): { url: string; alt: string } | null {
+  const primary = images.find((image) => image.isPrimary) ?? images[0];
+  return primary ? { url: primary.url, alt: primary.alt } : null;
+}
+
 /** A search result card, its price shown as `shown`. */
 export function summaryShowing(row: VehicleRow, shown: VehicleSummary['displayPrice']): VehicleSummary {
   const listed = listedPrice(row);
-  const primary = row.images.find((image) => image.isPrimary) ?? row.images[0];
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +31,7 @@ export function summaryShowing(row: VehicleRow, shown: VehicleSummary['displayPr
     category: row.category,
     price: { amount: toMajor(listed), currency: listed.currency },
     displayPrice: shown,
-    image: primary ? { url: primary.url, alt: primary.alt } : null,
+    image: cardImage(row.images),
     rating: Number(row.rating),
     reviewCount: row.review_count,
     condition: row.condition,

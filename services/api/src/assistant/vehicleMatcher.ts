@@ -16,7 +16,7 @@ import {
   type VehicleMatches,
 } from '@autobest/domain';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
-import { cardImage } from '../inventory/vehicleSummary';
+import { cardImage, listedPrice } from '../inventory/vehicleSummary';
 
 /** The cards of one reply: the 'Within Your Budget' pane shows them side by side. */
 export const MAX_CARDS = 6;
@@ -183,7 +183,7 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
     for (const [index, tier] of tiers.entries()) {
       const converted = rows
         .filter((row) => row.tier === index)
-        .map((row) => ({ row, price: convert({ amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency }, currency, table) }))
+        .map((row) => ({ row, price: convert(listedPrice(row), currency, table) }))
         // Held to the budget exactly as the buyer will read it.
         .filter(({ price }) => tier.kind === 'cheaper-than-asked' || price.amountMinor <= budgetMinor);
       if (converted.length === 0) continue;

@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db, VehiclesTable } from '@autobest/db';
-import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type PriceCurrency, type VehicleEvent, type VehicleState } from '@autobest/domain';
+import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type VehicleEvent, type VehicleState } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
+import { listedPrice } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
 
 type VehicleRow = Selectable<VehiclesTable>;
@@ -24,7 +25,7 @@ function toAdminVehicle(row: VehicleRow) {
     name: row.name,
     subtitle: row.subtitle,
     description: row.description,
-    price: toMajor({ amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency }),
+    price: toMajor(listedPrice(row)),
     currency: row.price_currency,
     images: row.images,
     specifications: row.specifications,

@@ -7,7 +7,7 @@ export type VehicleRow = Selectable<VehiclesTable>;
 export type Rates = Parameters<typeof convert>[2];
 
 /** The price a vehicle is listed at, in minor units of its own currency. */
-export const listedPrice = (row: VehicleRow) => ({ amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency });
+export const listedPrice = (row: { price_minor: number | string; price_currency: string }) => ({ amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency });
 
 /** A listed price shown in `currency` at `rates`. */
 export const displayPrice = (listed: ReturnType<typeof listedPrice>, currency: PriceCurrency, rates: Rates) => ({ amount: toMajor(convert(listed, currency, rates)), currency });

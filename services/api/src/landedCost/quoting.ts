@@ -21,6 +21,7 @@ import {
 } from '@autobest/domain';
 import { HttpError, notFound } from '../platform/errors';
 import { TtlCache } from '../platform/ttlCache';
+import { listedPrice } from '../inventory/vehicleSummary';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
 
 /** Tariffs, freight and charges as the quote reads them: all of them, small tables kept in memory. */
@@ -148,7 +149,7 @@ export async function vehicleFactsOf(db: Db, vehicleId: string): Promise<Vehicle
     vehicleSize: vehicleSizeOf(row.body_type),
     engineCc: electric ? null : (engineCcOf(record?.displacement) ?? engineCcOf(engineSpec)),
     electric,
-    listed: { amountMinor: Number(row.price_minor), currency: row.price_currency as PriceCurrency },
+    listed: listedPrice(row),
     inStock: row.in_stock,
     locatedIn: QUOTE_COUNTRIES.find((country) => country.name.toLowerCase() === row.country.toLowerCase())?.code ?? null,
     city: row.city,

@@ -187,12 +187,25 @@ describe('the in-memory search index', () => {
     expect(drawn.found).toBeGreaterThan(searches.length / 3);
   });
 
+  it('answers as SQL does whichever way it counts facets and however coarse its price, year and range buckets', async () => {
+    const catalogue = await readIndexedVehicles(t.testDb.db);
+    const searches = [...FIXED, ...randomSearches(catalogue, 300, 1999)];
+    // Every search counted per run (the way of searches matching thousands), with one bucket per column (most
+    // vehicles compared value by value), then vehicle by vehicle with a boundary at every fifth value.
+    for (const options of [{ countByRunsFrom: 0, rangeBuckets: 1, priceBuckets: 1 }, { countByRunsFrom: Infinity, rangeBuckets: 5, priceBuckets: 5 }, { countByRunsFrom: 0, rangeBuckets: 1000, priceBuckets: 1000 }, { countByRunsFrom: 0, rangeBuckets: 2, priceBuckets: 7 }]) {
+      const built = SearchIndex.of(catalogue, options);
+      expect((await disagreements(built, searches)).wrong, JSON.stringify(options)).toEqual([]);
+    }
+  });
+
   it('leaves a search with a word it cannot match as PostgreSQL would to SQL', () => {
     const search = VehicleSearchQuerySchema.parse({ q: 'x² 車' });
     expect(index.search(search, {})).toBeUndefined();
   });
 
   it('stays equal to SQL vehicle by vehicle through listings, edits, price changes and delistings', async () => {
+    // A second index counting every search from kept counts or runs, with coarse buckets, follows the same changes.
+    const coarse = SearchIndex.of(await readIndexedVehicles(t.testDb.db), { countByRunsFrom: 0, rangeBuckets: 3, priceBuckets: 3 });
     const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
     expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'kia-sportage-test-2025', year: 2025, rating: 4.5, features: [{ name: 'Panoramic Sunroof', description: '', category: 'Comfort' }] })).statusCode).toBe(201);
     expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
@@ -205,18 +218,26 @@ describe('the in-memory search index', () => {
     const changed = ['kia-sportage-test-2025', 'kia-sportage-lx-2024', 'a-b_c', 'A_b', 'toyota-hilux-legend-2025'];
     const rows = await readIndexedVehicles(t.testDb.db, changed);
     expect(rows.map((row) => row.id).sort()).toEqual(['a-b_c', 'kia-sportage-lx-2024', 'kia-sportage-test-2025']);
-    for (const id of changed) if (!rows.some((row) => row.id === id)) index.remove(id);
-    for (const row of rows) index.upsert(row);
+    for (const kept of [index, coarse]) {
+      for (const id of changed) if (!rows.some((row) => row.id === id)) kept.remove(id);
+      for (const row of rows) kept.upsert(row);
+    }
 
     const catalogue = await readIndexedVehicles(t.testDb.db);
     expect(index.size).toBe(catalogue.length);
     const searches = [...FIXED, 'q=sunroof&sort=rating', 'make=kia%20motors', 'location=kano', 'q=tie&sort=price-asc', ...randomSearches(catalogue, 200, 1919)];
     expect((await disagreements(index, searches)).wrong).toEqual([]);
-    // Kept in order one vehicle at a time, it answers as one built from the whole catalogue at once.
+    expect((await disagreements(coarse, searches)).wrong).toEqual([]);
+    // Kept in order one vehicle at a time, it answers as one built from the whole catalogue at once, and as itself built again.
     const fresh = SearchIndex.of(catalogue);
+    const rebuilt = index.rebuilt();
+    expect(rebuilt.stats()).toMatchObject({ vehicles: catalogue.length, movedSinceBuilt: 0 });
+    expect(index.stats().movedSinceBuilt).toBeGreaterThan(0);
     for (const search of searches.slice(0, 60)) {
       const parsed = VehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
-      expect(index.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(fresh.search(parsed, usdBoundsOf(parsed, rates)));
+      const expected = fresh.search(parsed, usdBoundsOf(parsed, rates));
+      expect(index.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(expected);
+      expect(rebuilt.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(expected);
     }
   });
 });

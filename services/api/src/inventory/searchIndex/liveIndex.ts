@@ -122,7 +122,7 @@ export class LiveSearchIndex {
       // The old index keeps answering until the new one is whole.
       const loaded = new SearchIndex();
       for await (const page of everyIndexedVehicle(this.db)) loaded.load(page);
-      loaded.sortAll();
+      loaded.build();
       const cards = await everyCard(this.db);
       this.index = loaded;
       this.cardOfId = cards;

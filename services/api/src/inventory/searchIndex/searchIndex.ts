@@ -2,7 +2,9 @@ import type { VehicleSearchQuery, VehicleSort } from '@autobest/domain/inventory
 import { TOTAL, VEHICLE_FACETS, facetValuesIn, type FacetValue } from '@autobest/projections';
 import { facetsOf, type CountedFacets, type FacetCount } from '../facetPlan';
 import { searchWords, type UsdBounds } from '../searchFilters';
-import { Bitset } from './bitset';
+import { Bitset, bitCount } from './bitset';
+import { KeptCounts } from './keptCounts';
+import { RangeBits, RangeColumn } from './rangeColumn';
 import { WordPrefixes } from './wordPrefixes';
 
 /**
@@ -99,20 +101,93 @@ function combinationValues(vehicle: IndexedVehicle): FacetValue[] {
   return VEHICLE_FACETS.flatMap(({ key, column }) => facetValuesIn(columns[column] ?? null).map((value) => ({ facet: key, value })));
 }
 
-/** Searches with at most this many matches sort them; others walk the kept order (a few hundred µs at most). */
-const SORT_MATCHES_UP_TO = 200;
+/** The single filters a vehicle matches, as kept counts are keyed: the whole catalogue ('') first. */
+function filterKeysOf(vehicle: IndexedVehicle): string[] {
+  const keys = [''];
+  for (const tab of vehicle.tabs) keys.push(`tab\u0000${tab}`);
+  for (const collection of vehicle.collections) keys.push(`collection\u0000${collection}`);
+  keys.push(`make\u0000${vehicle.brandLower}`, `model\u0000${vehicle.modelLower}`, `condition\u0000${vehicle.condition}`, `fuel\u0000${vehicle.fuelType}`, `body\u0000${vehicle.bodyType}`);
+  keys.push(`location\u0000${vehicle.cityLower}`);
+  if (vehicle.countryLower !== vehicle.cityLower) keys.push(`location\u0000${vehicle.countryLower}`);
+  keys.push(`featured\u0000${vehicle.isFeatured}`);
+  return keys;
+}
+
+/** The one filter of a search with kept counts (by filterKeysOf's names), '' with none; undefined with words, a range or more filters. */
+function filterKeyOf(search: VehicleSearchQuery): string | undefined {
+  if (search.q !== undefined && searchWords(search.q).length > 0) return undefined;
+  if (search.rangeMin !== undefined) return undefined;
+  const given = [
+    search.tab !== undefined && `tab\u0000${search.tab}`,
+    search.collection !== undefined && `collection\u0000${search.collection}`,
+    search.make !== undefined && `make\u0000${search.make.toLowerCase()}`,
+    search.model !== undefined && `model\u0000${search.model.toLowerCase()}`,
+    search.condition !== undefined && `condition\u0000${search.condition}`,
+    search.fuel !== undefined && `fuel\u0000${search.fuel}`,
+    search.body !== undefined && `body\u0000${search.body}`,
+    search.location !== undefined && `location\u0000${search.location.toLowerCase()}`,
+    search.featured !== undefined && `featured\u0000${search.featured}`,
+  ].filter((key) => key !== false);
+  return given.length === 0 ? '' : given.length === 1 ? given[0] : undefined;
+}
+
+const growInt32 = (array: Int32Array) => {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+};
+
+/** How a search index trades memory for time; the defaults suit a catalogue of about 100,000 vehicles. */
+export interface SearchIndexOptions {
+  /** Boundaries of the year and driving range columns: each bucket between two is compared value by value. */
+  rangeBuckets?: number;
+  /** Boundaries of the price column, which most searches bound. */
+  priceBuckets?: number;
+  /**
+   * From this many matches, facets are counted from kept counts (a search with one filter or none) or per run of
+   * vehicles sharing their facet values, not vehicle by vehicle; counts are kept for each filter of this many.
+   */
+  countByRunsFrom?: number;
+}
+
+const DEFAULTS: Required<SearchIndexOptions> = { rangeBuckets: 64, priceBuckets: 256, countByRunsFrom: 4096 };
+
+/** A sort's slots in its order, and (found again after a change, when a search needs it) each slot's place in it. */
+interface Order {
+  slots: Uint32Array;
+  length: number;
+  compare: (a: number, b: number) => number;
+  placeOf: Int32Array | undefined;
+}
 
 /**
  * The catalogue's vehicle_search rows held in memory, answering a search exactly as the SQL search does (its
- * filters, prefix words, sorts with their tie-break by id, pages, total and facet counts): one bitset per filter
- * value, the vehicles of each word under a sorted word list, and the vehicles in each sort's order.
+ * filters, prefix words, sorts with their tie-break by id, pages, total and facet counts).
+ *
+ * Each vehicle has a slot. Filters are bitsets over slots (one per filter value and per word, and for the price,
+ * year and driving range, the slots at or above each of a few boundaries), intersected a 32-slot word at a time.
+ * When built, slots are given in runs of vehicles sharing all their facet values, so a search matching many
+ * vehicles counts its facets per run from the bits' counts, and one matching few counts vehicle by vehicle. Each
+ * sort keeps its slots in order: a page is found by walking that order when the matches are many, and by picking
+ * the first places among the matches when they are few. A changed vehicle keeps its slot while its facet values
+ * stay; otherwise it moves to a slot after the runs, and once enough have moved (needsRebuild) the owner builds
+ * the index again from what it holds (rebuilt()).
  */
 export class SearchIndex {
+  private readonly options: Required<SearchIndexOptions>;
   private capacity = 1024;
   private readonly slotOf = new Map<string, number>();
   private ids: Array<string | undefined> = [];
   private vehicles: Array<IndexedVehicle | undefined> = [];
-  private freeSlots: number[] = [];
+  /** Slots below this were given in runs of one combination when built; the ones from here on, since. */
+  private runsEnd = 0;
+  /** The first slot never given. */
+  private nextSlot = 0;
+  /** Slots given up since the index was built (a vehicle removed, or moved after the runs). */
+  private givenUp = 0;
+  /** Run r is the slots runStart[r] .. runStart[r + 1], all of combination runCombination[r]. */
+  private runStart = new Int32Array(1);
+  private runCombination = new Int32Array(0);
   private live = new Bitset(this.capacity);
   private prices = new Float64Array(this.capacity);
   private years = new Int32Array(this.capacity);
@@ -121,6 +196,9 @@ export class SearchIndex {
   /** NaN for a vehicle without a range: it passes no minimum, as null passes none in SQL. */
   private ranges = new Float64Array(this.capacity);
   private combinationOf = new Int32Array(this.capacity);
+  private priceColumn = new RangeColumn(new Float64Array(0), 0);
+  private yearColumn = new RangeColumn(new Float64Array(0), 0);
+  private rangeColumn = new RangeColumn(new Float64Array(0), 0);
   /**
    * Combinations of facet values, as the SQL search groups vehicles (migration 0015): combination c has the
    * numbered values combinationValues[combinationStart[c] .. combinationStart[c + 1]), in one array for speed.
@@ -142,7 +220,19 @@ export class SearchIndex {
   private readonly places = new ValueSets();
   private readonly featured = new ValueSets();
   private readonly words = new WordPrefixes();
-  private readonly orders: Record<VehicleSort, { slots: Uint32Array; length: number; compare: (a: number, b: number) => number }>;
+  private readonly orders: Record<VehicleSort, Order>;
+  /** Vehicles given to load() and not yet placed by build(). */
+  private loading: IndexedVehicle[] = [];
+  /** Counts per combination and per facet value, kept between searches (each leaves them at zero) with the ones it touched. */
+  private perCombination = new Int32Array(0);
+  private perValue = new Int32Array(0);
+  private touched = new Int32Array(0);
+  /** A search's matches, and those of them in buckets its ranges cut through, kept between searches. */
+  private matchedScratch = new Bitset(0);
+  private sureScratch = new Int32Array(1);
+  private edgeSlots = new Int32Array(1024);
+  /** Facet counts by year and price bucket of the whole catalogue ('') and of each filter with many vehicles. */
+  private readonly kept = new Map<string, KeptCounts>();
 
   /** Each sort's key and direction; ties go by id, ascending, as the SQL's `order by <key>, id` has them. */
   private readonly sortKeys: Record<VehicleSort, [SortKey, 1 | -1]> = {
@@ -154,11 +244,13 @@ export class SearchIndex {
     rating: [(slot) => this.ratings[slot]!, -1],
   };
 
-  constructor() {
-    const order = ([key, direction]: [SortKey, 1 | -1]) => ({
+  constructor(options: SearchIndexOptions = {}) {
+    this.options = { ...DEFAULTS, ...options };
+    const order = ([key, direction]: [SortKey, 1 | -1]): Order => ({
       slots: new Uint32Array(this.capacity),
       length: 0,
       compare: (a: number, b: number) => direction * (key(a) - key(b)) || compareIds(this.ids[a]!, this.ids[b]!),
+      placeOf: undefined,
     });
     this.orders = {
       newest: order(this.sortKeys.newest),
@@ -170,24 +262,60 @@ export class SearchIndex {
     };
   }
 
-  /** A whole catalogue at once: each order is sorted once instead of kept in order vehicle by vehicle. */
-  static of(vehicles: Iterable<IndexedVehicle>): SearchIndex {
-    const index = new SearchIndex();
+  /** A whole catalogue at once. */
+  static of(vehicles: Iterable<IndexedVehicle>, options?: SearchIndexOptions): SearchIndex {
+    const index = new SearchIndex(options);
     index.load(vehicles);
-    index.sortAll();
+    index.build();
     return index;
   }
 
-  /** Adds vehicles to an index being loaded, without keeping its orders: sortAll() must follow. */
+  /** Takes vehicles for an index being built: build() must follow before it answers. */
   load(vehicles: Iterable<IndexedVehicle>): void {
-    for (const vehicle of vehicles) {
-      if (this.slotOf.has(vehicle.id)) throw new Error(`Vehicle ${vehicle.id} loaded twice`);
-      this.place(vehicle);
-    }
+    for (const vehicle of vehicles) this.loading.push(vehicle);
   }
 
-  /** Sorts every order once, after load(). */
-  sortAll(): void {
+  /** Places what load() took, in runs of one combination, and sorts every order once. */
+  build(): void {
+    const vehicles = this.loading;
+    this.loading = [];
+    const seen = new Set<string>();
+    for (const vehicle of vehicles) {
+      if (seen.has(vehicle.id) || this.slotOf.has(vehicle.id)) throw new Error(`Vehicle ${vehicle.id} loaded twice`);
+      seen.add(vehicle.id);
+    }
+    if (this.nextSlot > 0) throw new Error('A search index is built once, before any other change');
+    const { rangeBuckets, priceBuckets } = this.options;
+    this.priceColumn = new RangeColumn(RangeColumn.boundariesOf(vehicles.map((vehicle) => vehicle.priceUsdCents), priceBuckets), this.capacity);
+    this.yearColumn = new RangeColumn(RangeColumn.boundariesOf(vehicles.map((vehicle) => vehicle.year), rangeBuckets), this.capacity);
+    this.rangeColumn = new RangeColumn(RangeColumn.boundariesOf(vehicles.map((vehicle) => vehicle.evRangeKm ?? Number.NaN), rangeBuckets), this.capacity);
+    // Kept counts for the whole catalogue and each filter of many vehicles, numbered values first so tables fit them all.
+    for (const vehicle of vehicles) this.numberValues(vehicle);
+    const perFilter = new Map<string, number>();
+    for (const vehicle of vehicles) for (const key of filterKeysOf(vehicle)) perFilter.set(key, (perFilter.get(key) ?? 0) + 1);
+    for (const [key, count] of perFilter) {
+      if (key === '' || count >= this.options.countByRunsFrom) this.kept.set(key, new KeptCounts(this.yearColumn.bucketCount, this.priceColumn.bucketCount, this.facetValues.length));
+    }
+    const keyed = vehicles.map((vehicle) => ({ vehicle, key: combinationKeyOf(vehicle) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const starts: number[] = [];
+    const combinations: number[] = [];
+    for (const { vehicle } of keyed) {
+      const slot = this.place(vehicle);
+      const combination = this.combinationOf[slot]!;
+      if (combinations.at(-1) !== combination) {
+        starts.push(slot);
+        combinations.push(combination);
+      }
+    }
+    this.runStart = Int32Array.from([...starts, this.nextSlot]);
+    this.runCombination = Int32Array.from(combinations);
+    this.runsEnd = this.nextSlot;
+    this.sortAll();
+  }
+
+  /** Sorts every order once. */
+  private sortAll(): void {
     // Ties by id: each id's rank in id order, found once, instead of comparing strings in every sort.
     const rank = new Int32Array(this.capacity);
     [...this.slotOf.keys()].sort(compareIds).forEach((id, position) => (rank[this.slotOf.get(id)!] = position));
@@ -197,6 +325,7 @@ export class SearchIndex {
       order.slots = new Uint32Array(this.capacity);
       order.slots.set(slots);
       order.length = slots.length;
+      order.placeOf = undefined;
     }
   }
 
@@ -209,43 +338,75 @@ export class SearchIndex {
   }
 
   /** What the index holds, for a health answer or a benchmark. */
-  stats(): { vehicles: number; words: number; postings: number; combinations: number } {
-    return { vehicles: this.size, ...this.words.size(), combinations: this.combinationCount };
+  stats(): { vehicles: number; words: number; postings: number; combinations: number; runs: number; movedSinceBuilt: number } {
+    return { vehicles: this.size, ...this.words.size(), combinations: this.combinationCount, runs: this.runCombination.length, movedSinceBuilt: this.givenUp };
+  }
+
+  /** Enough vehicles moved out of their runs (or were removed) that searches would be faster on an index built again. */
+  get needsRebuild(): boolean {
+    return this.givenUp + (this.nextSlot - this.runsEnd) > Math.max(1_000, this.size / 10);
+  }
+
+  /** The same catalogue built again, in runs. */
+  rebuilt(): SearchIndex {
+    return SearchIndex.of(
+      this.vehicles.filter((vehicle): vehicle is IndexedVehicle => vehicle !== undefined),
+      this.options,
+    );
   }
 
   /** Adds a vehicle, or replaces the one with its id. */
   upsert(vehicle: IndexedVehicle): void {
-    this.remove(vehicle.id);
-    const slot = this.place(vehicle);
+    const held = this.slotOf.get(vehicle.id);
+    if (held !== undefined && combinationKeyOf(this.vehicles[held]!) === combinationKeyOf(vehicle)) {
+      // Its facet values stay: it keeps its slot, so its run stays whole.
+      this.detach(held);
+      this.attach(held, vehicle);
+    } else {
+      this.remove(vehicle.id);
+      this.place(vehicle);
+    }
+    const slot = this.slotOf.get(vehicle.id)!;
     for (const order of Object.values(this.orders)) {
       const at = this.positionIn(order, slot);
       order.slots.copyWithin(at + 1, at, order.length);
       order.slots[at] = slot;
       order.length++;
+      order.placeOf = undefined;
     }
   }
 
-  /** Takes a vehicle out; nothing happens when it is not held. */
+  /** Takes a vehicle out; nothing happens when it is not held. Its slot is not given again. */
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.detach(slot);
+    this.slotOf.delete(id);
+    this.ids[slot] = undefined;
+    this.vehicles[slot] = undefined;
+    this.givenUp++;
+  }
+
+  /** Takes a slot's vehicle out of every order and set, keeping the slot. */
+  private detach(slot: number): void {
     for (const order of Object.values(this.orders)) {
       const at = this.positionIn(order, slot);
       order.slots.copyWithin(at, at + 1, order.length);
       order.length--;
+      order.placeOf = undefined;
     }
+    this.keep(slot, -1);
     const vehicle = this.vehicles[slot]!;
     this.forEachValueSet(vehicle, (sets, value) => sets.delete(value, slot));
     for (const lexeme of new Set(vehicle.lexemes)) this.words.delete(lexeme, slot);
+    this.priceColumn.delete(slot, this.prices[slot]!);
+    this.yearColumn.delete(slot, this.years[slot]!);
+    this.rangeColumn.delete(slot, this.ranges[slot]!);
     this.live.delete(slot);
-    this.slotOf.delete(id);
-    this.ids[slot] = undefined;
-    this.vehicles[slot] = undefined;
-    this.freeSlots.push(slot);
   }
 
   /** Where `slot` is, or would go, in an order (binary search: the order is kept sorted). */
-  private positionIn(order: (typeof this.orders)[VehicleSort], slot: number): number {
+  private positionIn(order: Order, slot: number): number {
     let low = 0;
     let high = order.length;
     while (low < high) {
@@ -278,8 +439,16 @@ export class SearchIndex {
     return text;
   };
 
-  /** Puts a vehicle into a free slot and every set, but into no order. */
-  private place(given: IndexedVehicle): number {
+  /** Puts a vehicle into a new slot and every set, but into no order. */
+  private place(vehicle: IndexedVehicle): number {
+    const slot = this.nextSlot++;
+    if (slot >= this.capacity) this.grow();
+    this.attach(slot, vehicle);
+    return slot;
+  }
+
+  /** Puts a vehicle into `slot` and every set, but into no order. */
+  private attach(slot: number, given: IndexedVehicle): void {
     const { intern } = this;
     const vehicle: IndexedVehicle = {
       ...given,
@@ -296,8 +465,6 @@ export class SearchIndex {
       countryLower: intern(given.countryLower),
       lexemes: given.lexemes.map(intern),
     };
-    const slot = this.freeSlots.pop() ?? this.slotOf.size;
-    if (slot >= this.capacity) this.grow();
     this.slotOf.set(vehicle.id, slot);
     this.ids[slot] = vehicle.id;
     this.vehicles[slot] = vehicle;
@@ -307,22 +474,40 @@ export class SearchIndex {
     this.listed[slot] = vehicle.listedAtMicros;
     this.ratings[slot] = vehicle.ratingHundredths;
     this.ranges[slot] = vehicle.evRangeKm ?? Number.NaN;
+    this.priceColumn.add(slot, vehicle.priceUsdCents);
+    this.yearColumn.add(slot, vehicle.year);
+    this.rangeColumn.add(slot, this.ranges[slot]!);
     const key = combinationKeyOf(vehicle);
     let combination = this.combinationIds.get(key);
     if (combination === undefined) {
-      const values = combinationValues(vehicle).map((value) => {
-        const valueKey = `${value.facet}\u0000${value.value}`;
-        let id = this.facetValueIds.get(valueKey);
-        if (id === undefined) this.facetValueIds.set(valueKey, (id = this.facetValues.push(value) - 1));
-        return id;
-      });
-      combination = this.addCombination(values);
+      combination = this.addCombination(this.numberValues(vehicle));
       this.combinationIds.set(key, combination);
     }
     this.combinationOf[slot] = combination;
     this.forEachValueSet(vehicle, (sets, value) => sets.add(value, slot));
     for (const lexeme of new Set(vehicle.lexemes)) this.words.add(lexeme, slot);
-    return slot;
+    this.keep(slot, 1);
+  }
+
+  /** The numbers of a vehicle's facet values, numbering the new ones. */
+  private numberValues(vehicle: IndexedVehicle): number[] {
+    return combinationValues(vehicle).map((value) => {
+      const valueKey = `${value.facet}\u0000${value.value}`;
+      let id = this.facetValueIds.get(valueKey);
+      if (id === undefined) this.facetValueIds.set(valueKey, (id = this.facetValues.push(value) - 1));
+      return id;
+    });
+  }
+
+  /** Counts a slot's vehicle in (1) or out of (-1) the kept counts of its filters. */
+  private keep(slot: number, change: 1 | -1): void {
+    if (this.kept.size === 0) return;
+    const year = this.yearColumn.bucketOf(this.years[slot]!);
+    const price = this.priceColumn.bucketOf(this.prices[slot]!);
+    const combination = this.combinationOf[slot]!;
+    const from = this.combinationStart[combination]!;
+    const to = this.combinationStart[combination + 1]!;
+    for (const key of filterKeysOf(this.vehicles[slot]!)) this.kept.get(key)?.add(year, price, this.combinationValues, from, to, change);
   }
 
   private addCombination(values: readonly number[]): number {
@@ -357,6 +542,8 @@ export class SearchIndex {
     this.ranges = grown(this.ranges, Float64Array);
     this.combinationOf = grown(this.combinationOf, Int32Array);
     for (const order of Object.values(this.orders)) order.slots = grown(order.slots, Uint32Array);
+    for (const column of [this.priceColumn, this.yearColumn, this.rangeColumn]) column.grow(capacity);
+    this.live.ensure(capacity);
     this.capacity = capacity;
   }
 
@@ -385,58 +572,184 @@ export class SearchIndex {
     if (search.featured !== undefined) need(this.featured.get(String(search.featured)));
     if (none) return { ids: [], ...facetsOf([]) };
 
-    const matched = this.matching(sets, search, bounds);
-    // Hot loops are written out (no callbacks): a search walks up to every vehicle once.
-    const perCombination = new Int32Array(this.combinationCount);
-    const { combinationOf } = this;
-    const matchedWords = matched.words;
-    for (let word = 0; word < matchedWords.length; word++) {
-      // As an int32: a Uint32Array word above 2^31 would otherwise make every step arithmetic on doubles.
-      let bits = matchedWords[word]! | 0;
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        perCombination[combinationOf[(word << 5) + 31 - Math.clz32(lowest)]!]!++;
-        bits ^= lowest;
-      }
+    const ranges = new RangeBits();
+    if (search.yearMin !== undefined) this.yearColumn.min(search.yearMin, ranges);
+    if (search.yearMax !== undefined) this.yearColumn.max(search.yearMax, ranges);
+    if (bounds.min !== undefined) this.priceColumn.min(bounds.min, ranges);
+    if (bounds.max !== undefined) this.priceColumn.max(bounds.max, ranges);
+    if (search.rangeMin !== undefined) this.rangeColumn.min(search.rangeMin, ranges);
+
+    this.scratch();
+    const key = filterKeyOf(search);
+    const kept = key === undefined ? undefined : this.kept.get(key);
+    if (kept?.usable) {
+      const answer = this.searchKept(kept, sets[1], ranges, search, bounds);
+      if (answer) return answer;
     }
-    let total = 0;
-    const perValue = new Int32Array(this.facetValues.length);
-    const { combinationStart, combinationValues } = this;
-    for (let combination = 0; combination < perCombination.length; combination++) {
-      const count = perCombination[combination]!;
-      if (count === 0) continue;
-      total += count;
-      const end = combinationStart[combination + 1]!;
-      for (let at = combinationStart[combination]!; at < end; at++) perValue[combinationValues[at]!]! += count;
+
+    const { matched, total } = this.matching(sets, ranges, search, bounds);
+    if (total >= this.options.countByRunsFrom) {
+      this.addCombinations(this.countByRuns(matched));
+    } else {
+      this.addCombinations(this.countBySlots(matched));
     }
-    const counts: FacetCount[] = [{ ...TOTAL, count: total }];
-    for (let value = 0; value < perValue.length; value++) {
-      if (perValue[value]! > 0) counts.push({ ...this.facetValues[value]!, count: perValue[value]! });
-    }
-    return { ids: this.page(matched, total, search), ...facetsOf(counts) };
+    return { ids: this.page(matched, total, search), ...facetsOf(this.countsWith(total)) };
   }
 
-  /** The vehicles in every set and within the search's ranges (years, price, driving range). */
-  private matching(sets: Bitset[], search: VehicleSearchQuery, bounds: UsdBounds): Bitset {
-    const matched = new Bitset(this.capacity);
-    const out = matched.words;
+  /**
+   * A search with one filter (or none) that has kept counts, and bounds on year and price only: the vehicles certainly
+   * within the bounds are counted from the table, the others (in the buckets the bounds cut through, found in the
+   * year and price orders) one by one, and the page is found by walking the sort's order, testing each vehicle. No
+   * bitset is read whole. Undefined when it matches fewer than countByRunsFrom vehicles: walking would be long.
+   */
+  private searchKept(kept: KeptCounts, filter: Bitset | undefined, ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): IndexAnswer | undefined {
     const yearMin = search.yearMin ?? -Infinity;
     const yearMax = search.yearMax ?? Infinity;
     const priceMin = bounds.min ?? -Infinity;
     const priceMax = bounds.max ?? Infinity;
-    const rangeMin = search.rangeMin;
-    const ranged = search.yearMin !== undefined || search.yearMax !== undefined || bounds.min !== undefined || bounds.max !== undefined || rangeMin !== undefined;
-    const { years, prices, ranges } = this;
-    const wordsOf = sets.map((set) => set.words);
-    for (let word = 0; word < out.length; word++) {
-      let bits = -1;
-      for (let set = 0; set < wordsOf.length; set++) {
-        const setWords = wordsOf[set]!;
-        bits &= word < setWords.length ? setWords[word]! | 0 : 0;
-        if (bits === 0) break;
+    const { years, prices, yearColumn, priceColumn } = this;
+    const filterWords = filter?.words;
+    const matches = (slot: number) => {
+      const year = years[slot]!;
+      const price = prices[slot]!;
+      return year >= yearMin && year <= yearMax && price >= priceMin && price <= priceMax && (filterWords === undefined || (filterWords[slot >>> 5]! & (1 << (slot & 31))) !== 0);
+    };
+    const all = (column: RangeColumn) => ({ first: 0, last: column.bucketCount - 1 });
+    const sureYears = ranges.sureBuckets.get(yearColumn) ?? all(yearColumn);
+    const surePrices = ranges.sureBuckets.get(priceColumn) ?? all(priceColumn);
+    const sureYearsLast = Math.min(sureYears.last, yearColumn.bucketCount - 1);
+    const surePricesLast = Math.min(surePrices.last, priceColumn.bucketCount - 1);
+    const { perValue } = this;
+    let total = kept.addBox({ first: sureYears.first, last: sureYearsLast }, { first: surePrices.first, last: surePricesLast }, perValue);
+    // Outside the box: any year with a price outside the certain buckets (in price order), then a price inside them with a year outside.
+    const { perCombination, touched, combinationOf } = this;
+    let touchedCount = 0;
+    const count = (slot: number) => {
+      total++;
+      const combination = combinationOf[slot]!;
+      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+      perCombination[combination]!++;
+    };
+    const sureEmpty = sureYears.first > sureYearsLast || surePrices.first > surePricesLast;
+    const priceOrder = this.orders['price-asc'];
+    const certainPriceFrom = sureEmpty ? Infinity : priceColumn.bucketStart(surePrices.first);
+    const certainPriceBelow = sureEmpty ? -Infinity : priceColumn.bucketStart(surePricesLast + 1);
+    const edgesOf = (order: Order, values: ArrayLike<number>, min: number, max: number, certainFrom: number, certainBelow: number, visit: (slot: number) => void) => {
+      const from = this.firstAtLeastIn(order, values, min);
+      const to = this.firstAtLeastIn(order, values, max, true);
+      const certainStart = Math.max(from, Math.min(to, this.firstAtLeastIn(order, values, certainFrom)));
+      const certainEnd = Math.max(certainStart, Math.min(to, this.firstAtLeastIn(order, values, certainBelow)));
+      for (let at = from; at < certainStart; at++) visit(order.slots[at]!);
+      for (let at = certainEnd; at < to; at++) visit(order.slots[at]!);
+    };
+    edgesOf(priceOrder, prices, priceMin, priceMax, certainPriceFrom, certainPriceBelow, (slot) => {
+      if (matches(slot)) count(slot);
+    });
+    if (!sureEmpty) {
+      const yearOrder = this.orders['year-asc'];
+      edgesOf(yearOrder, years, yearMin, yearMax, yearColumn.bucketStart(sureYears.first), yearColumn.bucketStart(sureYearsLast + 1), (slot) => {
+        const price = prices[slot]!;
+        if (price >= certainPriceFrom && price < certainPriceBelow && matches(slot)) count(slot);
+      });
+    }
+    if (total < this.options.countByRunsFrom) {
+      // Left as found: the scratch counts back at zero for the bitset way.
+      for (let at = 0; at < touchedCount; at++) perCombination[touched[at]!] = 0;
+      perValue.fill(0);
+      return undefined;
+    }
+    this.addCombinations(touchedCount);
+    // The page: the sort's order walked, each vehicle tested, until the page's end.
+    const offset = (search.page - 1) * search.pageSize;
+    const ids: string[] = [];
+    if (offset < total) {
+      const order = this.orders[search.sort];
+      const end = Math.min(total, offset + search.pageSize);
+      for (let at = 0, seen = 0; at < order.length && seen < end; at++) {
+        const slot = order.slots[at]!;
+        if (!matches(slot)) continue;
+        if (seen >= offset) ids.push(this.ids[slot]!);
+        seen++;
       }
-      if (bits !== 0 && ranged) {
-        let rest = bits;
+    }
+    return { ids, ...facetsOf(this.countsWith(total)) };
+  }
+
+  /** The first place in an ascending order of `values` whose value is at least `value` (above it, with `above`). */
+  private firstAtLeastIn(order: Order, values: ArrayLike<number>, value: number, above = false): number {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const at = values[order.slots[middle]!]!;
+      if (at < value || (above && at === value)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * The vehicles in every set and within the search's ranges (years, price, driving range), how many, and how many of
+   * them were compared value by value (put in this.edgeSlots). Set by set over whole words, within the words every
+   * set may hold bits in: a make's vehicles, in runs, are a narrow band of slots.
+   */
+  private matching(sets: Bitset[], ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): { matched: Bitset; total: number; edges: number } {
+    const length = Math.ceil(this.nextSlot / 32);
+    if (this.matchedScratch.words.length < length) {
+      this.matchedScratch = new Bitset(this.capacity);
+      this.sureScratch = new Int32Array(this.matchedScratch.words.length);
+    }
+    const matched = this.matchedScratch;
+    const out = matched.words;
+    const ins = [...sets, ...ranges.possibleIn];
+    let low = 0;
+    let high = length;
+    for (const set of ins) {
+      low = Math.max(low, set.low);
+      high = Math.min(high, set.high);
+    }
+    out.fill(0);
+    if (low >= high) return { matched, total: 0, edges: 0 };
+    // Hot loops are written out (no callbacks), each over one set's words.
+    const [first, ...others] = ins;
+    out.set(first!.words.subarray(low, high), low);
+    for (const set of others) {
+      const words = set.words;
+      for (let word = low; word < high; word++) out[word]! &= words[word]!;
+    }
+    for (const set of ranges.possibleOut) {
+      const words = set.words;
+      const end = Math.min(high, words.length);
+      for (let word = low; word < end; word++) out[word]! &= ~words[word]!;
+    }
+    let edges = 0;
+    if (ranges.bounded) {
+      // Certain: in every sureIn set and no sureOut set. The others are compared value by value.
+      const sure = this.sureScratch;
+      if (ranges.nothingSure || ranges.sureIn.some((set) => set.low >= set.high)) sure.fill(0, low, high);
+      else {
+        sure.fill(-1, low, high);
+        for (const set of ranges.sureIn) {
+          const words = set.words;
+          for (let word = low; word < high; word++) sure[word]! &= words[word]!;
+        }
+        for (const set of ranges.sureOut) {
+          const words = set.words;
+          const end = Math.min(high, words.length);
+          for (let word = low; word < end; word++) sure[word]! &= ~words[word]!;
+        }
+      }
+      const yearMin = search.yearMin ?? -Infinity;
+      const yearMax = search.yearMax ?? Infinity;
+      const priceMin = bounds.min ?? -Infinity;
+      const priceMax = bounds.max ?? Infinity;
+      const rangeMin = search.rangeMin;
+      const { years, prices } = this;
+      const rangeOf = this.ranges;
+      for (let word = low; word < high; word++) {
+        let rest = out[word]! & ~sure[word]!;
+        if (rest === 0) continue;
+        let bits = out[word]!;
         while (rest !== 0) {
           const lowest = rest & -rest;
           rest ^= lowest;
@@ -444,12 +757,126 @@ export class SearchIndex {
           const year = years[slot]!;
           const price = prices[slot]!;
           // A vehicle without a range (NaN) fails any minimum, as null does in SQL.
-          if (year < yearMin || year > yearMax || price < priceMin || price > priceMax || (rangeMin !== undefined && !(ranges[slot]! >= rangeMin))) bits ^= lowest;
+          if (year < yearMin || year > yearMax || price < priceMin || price > priceMax || (rangeMin !== undefined && !(rangeOf[slot]! >= rangeMin))) bits ^= lowest;
+          else {
+            if (edges === this.edgeSlots.length) this.edgeSlots = growInt32(this.edgeSlots);
+            this.edgeSlots[edges++] = slot;
+          }
         }
+        out[word] = bits;
       }
-      out[word] = bits;
     }
-    return matched;
+    let total = 0;
+    for (let word = low; word < high; word++) if (out[word] !== 0) total += bitCount(out[word]!);
+    return { matched, total, edges };
+  }
+
+  /** Scratch counts as long as the combinations and facet values are many, at zero. */
+  private scratch(): void {
+    if (this.perCombination.length < this.combinationCount) {
+      this.perCombination = new Int32Array(this.combinationCount * 2);
+      this.touched = new Int32Array(this.combinationCount * 2);
+    }
+    if (this.perValue.length < this.facetValues.length) this.perValue = new Int32Array(this.facetValues.length * 2);
+  }
+
+  /** Adds the counts per combination of the `touchedCount` combinations in this.touched to each of their facet values, leaving them at zero. */
+  private addCombinations(touchedCount: number): void {
+    const { perCombination, perValue, touched, combinationStart, combinationValues } = this;
+    for (let at = 0; at < touchedCount; at++) {
+      const combination = touched[at]!;
+      const count = perCombination[combination]!;
+      perCombination[combination] = 0;
+      const end = combinationStart[combination + 1]!;
+      for (let value = combinationStart[combination]!; value < end; value++) perValue[combinationValues[value]!]! += count;
+    }
+  }
+
+  /** The search's counts: its total and the facet values counted, leaving them at zero. */
+  private countsWith(total: number): FacetCount[] {
+    const { perValue } = this;
+    // Object literals, not spreads: copying an object by spread costs about a microsecond here.
+    const counts: FacetCount[] = [{ facet: TOTAL.facet, value: TOTAL.value, count: total }];
+    for (let value = 0; value < this.facetValues.length; value++) {
+      if (perValue[value] !== 0) {
+        const { facet, value: name } = this.facetValues[value]!;
+        counts.push({ facet, value: name, count: perValue[value]! });
+      }
+      perValue[value] = 0;
+    }
+    return counts;
+  }
+
+  /** Counts per combination of the first `count` of `slots`; how many combinations it touched. */
+  private countSlots(slots: Int32Array, count: number): number {
+    const { perCombination, touched, combinationOf } = this;
+    let touchedCount = 0;
+    for (let at = 0; at < count; at++) {
+      const combination = combinationOf[slots[at]!]!;
+      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+      perCombination[combination]!++;
+    }
+    return touchedCount;
+  }
+
+  /** Counts per combination, vehicle by vehicle: for searches matching few; how many combinations it touched. */
+  private countBySlots(matched: Bitset): number {
+    const { perCombination, touched, combinationOf } = this;
+    let touchedCount = 0;
+    const words = matched.words;
+    const length = Math.ceil(this.nextSlot / 32);
+    for (let word = 0; word < length; word++) {
+      let bits = words[word]! | 0;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        const combination = combinationOf[(word << 5) + 31 - Math.clz32(lowest)]!;
+        if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+        perCombination[combination]!++;
+      }
+    }
+    return touchedCount;
+  }
+
+  /** Facets counted per run of one combination from the bits' counts, and vehicle by vehicle after the runs: for searches matching many. */
+  private countByRuns(matched: Bitset): number {
+    const { perCombination, touched, combinationOf, runStart, runCombination } = this;
+    const words = matched.words;
+    let touchedCount = 0;
+    const add = (combination: number, count: number) => {
+      if (count === 0) return;
+      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+      perCombination[combination]! += count;
+    };
+    // Bits set below `slot`, from `counted` (those below `from`, a multiple of 32 not above `slot`).
+    let word = 0;
+    let below = 0;
+    const setBelow = (slot: number) => {
+      const last = slot >>> 5;
+      for (; word < last; word++) below += bitCount(words[word]! | 0);
+      const partial = slot & 31;
+      return partial === 0 ? below : below + bitCount((words[last]! | 0) & ((1 << partial) - 1));
+    };
+    let start = setBelow(runStart[0]!);
+    for (let run = 0; run < runCombination.length; run++) {
+      const end = setBelow(runStart[run + 1]!);
+      add(runCombination[run]!, end - start);
+      start = end;
+    }
+    for (let slot = this.runsEnd; slot < this.nextSlot; slot++) {
+      if ((words[slot >>> 5]! & (1 << (slot & 31))) !== 0) add(combinationOf[slot]!, 1);
+    }
+    return touchedCount;
+  }
+
+  /** A sort's place of every slot, found again after a change. */
+  private placesIn(order: Order): Int32Array {
+    if (!order.placeOf) {
+      const placeOf = new Int32Array(this.capacity);
+      for (let at = 0; at < order.length; at++) placeOf[order.slots[at]!] = at;
+      order.placeOf = placeOf;
+    }
+    return order.placeOf;
   }
 
   /** The ids of the page's vehicles, in the search's order. */
@@ -458,29 +885,52 @@ export class SearchIndex {
     if (offset >= total) return [];
     const order = this.orders[search.sort];
     const end = Math.min(total, offset + search.pageSize);
+    const bits = matched.words;
     let slots: number[];
-    if (total <= SORT_MATCHES_UP_TO) {
-      const all: number[] = [];
-      const words = matched.words;
-      for (let word = 0; word < words.length; word++) {
-        let bits = words[word]! | 0;
-        while (bits !== 0) {
-          const lowest = bits & -bits;
-          all.push((word << 5) + 31 - Math.clz32(lowest));
-          bits ^= lowest;
-        }
-      }
-      slots = all.sort(order.compare).slice(offset, end);
-    } else {
+    // Walking the order reaches the page's end after about end × size / total slots; picking reads every match.
+    if (end * (this.size / total) < total * 4) {
       slots = [];
       let seen = 0;
-      const bits = matched.words;
       for (let at = 0; at < order.length && seen < end; at++) {
         const slot = order.slots[at]!;
         if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
         if (seen >= offset) slots.push(slot);
         seen++;
       }
+    } else {
+      const placeOf = this.placesIn(order);
+      // The `end` first places among the matches, kept in a max-heap.
+      const heap = new Int32Array(end);
+      let size = 0;
+      const length = Math.ceil(this.nextSlot / 32);
+      for (let word = 0; word < length; word++) {
+        let rest = bits[word]! | 0;
+        while (rest !== 0) {
+          const lowest = rest & -rest;
+          rest ^= lowest;
+          const place = placeOf[(word << 5) + 31 - Math.clz32(lowest)]!;
+          if (size < end) {
+            let at = size++;
+            while (at > 0 && heap[(at - 1) >>> 1]! < place) {
+              heap[at] = heap[(at - 1) >>> 1]!;
+              at = (at - 1) >>> 1;
+            }
+            heap[at] = place;
+          } else if (place < heap[0]!) {
+            let at = 0;
+            for (;;) {
+              const left = 2 * at + 1;
+              if (left >= size) break;
+              const child = left + 1 < size && heap[left + 1]! > heap[left]! ? left + 1 : left;
+              if (heap[child]! <= place) break;
+              heap[at] = heap[child]!;
+              at = child;
+            }
+            heap[at] = place;
+          }
+        }
+      }
+      slots = Array.from(heap.subarray(0, size).sort().subarray(offset), (place) => order.slots[place]!);
     }
     return slots.map((slot) => this.ids[slot]!);
   }

@@ -1,5 +1,7 @@
 import { Bitset, SlotList } from './bitset';
 
+const MAX_ANSWERS_KEPT = 4096;
+
 /**
  * The words of every vehicle (the lexemes of vehicle_search.search, as PostgreSQL made them) with the vehicles
  * holding each, in word order: the words starting with a prefix are one run of it, found by binary search.
@@ -9,6 +11,8 @@ export class WordPrefixes {
   /** Every word ever added, sorted; a word no vehicle holds any more stays with an empty list. */
   private sorted: string[] = [];
   private unsorted: string[] = [];
+  /** The answers of withPrefix since the words last changed, a few thousand at most: buyers type the same prefixes. */
+  private readonly answered = new Map<string, Bitset | null>();
 
   add(word: string, slot: number): void {
     let list = this.holders.get(word);
@@ -18,10 +22,12 @@ export class WordPrefixes {
       this.unsorted.push(word);
     }
     list.add(slot);
+    this.answered.clear();
   }
 
   delete(word: string, slot: number): void {
     this.holders.get(word)?.delete(slot);
+    this.answered.clear();
   }
 
   /** How many distinct words are held, and the slots listed under them. */
@@ -39,8 +45,18 @@ export class WordPrefixes {
     return this.sorted;
   }
 
-  /** The vehicles with a word starting with `prefix`, as bits (or null when none has). */
+  /** The vehicles with a word starting with `prefix`, as bits not to be changed (or null when none has). */
   withPrefix(prefix: string, capacity: number): Bitset | null {
+    let found = this.answered.get(prefix);
+    if (found === undefined) {
+      found = this.collect(prefix, capacity);
+      if (this.answered.size >= MAX_ANSWERS_KEPT) this.answered.clear();
+      this.answered.set(prefix, found);
+    }
+    return found;
+  }
+
+  private collect(prefix: string, capacity: number): Bitset | null {
     const words = this.words();
     let low = 0;
     let high = words.length;
@@ -55,11 +71,7 @@ export class WordPrefixes {
       if (list.length === 0) continue;
       found ??= new Bitset(capacity);
       const { slots } = list;
-      const bits = found.words;
-      for (let index = 0; index < list.length; index++) {
-        const slot = slots[index]!;
-        bits[slot >>> 5]! |= 1 << (slot & 31);
-      }
+      for (let index = 0; index < list.length; index++) found.add(slots[index]!);
     }
     return found;
   }

@@ -214,6 +214,9 @@ describe('grounding in the real catalogue', () => {
     const listedIds = (cheapestIds.vehicles ?? cheapestIds.items ?? []).map((vehicle) => vehicle.id);
     expect(answer.vehicles.map((vehicle) => vehicle.id)).toEqual(listedIds.slice(0, answer.vehicles.length));
     for (const card of answer.vehicles) expect(card.price.amount).toBeGreaterThan(2_000_000);
+    // Said to cost more than the budget, never to be within it.
+    expect(answer.reply.content).toContain('Nothing in our inventory is within your budget right now; the closest, priced above it:');
+    expect(answer.reply.content).not.toMatch(/(?<!Nothing in our inventory is )within your budget/);
     const withinBudget = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
     expect(answer.reply.content).not.toBe(withinBudget.reply.content);
   });

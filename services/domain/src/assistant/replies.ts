@@ -13,7 +13,7 @@ import type { CardSort, ChatNeed, Understanding } from './understanding';
 /**
  * How the cards of a reply relate to what the buyer asked: Tara says which, and never names another car.
  * - within-budget: they match what was asked (type and budget);
- * - cheaper-than-asked: nothing matches everything asked; these are the closest, within the budget;
+ * - cheaper-than-asked: the budget is below every car that fits; these are the cheapest, priced above the budget;
  * - other-type: none of the asked type within the budget; these are the closest of other types;
  * - none: nothing to offer (the cards are empty);
  * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
@@ -117,7 +117,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `These fit what you told me: ${list}.`,
     firstPick: (list) => `A few from our inventory to start: ${list}.`,
-    cheaperThanAsked: (list) => `Nothing matches everything you asked for exactly; the closest I have within your budget: ${list}.`,
+    cheaperThanAsked: (list) => `Nothing in our inventory is within your budget right now; the closest, priced above it: ${list}.`,
     otherType: (type, list) => (type ? `I have no ${type} within your budget right now; the closest in other types: ${list}.` : `The closest I have: ${list}.`),
     none: 'Nothing in our inventory fits this right now. A higher budget or another type would open more choices, or a person from our team can look for one for you.',
     sorted: {
@@ -181,7 +181,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `Voici ce qui vous correspond : ${list}.`,
     firstPick: (list) => `Quelques voitures de notre stock pour commencer : ${list}.`,
-    cheaperThanAsked: (list) => `Rien ne correspond exactement à toute votre demande ; les plus proches dans votre budget : ${list}.`,
+    cheaperThanAsked: (list) => `Rien dans notre stock n'entre dans votre budget pour le moment ; les plus proches, à un prix au-dessus : ${list}.`,
     otherType: (type, list) =>
       type ? `Je n'ai pas de ${type} dans votre budget pour le moment ; les plus proches, d'un autre type : ${list}.` : `Les plus proches que j'aie : ${list}.`,
     none: "Rien dans notre stock ne correspond pour le moment. Un budget plus élevé ou un autre type ouvrirait plus de choix, ou un conseiller peut en chercher une pour vous.",
@@ -247,7 +247,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `هذه السيارات تناسب ما طلبته: ${list}.`,
     firstPick: (list) => `بعض السيارات من مخزوننا كبداية: ${list}.`,
-    cheaperThanAsked: (list) => `لا توجد سيارة تطابق كل ما طلبته تمامًا؛ الأقرب ضمن ميزانيتك: ${list}.`,
+    cheaperThanAsked: (list) => `لا توجد في مخزوننا حاليًا سيارة ضمن ميزانيتك؛ الأقرب إليها، بسعر أعلى منها: ${list}.`,
     otherType: (type, list) => (type ? `لا تتوفر لدينا ${type} ضمن ميزانيتك حاليًا؛ الأقرب من أنواع أخرى: ${list}.` : `الأقرب لما طلبته: ${list}.`),
     none: 'لا يوجد في مخزوننا حاليًا ما يناسب طلبك. ميزانية أعلى أو نوع آخر يفتح خيارات أكثر، أو يمكن لأحد موظفينا البحث عن سيارة لك.',
     sorted: {
@@ -310,7 +310,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `Magari haya yanafaa ulichoniambia: ${list}.`,
     firstPick: (list) => `Baadhi ya magari kutoka hifadhi yetu kwa kuanzia: ${list}.`,
-    cheaperThanAsked: (list) => `Hakuna gari linalolingana na yote uliyoomba kikamilifu; yaliyo karibu zaidi ndani ya bajeti yako: ${list}.`,
+    cheaperThanAsked: (list) => `Hakuna gari katika hifadhi yetu lililo ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi, kwa bei iliyo juu yake: ${list}.`,
     otherType: (type, list) => (type ? `Sina ${type} ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi ya aina nyingine: ${list}.` : `Yaliyo karibu zaidi: ${list}.`),
     none: 'Hakuna gari katika hifadhi yetu linalofaa kwa sasa. Bajeti kubwa zaidi au aina nyingine itaongeza machaguo, au mtu wa timu yetu anaweza kukutafutia.',
     sorted: {

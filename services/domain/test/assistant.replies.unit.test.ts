@@ -269,11 +269,14 @@ describe('what a reply says', () => {
 
   it.each(SITE_LANGUAGES)('%s: pricing-options explains the reservation deposit and links to reserving, trade-in and sell-car', (language) => {
     const understanding = understandMessage('ok', { language, currency: 'NGN', prior: family(language).context });
-    const { content, suggestions } = composeReply({ language, stage: 'pricing-options', understanding, matches: { kind: 'within-budget', vehicles: [rav4], rates: null } });
+    const { content, citations, suggestions } = composeReply({ language, stage: 'pricing-options', understanding, matches: { kind: 'within-budget', vehicles: [rav4], rates: null } });
     expect(content).toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language));
     expect(content).toContain(rav4.path);
     expect(content).toContain('/trade-in');
     expect(content).toContain('/sell-car');
+    // Cited, so the widget shows them as links under the reply (the vehicle page is cited as a card).
+    expect(citations.map((citation) => citation.source)).toEqual(expect.arrayContaining([rav4.path, '/trade-in', '/sell-car']));
+    for (const citation of citations) expect(citation.label?.length).toBeGreaterThan(0);
     expect(suggestions.map((suggestion) => understandMessage(suggestion.text, { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT }).asksPricing)).toContain(true);
   });
 
@@ -283,6 +286,8 @@ describe('what a reply says', () => {
     const needs = reply('en', 'within-budget', [rav4], 'pricing-options');
     expect(needs.content).toContain('These fit what you told me');
     expect(needs.content).toContain("When you're ready: reserve with a ₦5,000,000 deposit");
+    expect(needs.citations).toEqual(expect.arrayContaining([{ source: '/trade-in', label: 'Trade in your car' }, { source: '/sell-car', label: 'Sell your car' }]));
+    expect(reply('en', 'within-budget', [rav4], 'vehicle-selection').citations.map((citation) => citation.source)).toEqual([rav4.path]);
   });
 
   it('describes the context for the widget, and says what a message took back', () => {

@@ -115,6 +115,17 @@ describe('stages (spec 001 section 4)', () => {
     for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
   });
 
+  it('records the cards in the order the reply lists them when the buyer asks for a sort', () => {
+    const cheaper = { ...rav4, id: 'v-tiggo', name: 'Chery Tiggo 4 Pro', price: { amount: 24_000_000, currency: 'NGN' }, path: '/vehicle/v-tiggo' };
+    const state = given(started);
+    const matches: VehicleMatches = { kind: 'within-budget', vehicles: [rav4, cheaper], rates: null };
+    const reply = replies(decideConversation(message(state, 'SUVs under 30m, cheapest first', matches), state))[0]!;
+    expect(reply.vehicles.map((vehicle) => vehicle.id)).toEqual(['v-tiggo', 'v-rav4']);
+    expect(reply.content.indexOf('Chery Tiggo 4 Pro')).toBeLessThan(reply.content.indexOf('Toyota RAV4'));
+    const unsorted = replies(decideConversation(message(state, 'SUVs under 30m', matches), state))[0]!;
+    expect(unsorted.vehicles.map((vehicle) => vehicle.id)).toEqual(['v-rav4', 'v-tiggo']);
+  });
+
   it('keeps what was understood across messages, and a correction replaces only what it says', () => {
     const { state } = converse(given(started), 'a family SUV', 'under 30 million naira', 'actually a sedan');
     expect(state.context).toEqual({ preferredVehicleType: 'sedan', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });

@@ -19,7 +19,7 @@ import {
   type TaraTopic,
 } from './contracts';
 import { understandMessage } from './understanding';
-import { composeReply, greetingFor, type MatchKind, type VehicleMatches } from './replies';
+import { composeReply, greetingFor, sortCards, type MatchKind, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -230,7 +230,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             content: reply.content,
             citations: reply.citations,
             context: understanding.context,
-            vehicles: command.matches.vehicles,
+            // Asked for a sort ("cheapest first"), the cards come in the order the reply lists them.
+            vehicles: understanding.sort ? sortCards(command.matches.vehicles, understanding.sort) : command.matches.vehicles,
             matchKind: command.matches.kind,
             suggestions: reply.suggestions,
             repliedAt: at,

@@ -4,6 +4,7 @@ import { startStack, type TestStack } from '../support/stack';
 
 const TITLE = 'Tara, your car-buying assistant';
 const LAUNCHER = 'Ask Tara, your car-buying assistant';
+const LAUNCHER_FR = "Demander à Tara, votre assistante d'achat auto";
 
 /** Tara's widget against the real API and the seeded catalogue: one browser, a desktop page and an Arabic phone. */
 describe("Tara's chat widget", () => {
@@ -194,6 +195,21 @@ describe("Tara's chat widget", () => {
     await tara().getByRole('form', { name: 'Talk to a person' }).getByLabel('Name').waitFor();
     await page.keyboard.press('Escape');
     await tara().waitFor({ state: 'hidden' });
+  });
+
+  it('answers in French, in the same conversation, once the visitor switches the site to French', async () => {
+    const conversationId = await page.evaluate(() => localStorage.getItem('tara_conversation'));
+    await page.goto(`${stack.api.url}/`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await page.getByRole('button', { name: LAUNCHER_FR }).click();
+    const dialog = page.getByRole('dialog', { name: "Tara, votre assistante d'achat auto", exact: true });
+    const input = dialog.getByRole('textbox', { name: 'Message pour Tara' });
+    await input.fill('Montrez-moi des SUV');
+    await input.press('Enter');
+    await dialog.getByRole('log').getByText(/^Voici ce que j'ai retenu/).last().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('tara_conversation'))).toBe(conversationId);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
   });
 
   it('in Arabic on a 375 px phone: the launcher bottom left, the notices beside it over neither it nor the price, shown once per visit; the panes stack', async () => {

@@ -4,6 +4,7 @@ import { startStack, type TestStack } from '../support/stack';
 
 const TITLE = 'Tara, your car-buying assistant';
 const LAUNCHER = 'Ask Tara, your car-buying assistant';
+const LAUNCHER_FR = "Demander à Tara, votre assistante d'achat auto";
 
 /** Tara's widget against the real API and the seeded catalogue: one browser, a desktop page and an Arabic phone. */
 describe("Tara's chat widget", () => {
@@ -120,6 +121,33 @@ describe("Tara's chat widget", () => {
     await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
   });
 
+  it("the large avatar opens 'Meet Tara' with the spec's claims and Close; a question about paying links to the car, trade-in and sell-car", async () => {
+    await tara().getByRole('button', { name: 'Meet Tara' }).click();
+    const meet = page.getByRole('dialog', { name: 'Meet Tara', exact: true });
+    await meet.getByText('Helped over 1,000 buyers').waitFor();
+    await meet.getByText('Rated 4.9/5 by buyers').waitFor();
+    await meet.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await meet.waitFor({ state: 'hidden' });
+    // Closing the popup leaves Tara open, and the conversation with her.
+    await box().waitFor();
+    expect(await tara().isVisible()).toBe(true);
+    await tara().getByRole('button', { name: 'Meet Tara' }).click();
+    await meet.getByText('Helped over 1,000 buyers').waitFor();
+    await page.keyboard.press('Escape');
+    await meet.waitFor({ state: 'hidden' });
+    expect(await tara().isVisible()).toBe(true);
+
+    const before = await messages().count();
+    await box().fill('How do I pay the deposit?');
+    await box().press('Enter');
+    await vi.waitFor(async () => expect(await messages().count()).toBe(before + 2), { timeout: 10_000 });
+    const reply = messages().last();
+    await reply.getByText(/reservation deposit is ₦5,000,000/).waitFor();
+    expect(await reply.getByRole('link', { name: 'Trade in your car' }).getAttribute('href')).toBe('/trade-in');
+    expect(await reply.getByRole('link', { name: 'Sell your car' }).getAttribute('href')).toBe('/sell-car');
+    expect(await reply.getByRole('link').first().getAttribute('href')).toMatch(/^\/vehicles?\/[^/]+$/);
+  });
+
   it('hands the buyer to a person: the contact form rules, then the confirmation and a WhatsApp link', async () => {
     // The header's button (a reply may also suggest it, and that opens the same form).
     await tara().locator('.tara-head').getByRole('button', { name: 'Talk to a person' }).click();
@@ -143,7 +171,7 @@ describe("Tara's chat widget", () => {
     await page.keyboard.press('Escape');
   });
 
-  it('starts a conversation about a category card of /tara-ai-demo; /contact live chat offers the hand-off first', async () => {
+  it('starts a conversation about a category card of /tara-ai-demo; live chat on /contact and /support offers the hand-off first', async () => {
     const before = await page.evaluate(() => localStorage.getItem('tara_conversation'));
     await page.goto(`${stack.api.url}/tara-ai`);
     await page.waitForURL(`${stack.api.url}/tara-ai-demo`);
@@ -161,6 +189,27 @@ describe("Tara's chat widget", () => {
     await tara().getByRole('button', { name: 'Or chat with Tara first' }).click();
     await box().waitFor();
     await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.api.url}/support`);
+    await page.getByRole('button', { name: 'Start a chat' }).click();
+    await tara().getByRole('form', { name: 'Talk to a person' }).getByLabel('Name').waitFor();
+    await page.keyboard.press('Escape');
+    await tara().waitFor({ state: 'hidden' });
+  });
+
+  it('answers in French, in the same conversation, once the visitor switches the site to French', async () => {
+    const conversationId = await page.evaluate(() => localStorage.getItem('tara_conversation'));
+    await page.goto(`${stack.api.url}/`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await page.getByRole('button', { name: LAUNCHER_FR }).click();
+    const dialog = page.getByRole('dialog', { name: "Tara, votre assistante d'achat auto", exact: true });
+    const input = dialog.getByRole('textbox', { name: 'Message pour Tara' });
+    await input.fill('Montrez-moi des SUV');
+    await input.press('Enter');
+    await dialog.getByRole('log').getByText(/^Voici ce que j'ai retenu/).last().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('tara_conversation'))).toBe(conversationId);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
   });
 
   it('in Arabic on a 375 px phone: the launcher bottom left, the notices beside it over neither it nor the price, shown once per visit; the panes stack', async () => {

@@ -4,7 +4,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { Writable } from 'node:stream';
 import { readStream } from '@autobest/db';
-import { CHAT_MESSAGE_MAX, convert, fromMajor, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { CHAT_MESSAGE_MAX, convert, fromMajor, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
 import { catalogueRates } from '../src/inventory/ratesRoutes';
 import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -85,6 +85,26 @@ describe('the conversation contract', () => {
     const stages = [];
     for (const text of ['hello', 'an SUV', 'budget 20m', 'how do I pay?', 'thanks']) stages.push((await send(id, text)).json<ChatAnswer>().stage);
     expect(stages).toEqual(['needs-assessment', 'vehicle-selection', 'pricing-options', 'pricing-options', 'pricing-options']);
+  });
+
+  it('answers in the language the buyer writes in now when they switched the site language, and keeps to it', async () => {
+    const id = await started({ language: 'en', currency: 'NGN' });
+    const response = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'Nahitaji SUV ya familia', language: 'sw' } });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<ChatAnswer>();
+    expect(answer.reply.content).toContain('Haya ndiyo nimeelewa hadi sasa');
+    expect(answer.suggestions.map((suggestion) => suggestion.label)).toContain('Ongea na mtu');
+    const reopened = (await view(id)).json<ConversationView>();
+    expect(reopened.language).toBe('sw');
+    expect(reopened.messages.map((message) => message.id)).toEqual(['greeting', answer.message.id, answer.replyMessage.id]);
+    const handedOff = (await handoff(id, { name: 'Ada', phone: '+254 712 345 678' })).json<{ reply: { content: string } }>();
+    expect(handedOff.reply.content).toBe(handoffReply('sw', 'Ada'));
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    const row = await t.testDb.db.selectFrom('conversations').select('language').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.language).toBe('sw');
+    const refused = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'hello', language: 'de' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: Record<string, string> }>().fields).toHaveProperty('language');
   });
 
   it('reopens a conversation right after a reply, from its events', async () => {
@@ -214,6 +234,9 @@ describe('grounding in the real catalogue', () => {
     const listedIds = (cheapestIds.vehicles ?? cheapestIds.items ?? []).map((vehicle) => vehicle.id);
     expect(answer.vehicles.map((vehicle) => vehicle.id)).toEqual(listedIds.slice(0, answer.vehicles.length));
     for (const card of answer.vehicles) expect(card.price.amount).toBeGreaterThan(2_000_000);
+    // Said to cost more than the budget, never to be within it.
+    expect(answer.reply.content).toContain('Nothing in our inventory is within your budget right now; the closest, priced above it:');
+    expect(answer.reply.content).not.toMatch(/(?<!Nothing in our inventory is )within your budget/);
     const withinBudget = (await send(await started(), 'an SUV for 45m')).json<ChatAnswer>();
     expect(answer.reply.content).not.toBe(withinBudget.reply.content);
   });

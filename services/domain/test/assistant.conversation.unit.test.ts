@@ -17,6 +17,7 @@ import {
   type ConversationCommand,
   type ConversationEvent,
   type ConversationState,
+  type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
 
@@ -46,9 +47,9 @@ const noSearch: VehicleMatches = { kind: 'not-asked', vehicles: [], rates: null 
 
 let counter = 0;
 /** The API's two steps: what the message leads to (to find vehicles for it), then the decision. */
-function message(state: ConversationState, text: string, matches: VehicleMatches = noSearch): ConversationCommand {
+function message(state: ConversationState, text: string, matches: VehicleMatches = noSearch, language?: SiteLanguage): ConversationCommand {
   counter += 1;
-  return { type: 'ReceiveBuyerMessage', text, messageIds: { buyer: `b${counter}`, reply: `r${counter}` }, matches, matchedFor: contextAfter(state, text), now };
+  return { type: 'ReceiveBuyerMessage', text, language, messageIds: { buyer: `b${counter}`, reply: `r${counter}` }, matches, matchedFor: contextAfter(state, text, language), now };
 }
 /** Sends each text in turn, folding the events as the stream would. */
 function converse(state: ConversationState, ...texts: string[]): { state: ConversationState; events: ConversationEvent[] } {
@@ -113,6 +114,32 @@ describe('stages (spec 001 section 4)', () => {
     expect(reply.content).toContain('Toyota RAV4 (₦28,000,000)');
     expect(reply.content).toContain('budget up to ₦30,000,000');
     for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
+  });
+
+  it('records the cards in the order the reply lists them when the buyer asks for a sort', () => {
+    const cheaper = { ...rav4, id: 'v-tiggo', name: 'Chery Tiggo 4 Pro', price: { amount: 24_000_000, currency: 'NGN' }, path: '/vehicle/v-tiggo' };
+    const state = given(started);
+    const matches: VehicleMatches = { kind: 'within-budget', vehicles: [rav4, cheaper], rates: null };
+    const reply = replies(decideConversation(message(state, 'SUVs under 30m, cheapest first', matches), state))[0]!;
+    expect(reply.vehicles.map((vehicle) => vehicle.id)).toEqual(['v-tiggo', 'v-rav4']);
+    expect(reply.content.indexOf('Chery Tiggo 4 Pro')).toBeLessThan(reply.content.indexOf('Toyota RAV4'));
+    const unsorted = replies(decideConversation(message(state, 'SUVs under 30m', matches), state))[0]!;
+    expect(unsorted.vehicles.map((vehicle) => vehicle.id)).toEqual(['v-rav4', 'v-tiggo']);
+  });
+
+  it('answers in the language the buyer writes in now, recording the switch once', () => {
+    const state = given(started);
+    const text = "J'ai besoin d'un SUV familial à moins de 30 millions de nairas";
+    const events = decideConversation(message(state, text, noSearch, 'fr'), state);
+    expect(events.map((event) => event.type)).toEqual(['ConversationLanguageChanged', 'BuyerMessageReceived', 'TaraReplied']);
+    expect(events[0]).toEqual({ type: 'ConversationLanguageChanged', data: { conversationId: id, from: 'en', to: 'fr', changedAt: now.toISOString() } });
+    expect(replies(events)[0]!.content).toContain("Voici ce que j'ai retenu");
+    for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
+    const after = events.reduce(evolveConversation, state);
+    expect(after.language).toBe('fr');
+    // The same language again, or none said, records no switch.
+    expect(decideConversation(message(after, 'ok', noSearch, 'fr'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
+    expect(decideConversation(message(after, 'ok'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
   });
 
   it('keeps what was understood across messages, and a correction replaces only what it says', () => {

@@ -140,7 +140,7 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       if (reply.citations.some((citation) => citation.source.startsWith('rates:')) !== (matches.rates !== null)) broken.push('rates citation');
       // Said plainly when nothing (exactly) fits.
       if (vehicles.length === 0 && kind !== 'within-budget' && kind !== 'not-asked' && !reply.content.includes(NONE[language])) broken.push('does not say nothing fits');
-      if (vehicles.length > 0 && kind === 'cheaper-than-asked' && !reply.content.includes(CHEAPER[language])) broken.push('does not say nothing fits exactly');
+      if (vehicles.length > 0 && kind === 'cheaper-than-asked' && !reply.content.includes(CHEAPER[language])) broken.push('does not say the budget is below these cars');
       if (vehicles.length > 0 && kind === 'other-type' && !OTHER_TYPE[language].test(reply.content)) broken.push('does not say the type differs');
       // In the asked language.
       if (language !== 'en') {
@@ -171,11 +171,19 @@ const NONE: Record<SiteLanguage, string> = {
   sw: 'Hakuna gari katika hifadhi yetu linalofaa kwa sasa.',
 };
 
+/** The budget is below every car: said so, and the cars offered are said to cost more than it. */
 const CHEAPER: Record<SiteLanguage, string> = {
-  en: 'Nothing matches everything you asked for exactly',
-  fr: 'Rien ne correspond exactement',
-  ar: 'لا توجد سيارة تطابق كل ما طلبته',
-  sw: 'Hakuna gari linalolingana',
+  en: 'Nothing in our inventory is within your budget right now; the closest, priced above it:',
+  fr: "Rien dans notre stock n'entre dans votre budget pour le moment ; les plus proches, à un prix au-dessus :",
+  ar: 'لا توجد في مخزوننا حاليًا سيارة ضمن ميزانيتك؛ الأقرب إليها، بسعر أعلى منها:',
+  sw: 'Hakuna gari katika hifadhi yetu lililo ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi, kwa bei iliyo juu yake:',
+};
+/** What Tara says of cards that fit what was asked. */
+const FIT: Record<SiteLanguage, string> = {
+  en: 'These fit what you told me',
+  fr: 'Voici ce qui vous correspond',
+  ar: 'هذه السيارات تناسب ما طلبته',
+  sw: 'Magari haya yanafaa ulichoniambia',
 };
 /** With or without a type asked for, the closest of other types are said to be the closest. */
 const OTHER_TYPE: Record<SiteLanguage, RegExp> = {
@@ -213,8 +221,12 @@ describe('what a reply says', () => {
     expect(reply(language, 'other-type', [rav4]).content).toContain(said);
   });
 
-  it.each(SITE_LANGUAGES)('%s: says plainly when nothing matches exactly, or nothing at all', (language) => {
-    expect(reply(language, 'cheaper-than-asked', [rav4]).content).toContain(CHEAPER[language]);
+  it.each(SITE_LANGUAGES)('%s: says plainly when the budget is below every car, or nothing fits at all', (language) => {
+    const aboveBudget = reply(language, 'cheaper-than-asked', [{ ...rav4, price: { amount: 45_000_000, currency: 'NGN' } }]).content;
+    expect(aboveBudget).toContain(CHEAPER[language]);
+    // Cars above the budget are never said to fit it.
+    expect(aboveBudget).not.toContain(FIT[language]);
+    expect(reply(language, 'within-budget', [rav4]).content).toContain(FIT[language]);
     const none = reply(language, 'none', []);
     expect(none.content).toContain(NONE[language]);
     expect(none.citations).toEqual([]);
@@ -257,11 +269,14 @@ describe('what a reply says', () => {
 
   it.each(SITE_LANGUAGES)('%s: pricing-options explains the reservation deposit and links to reserving, trade-in and sell-car', (language) => {
     const understanding = understandMessage('ok', { language, currency: 'NGN', prior: family(language).context });
-    const { content, suggestions } = composeReply({ language, stage: 'pricing-options', understanding, matches: { kind: 'within-budget', vehicles: [rav4], rates: null } });
+    const { content, citations, suggestions } = composeReply({ language, stage: 'pricing-options', understanding, matches: { kind: 'within-budget', vehicles: [rav4], rates: null } });
     expect(content).toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language));
     expect(content).toContain(rav4.path);
     expect(content).toContain('/trade-in');
     expect(content).toContain('/sell-car');
+    // Cited, so the widget shows them as links under the reply (the vehicle page is cited as a card).
+    expect(citations.map((citation) => citation.source)).toEqual(expect.arrayContaining([rav4.path, '/trade-in', '/sell-car']));
+    for (const citation of citations) expect(citation.label?.length).toBeGreaterThan(0);
     expect(suggestions.map((suggestion) => understandMessage(suggestion.text, { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT }).asksPricing)).toContain(true);
   });
 
@@ -271,6 +286,8 @@ describe('what a reply says', () => {
     const needs = reply('en', 'within-budget', [rav4], 'pricing-options');
     expect(needs.content).toContain('These fit what you told me');
     expect(needs.content).toContain("When you're ready: reserve with a ₦5,000,000 deposit");
+    expect(needs.citations).toEqual(expect.arrayContaining([{ source: '/trade-in', label: 'Trade in your car' }, { source: '/sell-car', label: 'Sell your car' }]));
+    expect(reply('en', 'within-budget', [rav4], 'vehicle-selection').citations.map((citation) => citation.source)).toEqual([rav4.path]);
   });
 
   it('describes the context for the widget, and says what a message took back', () => {

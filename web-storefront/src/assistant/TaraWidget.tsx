@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
@@ -175,7 +175,9 @@ export default function TaraWidget() {
     }
   }, [expanded, view]);
 
-  const onDialogClose = () => {
+  const onDialogClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    // React passes a nested dialog's close up the tree: closing 'Meet Tara' must leave Tara open.
+    if (event.target !== event.currentTarget) return;
     // Minimizing closes the dialog too; only a real close (Escape, the close button) closes the widget.
     if (taraState().minimized) return;
     closeTara();
@@ -222,7 +224,7 @@ export default function TaraWidget() {
     const shown = localMessage(message, true);
     setConversation((current) => (current ? { ...current, messages: [...current.messages, shown] } : current));
     const opened = conversation?.id ? conversation : await begin(false);
-    const result = opened ? await sendChatMessage(opened.id, message) : null;
+    const result = opened ? await sendChatMessage(opened.id, message, language) : null;
     setPending(false);
     if (result?.ok) {
       const answer: ChatAnswer = result.data;

@@ -1,5 +1,6 @@
 import type { ChatAnswer, ConversationStartedAnswer, ConversationView, HandoffInput, StartConversation } from '@autobest/domain/assistant/contracts';
 import type { z } from 'zod';
+import type { SiteLanguage } from '@autobest/domain/languages';
 import type { HandoffAnswerSchema } from '@autobest/domain/assistant/contracts';
 import { postJson, type ApiResult } from '../api/client';
 import { ApiFailure, getJson } from '../inventory/api';
@@ -11,7 +12,8 @@ const path = (id: string, rest = '') => `${CONVERSATIONS}/${encodeURIComponent(i
 
 export const startConversation = (input: StartConversation): Promise<ApiResult<ConversationStartedAnswer>> => postJson(CONVERSATIONS, input);
 
-export const sendChatMessage = (id: string, text: string): Promise<ApiResult<ChatAnswer>> => postJson(path(id, '/messages'), { text });
+/** `language` is the site's as the buyer writes now: Tara answers in it, even if they switched since the start. */
+export const sendChatMessage = (id: string, text: string, language: SiteLanguage): Promise<ApiResult<ChatAnswer>> => postJson(path(id, '/messages'), { text, language });
 
 export const handOff = (id: string, input: HandoffInput): Promise<ApiResult<HandoffAnswer>> => postJson(path(id, '/handoff'), input);
 

@@ -29,6 +29,7 @@ import {
   type ConversationState,
   type ConversationView,
   type DomainMessage,
+  type SiteLanguage,
 } from '@autobest/domain';
 import { errorResponses, HttpError } from '../platform/errors';
 import { handleCommand, STREAMS } from '../platform/commands';
@@ -108,10 +109,10 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
   }
 
   /** Finds the vehicles for what the message leads to, then decides; another message deciding first is ConversationMovedOn. */
-  async function answerMessage(request: FastifyRequest, streamId: string, text: string, read?: { state: ConversationState; version: number }): Promise<ChatAnswer> {
+  async function answerMessage(request: FastifyRequest, streamId: string, { text, language }: { text: string; language?: SiteLanguage | undefined }, read?: { state: ConversationState; version: number }): Promise<ChatAnswer> {
     const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
     const { state } = known;
-    const matchedFor = contextAfter(state, text);
+    const matchedFor = contextAfter(state, text, language);
     const matches = await matcher(matchedFor, state.currency);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
@@ -119,7 +120,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       request,
       STREAMS.conversation,
       streamId,
-      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, messageIds, matches, matchedFor, now: new Date() }, current),
+      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, messageIds, matches, matchedFor, now: new Date() }, current),
       { by: 'visitor', known: { state: known.state, version: known.version } },
     );
     const [message, replyMessage] = messagesOf(events, after, version - events.length + 1);
@@ -153,11 +154,11 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       if (read.state.conversationId === null) throw new ConversationNotFound('Conversation not found');
       await countMessage(reply, read.state.conversationId);
       try {
-        return await answerMessage(request, streamId, request.body.text, read);
+        return await answerMessage(request, streamId, request.body, read);
       } catch (error) {
         // Two messages of one conversation at once (two tabs): the second is answered on what the first changed.
         if (!(error instanceof ConversationMovedOn)) throw error;
-        return answerMessage(request, streamId, request.body.text);
+        return answerMessage(request, streamId, request.body);
       }
     },
   );

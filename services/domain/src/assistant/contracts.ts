@@ -111,6 +111,10 @@ export type ConversationStartedAnswer = z.output<typeof ConversationStartedSchem
 
 export const SendChatMessageSchema = z.object({
   text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be blank').max(CHAT_MESSAGE_MAX, `text must be at most ${CHAT_MESSAGE_MAX} characters`),
+  language: z
+    .enum(SITE_LANGUAGES, { error: `language must be one of: ${SITE_LANGUAGES.join(', ')}` })
+    .optional()
+    .describe("The site's language as the buyer writes now (they may have switched since the start): Tara answers in it from then on"),
 });
 
 /** The answer to a buyer's message (the issue's contract, plus the recorded messages so a client keeps one transcript). */

@@ -19,7 +19,7 @@ import {
   type TaraTopic,
 } from './contracts';
 import { understandMessage } from './understanding';
-import { composeReply, greetingFor, type MatchKind, type VehicleMatches } from './replies';
+import { composeReply, greetingFor, sortCards, type MatchKind, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -54,9 +54,18 @@ export type ConversationHandedOff = DomainEvent<
   'ConversationHandedOff',
   { conversationId: string; name: string; phone?: string; email?: string; handedOffAt: string }
 >;
+/** The buyer went on in another of the site's languages: Tara answers in it from then on. */
+export type ConversationLanguageChanged = DomainEvent<'ConversationLanguageChanged', { conversationId: string; from: SiteLanguage; to: SiteLanguage; changedAt: string }>;
 export type ConversationStatusChanged = DomainEvent<'ConversationStatusChanged', { conversationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }>;
 export type ConversationNoteAdded = DomainEvent<'ConversationNoteAdded', { conversationId: string; text: string; addedAt: string }>;
-export type ConversationEvent = ConversationStarted | BuyerMessageReceived | TaraReplied | ConversationHandedOff | ConversationStatusChanged | ConversationNoteAdded;
+export type ConversationEvent =
+  | ConversationStarted
+  | ConversationLanguageChanged
+  | BuyerMessageReceived
+  | TaraReplied
+  | ConversationHandedOff
+  | ConversationStatusChanged
+  | ConversationNoteAdded;
 
 const contextSchema = z.object({
   preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
@@ -78,6 +87,10 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
       greeting: z.string(),
       startedAt: z.string(),
     }),
+  }),
+  z.object({
+    type: z.literal('ConversationLanguageChanged'),
+    data: z.object({ conversationId: z.string(), from: z.enum(SITE_LANGUAGES), to: z.enum(SITE_LANGUAGES), changedAt: z.string() }),
   }),
   z.object({ type: z.literal('BuyerMessageReceived'), data: z.object({ conversationId: z.string(), messageId: z.string(), text: z.string(), receivedAt: z.string() }) }),
   z.object({
@@ -105,6 +118,7 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
 
 export const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set<ConversationEvent['type']>([
   'ConversationStarted',
+  'ConversationLanguageChanged',
   'BuyerMessageReceived',
   'TaraReplied',
   'ConversationHandedOff',
@@ -141,6 +155,8 @@ export function evolveConversation(state: ConversationState, event: Conversation
   switch (event.type) {
     case 'ConversationStarted':
       return { ...initialConversationState, conversationId: event.data.conversationId, language: event.data.language, currency: event.data.currency };
+    case 'ConversationLanguageChanged':
+      return { ...state, language: event.data.to };
     case 'BuyerMessageReceived':
       return { ...state, buyerMessages: state.buyerMessages + 1 };
     case 'TaraReplied':
@@ -168,6 +184,8 @@ export type ConversationCommand =
   | {
       type: 'ReceiveBuyerMessage';
       text: string;
+      /** The site's language as the buyer writes now; Tara answers in it (the conversation's language when absent). */
+      language?: SiteLanguage | undefined;
       messageIds: { buyer: string; reply: string };
       /** The vehicles found for `matchedFor`, the context the message leads to; found before deciding (I/O). */
       matches: VehicleMatches;
@@ -195,8 +213,8 @@ export class ConversationMovedOn extends Error {
 const sameContext = (a: ChatContext, b: ChatContext) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What the conversation a message leads to has understood: the API finds the vehicles for it before deciding. */
-export const contextAfter = (state: ConversationState, text: string): ChatContext =>
-  understandMessage(text, { language: state.language, currency: state.currency, prior: state.context }).context;
+export const contextAfter = (state: ConversationState, text: string, language: SiteLanguage = state.language): ChatContext =>
+  understandMessage(text, { language, currency: state.currency, prior: state.context }).context;
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
@@ -214,12 +232,16 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   switch (command.type) {
     case 'ReceiveBuyerMessage': {
       if (state.buyerMessages >= CHAT_MAX_MESSAGES) throw new ConversationTooLong('This conversation is long enough: a person can help from here');
-      const understanding = understandMessage(command.text, { language: state.language, currency: state.currency, prior: state.context });
+      const language = command.language ?? state.language;
+      const understanding = understandMessage(command.text, { language, currency: state.currency, prior: state.context });
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
       const stage = nextStage(state.stage);
-      const reply = composeReply({ language: state.language, stage, understanding, matches: command.matches });
+      const reply = composeReply({ language, stage, understanding, matches: command.matches });
       const at = command.now.toISOString();
+      const languageChanged: ConversationEvent[] =
+        language === state.language ? [] : [{ type: 'ConversationLanguageChanged', data: { conversationId, from: state.language, to: language, changedAt: at } }];
       return [
+        ...languageChanged,
         { type: 'BuyerMessageReceived', data: { conversationId, messageId: command.messageIds.buyer, text: command.text, receivedAt: at } },
         {
           type: 'TaraReplied',
@@ -230,7 +252,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             content: reply.content,
             citations: reply.citations,
             context: understanding.context,
-            vehicles: command.matches.vehicles,
+            // Asked for a sort ("cheapest first"), the cards come in the order the reply lists them.
+            vehicles: understanding.sort ? sortCards(command.matches.vehicles, understanding.sort) : command.matches.vehicles,
             matchKind: command.matches.kind,
             suggestions: reply.suggestions,
             repliedAt: at,

@@ -13,7 +13,7 @@ import type { CardSort, ChatNeed, Understanding } from './understanding';
 /**
  * How the cards of a reply relate to what the buyer asked: Tara says which, and never names another car.
  * - within-budget: they match what was asked (type and budget);
- * - cheaper-than-asked: nothing matches everything asked; these are the closest, within the budget;
+ * - cheaper-than-asked: the budget is below every car that fits; these are the cheapest, priced above the budget;
  * - other-type: none of the asked type within the budget; these are the closest of other types;
  * - none: nothing to offer (the cards are empty);
  * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
@@ -86,6 +86,8 @@ interface Wording {
   reserveAnyPage: string;
   pricing: (deposit: string, where: string) => string;
   pricingShort: (deposit: string) => string;
+  /** The pages a pricing reply sends the buyer to, cited so the widget shows them as links. */
+  pages: { tradeIn: string; sellCar: string };
   landed: (car: string, city: string, total: string, deposit: string, monthly: string, months: number, apr: number, path: string) => string;
   suggestions: Record<SuggestionKey, string>;
 }
@@ -117,7 +119,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `These fit what you told me: ${list}.`,
     firstPick: (list) => `A few from our inventory to start: ${list}.`,
-    cheaperThanAsked: (list) => `Nothing matches everything you asked for exactly; the closest I have within your budget: ${list}.`,
+    cheaperThanAsked: (list) => `Nothing in our inventory is within your budget right now; the closest, priced above it: ${list}.`,
     otherType: (type, list) => (type ? `I have no ${type} within your budget right now; the closest in other types: ${list}.` : `The closest I have: ${list}.`),
     none: 'Nothing in our inventory fits this right now. A higher budget or another type would open more choices, or a person from our team can look for one for you.',
     sorted: {
@@ -140,6 +142,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     pricing: (deposit, where) =>
       `To hold a car, press 'Reserve Now' on its page (${where}): the reservation deposit is ${deposit} and our sales team calls you to confirm. You can also trade in your current car (/trade-in) or sell it to us (/sell-car), and a person from our team can go through payment options with you.`,
     pricingShort: (deposit) => `When you're ready: reserve with a ${deposit} deposit from the car's page, trade in your car (/trade-in) or sell it to us (/sell-car).`,
+    pages: { tradeIn: 'Trade in your car', sellCar: 'Sell your car' },
     suggestions: {
       budget: 'Budget $25K',
       suvs: 'Show me SUVs',
@@ -181,7 +184,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `Voici ce qui vous correspond : ${list}.`,
     firstPick: (list) => `Quelques voitures de notre stock pour commencer : ${list}.`,
-    cheaperThanAsked: (list) => `Rien ne correspond exactement à toute votre demande ; les plus proches dans votre budget : ${list}.`,
+    cheaperThanAsked: (list) => `Rien dans notre stock n'entre dans votre budget pour le moment ; les plus proches, à un prix au-dessus : ${list}.`,
     otherType: (type, list) =>
       type ? `Je n'ai pas de ${type} dans votre budget pour le moment ; les plus proches, d'un autre type : ${list}.` : `Les plus proches que j'aie : ${list}.`,
     none: "Rien dans notre stock ne correspond pour le moment. Un budget plus élevé ou un autre type ouvrirait plus de choix, ou un conseiller peut en chercher une pour vous.",
@@ -206,6 +209,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
       `Pour réserver une voiture, appuyez sur « Réserver maintenant » sur sa page (${where}) : l'acompte de réservation est de ${deposit} et notre équipe commerciale vous appelle pour confirmer. Vous pouvez aussi faire reprendre votre voiture actuelle (/trade-in) ou nous la vendre (/sell-car), et un conseiller peut voir avec vous les options de paiement.`,
     pricingShort: (deposit) =>
       `Quand vous serez prêt : réservez avec un acompte de ${deposit} depuis la page de la voiture, faites reprendre votre voiture (/trade-in) ou vendez-la-nous (/sell-car).`,
+    pages: { tradeIn: 'Faire reprendre votre voiture', sellCar: 'Vendre votre voiture' },
     suggestions: {
       budget: 'Budget de 25 000 $',
       suvs: 'Montrez-moi des SUV',
@@ -247,7 +251,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `هذه السيارات تناسب ما طلبته: ${list}.`,
     firstPick: (list) => `بعض السيارات من مخزوننا كبداية: ${list}.`,
-    cheaperThanAsked: (list) => `لا توجد سيارة تطابق كل ما طلبته تمامًا؛ الأقرب ضمن ميزانيتك: ${list}.`,
+    cheaperThanAsked: (list) => `لا توجد في مخزوننا حاليًا سيارة ضمن ميزانيتك؛ الأقرب إليها، بسعر أعلى منها: ${list}.`,
     otherType: (type, list) => (type ? `لا تتوفر لدينا ${type} ضمن ميزانيتك حاليًا؛ الأقرب من أنواع أخرى: ${list}.` : `الأقرب لما طلبته: ${list}.`),
     none: 'لا يوجد في مخزوننا حاليًا ما يناسب طلبك. ميزانية أعلى أو نوع آخر يفتح خيارات أكثر، أو يمكن لأحد موظفينا البحث عن سيارة لك.',
     sorted: {
@@ -269,6 +273,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     pricing: (deposit, where) =>
       `لحجز سيارة، اضغط «احجز الآن» في صفحتها (${where}): عربون الحجز ${deposit}، ويتصل بك فريق المبيعات للتأكيد. يمكنك أيضًا استبدال سيارتك الحالية (/trade-in) أو بيعها لنا (/sell-car)، ويمكن لأحد موظفينا مراجعة خيارات الدفع معك.`,
     pricingShort: (deposit) => `عندما تكون جاهزًا: احجز بعربون ${deposit} من صفحة السيارة، أو استبدل سيارتك (/trade-in)، أو بعها لنا (/sell-car).`,
+    pages: { tradeIn: 'استبدال سيارتك', sellCar: 'بيع سيارتك' },
     suggestions: {
       budget: 'ميزانية 25 ألف دولار',
       suvs: 'أرني سيارات الدفع الرباعي',
@@ -310,7 +315,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     },
     withinBudget: (list) => `Magari haya yanafaa ulichoniambia: ${list}.`,
     firstPick: (list) => `Baadhi ya magari kutoka hifadhi yetu kwa kuanzia: ${list}.`,
-    cheaperThanAsked: (list) => `Hakuna gari linalolingana na yote uliyoomba kikamilifu; yaliyo karibu zaidi ndani ya bajeti yako: ${list}.`,
+    cheaperThanAsked: (list) => `Hakuna gari katika hifadhi yetu lililo ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi, kwa bei iliyo juu yake: ${list}.`,
     otherType: (type, list) => (type ? `Sina ${type} ndani ya bajeti yako kwa sasa; yaliyo karibu zaidi ya aina nyingine: ${list}.` : `Yaliyo karibu zaidi: ${list}.`),
     none: 'Hakuna gari katika hifadhi yetu linalofaa kwa sasa. Bajeti kubwa zaidi au aina nyingine itaongeza machaguo, au mtu wa timu yetu anaweza kukutafutia.',
     sorted: {
@@ -333,6 +338,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     pricing: (deposit, where) =>
       `Ili kuhifadhi gari, bonyeza «Hifadhi Sasa» kwenye ukurasa wake (${where}): amana ya kuhifadhi ni ${deposit}, na timu yetu ya mauzo itakupigia kuthibitisha. Unaweza pia kubadilisha gari lako la sasa (/trade-in) au kutuuzia (/sell-car), na mtu wa timu yetu anaweza kupitia njia za malipo nawe.`,
     pricingShort: (deposit) => `Ukiwa tayari: hifadhi kwa amana ya ${deposit} kutoka ukurasa wa gari, badilisha gari lako (/trade-in) au tuuzie (/sell-car).`,
+    pages: { tradeIn: 'Badilisha gari lako', sellCar: 'Tuuzie gari lako' },
     suggestions: {
       budget: 'Bajeti $25K',
       suvs: 'Nionyeshe SUV',
@@ -397,8 +403,9 @@ export function missingNeeds(context: ChatContext): ChatNeed[] {
   return missing;
 }
 
-const citationsOf = ({ vehicles, rates }: VehicleMatches): ChatCitation[] => [
+const citationsOf = ({ vehicles, rates }: VehicleMatches, pages: ChatCitation[]): ChatCitation[] => [
   ...vehicles.map((vehicle) => ({ source: vehicle.path, label: vehicle.name })),
+  ...pages,
   ...(rates ? [{ source: `rates:${rates.source}@${rates.timestamp}`, label: 'Exchange rates' }] : []),
 ];
 
@@ -428,6 +435,8 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
       else parts.push(wording.withinBudget(list));
     } else if (matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type') parts.push(wording.none);
   }
+  // Both pricing replies name the trade-in and sell-car pages.
+  const pages = pricingFirst || stage === 'pricing-options' ? [{ source: '/trade-in', label: wording.pages.tradeIn }, { source: '/sell-car', label: wording.pages.sellCar }] : [];
   if (pricingFirst) {
     const where = vehicles.length > 0 ? wording.reserveWhere(vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator)) : wording.reserveAnyPage;
     parts.push(wording.pricing(deposit, where));
@@ -441,7 +450,7 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
     if (stage === 'pricing-options') parts.push(wording.pricingShort(deposit));
   }
 
-  return { content: parts.join(' '), citations: citationsOf({ ...matches, vehicles }), suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst) };
+  return { content: parts.join(' '), citations: citationsOf({ ...matches, vehicles }, pages), suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst) };
 }
 
 function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: Understanding, matches: VehicleMatches, pricingFirst: boolean): ChatSuggestion[] {

@@ -18,6 +18,7 @@ export function transcriptMessage(event: ConversationEvent, { language, position
       return { id: event.data.messageId, content: event.data.content, isUser: false, timestamp: event.data.repliedAt, citations: event.data.citations };
     case 'ConversationHandedOff':
       return { id: `handoff-${position}`, content: handoffReply(language, event.data.name), isUser: false, timestamp: event.data.handedOffAt };
+    case 'ConversationLanguageChanged':
     case 'ConversationStatusChanged':
     case 'ConversationNoteAdded':
       return null;

@@ -61,6 +61,9 @@ export const conversationsProjection: Projection = {
             .execute();
           break;
         }
+        case 'ConversationLanguageChanged':
+          await trx.updateTable('conversations').set({ language: event.data.to, version, global_position: stored.globalPosition }).where('id', '=', conversationId).execute();
+          break;
         case 'BuyerMessageReceived': {
           const { text, receivedAt } = event.data;
           await trx

@@ -21,9 +21,12 @@ export async function startHelloWorld(children: ChildProcess[]): Promise<string>
 }
 
 /** The API as deployed (production, warn-level logs) on a free port, against the bench's database and queues. */
-export async function startApi(children: ChildProcess[], { databaseUrl, queues, env = {} }: { databaseUrl: string; queues: { redisUrl: string; prefix: string }; env?: Record<string, string> }) {
+export async function startApi(
+  children: ChildProcess[],
+  { databaseUrl, queues, env = {}, nodeArgs = [] }: { databaseUrl: string; queues: { redisUrl: string; prefix: string }; env?: Record<string, string>; nodeArgs?: string[] },
+) {
   const port = await findFreePort(4000);
-  const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
+  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'services/api/src/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -126,7 +126,8 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   const searchIndex = config.searchIndex === 'memory' ? new LiveSearchIndex(app.db, app.log) : undefined;
   app.decorate('searchIndex', searchIndex);
   if (searchIndex) {
-    app.addHook('onReady', () => searchIndex.start());
+    // Loading 100,000 vehicles takes seconds: the API answers from SQL meanwhile instead of waiting to start.
+    app.addHook('onReady', async () => searchIndex.start());
     app.addHook('onClose', () => searchIndex.stop());
   }
   await app.register(healthRoutes);

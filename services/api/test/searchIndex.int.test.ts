@@ -228,16 +228,13 @@ describe('the in-memory search index', () => {
     const searches = [...FIXED, 'q=sunroof&sort=rating', 'make=kia%20motors', 'location=kano', 'q=tie&sort=price-asc', ...randomSearches(catalogue, 200, 1919)];
     expect((await disagreements(index, searches)).wrong).toEqual([]);
     expect((await disagreements(coarse, searches)).wrong).toEqual([]);
-    // Kept in order one vehicle at a time, it answers as one built from the whole catalogue at once, and as itself built again.
+    // Kept in order one vehicle at a time (some moved out of their runs), it answers as one built from the whole catalogue at once.
     const fresh = SearchIndex.of(catalogue);
-    const rebuilt = index.rebuilt();
-    expect(rebuilt.stats()).toMatchObject({ vehicles: catalogue.length, movedSinceBuilt: 0 });
     expect(index.stats().movedSinceBuilt).toBeGreaterThan(0);
+    expect(fresh.stats()).toMatchObject({ vehicles: catalogue.length, movedSinceBuilt: 0 });
     for (const search of searches.slice(0, 60)) {
       const parsed = VehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
-      const expected = fresh.search(parsed, usdBoundsOf(parsed, rates));
-      expect(index.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(expected);
-      expect(rebuilt.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(expected);
+      expect(index.search(parsed, usdBoundsOf(parsed, rates)), search).toEqual(fresh.search(parsed, usdBoundsOf(parsed, rates)));
     }
   });
 });
@@ -247,6 +244,8 @@ describe('SEARCH_INDEX=memory', () => {
   beforeAll(async () => {
     // A second API process on the same database, answering from its index.
     memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url });
+    // The API starts at once and answers in SQL while its index loads.
+    await memory.app.searchIndex?.loaded;
   });
   afterAll(async () => {
     await memory?.close();

@@ -14,6 +14,8 @@ export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalida
 export function searchCaches(ttlMs: number) {
   return {
     answers: new TtlCache<PrecompressedJson>(ttlMs, 2000),
+    /** URLs answered from the search index once, whose answers are kept if asked for again. */
+    askedOnce: new TtlCache<true>(ttlMs, 20_000),
     facets: new TtlCache<CountedFacets>(ttlMs, 2000),
   };
 }
@@ -24,5 +26,5 @@ export async function sendSearchAnswer(request: FastifyRequest, reply: FastifyRe
   const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
   // Already checked against the schema when it was made, so it goes out as it is.
   if (!encoding) return reply.send(answer.text);
-  return reply.header('Content-Encoding', encoding).send(await answer.in(encoding));
+  return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
 }

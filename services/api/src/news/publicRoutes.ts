@@ -31,7 +31,7 @@ export const newsPublicRoutes: FastifyPluginAsyncZod<{ answers: TtlCache<Precomp
     reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
     const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
     if (!encoding) return reply.send(answer.text);
-    return reply.header('Content-Encoding', encoding).send(await answer.in(encoding));
+    return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
   }
 
   app.get(

@@ -57,6 +57,9 @@ export class LiveSearchIndex {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private collationChecked = false;
+  /** The database sorts ids otherwise than the index would: the search stays in SQL. */
+  private refused = false;
 
   constructor(
     private readonly db: Db,
@@ -74,13 +77,18 @@ export class LiveSearchIndex {
     return this.cardOfId;
   }
 
-  /** Loads the catalogue, then follows it; resolves once loaded or refused (the search then stays in SQL). */
-  async start(): Promise<void> {
-    if (!(await collationMatchesIndex(this.db))) {
-      this.lastError = 'The database does not sort text by code point (C collation): searches stay in SQL';
-      this.log.warn(this.lastError);
-      return;
-    }
+  /**
+   * Starts loading the catalogue, then following it, without holding the API's start up: searches are answered in
+   * SQL until the index is whole (/api/health says `ready`). `loaded` settles once it is, or once it was refused.
+   */
+  start(): void {
+    this.running = this.loaded = this.begin();
+  }
+
+  /** Settles when start() has loaded the catalogue (or found it cannot, or failed once: it then retries in the background). */
+  loaded: Promise<void> = Promise.resolve();
+
+  private async begin(): Promise<void> {
     await this.catchUp().catch((error: unknown) => this.failed(error));
     this.schedule();
   }
@@ -92,7 +100,7 @@ export class LiveSearchIndex {
   }
 
   private schedule() {
-    if (this.stopped) return;
+    if (this.stopped || this.refused) return;
     this.timer = setTimeout(() => {
       this.running = this.catchUp()
         .catch((error: unknown) => this.failed(error))
@@ -109,6 +117,16 @@ export class LiveSearchIndex {
 
   /** Reads what changed since the index's checkpoint (everything, when it must). */
   async catchUp(): Promise<void> {
+    if (this.collationChecked === false) {
+      // Asked once PostgreSQL answers (a failure here is retried like any other).
+      if (!(await collationMatchesIndex(this.db))) {
+        this.refused = true;
+        this.lastError = 'The database does not sort text by code point (C collation): searches stay in SQL';
+        this.log.warn(this.lastError);
+        return;
+      }
+      this.collationChecked = true;
+    }
     // Read first: vehicle_search is then at least as new as this checkpoint (a batch commits both together).
     const to = await readCheckpoint(this.db, VEHICLES_PROJECTION);
     const index = this.index;
@@ -117,12 +135,13 @@ export class LiveSearchIndex {
       return;
     }
     const changed = index && isAfter(to, this.at) ? await vehiclesChanged(this.db, this.at, to) : undefined;
-    if (!index || !changed || changed.length > RELOAD_ABOVE) {
+    // Many vehicles moved out of their runs since the index was built: it is built again (the old one answering meanwhile).
+    if (!index || !changed || changed.length > RELOAD_ABOVE || index.needsRebuild) {
       const started = performance.now();
       // The old index keeps answering until the new one is whole.
       const loaded = new SearchIndex();
       for await (const page of everyIndexedVehicle(this.db)) loaded.load(page);
-      loaded.build();
+      await loaded.buildGradually();
       const cards = await everyCard(this.db);
       this.index = loaded;
       this.cardOfId = cards;

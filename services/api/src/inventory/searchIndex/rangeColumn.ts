@@ -89,6 +89,27 @@ export class RangeColumn {
     return low;
   }
 
+  /** Sets the bits of slots 0 .. count - 1 from their values at once (for an index being built): each slot in its bucket, then the buckets summed from the top. */
+  fill(values: ArrayLike<number>, count: number): void {
+    if (this.boundaries.length === 0) return;
+    const buckets = Array.from(this.boundaries, () => new Bitset(count));
+    for (let slot = 0; slot < count; slot++) {
+      const bucket = this.bucketOf(values[slot]!);
+      // A value below every boundary (or missing) is in no "at least" set.
+      if (bucket > 0 && !Number.isNaN(values[slot]!)) buckets[bucket - 1]!.add(slot);
+    }
+    let above: Bitset | undefined;
+    for (let at = this.boundaries.length - 1; at >= 0; at--) {
+      const set = this.atLeast[at]!;
+      const bucket = buckets[at]!;
+      set.ensure(count);
+      for (let word = 0; word < bucket.words.length; word++) set.words[word] = bucket.words[word]! | (above ? above.words[word]! : 0);
+      set.low = Math.min(bucket.low, above?.low ?? Number.MAX_SAFE_INTEGER);
+      set.high = Math.max(bucket.high, above?.high ?? 0);
+      above = set;
+    }
+  }
+
   add(slot: number, value: number): void {
     for (let at = 0; at < this.boundaries.length && value >= this.boundaries[at]!; at++) this.atLeast[at]!.add(slot);
   }

@@ -131,11 +131,35 @@ function filterKeyOf(search: VehicleSearchQuery): string | undefined {
   return given.length === 0 ? '' : given.length === 1 ? given[0] : undefined;
 }
 
+/** Vehicles placed per step of buildGradually(). */
+const BUILD_STEP = 5_000;
+
 const growInt32 = (array: Int32Array) => {
   const grown = new Int32Array(array.length * 2);
   grown.set(array);
   return grown;
 };
+
+/** The vehicles of an order with values from min to max, but for those from certainFrom up to certainBelow (in the box). */
+interface Slab {
+  order: Order;
+  values: ArrayLike<number>;
+  min: number;
+  max: number;
+  certainFrom: number;
+  certainBelow: number;
+  /** Only those whose price is in the box's price buckets (the others were counted in the price order). */
+  inPriceBox: boolean;
+}
+
+/** A kept search's bounds, and its one filter's bits. */
+interface KeptBounds {
+  yearMin: number;
+  yearMax: number;
+  priceMin: number;
+  priceMax: number;
+  filter: Int32Array | undefined;
+}
 
 /** How a search index trades memory for time; the defaults suit a catalogue of about 100,000 vehicles. */
 export interface SearchIndexOptions {
@@ -171,7 +195,7 @@ interface Order {
  * sort keeps its slots in order: a page is found by walking that order when the matches are many, and by picking
  * the first places among the matches when they are few. A changed vehicle keeps its slot while its facet values
  * stay; otherwise it moves to a slot after the runs, and once enough have moved (needsRebuild) the owner builds
- * the index again from what it holds (rebuilt()).
+ * the index again (LiveSearchIndex reads the catalogue again).
  */
 export class SearchIndex {
   private readonly options: Required<SearchIndexOptions>;
@@ -221,6 +245,8 @@ export class SearchIndex {
   private readonly featured = new ValueSets();
   private readonly words = new WordPrefixes();
   private readonly orders: Record<VehicleSort, Order>;
+  /** build() is placing vehicles: the range columns are filled once they all are. */
+  private bulk = false;
   /** Vehicles given to load() and not yet placed by build(). */
   private loading: IndexedVehicle[] = [];
   /** Counts per combination and per facet value, kept between searches (each leaves them at zero) with the ones it touched. */
@@ -277,6 +303,19 @@ export class SearchIndex {
 
   /** Places what load() took, in runs of one combination, and sorts every order once. */
   build(): void {
+    for (const _step of this.buildSteps());
+  }
+
+  /**
+   * build() a step at a time, letting other work run between steps (each a few thousand vehicles or one sort, about
+   * a tenth of a second at most), so a process answering requests is not held up for the seconds a large catalogue
+   * takes to build.
+   */
+  async buildGradually(): Promise<void> {
+    for (const _step of this.buildSteps()) await new Promise((next) => setImmediate(next));
+  }
+
+  private *buildSteps(): Generator<void> {
     const vehicles = this.loading;
     this.loading = [];
     const seen = new Set<string>();
@@ -300,32 +339,40 @@ export class SearchIndex {
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const starts: number[] = [];
     const combinations: number[] = [];
-    for (const { vehicle } of keyed) {
+    yield;
+    this.bulk = true;
+    for (const [at, { vehicle }] of keyed.entries()) {
       const slot = this.place(vehicle);
       const combination = this.combinationOf[slot]!;
       if (combinations.at(-1) !== combination) {
         starts.push(slot);
         combinations.push(combination);
       }
+      if (at % BUILD_STEP === BUILD_STEP - 1) yield;
     }
+    this.bulk = false;
+    this.priceColumn.fill(this.prices, this.nextSlot);
+    this.yearColumn.fill(this.years, this.nextSlot);
+    this.rangeColumn.fill(this.ranges, this.nextSlot);
     this.runStart = Int32Array.from([...starts, this.nextSlot]);
     this.runCombination = Int32Array.from(combinations);
     this.runsEnd = this.nextSlot;
-    this.sortAll();
+    yield* this.sortAll();
   }
 
-  /** Sorts every order once. */
-  private sortAll(): void {
-    // Ties by id: each id's rank in id order, found once, instead of comparing strings in every sort.
-    const rank = new Int32Array(this.capacity);
-    [...this.slotOf.keys()].sort(compareIds).forEach((id, position) => (rank[this.slotOf.get(id)!] = position));
+  /** Sorts every order once: by id first, then (a stable sort) by each sort's key, so ties stay in id order. */
+  private *sortAll(): Generator<void> {
+    const byId = [...this.slotOf.values()].sort((a, b) => compareIds(this.ids[a]!, this.ids[b]!));
+    const keys = new Float64Array(this.capacity);
     for (const [sort, order] of Object.entries(this.orders)) {
       const [key, direction] = this.sortKeys[sort as VehicleSort];
-      const slots = Uint32Array.from(this.slotOf.values()).sort((a, b) => direction * (key(a) - key(b)) || rank[a]! - rank[b]!);
+      for (const slot of byId) keys[slot] = direction * key(slot);
+      const slots = [...byId].sort((a, b) => keys[a]! - keys[b]!);
       order.slots = new Uint32Array(this.capacity);
       order.slots.set(slots);
       order.length = slots.length;
       order.placeOf = undefined;
+      yield;
     }
   }
 
@@ -345,14 +392,6 @@ export class SearchIndex {
   /** Enough vehicles moved out of their runs (or were removed) that searches would be faster on an index built again. */
   get needsRebuild(): boolean {
     return this.givenUp + (this.nextSlot - this.runsEnd) > Math.max(1_000, this.size / 10);
-  }
-
-  /** The same catalogue built again, in runs. */
-  rebuilt(): SearchIndex {
-    return SearchIndex.of(
-      this.vehicles.filter((vehicle): vehicle is IndexedVehicle => vehicle !== undefined),
-      this.options,
-    );
   }
 
   /** Adds a vehicle, or replaces the one with its id. */
@@ -474,9 +513,11 @@ export class SearchIndex {
     this.listed[slot] = vehicle.listedAtMicros;
     this.ratings[slot] = vehicle.ratingHundredths;
     this.ranges[slot] = vehicle.evRangeKm ?? Number.NaN;
-    this.priceColumn.add(slot, vehicle.priceUsdCents);
-    this.yearColumn.add(slot, vehicle.year);
-    this.rangeColumn.add(slot, this.ranges[slot]!);
+    if (!this.bulk) {
+      this.priceColumn.add(slot, vehicle.priceUsdCents);
+      this.yearColumn.add(slot, vehicle.year);
+      this.rangeColumn.add(slot, this.ranges[slot]!);
+    }
     const key = combinationKeyOf(vehicle);
     let combination = this.combinationIds.get(key);
     if (combination === undefined) {
@@ -554,23 +595,23 @@ export class SearchIndex {
   search(search: VehicleSearchQuery, bounds: UsdBounds): IndexAnswer | undefined {
     const words = search.q ? searchWords(search.q) : [];
     if (!words.every(indexableWord)) return undefined;
+    // Named closures are not made per search: run under tsx, each is given its name by a property write.
+    const wanted: Array<Bitset | null | undefined> = [];
+    for (const word of new Set(words)) wanted.push(this.words.withPrefix(word, this.capacity));
+    if (search.tab) wanted.push(this.tabs.get(search.tab));
+    if (search.collection) wanted.push(this.collections.get(search.collection));
+    if (search.make) wanted.push(this.makes.get(search.make.toLowerCase()));
+    if (search.model) wanted.push(this.models.get(search.model.toLowerCase()));
+    if (search.condition) wanted.push(this.conditions.get(search.condition));
+    if (search.fuel) wanted.push(this.fuels.get(search.fuel));
+    if (search.body) wanted.push(this.bodies.get(search.body));
+    if (search.location) wanted.push(this.places.get(search.location.toLowerCase()));
+    if (search.featured !== undefined) wanted.push(this.featured.get(String(search.featured)));
     const sets: Bitset[] = [this.live];
-    let none = false;
-    const need = (set: Bitset | null | undefined) => {
-      if (set) sets.push(set);
-      else none = true;
-    };
-    for (const word of new Set(words)) need(this.words.withPrefix(word, this.capacity));
-    if (search.tab) need(this.tabs.get(search.tab));
-    if (search.collection) need(this.collections.get(search.collection));
-    if (search.make) need(this.makes.get(search.make.toLowerCase()));
-    if (search.model) need(this.models.get(search.model.toLowerCase()));
-    if (search.condition) need(this.conditions.get(search.condition));
-    if (search.fuel) need(this.fuels.get(search.fuel));
-    if (search.body) need(this.bodies.get(search.body));
-    if (search.location) need(this.places.get(search.location.toLowerCase()));
-    if (search.featured !== undefined) need(this.featured.get(String(search.featured)));
-    if (none) return { ids: [], ...facetsOf([]) };
+    for (const set of wanted) {
+      if (!set) return { ids: [], ...facetsOf([]) };
+      sets.push(set);
+    }
 
     const ranges = new RangeBits();
     if (search.yearMin !== undefined) this.yearColumn.min(search.yearMin, ranges);
@@ -603,54 +644,45 @@ export class SearchIndex {
    * bitset is read whole. Undefined when it matches fewer than countByRunsFrom vehicles: walking would be long.
    */
   private searchKept(kept: KeptCounts, filter: Bitset | undefined, ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): IndexAnswer | undefined {
-    const yearMin = search.yearMin ?? -Infinity;
-    const yearMax = search.yearMax ?? Infinity;
-    const priceMin = bounds.min ?? -Infinity;
-    const priceMax = bounds.max ?? Infinity;
-    const { years, prices, yearColumn, priceColumn } = this;
-    const filterWords = filter?.words;
-    const matches = (slot: number) => {
-      const year = years[slot]!;
-      const price = prices[slot]!;
-      return year >= yearMin && year <= yearMax && price >= priceMin && price <= priceMax && (filterWords === undefined || (filterWords[slot >>> 5]! & (1 << (slot & 31))) !== 0);
+    const bound: KeptBounds = {
+      yearMin: search.yearMin ?? -Infinity,
+      yearMax: search.yearMax ?? Infinity,
+      priceMin: bounds.min ?? -Infinity,
+      priceMax: bounds.max ?? Infinity,
+      filter: filter?.words,
     };
-    const all = (column: RangeColumn) => ({ first: 0, last: column.bucketCount - 1 });
-    const sureYears = ranges.sureBuckets.get(yearColumn) ?? all(yearColumn);
-    const surePrices = ranges.sureBuckets.get(priceColumn) ?? all(priceColumn);
+    const { years, prices, yearColumn, priceColumn, perValue } = this;
+    const sureYears = ranges.sureBuckets.get(yearColumn) ?? { first: 0, last: yearColumn.bucketCount - 1 };
+    const surePrices = ranges.sureBuckets.get(priceColumn) ?? { first: 0, last: priceColumn.bucketCount - 1 };
     const sureYearsLast = Math.min(sureYears.last, yearColumn.bucketCount - 1);
     const surePricesLast = Math.min(surePrices.last, priceColumn.bucketCount - 1);
-    const { perValue } = this;
     let total = kept.addBox({ first: sureYears.first, last: sureYearsLast }, { first: surePrices.first, last: surePricesLast }, perValue);
     // Outside the box: any year with a price outside the certain buckets (in price order), then a price inside them with a year outside.
-    const { perCombination, touched, combinationOf } = this;
-    let touchedCount = 0;
-    const count = (slot: number) => {
-      total++;
-      const combination = combinationOf[slot]!;
-      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
-      perCombination[combination]!++;
-    };
     const sureEmpty = sureYears.first > sureYearsLast || surePrices.first > surePricesLast;
-    const priceOrder = this.orders['price-asc'];
     const certainPriceFrom = sureEmpty ? Infinity : priceColumn.bucketStart(surePrices.first);
     const certainPriceBelow = sureEmpty ? -Infinity : priceColumn.bucketStart(surePricesLast + 1);
-    const edgesOf = (order: Order, values: ArrayLike<number>, min: number, max: number, certainFrom: number, certainBelow: number, visit: (slot: number) => void) => {
+    const { perCombination, touched, combinationOf } = this;
+    let touchedCount = 0;
+    const priceOrder = this.orders['price-asc'];
+    const yearOrder = this.orders['year-asc'];
+    const slabs: Slab[] = [{ order: priceOrder, values: prices, min: bound.priceMin, max: bound.priceMax, certainFrom: certainPriceFrom, certainBelow: certainPriceBelow, inPriceBox: false }];
+    if (!sureEmpty) slabs.push({ order: yearOrder, values: years, min: bound.yearMin, max: bound.yearMax, certainFrom: yearColumn.bucketStart(sureYears.first), certainBelow: yearColumn.bucketStart(sureYearsLast + 1), inPriceBox: true });
+    for (const { order, values, min, max, certainFrom, certainBelow, inPriceBox } of slabs) {
       const from = this.firstAtLeastIn(order, values, min);
       const to = this.firstAtLeastIn(order, values, max, true);
       const certainStart = Math.max(from, Math.min(to, this.firstAtLeastIn(order, values, certainFrom)));
       const certainEnd = Math.max(certainStart, Math.min(to, this.firstAtLeastIn(order, values, certainBelow)));
-      for (let at = from; at < certainStart; at++) visit(order.slots[at]!);
-      for (let at = certainEnd; at < to; at++) visit(order.slots[at]!);
-    };
-    edgesOf(priceOrder, prices, priceMin, priceMax, certainPriceFrom, certainPriceBelow, (slot) => {
-      if (matches(slot)) count(slot);
-    });
-    if (!sureEmpty) {
-      const yearOrder = this.orders['year-asc'];
-      edgesOf(yearOrder, years, yearMin, yearMax, yearColumn.bucketStart(sureYears.first), yearColumn.bucketStart(sureYearsLast + 1), (slot) => {
-        const price = prices[slot]!;
-        if (price >= certainPriceFrom && price < certainPriceBelow && matches(slot)) count(slot);
-      });
+      for (let at = from; at < to; at++) {
+        if (at === certainStart) at = certainEnd;
+        if (at >= to) break;
+        const slot = order.slots[at]!;
+        if (inPriceBox && !(prices[slot]! >= certainPriceFrom && prices[slot]! < certainPriceBelow)) continue;
+        if (!this.keptMatch(slot, bound)) continue;
+        total++;
+        const combination = combinationOf[slot]!;
+        if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+        perCombination[combination]!++;
+      }
     }
     if (total < this.options.countByRunsFrom) {
       // Left as found: the scratch counts back at zero for the bitset way.
@@ -667,12 +699,19 @@ export class SearchIndex {
       const end = Math.min(total, offset + search.pageSize);
       for (let at = 0, seen = 0; at < order.length && seen < end; at++) {
         const slot = order.slots[at]!;
-        if (!matches(slot)) continue;
+        if (!this.keptMatch(slot, bound)) continue;
         if (seen >= offset) ids.push(this.ids[slot]!);
         seen++;
       }
     }
     return { ids, ...facetsOf(this.countsWith(total)) };
+  }
+
+  /** Whether a slot's vehicle is within a kept search's bounds and filter. */
+  private keptMatch(slot: number, bound: KeptBounds): boolean {
+    const year = this.years[slot]!;
+    const price = this.prices[slot]!;
+    return year >= bound.yearMin && year <= bound.yearMax && price >= bound.priceMin && price <= bound.priceMax && (bound.filter === undefined || (bound.filter[slot >>> 5]! & (1 << (slot & 31))) !== 0);
   }
 
   /** The first place in an ascending order of `values` whose value is at least `value` (above it, with `above`). */
@@ -843,28 +882,28 @@ export class SearchIndex {
     const { perCombination, touched, combinationOf, runStart, runCombination } = this;
     const words = matched.words;
     let touchedCount = 0;
-    const add = (combination: number, count: number) => {
-      if (count === 0) return;
-      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
-      perCombination[combination]! += count;
-    };
-    // Bits set below `slot`, from `counted` (those below `from`, a multiple of 32 not above `slot`).
+    // Bits set below each run's start: `below` counts those of whole words before `word`.
     let word = 0;
     let below = 0;
-    const setBelow = (slot: number) => {
+    let start = 0;
+    for (let run = 0; run <= runCombination.length; run++) {
+      const slot = runStart[run]!;
       const last = slot >>> 5;
-      for (; word < last; word++) below += bitCount(words[word]! | 0);
+      for (; word < last; word++) below += bitCount(words[word]!);
       const partial = slot & 31;
-      return partial === 0 ? below : below + bitCount((words[last]! | 0) & ((1 << partial) - 1));
-    };
-    let start = setBelow(runStart[0]!);
-    for (let run = 0; run < runCombination.length; run++) {
-      const end = setBelow(runStart[run + 1]!);
-      add(runCombination[run]!, end - start);
+      const end = partial === 0 ? below : below + bitCount(words[last]! & ((1 << partial) - 1));
+      if (run > 0 && end > start) {
+        const combination = runCombination[run - 1]!;
+        if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+        perCombination[combination]! += end - start;
+      }
       start = end;
     }
     for (let slot = this.runsEnd; slot < this.nextSlot; slot++) {
-      if ((words[slot >>> 5]! & (1 << (slot & 31))) !== 0) add(combinationOf[slot]!, 1);
+      if ((words[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      const combination = combinationOf[slot]!;
+      if (perCombination[combination] === 0) touched[touchedCount++] = combination;
+      perCombination[combination]!++;
     }
     return touchedCount;
   }

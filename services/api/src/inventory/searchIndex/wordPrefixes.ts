@@ -22,12 +22,12 @@ export class WordPrefixes {
       this.unsorted.push(word);
     }
     list.add(slot);
-    this.answered.clear();
+    if (this.answered.size > 0) this.answered.clear();
   }
 
   delete(word: string, slot: number): void {
     this.holders.get(word)?.delete(slot);
-    this.answered.clear();
+    if (this.answered.size > 0) this.answered.clear();
   }
 
   /** How many distinct words are held, and the slots listed under them. */

@@ -73,7 +73,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
   /**
    * The answer from memory (SEARCH_INDEX=memory), touching no PostgreSQL: ids, total and facets from the index, each
    * card's JSON as serialised (and checked against its schema) when the vehicle last changed, the displayed price
-   * converted per request. Byte for byte the SQL path's answer; undefined when the index cannot answer (SQL does).
+   * converted per request. Byte for byte the SQL path's answer; undefined when the index cannot answer (SQL does) or
+   * is still loading.
    */
   async function searchFromMemory(search: VehicleSearchQuery): Promise<string | undefined> {
     const live = app.searchIndex;

@@ -20,6 +20,8 @@ describe('staff accounts in the console', () => {
     const admin = await signInToConsole(stack.browser, stack.api.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await admin.getByRole('menuitem', { name: 'Staff' }).click();
     await admin.getByRole('link', { name: 'Create' }).click();
+    // The form is drawn again once the screen's requests settle; what is typed before that is lost.
+    await admin.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     await admin.getByRole('textbox', { name: 'Name' }).fill('Amina Sales');
     await admin.getByRole('textbox', { name: 'Email' }).fill('amina@autobest.test');
     await admin.getByRole('button', { name: 'Save' }).click();

@@ -4,6 +4,8 @@ import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatUsage, ChatVehicleCard, ChatVehicleType, TaraTopic } from './contracts';
 import type { CardSort, ChatNeed, Understanding } from './understanding';
 
+export { CHAT_FAILURE_MESSAGE } from './failure';
+
 /**
  * What Tara says, in English, French, Arabic and Swahili. Grounded: a reply names only the vehicles it is given
  * (`matches.vehicles`, real listed cars the API found) and says plainly when they are not what was asked. Pure and
@@ -481,11 +483,3 @@ function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: U
   }
   return keys.map((key) => suggestion(language, key));
 }
-
-/** The spec's failure message (section 8), in each language. */
-export const CHAT_FAILURE_MESSAGE: Record<SiteLanguage, string> = {
-  en: "I'm sorry, I encountered an issue processing your request. Please try again.",
-  fr: "Je suis désolée, j'ai rencontré un problème en traitant votre demande. Veuillez réessayer.",
-  ar: 'عذرًا، واجهت مشكلة أثناء معالجة طلبك. يرجى المحاولة مرة أخرى.',
-  sw: 'Samahani, nimekumbana na tatizo nikishughulikia ombi lako. Tafadhali jaribu tena.',
-};

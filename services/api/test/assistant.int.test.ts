@@ -4,7 +4,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { Writable } from 'node:stream';
 import { readStream } from '@autobest/db';
-import { CHAT_MESSAGE_MAX, convert, fromMajor, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { CHAT_MESSAGE_MAX, convert, formatPlain, fromMajor, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
 import { catalogueRates } from '../src/inventory/ratesRoutes';
 import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -215,14 +215,45 @@ describe('grounding in the real catalogue', () => {
       const vehicle = detail.json<VehicleDetail>();
       expect(isOfType(vehicle), `${card.id} is ${vehicle.bodyType}`).toBe(true);
       expect(card.path).toBe(`/vehicle/${card.id}`);
-      expect(card.price.currency).toBe(budget.currency);
-      const inBudgetCurrency = convert(fromMajor(vehicle.price.amount, vehicle.price.currency), budget.currency, rates.rates);
-      expect(card.price.amount).toBe(toMajor(inBudgetCurrency));
+      // Priced in the visitor's currency as the vehicle page shows it; held to the budget in the budget's currency.
+      const listed = fromMajor(vehicle.price.amount, vehicle.price.currency);
+      expect(card.price).toEqual({ amount: toMajor(convert(listed, currency as PriceCurrency, rates.rates)), currency });
+      const inBudgetCurrency = convert(listed, budget.currency, rates.rates);
       expect(inBudgetCurrency.amountMinor).toBeLessThanOrEqual(fromMajor(budget.amount, budget.currency).amountMinor);
-      if (vehicle.price.currency !== budget.currency) {
+      if (vehicle.price.currency !== budget.currency || vehicle.price.currency !== currency) {
         expect(answer.reply.citations.map((citation) => citation.source)).toContain(`rates:${rates.source}@${rates.timestamp}`);
       }
     }
+  });
+
+  it.each([
+    ['Budget $25K', null],
+    ['I need an SUV under 25000 dollars', 'suv'],
+  ] as const)('on a naira page, "%s" shows cards in naira, each at most $25,000 today, written in both currencies, the rates cited', async (text, type) => {
+    const id = await started({ language: 'en', currency: 'NGN' });
+    const answer = (await send(id, text)).json<ChatAnswer>();
+    expect(answer.context.budget).toEqual({ amount: 25_000, currency: 'USD' });
+    expect(answer.context.preferredVehicleType).toBe(type);
+    expect(await matchKindOf(id)).toBe('within-budget');
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/rates' })).json<{ source: string; timestamp: string; rates: Record<string, number> }>();
+    expect(answer.reply.citations.map((citation) => citation.source)).toContain(`rates:${rates.source}@${rates.timestamp}`);
+    expect(answer.reply.content).toContain('budget up to $25,000');
+    for (const card of answer.vehicles) {
+      // The contract's card shape, priced as the vehicle page prices it for a naira visitor.
+      expect(card).toMatchObject({ id: expect.any(String), name: expect.any(String), price: { amount: expect.any(Number), currency: 'NGN' } });
+      expect(Object.keys(card.price).sort()).toEqual(['amount', 'currency']);
+      const page = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${card.id}`, query: { currency: 'NGN' } })).json<VehicleDetail & { displayPrice: { amount: number; currency: string } }>();
+      expect(card.price).toEqual(page.displayPrice);
+      const listed = fromMajor(page.price.amount, page.price.currency);
+      const inDollars = convert(listed, 'USD', rates.rates);
+      expect(card.price.amount).toBe(toMajor(convert(listed, 'NGN', rates.rates)));
+      expect(inDollars.amountMinor).toBeLessThanOrEqual(25_000_00);
+      // Tara writes each price in naira with what it costs in dollars beside it.
+      expect(answer.reply.content).toContain(`${card.year} ${card.name} (${formatPlain(card.price.amount, 'NGN')}, about ${formatPlain(toMajor(inDollars), 'USD')})`);
+    }
+    // The reopened conversation shows the same naira cards.
+    expect((await view(id)).json<ConversationView>().vehicles).toEqual(answer.vehicles);
   });
 
   it('offers the cheapest of the type, and says so, when the budget is below every car', async () => {

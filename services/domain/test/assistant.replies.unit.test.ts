@@ -125,8 +125,12 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       const prior: ChatContext = rng.next() < 0.5 ? EMPTY_CHAT_CONTEXT : { preferredVehicleType: rng.pick(['suv', 'sedan', null]), usage: rng.pick(['family', null]), budget: rng.next() < 0.5 ? { amount: 20_000_000, currency: 'NGN' } : null };
       const understanding = understandMessage(text, { language, currency, prior });
       const kind = rng.pick(MATCH_KINDS);
-      const vehicles = kind === 'none' ? [] : rng.some(ALL_NAMES, 6).map((name) => card(name, understanding.context.budget?.currency ?? currency, rng));
-      const matches: VehicleMatches = { kind, vehicles, rates: rng.next() < 0.5 ? { source: 'exchangerate-api', timestamp: '2026-11-25T09:00:00Z' } : null };
+      // Cards are priced in the visitor's currency; a budget in another comes with what each costs in it.
+      const vehicles = kind === 'none' ? [] : rng.some(ALL_NAMES, 6).map((name) => card(name, currency, rng));
+      const budgetCurrency = understanding.context.budget?.currency;
+      const inBudgetCurrency =
+        budgetCurrency && budgetCurrency !== currency ? Object.fromEntries(vehicles.map((vehicle) => [vehicle.id, { amount: Math.round(rng.next() * 5_000_000) / 100, currency: budgetCurrency }])) : null;
+      const matches: VehicleMatches = { kind, vehicles, inBudgetCurrency, rates: rng.next() < 0.5 ? { source: 'exchangerate-api', timestamp: '2026-11-25T09:00:00Z' } : null };
       const stage = rng.pick(CHAT_STAGES) as ChatStage;
       const reply = composeReply({ language, stage, understanding, matches });
       const given = vehicles.map((vehicle) => vehicle.name);
@@ -138,6 +142,18 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       // Every card is cited by its page; the rates are cited when prices were converted.
       if (!vehicles.every((vehicle) => reply.citations.some((citation) => citation.source === vehicle.path && citation.label === vehicle.name))) broken.push('a card is not cited');
       if (reply.citations.some((citation) => citation.source.startsWith('rates:')) !== (matches.rates !== null)) broken.push('rates citation');
+      // A price is written in the card's currency, and beside it in the budget's when that is another: never a price
+      // set against a budget in another currency without both.
+      for (const vehicle of vehicles) {
+        const named = `${vehicle.year} ${vehicle.name} (`;
+        const at = reply.content.indexOf(named);
+        if (at < 0) continue;
+        const written = reply.content.slice(at + named.length).split(')')[0]!;
+        if (!written.startsWith(formatPlain(vehicle.price.amount, vehicle.price.currency, language))) broken.push(`price of ${vehicle.name} not in the card's currency`);
+        const inBudget = inBudgetCurrency?.[vehicle.id];
+        if (inBudget && !written.includes(formatPlain(inBudget.amount, inBudget.currency, language))) broken.push(`price of ${vehicle.name} without the budget's currency`);
+        if (!inBudget && written !== formatPlain(vehicle.price.amount, vehicle.price.currency, language)) broken.push(`price of ${vehicle.name} with more than its price`);
+      }
       // Said plainly when nothing (exactly) fits.
       if (vehicles.length === 0 && kind !== 'within-budget' && kind !== 'not-asked' && !reply.content.includes(NONE[language])) broken.push('does not say nothing fits');
       if (vehicles.length > 0 && kind === 'cheaper-than-asked' && !reply.content.includes(CHEAPER[language])) broken.push('does not say the budget is below these cars');
@@ -230,6 +246,35 @@ describe('what a reply says', () => {
     const none = reply(language, 'none', []);
     expect(none.content).toContain(NONE[language]);
     expect(none.citations).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'budget up to $25,000', 'These fit what you told me: 2024 Toyota RAV4 (₦37,730,000, about $24,500).', 'the closest, priced above it: 2024 Toyota RAV4 (₦46,200,000, about $30,000).'],
+    ['fr', "budget jusqu'à 25\u202f000\u00a0$", 'Voici ce qui vous correspond : 2024 Toyota RAV4 (37\u202f730\u202f000\u00a0₦, soit environ 24\u202f500\u00a0$).', 'à un prix au-dessus : 2024 Toyota RAV4 (46\u202f200\u202f000\u00a0₦, soit environ 30\u202f000\u00a0$).'],
+    ['ar', 'ميزانية حتى $25,000', 'هذه السيارات تناسب ما طلبته: 2024 Toyota RAV4 (₦37,730,000، أي نحو $24,500).', 'بسعر أعلى منها: 2024 Toyota RAV4 (₦46,200,000، أي نحو $30,000).'],
+    ['sw', 'bajeti hadi $25,000', 'Magari haya yanafaa ulichoniambia: 2024 Toyota RAV4 (₦37,730,000, takriban $24,500).', 'kwa bei iliyo juu yake: 2024 Toyota RAV4 (₦46,200,000, takriban $30,000).'],
+  ] as const)('%s: a budget in dollars on a naira page: each card in naira and in dollars beside it, the budget in dollars', (language, budget, within, above) => {
+    const understanding = understandMessage('Budget $25K', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    expect(understanding.context.budget).toEqual({ amount: 25_000, currency: 'USD' });
+    const rates = { source: 'exchangerate-api', timestamp: '2026-11-25T09:00:00Z' };
+    const fits = composeReply({
+      language,
+      stage: 'needs-assessment',
+      understanding,
+      matches: { kind: 'within-budget', vehicles: [{ ...rav4, price: { amount: 37_730_000, currency: 'NGN' } }], inBudgetCurrency: { [rav4.id]: { amount: 24_500, currency: 'USD' } }, rates },
+    });
+    expect(fits.content).toContain(budget);
+    expect(fits.content).toContain(within);
+    expect(fits.citations.map((citation) => citation.source)).toContain('rates:exchangerate-api@2026-11-25T09:00:00Z');
+    const dearer = composeReply({
+      language,
+      stage: 'needs-assessment',
+      understanding,
+      matches: { kind: 'cheaper-than-asked', vehicles: [{ ...rav4, price: { amount: 46_200_000, currency: 'NGN' } }], inBudgetCurrency: { [rav4.id]: { amount: 30_000, currency: 'USD' } }, rates },
+    });
+    expect(dearer.content).toContain(above);
+    // Cards already in the budget's currency are written once.
+    expect(reply(language, 'within-budget', [rav4]).content).toContain(`(${formatPlain(28_000_000, 'NGN', language)})`);
   });
 
   it.each(SITE_LANGUAGES)('%s: asks for what is still missing', (language) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
+import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
 import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
@@ -147,11 +148,11 @@ export default function TaraWidget() {
         starts.current = null;
         setStarting(false);
         setSort(null);
-        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(t('failure'), false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], suggestions: [], handedOff: false });
+        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], suggestions: [], handedOff: false });
       });
       return run;
     },
-    [language, currency, reportStage, t],
+    [language, currency, reportStage],
   );
 
   // Each request to open: a topic starts a conversation about it, otherwise the buyer's conversation goes on.
@@ -250,7 +251,7 @@ export default function TaraWidget() {
     setConversation((current) => (current ? { ...current, messages: current.messages.filter((each) => each.id !== shown.id) } : current));
     if (result && result.status === 429) failWith(rateLimited.text(result.retryAfterSeconds));
     else if (result && result.status === 400 && result.error.fields?.['text']) failWith(say(fieldMessagesOf(result.error)['text']!, { label: t('inputLabel') }));
-    else failWith(t('failure'));
+    else failWith(CHAT_FAILURE_MESSAGE[language]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -505,6 +506,7 @@ function handoffErrors(values: Record<HandoffField, string>, contactNeeded: stri
 /** 'Talk to a person': the buyer leaves a name and a phone or an email; staff get the conversation as a lead. */
 function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: string | null; ensure(): Promise<{ id: string } | null>; onDone(reply: ChatMessage): void; onBack(): void }) {
   const t = useT(taraMessages);
+  const language = useLanguage();
   const say = useSayMessage();
   const rateLimited = useRateLimitedText();
   const id = useId();
@@ -541,7 +543,7 @@ function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: s
       return;
     }
     setStatus('failed');
-    if (!result) return setFailure(t('failure'));
+    if (!result) return setFailure(CHAT_FAILURE_MESSAGE[language]);
     const serverErrors: Partial<Record<HandoffField, ShownMessage>> = {};
     for (const [field, message] of Object.entries(fieldMessagesOf(result.error))) if (message && (HANDOFF_FIELDS as readonly string[]).includes(field)) serverErrors[field as HandoffField] = message;
     if (Object.keys(serverErrors).length > 0) {
@@ -549,7 +551,7 @@ function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: s
       focusFirst(serverErrors);
       return;
     }
-    setFailure(result.status === 429 ? rateLimited.text(result.retryAfterSeconds) : t('failure'));
+    setFailure(result.status === 429 ? rateLimited.text(result.retryAfterSeconds) : CHAT_FAILURE_MESSAGE[language]);
   };
 
   if (done)

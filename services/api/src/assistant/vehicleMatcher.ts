@@ -16,7 +16,7 @@ import {
   type VehicleMatches,
 } from '@autobest/domain';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
-import { cardImage, listedPrice } from '../inventory/vehicleSummary';
+import { cardImage, displayPrice, listedPrice } from '../inventory/vehicleSummary';
 
 /** The cards of one reply: the 'Within Your Budget' pane shows them side by side. */
 export const MAX_CARDS = 6;
@@ -78,7 +78,7 @@ const powerOf = (row: CardRow) => {
   return hp ? Math.round(Number(hp[1])) : null;
 };
 
-function cardOf(row: CardRow, price: { amount: number; currency: PriceCurrency }): ChatVehicleCard {
+function cardOf(row: CardRow, price: ChatVehicleCard['price']): ChatVehicleCard {
   return {
     id: row.id,
     name: row.name,
@@ -143,14 +143,15 @@ export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCod
  * integer minor units. vehicle_search keeps each price in USD cents at the fallback rates (its facets need a fixed
  * scale), so the price index is scanned up to a bound loose enough for any currency's drift from those rates, and each
  * row is held to the budget exactly in the budget's currency; every tier is one indexed LIMIT query, all in one
- * statement.
+ * statement. Each card shows its price in the visitor's currency, as the vehicle page and the search cards do; when the
+ * budget is in another currency, what each card costs in it comes along so the reply can write both.
  */
 export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
   return async (context, visitorCurrency) => {
     if (!context.budget && !context.preferredVehicleType) return { kind: 'not-asked', vehicles: [], rates: null };
     const snapshot = await rates();
     const table: Rates = snapshot.rates;
-    const currency: PriceCurrency = context.budget?.currency ?? visitorCurrency;
+    const budgetCurrency: PriceCurrency | null = context.budget?.currency ?? null;
 
     let inBudget: RawBuilder<boolean> | null = null;
     let budgetMinor = Infinity;
@@ -181,15 +182,22 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
     const { rows } = await sql<CardRow>`${sql.join(selects, sql` union all `)}`.execute(db);
 
     for (const [index, tier] of tiers.entries()) {
-      const converted = rows
+      const found = rows
         .filter((row) => row.tier === index)
-        .map((row) => ({ row, price: convert(listedPrice(row), currency, table) }))
-        // Held to the budget exactly as the buyer will read it.
-        .filter(({ price }) => tier.kind === 'cheaper-than-asked' || price.amountMinor <= budgetMinor);
-      if (converted.length === 0) continue;
-      const vehicles = converted.map(({ row, price }) => cardOf(row, { amount: toMajor(price), currency }));
-      const wasConverted = converted.some(({ row }) => row.price_currency !== currency);
-      return { kind: tier.kind, vehicles, rates: wasConverted ? { source: snapshot.source, timestamp: snapshot.timestamp } : null };
+        .map((row) => {
+          const listed = listedPrice(row);
+          return { row, listed, inBudgetCurrency: budgetCurrency ? convert(listed, budgetCurrency, table) : null };
+        })
+        // Held to the budget exactly in the budget's currency, at today's rates.
+        .filter(({ inBudgetCurrency }) => tier.kind === 'cheaper-than-asked' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor);
+      if (found.length === 0) continue;
+      const vehicles = found.map(({ row, listed }) => cardOf(row, displayPrice(listed, visitorCurrency, table)));
+      const inBudgetCurrency =
+        budgetCurrency && budgetCurrency !== visitorCurrency
+          ? Object.fromEntries(found.map(({ row, inBudgetCurrency: price }) => [row.id, { amount: toMajor(price!), currency: budgetCurrency }]))
+          : null;
+      const wasConverted = found.some(({ listed }) => listed.currency !== visitorCurrency || (budgetCurrency !== null && listed.currency !== budgetCurrency));
+      return { kind: tier.kind, vehicles, inBudgetCurrency, rates: wasConverted ? { source: snapshot.source, timestamp: snapshot.timestamp } : null };
     }
     return { kind: 'none', vehicles: [], rates: null };
   };

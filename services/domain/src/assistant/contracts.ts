@@ -66,7 +66,7 @@ export const ChatVehicleCardSchema = z
     subtitle: z.string(),
     year: z.number(),
     category: z.string(),
-    price: z.object({ amount: z.number(), currency: z.string() }).describe("In the buyer's budget currency, converted at the cited rates"),
+    price: z.object({ amount: z.number(), currency: z.string() }).describe("In the visitor's currency (the conversation's), converted from the listed price at the cited rates as the vehicle page shows it"),
     image: z.object({ url: z.string(), alt: z.string() }).nullable(),
     efficiency: z.object({ label: z.string(), score: z.number().describe('Higher is more efficient; the Efficiency chip sorts by it') }),
     powerHp: z.number().nullable(),

@@ -4,6 +4,8 @@ import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatUsage, ChatVehicleCard, ChatVehicleType, TaraTopic } from './contracts';
 import type { CardSort, ChatNeed, Understanding } from './understanding';
 
+export { CHAT_FAILURE_MESSAGE } from './failure';
+
 /**
  * What Tara says, in English, French, Arabic and Swahili. Grounded: a reply names only the vehicles it is given
  * (`matches.vehicles`, real listed cars the API found) and says plainly when they are not what was asked. Pure and
@@ -22,9 +24,15 @@ export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 
 
 export interface VehicleMatches {
   kind: MatchKind;
-  /** Real listed vehicles, prices in the budget's currency. */
+  /** Real listed vehicles, prices in the visitor's currency (as the vehicle page shows them). */
   vehicles: ChatVehicleCard[];
-  /** The rate snapshot the prices were converted with, when any was converted. */
+  /**
+   * What each card costs in the budget's currency at the same rates, by card id, when the budget is in another
+   * currency than the cards ("Budget $25K" on a naira page): the reply writes both, so a price is never set against
+   * the budget in another currency unsaid. Absent or null when the cards are in the budget's currency (or no budget).
+   */
+  inBudgetCurrency?: Readonly<Record<string, { amount: number; currency: string }>> | null;
+  /** The rate snapshot the prices were converted with, when any was converted (to the budget's or the visitor's currency). */
   rates: { source: string; timestamp: string } | null;
   /**
    * What the first car costs landed in the buyer's country, from the same calculation as its page's price list and
@@ -70,6 +78,8 @@ interface Wording {
   greetingAbout: (topic: string) => string;
   understood: (parts: string) => string;
   listSeparator: string;
+  /** A card's price with what it costs in the budget's currency, when that is another ("₦38,000,000, about $24,675"). */
+  priceAndBudgetCurrency: (price: string, inBudgetCurrency: string) => string;
   budgetUpTo: (amount: string) => string;
   cleared: Record<ChatNeed, string>;
   usage: Record<ChatUsage, string>;
@@ -99,6 +109,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greetingAbout: (topic) => `Hi, I'm Tara. Let's find you the right ${topic}. What is your budget, and what will you mostly use it for?`,
     understood: (parts) => `Here's what I have so far: ${parts}. Tell me if anything is off.`,
     listSeparator: ', ',
+    priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, about ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `budget up to ${amount}`,
     cleared: { budget: 'no budget limit', usage: 'any use', type: 'any type' },
     usage: { family: 'for the family', commute: 'for commuting', business: 'for business (ride-hailing, taxi, deliveries)', 'off-road': 'for rough roads' },
@@ -159,6 +170,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greetingAbout: (topic) => `Bonjour, je suis Tara. Vous cherchez : ${topic}. Quel est votre budget, et à quoi servira surtout la voiture ?`,
     understood: (parts) => `Voici ce que j'ai retenu : ${parts}. Dites-moi si quelque chose ne va pas.`,
     listSeparator: ', ',
+    priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, soit environ ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `budget jusqu'à ${amount}`,
     cleared: { budget: 'sans limite de budget', usage: 'tout usage', type: 'tout type' },
     usage: {
@@ -226,6 +238,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greetingAbout: (topic) => `مرحبًا، أنا تارا. تبحث عن: ${topic}. ما ميزانيتك، وفيمَ ستستخدم السيارة غالبًا؟`,
     understood: (parts) => `هذا ما فهمته حتى الآن: ${parts}. أخبرني إن كان هناك ما يحتاج إلى تصحيح.`,
     listSeparator: '، ',
+    priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}، أي نحو ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `ميزانية حتى ${amount}`,
     cleared: { budget: 'بلا حد للميزانية', usage: 'أي استخدام', type: 'أي نوع' },
     usage: {
@@ -290,6 +303,7 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greetingAbout: (topic) => `Habari, mimi ni Tara. Unatafuta: ${topic}. Bajeti yako ni kiasi gani, na gari litatumika zaidi kwa nini?`,
     understood: (parts) => `Haya ndiyo nimeelewa hadi sasa: ${parts}. Niambie kama kuna kitu si sahihi.`,
     listSeparator: ', ',
+    priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, takriban ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `bajeti hadi ${amount}`,
     cleared: { budget: 'bajeti bila kikomo', usage: 'matumizi yoyote', type: 'aina yoyote' },
     usage: {
@@ -414,7 +428,12 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
   const { context, said, sort, wantsPerson, asksPricing } = understanding;
   const cleared = understanding.cleared ?? [];
   const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
-  const list = vehicles.map((vehicle) => `${vehicle.year} ${vehicle.name} (${formatPlain(vehicle.price.amount, vehicle.price.currency, language)})`).join(wording.listSeparator);
+  const priceOf = (vehicle: ChatVehicleCard) => {
+    const price = formatPlain(vehicle.price.amount, vehicle.price.currency, language);
+    const inBudget = matches.inBudgetCurrency?.[vehicle.id];
+    return inBudget && inBudget.currency !== vehicle.price.currency ? wording.priceAndBudgetCurrency(price, formatPlain(inBudget.amount, inBudget.currency, language)) : price;
+  };
+  const list = vehicles.map((vehicle) => `${vehicle.year} ${vehicle.name} (${priceOf(vehicle)})`).join(wording.listSeparator);
   const saidNeeds = said.budget !== undefined || said.usage !== undefined || said.preferredVehicleType !== undefined || cleared.length > 0;
   const pricingFirst = asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson);
   const missing = missingNeeds(context);
@@ -464,11 +483,3 @@ function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: U
   }
   return keys.map((key) => suggestion(language, key));
 }
-
-/** The spec's failure message (section 8), in each language. */
-export const CHAT_FAILURE_MESSAGE: Record<SiteLanguage, string> = {
-  en: "I'm sorry, I encountered an issue processing your request. Please try again.",
-  fr: "Je suis désolée, j'ai rencontré un problème en traitant votre demande. Veuillez réessayer.",
-  ar: 'عذرًا، واجهت مشكلة أثناء معالجة طلبك. يرجى المحاولة مرة أخرى.',
-  sw: 'Samahani, nimekumbana na tatizo nikishughulikia ombi lako. Tafadhali jaribu tena.',
-};

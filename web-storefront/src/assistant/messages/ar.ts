@@ -16,7 +16,6 @@ export default {
   you: 'أنت',
   tara: 'تارا',
   typing: 'تارا تكتب...',
-  failure: 'عذرًا، حدثت مشكلة أثناء معالجة طلبك. يرجى المحاولة مرة أخرى.',
   quickReplies: 'ردود سريعة',
   quickBudget: 'ميزانية $25K',
   quickSuv: 'أرني سيارات SUV',

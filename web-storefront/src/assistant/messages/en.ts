@@ -13,7 +13,6 @@ export default {
   you: 'You',
   tara: 'Tara',
   typing: 'Tara is typing...',
-  failure: "I'm sorry, I encountered an issue processing your request. Please try again.",
   quickReplies: 'Quick replies',
   quickBudget: 'Budget $25K',
   quickSuv: 'Show me SUVs',

@@ -16,7 +16,6 @@ export default {
   you: 'Vous',
   tara: 'Tara',
   typing: 'Tara écrit...',
-  failure: 'Je suis désolée, un problème est survenu lors du traitement de votre demande. Veuillez réessayer.',
   quickReplies: 'Réponses rapides',
   quickBudget: 'Budget de $25K',
   quickSuv: 'Montrez-moi des SUV',

@@ -16,7 +16,6 @@ export default {
   you: 'Wewe',
   tara: 'Tara',
   typing: 'Tara anaandika...',
-  failure: 'Samahani, nimekumbana na tatizo nikishughulikia ombi lako. Tafadhali jaribu tena.',
   quickReplies: 'Majibu ya haraka',
   quickBudget: 'Bajeti $25K',
   quickSuv: 'Nionyeshe SUV',

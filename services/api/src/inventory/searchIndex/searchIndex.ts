@@ -131,6 +131,22 @@ function filterKeyOf(search: VehicleSearchQuery): string | undefined {
   return given.length === 0 ? '' : given.length === 1 ? given[0] : undefined;
 }
 
+/**
+ * Keeps in words low .. high of `target` the bits set in every `inside` set and in no `outside` set. Hot loops,
+ * written out, each over one set's words (an `inside` set holds every word below high).
+ */
+function intersect(target: Int32Array, inside: readonly Bitset[], outside: readonly Bitset[], low: number, high: number): void {
+  for (const set of inside) {
+    const words = set.words;
+    for (let word = low; word < high; word++) target[word]! &= words[word]!;
+  }
+  for (const set of outside) {
+    const words = set.words;
+    const end = Math.min(high, words.length);
+    for (let word = low; word < end; word++) target[word]! &= ~words[word]!;
+  }
+}
+
 /** Vehicles placed per step of buildGradually(). */
 const BUILD_STEP = 5_000;
 
@@ -749,18 +765,9 @@ export class SearchIndex {
     }
     out.fill(0);
     if (low >= high) return { matched, total: 0, edges: 0 };
-    // Hot loops are written out (no callbacks), each over one set's words.
     const [first, ...others] = ins;
     out.set(first!.words.subarray(low, high), low);
-    for (const set of others) {
-      const words = set.words;
-      for (let word = low; word < high; word++) out[word]! &= words[word]!;
-    }
-    for (const set of ranges.possibleOut) {
-      const words = set.words;
-      const end = Math.min(high, words.length);
-      for (let word = low; word < end; word++) out[word]! &= ~words[word]!;
-    }
+    intersect(out, others, ranges.possibleOut, low, high);
     let edges = 0;
     if (ranges.bounded) {
       // Certain: in every sureIn set and no sureOut set. The others are compared value by value.
@@ -768,15 +775,7 @@ export class SearchIndex {
       if (ranges.nothingSure || ranges.sureIn.some((set) => set.low >= set.high)) sure.fill(0, low, high);
       else {
         sure.fill(-1, low, high);
-        for (const set of ranges.sureIn) {
-          const words = set.words;
-          for (let word = low; word < high; word++) sure[word]! &= words[word]!;
-        }
-        for (const set of ranges.sureOut) {
-          const words = set.words;
-          const end = Math.min(high, words.length);
-          for (let word = low; word < end; word++) sure[word]! &= ~words[word]!;
-        }
+        intersect(sure, ranges.sureIn, ranges.sureOut, low, high);
       }
       const yearMin = search.yearMin ?? -Infinity;
       const yearMax = search.yearMax ?? Infinity;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedEncoding, type PrecompressedJson } from '../platform/precompressed';
+import { sendPrecompressed, type PrecompressedJson } from '../platform/precompressed';
 import { TtlCache } from '../platform/ttlCache';
 import type { CountedFacets } from './facetPlan';
 
@@ -21,10 +21,6 @@ export function searchCaches(ttlMs: number) {
 }
 
 /** A search answer with the headers every copy of it carries, compressed as the client accepts. */
-export async function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): Promise<FastifyReply> {
-  reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-  const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  // Already checked against the schema when it was made, so it goes out as it is.
-  if (!encoding) return reply.send(answer.text);
-  return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
+export function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
+  return sendPrecompressed(request, reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL), answer);
 }

@@ -13,7 +13,7 @@ import {
   VideosQuerySchema,
 } from '@autobest/domain';
 import { errorResponses } from '../platform/errors';
-import { acceptedEncoding, PrecompressedJson } from '../platform/precompressed';
+import { PrecompressedJson, sendPrecompressed } from '../platform/precompressed';
 import type { TtlCache } from '../platform/ttlCache';
 import { newsPage, reviewVideos, trendingNews } from './newsQueries';
 
@@ -28,10 +28,7 @@ export const newsPublicRoutes: FastifyPluginAsyncZod<{ answers: TtlCache<Precomp
   /** The answer for `key`, made (and checked against its schema) once per cache lifetime, compressed as the client accepts. */
   async function send<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, key: string, maxAgeSeconds: number, schema: S, make: () => Promise<z.input<S>>) {
     const answer = await answers.remember(key, async () => new PrecompressedJson(JSON.stringify(schema.parse(await make()))));
-    reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-    const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-    if (!encoding) return reply.send(answer.text);
-    return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
+    return sendPrecompressed(request, reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`), answer);
   }
 
   app.get(

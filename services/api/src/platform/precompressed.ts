@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Content encodings the API sends, best first. */
 export type ContentEncoding = 'br' | 'gzip';
@@ -55,4 +56,15 @@ export class PrecompressedJson {
     }
     return body;
   }
+}
+
+/**
+ * Sends a kept answer as JSON, compressed as the client accepts (small answers as they are). It was checked against
+ * its schema when it was made, so it goes out as it is; the caller sets its Cache-Control.
+ */
+export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
+  reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+  const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(answer.text);
+  return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
 }

@@ -2,17 +2,14 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { Db, VehiclesTable } from '@autobest/db';
+import type { Db } from '@autobest/db';
 import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type VehicleEvent, type VehicleState } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
-import { listedPrice } from './vehicleSummary';
+import { listedPrice, vehicleFacts, type VehicleRow } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
-
-type VehicleRow = Selectable<VehiclesTable>;
 
 async function vehicleRecord(db: Db, id: string) {
   const row = await db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -21,36 +18,17 @@ async function vehicleRecord(db: Db, id: string) {
 
 function toAdminVehicle(row: VehicleRow) {
   return {
-    id: row.id,
-    name: row.name,
-    subtitle: row.subtitle,
+    ...vehicleFacts(row),
     description: row.description,
     price: toMajor(listedPrice(row)),
     currency: row.price_currency,
     images: row.images,
     specifications: row.specifications,
     features: row.features,
-    category: row.category,
-    brand: row.brand,
-    model: row.model,
-    year: row.year,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    inStock: row.in_stock,
-    isNew: row.is_new,
-    isFeatured: row.is_featured,
     sourceUrl: row.source_url,
-    condition: row.condition,
-    fuelType: row.fuel_type,
-    bodyType: row.body_type,
-    transmission: row.transmission,
-    odometerKm: row.odometer_km,
-    location: { city: row.city, country: row.country },
     vin: row.vin,
     trim: row.trim,
     importStatus: row.import_status,
-    expectedArrival: row.expected_arrival,
-    evRangeKm: row.ev_range_km,
     pricing: row.pricing,
     listedAt: new Date(row.listed_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -98,7 +98,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     return `{"items":[${items}]${rest.slice(EMPTY.length)}`;
   }
 
-
   app.get(
     '/api/vehicles',
     {

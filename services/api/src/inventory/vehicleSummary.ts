@@ -18,35 +18,40 @@ export function cardImage(images: ReadonlyArray<{ url: string; alt: string; isPr
   return primary ? { url: primary.url, alt: primary.alt } : null;
 }
 
+/** What a search card and the staff record both show of a vehicle row, under the contract's names. */
+export const vehicleFacts = (row: VehicleRow) => ({
+  id: row.id,
+  name: row.name,
+  subtitle: row.subtitle,
+  brand: row.brand,
+  model: row.model,
+  year: row.year,
+  category: row.category,
+  rating: Number(row.rating),
+  reviewCount: row.review_count,
+  condition: row.condition,
+  fuelType: row.fuel_type,
+  bodyType: row.body_type,
+  transmission: row.transmission,
+  odometerKm: row.odometer_km,
+  location: { city: row.city, country: row.country },
+  inStock: row.in_stock,
+  isNew: row.is_new,
+  isFeatured: row.is_featured,
+  expectedArrival: row.expected_arrival,
+  evRangeKm: row.ev_range_km,
+});
+
 /** A search result card, its price shown as `shown`. */
 export function summaryShowing(row: VehicleRow, shown: VehicleSummary['displayPrice']): VehicleSummary {
   const listed = listedPrice(row);
   return {
-    id: row.id,
-    name: row.name,
-    subtitle: row.subtitle,
-    brand: row.brand,
-    model: row.model,
-    year: row.year,
-    category: row.category,
+    ...vehicleFacts(row),
     price: { amount: toMajor(listed), currency: listed.currency },
     displayPrice: shown,
     image: cardImage(row.images),
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    condition: row.condition,
-    fuelType: row.fuel_type,
-    bodyType: row.body_type,
-    transmission: row.transmission,
-    odometerKm: row.odometer_km,
-    location: { city: row.city, country: row.country },
-    inStock: row.in_stock,
-    isNew: row.is_new,
-    isFeatured: row.is_featured,
     // The column holds what the decider accepted; anything else would be a row written by other code.
     importStatus: (IMPORT_STATUSES as readonly string[]).includes(row.import_status) ? (row.import_status as ImportStatus) : 'in-stock',
-    expectedArrival: row.expected_arrival,
-    evRangeKm: row.ev_range_km,
     features: row.features.map((feature) => feature.name),
     specifications: row.specifications.map((spec) => ({ name: spec.name, value: spec.value })),
   };

@@ -71,7 +71,10 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
-  const photos = await startPhotoWorker(new PhotoProcessor(db, config.uploadsDir, logger), connection, config.queuePrefix, config.projectorSafetyNetMs, logger);
+  // The photo processor records each request's outcome as events: the projector is rung for them, or the console
+  // would show the photos as still being processed until the safety net's next run.
+  const projectorDoorbell = new ProjectorDoorbell(projectorQueue, logger);
+  const photos = await startPhotoWorker(new PhotoProcessor(db, config.uploadsDir, logger), connection, config.queuePrefix, config.projectorSafetyNetMs, logger, () => projectorDoorbell.ring());
   // Photos to re-encode or erase come with submission events: once the projector has seen some, the photo
   // processor is rung (a burst of requests costs one ring per catch-up, and the API rings only the projector).
   const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
@@ -125,6 +128,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await Promise.all(workers.map((worker) => worker.close()));
       await photoDoorbell.settled();
       await photos.close();
+      // Rung by the photo processor's last run; a Redis that is away does not hold the stop (the safety net covers it).
+      await projectorDoorbell.settled(2_000);
       await emails.close();
       await housekeeping.stop();
       await projectorQueue.close();

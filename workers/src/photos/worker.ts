@@ -22,6 +22,8 @@ export async function startPhotoWorker(
   prefix: string,
   safetyNetMs: number,
   logger: Logger,
+  /** After a catch-up that recorded outcomes (events of their own), so the read models show them at once. */
+  onRecorded: () => void,
 ): Promise<RunningPhotoWorker> {
   const queue = new Queue(PHOTOS_QUEUE, { connection, prefix });
   await scheduleProjectorSafetyNet(queue, safetyNetMs);
@@ -30,7 +32,10 @@ export async function startPhotoWorker(
     PHOTOS_QUEUE,
     async () => {
       const done = await processor.catchUp(stopping.signal);
-      if (done.processed + done.erased > 0) logger.debug(done, 'photo processor caught up');
+      if (done.processed + done.erased > 0) {
+        logger.debug(done, 'photo processor caught up');
+        onRecorded();
+      }
       return done;
     },
     { connection, prefix, concurrency: 1, autorun: true },

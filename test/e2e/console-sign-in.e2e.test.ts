@@ -52,4 +52,26 @@ describe('console sign-in', () => {
     const page = await signInToConsole(stack.browser, stack.api.url, 'second@autobest.test', STAFF_PASSWORD);
     await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
   });
+
+  it('sends a signed-out visitor to the sign-in page with one session check at a time, each of them finished', async () => {
+    const page = await (await stack.browser.newContext()).newPage();
+    const checks: Array<{ sent: number; finished?: number }> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/session') checks.push({ sent: performance.now() });
+    });
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/session') checks.find((check) => check.finished === undefined)!.finished = performance.now();
+    });
+    await page.goto(`${stack.api.url}/admin`);
+    await page.waitForURL(/\/admin\/login$/);
+    // A check whose answer was left unread stays open in the browser: the page would never be idle.
+    await page.waitForLoadState('networkidle', { timeout: 15_000 });
+    expect(checks.length).toBeGreaterThan(0);
+    for (const [n, check] of checks.entries()) {
+      expect(check.finished, `check ${n + 1} finished`).toBeDefined();
+      // Components asking at once share one check.
+      if (n > 0) expect(check.sent).toBeGreaterThanOrEqual(checks[n - 1]!.finished!);
+    }
+    await page.context().close();
+  });
 });

@@ -46,11 +46,24 @@ async function signInRefusal(response: Response): Promise<string> {
   return message;
 }
 
-async function currentStaff(): Promise<StaffIdentity | undefined> {
+async function askServer(): Promise<StaffIdentity | undefined> {
   const response = await fetch(SESSION_URL, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (response.status === 401) return undefined;
+  if (response.status === 401) {
+    // Read to its end even though the status says it all: a body left unread keeps the request open in the browser.
+    await response.arrayBuffer().catch(() => undefined);
+    return undefined;
+  }
   if (!response.ok) throw new Error(await errorMessage(response, 'Could not reach the server'));
   return (await response.json()) as StaffIdentity;
+}
+
+/** The check on its way to the server, which every caller asking meanwhile shares (a page asks from several places at once). */
+let asking: Promise<StaffIdentity | undefined> | undefined;
+function currentStaff(): Promise<StaffIdentity | undefined> {
+  asking ??= askServer().finally(() => {
+    asking = undefined;
+  });
+  return asking;
 }
 
 /**
@@ -81,10 +94,13 @@ export const authProvider: AuthProvider = {
     });
     if (!response.ok) throw new Error(await signInRefusal(response));
     knownSignedOut = false;
+    // A check sent before this sign-in would answer for the visitor who was not signed in yet.
+    asking = undefined;
     lastStaff = Promise.resolve((await response.json()) as StaffIdentity);
   },
   async logout() {
     lastStaff = undefined;
+    asking = undefined;
     if (knownSignedOut) return;
     knownSignedOut = true;
     await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);

@@ -89,7 +89,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     logger,
   );
   const workers: Worker[] = [
-    startProjectorWorker(projector, connection, config.queuePrefix, logger, (applied) => {
+    startProjectorWorker(projector, projectorQueue, connection, config.queuePrefix, logger, (applied) => {
       if (applied['submissions']) photoDoorbell.ring();
       // After the notifier's commit, never inside it: the emails it recorded are enqueued.
       if (applied[NOTIFIER]) emails.doorbell.ring();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
@@ -62,4 +63,34 @@ describe('projector worker', () => {
       await workers.close();
     }
   }, 90_000);
+
+  it('applies events held back by a transaction elsewhere as soon as it ends, with no doorbell for them', async () => {
+    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', PROJECTOR_SAFETY_NET_MS: '600000' });
+    const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false });
+    const producer = createProducerConnection(queues.redisUrl);
+    const queue = createProjectorQueue(producer, queues.prefix);
+    const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
+    // A transaction of another client (a report, another service on the cluster) that began before the event below.
+    const elsewhere = new pg.Client({ connectionString: testDb.url });
+    await elsewhere.connect();
+    try {
+      const before = (await appliedCounts(testDb.db)).length;
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await appendToStream(testDb.db, 'held-back', 0, [{ type: 'Counted', data: { writer: 99, version: 0 } }], metadata);
+      doorbell.ring();
+      await doorbell.settled();
+      // The catch-up it rang cannot read the event yet: reading it before the older transaction ends could skip one.
+      await new Promise((wait) => setTimeout(wait, 500));
+      expect(await appliedCounts(testDb.db)).toHaveLength(before);
+
+      await elsewhere.query('commit');
+      await vi.waitFor(async () => expect(await appliedCounts(testDb.db)).toHaveLength(before + 1), { timeout: 10_000, interval: 50 });
+    } finally {
+      await elsewhere.end();
+      await queue.close();
+      producer.disconnect();
+      await workers.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
@@ -10,11 +10,18 @@ import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
 const COALESCE_MS = 15;
 
 /**
+ * How soon to look again when a catch-up left events behind a transaction still running elsewhere. At most one such
+ * look is waiting at a time, however many catch-ups met the same transaction.
+ */
+const HORIZON_RETRY_MS = 100;
+
+/**
  * Runs catch-ups one at a time per process; replicas take turns through the checkpoint row lock. `onCaughtUp`
  * hears how many events each projection applied (the photo processor is rung when submissions moved).
  */
 export function startProjectorWorker(
   projector: Projector,
+  queue: Queue,
   connection: Redis,
   prefix: string,
   logger: Logger,
@@ -28,6 +35,12 @@ export function startProjectorWorker(
       const total = Object.values(applied).reduce((sum, count) => sum + count, 0);
       if (total > 0) logger.debug({ applied }, 'projector caught up');
       onCaughtUp(applied);
+      if (await projector.moreBeyondHorizon()) {
+        await queue
+          .add('horizon', {}, { delay: HORIZON_RETRY_MS, deduplication: { id: `${queue.name}-horizon`, ttl: HORIZON_RETRY_MS }, removeOnComplete: true, removeOnFail: 100 })
+          // This catch-up's work is done and committed; the safety net looks again if Redis could not take the reminder.
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not ask for a look past the snapshot horizon; the safety net will'));
+      }
       return { applied };
     },
     { connection, prefix, concurrency: 1, autorun: true },

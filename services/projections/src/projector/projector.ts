@@ -3,6 +3,7 @@ import {
   advanceCheckpoint,
   ensureCheckpoint,
   eventsBehind,
+  eventsBeyondHorizon,
   lockCheckpoint,
   readAll,
   readCheckpoint,
@@ -56,6 +57,14 @@ export class Projector {
       }
     }
     return { applied };
+  }
+
+  /**
+   * Whether committed events wait behind a transaction still running elsewhere in the cluster: catching up again once
+   * it ends will find them, and no doorbell will ring for them (theirs rang already).
+   */
+  moreBeyondHorizon(): Promise<boolean> {
+    return eventsBeyondHorizon(this.db);
   }
 
   private ensureCheckpoints(): Promise<void> {

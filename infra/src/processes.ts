@@ -240,6 +240,8 @@ export async function startProductProcesses({
     STATUS_TOKEN_SECRET: 'process-tests status token secret of 32+ characters',
     // The tests sign in with the password alone; two-factor sign-in has its own tests.
     STAFF_MFA_REQUIRED_FOR: 'none',
+    // One API process, so a test's kill reaches the one serving; apiProcesses.int.test.ts runs several.
+    API_PROCESSES: '1',
     ...env,
   };
   const api = new ManagedProcess('api', { command: tsxCommand(API_SCRIPT), env: shared, echo });

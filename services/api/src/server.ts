@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
+import pino from 'pino';
 import { ConfigError, loadRuntimeConfig, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
+import { apiProcessCount, runPrimary, type ReadyMessage } from './platform/apiProcesses';
 import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
 
 export interface RunningApi {
@@ -20,6 +23,10 @@ export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOpti
 
 async function main(): Promise<void> {
   const config = loadRuntimeConfig(process.env);
+  const processes = apiProcessCount(config.apiProcesses);
+  // With more than one, this first process only starts and watches the others (see apiProcesses.ts), each of which
+  // runs this script again and goes on below.
+  if (processes > 1 && cluster.isPrimary) return runPrimary(processes, pino({ level: config.logLevel }));
   const running = await startApi(config);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -31,8 +38,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  // A supervisor that started us with an IPC channel (infra/src/processes.ts: fault tests, benchmarks) learns when we serve, and where.
-  process.send?.({ ready: true, url: running.url });
+  // A supervisor that started us with an IPC channel (the primary; infra/src/processes.ts: fault tests, benchmarks)
+  // learns when we serve, and where.
+  process.send?.({ ready: true, url: running.url } satisfies ReadyMessage);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

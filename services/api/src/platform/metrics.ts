@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from 'prom-client';
+import { joinProcessMetrics } from './apiProcesses';
 import { ErrorResponseSchema, HttpError } from './errors';
 import { INSTALLATION_COLLECTORS, type InstallationCollector, type InstallationMetric, type Reading } from './metricsCollectors';
 
@@ -52,9 +53,10 @@ class ReadingMetric {
 /**
  * GET /metrics in Prometheus's text format, for a scraper holding `Authorization: Bearer <METRICS_TOKEN>` (compared
  * in constant time; 401 otherwise). Without METRICS_TOKEN the route does not exist. What it shows:
- * - this process: request durations by matched route pattern and status, Node.js and process metrics;
+ * - the API processes on this port (API_PROCESSES, added up; one process in tests and `npm start`): request durations
+ *   by matched route pattern and status, Node.js and process metrics;
  * - the installation, read at each scrape (INSTALLATION_COLLECTORS): event store, projection lag, queues, rates,
- *   housekeeping. Every API process shows the same installation values; the per-process ones add up across them.
+ *   housekeeping. Every API process shows the same installation values; the per-process ones add up across hosts.
  */
 export const metricsPlugin = fp(
   async (app) => {
@@ -63,15 +65,19 @@ export const metricsPlugin = fp(
     const expected = digest(`Bearer ${token}`);
     const authorized = (header: string | undefined) => header !== undefined && timingSafeEqual(digest(header), expected);
 
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    // What each process counts of itself, added up over the API processes on this port when there are several.
+    const processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+    const everyProcess = joinProcessMetrics(processRegistry);
     const requestDuration = new Histogram({
       name: 'autobest_http_request_duration_seconds',
-      help: 'HTTP requests answered by this API process, by method, matched route pattern and status code',
+      help: 'HTTP requests answered by the API processes on this port, by method, matched route pattern and status code',
       labelNames: ['method', 'route', 'status_code'],
       buckets: DURATION_BUCKETS,
-      registers: [registry],
+      registers: [processRegistry],
     });
+    // What the installation's collectors read at each scrape: the same whichever process answers.
+    const registry = new Registry();
     app.addHook('onResponse', async (request, reply) => {
       requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
@@ -112,15 +118,22 @@ export const metricsPlugin = fp(
 
     app.get(
       METRICS_PATH,
-      { schema: { hide: true, response: { 200: z.string(), 401: ErrorResponseSchema } } },
+      { schema: { hide: true, response: { 200: z.string(), 401: ErrorResponseSchema, 503: ErrorResponseSchema } } },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
         if (!authorized(request.headers.authorization)) {
           reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
           throw new HttpError(401, 'unauthorized', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>');
         }
+        const processes = everyProcess
+          ? await everyProcess().catch((error: unknown) => {
+              // Only this process's counts would look like a reset of every counter to Prometheus: no answer instead.
+              app.log.warn({ err: error }, 'metrics of the other API processes did not come');
+              throw new HttpError(503, 'metrics_unavailable', 'The other API processes did not answer; scrape again');
+            })
+          : await processRegistry.metrics();
         await Promise.all(collectors.map(refresh));
-        return reply.type(registry.contentType).send(await registry.metrics());
+        return reply.type(registry.contentType).send(`${processes.trimEnd()}\n${await registry.metrics()}`);
       },
     );
   },

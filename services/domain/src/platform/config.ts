@@ -7,6 +7,7 @@ import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, DEFAULT_FINANCE_TERM_MONTHS
  * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
  * forge links made with it. `npm start` keeps a random secret in DATA_DIR instead; production refuses to start.
  */
+const API_PROCESSES_MESSAGE = 'API_PROCESSES must be auto or a whole number from 1 to 64';
 const DEVELOPMENT_STATUS_TOKEN_SECRET = 'development-only-status-token-secret-do-not-deploy';
 
 const booleanFlag = z
@@ -158,6 +159,9 @@ export const RuntimeConfigSchema = z
       .optional(),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     SEARCH_INDEX: z.enum(['sql', 'memory'], { error: 'SEARCH_INDEX must be sql or memory' }).default('sql'),
+    API_PROCESSES: z
+      .union([z.literal('auto'), z.coerce.number().int(API_PROCESSES_MESSAGE).min(1, API_PROCESSES_MESSAGE).max(64, API_PROCESSES_MESSAGE)], { error: API_PROCESSES_MESSAGE })
+      .default('auto'),
     PUBLIC_WRITE_LIMIT_SCALE: z.coerce
       .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
       .positive('PUBLIC_WRITE_LIMIT_SCALE must be above 0')
@@ -213,6 +217,11 @@ export const RuntimeConfigSchema = z
      * vehicle_search in each API process, followed within a second, and answers in SQL until it is loaded.
      */
     searchIndex: env.SEARCH_INDEX,
+    /**
+     * How many processes `npm run start:api` (services/api/src/server.ts) serves with on one port: `auto` is one per
+     * CPU the system gives us. Each holds its own search index; the installation's state is in PostgreSQL and Redis.
+     */
+    apiProcesses: env.API_PROCESSES,
     /** Multiplies every count of PUBLIC_WRITE_LIMITS: more where many people share one address (carrier NAT), or for load tests. */
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
     /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appendToStream, postgresEventStore, readState } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+
+/**
+ * `npm run start:api` with API_PROCESSES=2: two processes on one port, each with its own search index in memory. A
+ * change is searchable on both, the metrics add both up, a process that dies is replaced, and SIGTERM stops them all.
+ */
+const METRICS_TOKEN = 'metrics-token-of-the-process-tests';
+let testDb: TestDatabase;
+let queues: TestQueues;
+let product: ProductProcesses;
+beforeAll(async () => {
+  testDb = await createTestDatabase('faults_api_processes');
+  queues = createTestQueues('faults_api_processes');
+  await seedCatalogue(testDb.db);
+  product = await startProductProcesses({
+    databaseUrl: testDb.url,
+    redisUrl: queues.redisUrl,
+    queuePrefix: queues.prefix,
+    env: { API_PROCESSES: '2', SEARCH_INDEX: 'memory', METRICS_TOKEN, SEARCH_CACHE_TTL_MS: '0' },
+  });
+  // Both answer searches from their own index once it holds the catalogue (in SQL until then).
+  await vi.waitFor(
+    async () => {
+      for (let n = 0; n < 6; n++) {
+        const health = JSON.parse((await getOnNewConnection('/api/health')).body) as { checks: { searchIndex: { ready: boolean } } };
+        expect(health.checks.searchIndex.ready).toBe(true);
+      }
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+});
+afterAll(async () => {
+  await product?.close();
+  await testDb?.drop();
+  await queues?.drop();
+});
+
+/** A GET on a connection of its own: the primary hands each new connection to the processes in turn. */
+function getOnNewConnection(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${product.url}${path}`, { agent: false, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The API processes the primary (the process the test started) runs now. */
+const apiProcesses = () => {
+  try {
+    return execFileSync('pgrep', ['-P', String(product.api.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+const requestsCounted = async (route: string) => {
+  const metrics = await getOnNewConnection('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+  expect(metrics.status).toBe(200);
+  return [...metrics.body.matchAll(new RegExp(`^autobest_http_request_duration_seconds_count\\{method="GET",route="${route}",status_code="200"\\} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+};
+
+describe('several API processes on one port', () => {
+  it('serve from two processes, and the metrics count the requests of both', async () => {
+    expect(apiProcesses()).toHaveLength(2);
+    const before = await requestsCounted('/api/health');
+    for (let n = 0; n < 10; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
+    // Each process counted about half; the scraped one adds up both.
+    expect((await requestsCounted('/api/health')) - before).toBe(10);
+  });
+
+  it('show a price change in the search of every process within a second or two', async () => {
+    const metadata: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'api-processes', causationId: null, requestId: null };
+    const [vehicle] = (await testDb.db.selectFrom('vehicles').select(['id', 'name']).orderBy('id').limit(1).execute()) as Array<{ id: string; name: string }>;
+    const streamId = vehicleStreamId(vehicle!.id);
+    const { state, version } = await readState(postgresEventStore(testDb.db), vehicleDecider, streamId);
+    const newPrice = 12_345;
+    await appendToStream(testDb.db, streamId, version, decideVehicle({ type: 'Save', vehicle: { ...state.vehicle!, price: newPrice }, now: new Date() }, state), metadata);
+
+    const shownPrices = async () =>
+      Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const answer = JSON.parse((await getOnNewConnection(`/api/vehicles?q=${encodeURIComponent(vehicle!.name)}&pageSize=60`)).body) as { items: Array<{ id: string; price: { amount: number } }> };
+          return answer.items.find((item) => item.id === vehicle!.id)?.price.amount;
+        }),
+      );
+    await vi.waitFor(async () => expect(new Set(await shownPrices())).toEqual(new Set([newPrice])), { timeout: 10_000, interval: 100 });
+  });
+
+  it('replace a process that dies, and keep answering meanwhile', async () => {
+    const [victim, survivor] = apiProcesses();
+    process.kill(victim!, 'SIGKILL');
+    for (let n = 0; n < 5; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
+    await vi.waitFor(() => expect(apiProcesses().filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    expect(apiProcesses()).toContain(survivor);
+  });
+
+  it('all stop on SIGTERM to the first', async () => {
+    const running = apiProcesses();
+    await product.api.stop();
+    for (const pid of running) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import { CompiledQuery, sql } from 'kysely';
 import autocannon from 'autocannon';
@@ -100,19 +101,37 @@ function longTail(seed: number): () => string {
   };
 }
 
-/** Waits until /api/health says the search index holds the catalogue. */
+/**
+ * Waits until /api/health says the search index holds the catalogue, in every API process: each health check goes on
+ * a new connection, which the API's primary hands to its processes in turn, and eight in a row must say so.
+ */
 async function searchIndexReady(base: string) {
-  for (;;) {
-    const health = (await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: { ready: boolean } } };
-    if (health.checks.searchIndex.ready) return;
-    await new Promise((wait) => setTimeout(wait, 100));
+  const readyOnNewConnection = () =>
+    new Promise<boolean>((resolve, reject) => {
+      http
+        .get(`${base}/api/health`, { agent: false }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve((JSON.parse(body) as { checks: { searchIndex: { ready: boolean } } }).checks.searchIndex.ready));
+        })
+        .on('error', reject);
+    });
+  for (let inARow = 0; inARow < 8; ) {
+    if (await readyOnNewConnection()) inARow++;
+    else {
+      inARow = 0;
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
   }
 }
 
-/** Resident memory of a process, in MB (Linux). */
-async function residentMb(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** Resident memory of a process and its children (the API processes of API_PROCESSES), in MB (Linux), and how many. */
+async function residentMb(pid: number | undefined): Promise<{ mb: number; processes: number }> {
+  const of = async (one: number | string | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${one}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean);
+  const each = await Promise.all([pid, ...children].map(of));
+  return { mb: each.reduce((sum, mb) => sum + mb, 0), processes: Math.max(1, children.length) };
 }
 
 /** Each shape alone against the cold API, median of 5, slowest first. */
@@ -185,7 +204,7 @@ try {
   }
 
   // The long tail, as deployed (answer cache on, never hit), answered in SQL and from the index in memory.
-  const tails: Array<{ label: string; result: autocannon.Result; readyMs: number; rssMb: number; health: unknown }> = [];
+  const tails: Array<{ label: string; result: autocannon.Result; readyMs: number; rssMb: number; processes: number; health: unknown }> = [];
   for (const mode of ['sql', 'memory'] as const) {
     const begin = performance.now();
     const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_INDEX: mode } });
@@ -195,7 +214,8 @@ try {
     const rssReady = await residentMb(api.pid);
     const result = await load(base, longTail(mode === 'sql' ? 1 : 2), BROWSER_ACCEPT_ENCODING);
     const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
-    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady, await residentMb(api.pid)), health });
+    const rssAfter = await residentMb(api.pid);
+    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.mb, rssAfter.mb), processes: rssAfter.processes, health });
     api.kill('SIGTERM');
   }
 
@@ -209,11 +229,11 @@ try {
   }
 
   console.info(`\nThe long tail: distinct everyday searches (no URL twice), answer cache on but never hit (issue 19: target 20% of hello-world, p99 < 25 ms):`);
-  for (const { label, result, readyMs, rssMb, health } of tails) {
+  for (const { label, result, readyMs, rssMb, processes, health } of tails) {
     line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${((result.requests.average / hello.requests.average) * 100).toFixed(0)}% of hello-world; target 20%)`);
     line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
     line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
-    line('  API ready after start (ms), resident memory (MB, at most)', `${readyMs.toFixed(0)}, ${rssMb.toFixed(0)}`);
+    line('  API ready after start (ms), resident memory (MB, at most, all API processes), API processes', `${readyMs.toFixed(0)}, ${rssMb.toFixed(0)}, ${processes}`);
     line('  /api/health searchIndex', JSON.stringify(health));
   }
 

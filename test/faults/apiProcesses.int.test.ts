@@ -53,6 +53,7 @@ function getOnNewConnection(path: string, headers: Record<string, string> = {}):
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
     request.on('error', reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`GET ${path} had no answer within 10 s`)));
   });
 }
 
@@ -101,6 +102,9 @@ describe('several API processes on one port', () => {
   it('replace a process that dies, and keep answering meanwhile', async () => {
     const [victim, survivor] = apiProcesses();
     process.kill(victim!, 'SIGKILL');
+    // Once the primary has seen it go (a connection handed over at that very moment is lost with it), the other serves
+    // every request while its replacement starts.
+    await vi.waitFor(() => expect(apiProcesses()).not.toContain(victim), { timeout: 10_000, interval: 20 });
     for (let n = 0; n < 5; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
     await vi.waitFor(() => expect(apiProcesses().filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(apiProcesses()).toContain(survivor);

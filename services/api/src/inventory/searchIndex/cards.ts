@@ -7,10 +7,13 @@ import { displayPrice, listedPrice, summaryShowing, type Rates, type VehicleRow 
 const SHOWN = 'displayPrice-to-be-converted';
 const SHOWN_AT = `"displayPrice":${JSON.stringify(SHOWN)}`;
 
-/** One vehicle's search result card, serialised once per change: its JSON before and after the displayed price. */
+/**
+ * One vehicle's search result card, serialised once per change: its JSON before and after the displayed price, as
+ * UTF-8 bytes, so an answer is put together by copying bytes instead of joining and encoding strings per request.
+ */
 export interface Card {
-  readonly before: string;
-  readonly after: string;
+  readonly before: Buffer;
+  readonly after: Buffer;
   readonly listed: ReturnType<typeof listedPrice>;
 }
 
@@ -24,13 +27,13 @@ export function cardOf(row: VehicleRow): Card {
   const text = JSON.stringify({ ...checked, displayPrice: SHOWN });
   // Inside a string a quote is escaped, so this is the key itself.
   const at = text.indexOf(SHOWN_AT);
-  return { before: text.slice(0, at + '"displayPrice":'.length), after: text.slice(at + SHOWN_AT.length), listed };
+  return { before: Buffer.from(text.slice(0, at + '"displayPrice":'.length)), after: Buffer.from(text.slice(at + SHOWN_AT.length)), listed };
 }
 
-/** The card's JSON with its price shown in `currency`, byte for byte what JSON.stringify gives for the checked summary. */
-export function cardJson(card: Card, currency: PriceCurrency, rates: Rates): string {
+/** The card's displayed price in `currency`, as JSON.stringify writes the checked summary's (ASCII: a number and a code). */
+export function shownPriceJson(card: Card, currency: PriceCurrency, rates: Rates): string {
   const shown = displayPrice(card.listed, currency, rates);
-  return `${card.before}{"amount":${JSON.stringify(shown.amount)},"currency":${JSON.stringify(shown.currency)}}${card.after}`;
+  return `{"amount":${JSON.stringify(shown.amount)},"currency":${JSON.stringify(shown.currency)}}`;
 }
 
 /** The vehicles' cards (all, a page at a time by id, or those of `ids`). */

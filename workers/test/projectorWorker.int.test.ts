@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import pino from 'pino';
 import { appendToStream } from '@autobest/db';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
 import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/projections';
 import { appliedCounts, countedEventIds, createRecordingTable, createTestQueues, recordingProjection, type TestQueues } from '@autobest/projections/testing';
@@ -85,12 +85,15 @@ describe('projector worker', () => {
       expect(await appliedCounts(testDb.db)).toHaveLength(before);
 
       await elsewhere.query('commit');
-      await vi.waitFor(async () => expect(await appliedCounts(testDb.db)).toHaveLength(before + 1), { timeout: 10_000, interval: 50 });
+      // The horizon is the cluster's: a test file running beside this one may hold it a while longer. Once the event is
+      // readable, the projector, still looking again every 100 ms, applies it without being rung.
+      await untilEveryEventReadable(testDb.db, 50_000);
+      await vi.waitFor(async () => expect(await appliedCounts(testDb.db)).toHaveLength(before + 1), { timeout: 5_000, interval: 50 });
     } finally {
       await elsewhere.end();
       await queue.close();
       producer.disconnect();
       await workers.close();
     }
-  });
+  }, 90_000);
 });

@@ -10,8 +10,9 @@ import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
 const COALESCE_MS = 15;
 
 /**
- * How soon to look again when a catch-up left events behind a transaction still running elsewhere. At most one such
- * look is waiting at a time, however many catch-ups met the same transaction.
+ * How soon to look again when a catch-up left events behind a transaction still running elsewhere. Looks asked for
+ * within half of it are one (however many catch-ups met the same transaction); the look itself, due later, always
+ * finds that window closed and can ask for the next.
  */
 const HORIZON_RETRY_MS = 100;
 
@@ -37,7 +38,7 @@ export function startProjectorWorker(
       onCaughtUp(applied);
       if (await projector.moreBeyondHorizon()) {
         await queue
-          .add('horizon', {}, { delay: HORIZON_RETRY_MS, deduplication: { id: `${queue.name}-horizon`, ttl: HORIZON_RETRY_MS }, removeOnComplete: true, removeOnFail: 100 })
+          .add('horizon', {}, { delay: HORIZON_RETRY_MS, deduplication: { id: `${queue.name}-horizon`, ttl: HORIZON_RETRY_MS / 2 }, removeOnComplete: true, removeOnFail: 100 })
           // This catch-up's work is done and committed; the safety net looks again if Redis could not take the reminder.
           .catch((error: unknown) => logger.warn({ err: error }, 'could not ask for a look past the snapshot horizon; the safety net will'));
       }

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
 import { loadavg } from 'node:os';
 import { CompiledQuery, sql } from 'kysely';
 import autocannon from 'autocannon';
@@ -13,6 +12,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { createTestQueues } from '@autobest/projections/testing';
 import { catalogueListings } from '../src/seed/catalogue';
 import { seedLargeCatalogue } from '../src/seed/large';
+import { childProcesses, getOnNewConnection } from '../src/processes';
 import { BENCH_ADMIN_PASSWORD, startApi, startHelloWorld, stopAll } from './benchProcesses';
 
 /**
@@ -106,19 +106,9 @@ function longTail(seed: number): () => string {
  * a new connection, which the API's primary hands to its processes in turn, and eight in a row must say so.
  */
 async function searchIndexReady(base: string) {
-  const readyOnNewConnection = () =>
-    new Promise<boolean>((resolve, reject) => {
-      http
-        .get(`${base}/api/health`, { agent: false }, (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve((JSON.parse(body) as { checks: { searchIndex: { ready: boolean } } }).checks.searchIndex.ready));
-        })
-        .on('error', reject);
-    });
   for (let inARow = 0; inARow < 8; ) {
-    if (await readyOnNewConnection()) inARow++;
+    const health = JSON.parse((await getOnNewConnection(`${base}/api/health`)).body) as { checks: { searchIndex: { ready: boolean } } };
+    if (health.checks.searchIndex.ready) inARow++;
     else {
       inARow = 0;
       await new Promise((wait) => setTimeout(wait, 100));
@@ -128,8 +118,8 @@ async function searchIndexReady(base: string) {
 
 /** Resident memory of a process and its children (the API processes of API_PROCESSES), in MB (Linux), and how many. */
 async function residentMb(pid: number | undefined): Promise<{ mb: number; processes: number }> {
-  const of = async (one: number | string | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${one}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(' ').filter(Boolean);
+  const of = async (one: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${one}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
+  const children = await childProcesses(pid);
   const each = await Promise.all([pid, ...children].map(of));
   return { mb: each.reduce((sum, mb) => sum + mb, 0), processes: Math.max(1, children.length) };
 }

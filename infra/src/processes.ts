@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -303,4 +304,27 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
     return { url, process: server, stop: () => server.stop(), start: () => server.start() };
   }
+}
+
+/**
+ * A GET on a connection of its own, never one kept alive: with API_PROCESSES above 1 the API's primary hands each new
+ * connection to its processes in turn, so successive calls reach each of them. Fails after `timeoutMs` without an answer.
+ */
+export function getOnNewConnection(url: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`GET ${url} had no answer within ${timeoutMs} ms`)));
+  });
+}
+
+/** The processes a process started and runs now (the API processes of an API primary), by pid (Linux). */
+export async function childProcesses(pid: number | undefined): Promise<number[]> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return children.split(' ').filter(Boolean).map(Number);
 }

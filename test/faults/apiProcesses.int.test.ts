@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
-import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { childProcesses, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
 /**
@@ -44,27 +42,10 @@ afterAll(async () => {
 });
 
 /** A GET on a connection of its own: the primary hands each new connection to the processes in turn. */
-function getOnNewConnection(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${product.url}${path}`, { agent: false, headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.setTimeout(10_000, () => request.destroy(new Error(`GET ${path} had no answer within 10 s`)));
-  });
-}
+const getOnNewConnection = (path: string, headers: Record<string, string> = {}) => getOnNewConnectionTo(`${product.url}${path}`, headers);
 
 /** The API processes the primary (the process the test started) runs now. */
-const apiProcesses = () => {
-  try {
-    return execFileSync('pgrep', ['-P', String(product.api.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
+const apiProcesses = () => childProcesses(product.api.pid);
 
 const requestsCounted = async (route: string) => {
   const metrics = await getOnNewConnection('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
@@ -74,7 +55,7 @@ const requestsCounted = async (route: string) => {
 
 describe('several API processes on one port', () => {
   it('serve from two processes, and the metrics count the requests of both', async () => {
-    expect(apiProcesses()).toHaveLength(2);
+    expect(await apiProcesses()).toHaveLength(2);
     const before = await requestsCounted('/api/health');
     for (let n = 0; n < 10; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
     // Each process counted about half; the scraped one adds up both.
@@ -100,18 +81,18 @@ describe('several API processes on one port', () => {
   });
 
   it('replace a process that dies, and keep answering meanwhile', async () => {
-    const [victim, survivor] = apiProcesses();
+    const [victim, survivor] = await apiProcesses();
     process.kill(victim!, 'SIGKILL');
     // Once the primary has seen it go (a connection handed over at that very moment is lost with it), the other serves
     // every request while its replacement starts.
-    await vi.waitFor(() => expect(apiProcesses()).not.toContain(victim), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await apiProcesses()).not.toContain(victim), { timeout: 10_000, interval: 20 });
     for (let n = 0; n < 5; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
-    await vi.waitFor(() => expect(apiProcesses().filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
-    expect(apiProcesses()).toContain(survivor);
+    await vi.waitFor(async () => expect((await apiProcesses()).filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    expect(await apiProcesses()).toContain(survivor);
   });
 
   it('all stop on SIGTERM to the first', async () => {
-    const running = apiProcesses();
+    const running = await apiProcesses();
     await product.api.stop();
     for (const pid of running) expect(() => process.kill(pid, 0)).toThrow();
   });

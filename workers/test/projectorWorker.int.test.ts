@@ -4,7 +4,7 @@ import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
-import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/projections';
+import { createProducerConnection, createProjectorQueue, ProjectorDoorbell, type ProjectorOptions } from '@autobest/projections';
 import { appliedCounts, countedEventIds, createRecordingTable, createTestQueues, recordingProjection, type TestQueues } from '@autobest/projections/testing';
 import { startWorkers } from '../src/index';
 
@@ -22,20 +22,31 @@ afterAll(async () => {
   await queues?.drop();
 });
 
+/**
+ * The workers with only the recording projection, and a doorbell rung as the API rings it. The safety net is far longer
+ * than any test: only the doorbell (and the projector's own looks past the horizon) can make the projector keep up.
+ */
+async function startRecordingWorkers(projectorOptions?: ProjectorOptions) {
+  const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', PROJECTOR_SAFETY_NET_MS: '600000' });
+  const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false, ...(projectorOptions ? { projectorOptions } : {}) });
+  const producer = createProducerConnection(queues.redisUrl);
+  const queue = createProjectorQueue(producer, queues.prefix);
+  const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
+  return {
+    workers,
+    doorbell,
+    async close() {
+      await doorbell.settled();
+      await queue.close();
+      producer.disconnect();
+      await workers.close();
+    },
+  };
+}
+
 describe('projector worker', () => {
   it('applies every event of 16 concurrent writers exactly once, woken by the doorbell', async () => {
-    const config = loadRuntimeConfig({
-      DATABASE_URL: testDb.url,
-      REDIS_URL: queues.redisUrl,
-      QUEUE_PREFIX: queues.prefix,
-      LOG_LEVEL: 'silent',
-      // Far longer than the test: only the doorbell can make the projector keep up.
-      PROJECTOR_SAFETY_NET_MS: '600000',
-    });
-    const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false, projectorOptions: { batchSize: 200 } });
-    const producer = createProducerConnection(queues.redisUrl);
-    const queue = createProjectorQueue(producer, queues.prefix);
-    const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
+    const { workers, doorbell, close } = await startRecordingWorkers({ batchSize: 200 });
     try {
       const writers = Array.from({ length: 16 }, async (_, writer) => {
         for (let version = 0; version < 500; version++) {
@@ -57,19 +68,12 @@ describe('projector worker', () => {
       expect(counts.map((row) => row.event_id).sort()).toEqual(await countedEventIds(testDb.db));
       expect(await workers.projector.lag()).toEqual({ 'test-recording': 0, notifier: 0 });
     } finally {
-      await doorbell.settled();
-      await queue.close();
-      producer.disconnect();
-      await workers.close();
+      await close();
     }
   }, 90_000);
 
   it('applies events held back by a transaction elsewhere as soon as it ends, with no doorbell for them', async () => {
-    const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', PROJECTOR_SAFETY_NET_MS: '600000' });
-    const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false });
-    const producer = createProducerConnection(queues.redisUrl);
-    const queue = createProjectorQueue(producer, queues.prefix);
-    const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
+    const { doorbell, close } = await startRecordingWorkers();
     // A transaction of another client (a report, another service on the cluster) that began before the event below.
     const elsewhere = new pg.Client({ connectionString: testDb.url });
     await elsewhere.connect();
@@ -91,9 +95,7 @@ describe('projector worker', () => {
       await vi.waitFor(async () => expect(await appliedCounts(testDb.db)).toHaveLength(before + 1), { timeout: 5_000, interval: 50 });
     } finally {
       await elsewhere.end();
-      await queue.close();
-      producer.disconnect();
-      await workers.close();
+      await close();
     }
   }, 90_000);
 });

@@ -3,6 +3,9 @@ import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
 import { Bitset, SlotList } from '../src/inventory/searchIndex/bitset';
 import { compareIds, indexableWord, SearchIndex, type IndexedVehicle } from '../src/inventory/searchIndex/searchIndex';
 import { WordPrefixes } from '../src/inventory/searchIndex/wordPrefixes';
+import { NumberedFacets } from '../src/inventory/searchIndex/numberedFacets';
+import { facetsOf } from '../src/inventory/facetPlan';
+import { TOTAL, type FacetValue } from '@autobest/projections';
 
 describe('the search index pieces', () => {
   it('Bitset keeps slots across word bounds, bit 31 included, and grows', () => {
@@ -12,6 +15,28 @@ describe('the search index pieces', () => {
     set.delete(31);
     expect(set.has(31)).toBe(false);
     expect(set.has(0)).toBe(true);
+  });
+
+  it('NumberedFacets orders and cuts facets exactly as facetsOf does: ties by localeCompare, more than fifty values, values numbered later', () => {
+    const values: FacetValue[] = [];
+    const facets = new NumberedFacets(values);
+    const names = ['Lagos', 'lagos', 'Éthiopie', 'E\u0301thiopie', 'Ethiopia', 'ethiopia', 'Côte d\'Ivoire', 'Cote', 'a', 'A', 'Z', 'ß', 'ss', '2024', '2023', '10', '9'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    for (let round = 0; round < 40; round++) {
+      // Values are numbered as vehicles bring them: some in every round, so the places are found again.
+      for (const facet of ['make', 'condition', 'fuel', 'body', 'year', 'location', 'tab', 'collection', 'total']) {
+        const pool = facet === 'tab' ? ['crossovers-suvs', 'electrified', 'trucks', 'no-such-tab'] : facet === 'collection' ? ['suv', 'hybrid'] : facet === 'location' ? Array.from({ length: 70 }, (_, n) => `City ${n}`).concat(names) : names;
+        const value = pool[Math.floor(next() * pool.length)]!;
+        if (!values.some((known) => known.facet === facet && known.value === value)) values.push({ facet, value });
+      }
+      const perValue = new Int32Array(values.length + 3);
+      // Few distinct counts, so that many values tie.
+      values.forEach((_, id) => (perValue[id] = next() < 0.2 ? 0 : 1 + Math.floor(next() * 3)));
+      const counts = [{ ...TOTAL, count: 99 }, ...values.map((value, id) => ({ ...value, count: perValue[id]! })).filter((count) => count.count !== 0)];
+      expect(facets.facets(99, perValue)).toEqual(facetsOf(counts));
+      expect([...perValue].every((count) => count === 0)).toBe(true);
+    }
   });
 
   it('SlotList adds, grows and deletes in any order', () => {

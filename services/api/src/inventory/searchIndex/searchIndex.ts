@@ -148,6 +148,29 @@ function intersect(target: Int32Array, inside: readonly Bitset[], outside: reado
   }
 }
 
+/** Whether the vehicle at place `at` of an order is within a kept search's bounds and filter. */
+function keptMatch(order: Order, at: number, bound: KeptBounds): boolean {
+  const year = order.years[at]!;
+  const price = order.prices[at]!;
+  if (!(year >= bound.yearMin && year <= bound.yearMax && price >= bound.priceMin && price <= bound.priceMax)) return false;
+  if (bound.filter === undefined) return true;
+  const slot = order.slots[at]!;
+  return (bound.filter[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+}
+
+/** The first of the `length` first places of ascending `values` whose value is at least `value` (above it, with `above`). */
+function firstAtLeast(values: Float64Array | Int32Array, length: number, value: number, above = false): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const at = values[middle]!;
+    if (at < value || (above && at === value)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Vehicles placed per step of buildGradually(). */
 const BUILD_STEP = 5_000;
 
@@ -160,7 +183,8 @@ const growInt32 = (array: Int32Array) => {
 /** The vehicles of an order with values from min to max, but for those from certainFrom up to certainBelow (in the box). */
 interface Slab {
   order: Order;
-  values: ArrayLike<number>;
+  /** The order's values, place by place. */
+  values: Float64Array | Int32Array;
   min: number;
   max: number;
   certainFrom: number;
@@ -193,9 +217,14 @@ export interface SearchIndexOptions {
 
 const DEFAULTS: Required<SearchIndexOptions> = { rangeBuckets: 64, priceBuckets: 256, countByRunsFrom: 4096 };
 
-/** A sort's slots in its order, and (found again after a change, when a search needs it) each slot's place in it. */
+/**
+ * A sort's slots in its order, with each one's price and year beside it (a search walking the order reads them in
+ * sequence instead of at random), and (found again after a change, when a search needs it) each slot's place in it.
+ */
 interface Order {
   slots: Uint32Array;
+  prices: Float64Array;
+  years: Int32Array;
   length: number;
   compare: (a: number, b: number) => number;
   placeOf: Int32Array | undefined;
@@ -292,6 +321,8 @@ export class SearchIndex {
     this.options = { ...DEFAULTS, ...options };
     const order = ([key, direction]: [SortKey, 1 | -1]): Order => ({
       slots: new Uint32Array(this.capacity),
+      prices: new Float64Array(this.capacity),
+      years: new Int32Array(this.capacity),
       length: 0,
       compare: (a: number, b: number) => direction * (key(a) - key(b)) || compareIds(this.ids[a]!, this.ids[b]!),
       placeOf: undefined,
@@ -387,7 +418,13 @@ export class SearchIndex {
       for (const slot of byId) keys[slot] = direction * key(slot);
       const slots = [...byId].sort((a, b) => keys[a]! - keys[b]!);
       order.slots = new Uint32Array(this.capacity);
+      order.prices = new Float64Array(this.capacity);
+      order.years = new Int32Array(this.capacity);
       order.slots.set(slots);
+      slots.forEach((slot, at) => {
+        order.prices[at] = this.prices[slot]!;
+        order.years[at] = this.years[slot]!;
+      });
       order.length = slots.length;
       order.placeOf = undefined;
       yield;
@@ -426,8 +463,10 @@ export class SearchIndex {
     const slot = this.slotOf.get(vehicle.id)!;
     for (const order of Object.values(this.orders)) {
       const at = this.positionIn(order, slot);
-      order.slots.copyWithin(at + 1, at, order.length);
+      for (const column of [order.slots, order.prices, order.years]) column.copyWithin(at + 1, at, order.length);
       order.slots[at] = slot;
+      order.prices[at] = this.prices[slot]!;
+      order.years[at] = this.years[slot]!;
       order.length++;
       order.placeOf = undefined;
     }
@@ -448,7 +487,7 @@ export class SearchIndex {
   private detach(slot: number): void {
     for (const order of Object.values(this.orders)) {
       const at = this.positionIn(order, slot);
-      order.slots.copyWithin(at, at + 1, order.length);
+      for (const column of [order.slots, order.prices, order.years]) column.copyWithin(at, at + 1, order.length);
       order.length--;
       order.placeOf = undefined;
     }
@@ -600,7 +639,11 @@ export class SearchIndex {
     this.ratings = grown(this.ratings, Int32Array);
     this.ranges = grown(this.ranges, Float64Array);
     this.combinationOf = grown(this.combinationOf, Int32Array);
-    for (const order of Object.values(this.orders)) order.slots = grown(order.slots, Uint32Array);
+    for (const order of Object.values(this.orders)) {
+      order.slots = grown(order.slots, Uint32Array);
+      order.prices = grown(order.prices, Float64Array);
+      order.years = grown(order.years, Int32Array);
+    }
     for (const column of [this.priceColumn, this.yearColumn, this.rangeColumn]) column.grow(capacity);
     this.live.ensure(capacity);
     this.capacity = capacity;
@@ -669,7 +712,7 @@ export class SearchIndex {
       priceMax: bounds.max ?? Infinity,
       filter: filter?.words,
     };
-    const { years, prices, yearColumn, priceColumn, perValue } = this;
+    const { yearColumn, priceColumn, perValue } = this;
     const sureYears = ranges.sureBuckets.get(yearColumn) ?? { first: 0, last: yearColumn.bucketCount - 1 };
     const surePrices = ranges.sureBuckets.get(priceColumn) ?? { first: 0, last: priceColumn.bucketCount - 1 };
     const sureYearsLast = Math.min(sureYears.last, yearColumn.bucketCount - 1);
@@ -683,19 +726,20 @@ export class SearchIndex {
     let touchedCount = 0;
     const priceOrder = this.orders['price-asc'];
     const yearOrder = this.orders['year-asc'];
-    const slabs: Slab[] = [{ order: priceOrder, values: prices, min: bound.priceMin, max: bound.priceMax, certainFrom: certainPriceFrom, certainBelow: certainPriceBelow, inPriceBox: false }];
-    if (!sureEmpty) slabs.push({ order: yearOrder, values: years, min: bound.yearMin, max: bound.yearMax, certainFrom: yearColumn.bucketStart(sureYears.first), certainBelow: yearColumn.bucketStart(sureYearsLast + 1), inPriceBox: true });
+    const slabs: Slab[] = [{ order: priceOrder, values: priceOrder.prices, min: bound.priceMin, max: bound.priceMax, certainFrom: certainPriceFrom, certainBelow: certainPriceBelow, inPriceBox: false }];
+    if (!sureEmpty) slabs.push({ order: yearOrder, values: yearOrder.years, min: bound.yearMin, max: bound.yearMax, certainFrom: yearColumn.bucketStart(sureYears.first), certainBelow: yearColumn.bucketStart(sureYearsLast + 1), inPriceBox: true });
     for (const { order, values, min, max, certainFrom, certainBelow, inPriceBox } of slabs) {
-      const from = this.firstAtLeastIn(order, values, min);
-      const to = this.firstAtLeastIn(order, values, max, true);
-      const certainStart = Math.max(from, Math.min(to, this.firstAtLeastIn(order, values, certainFrom)));
-      const certainEnd = Math.max(certainStart, Math.min(to, this.firstAtLeastIn(order, values, certainBelow)));
+      const from = firstAtLeast(values, order.length, min);
+      const to = firstAtLeast(values, order.length, max, true);
+      const certainStart = Math.max(from, Math.min(to, firstAtLeast(values, order.length, certainFrom)));
+      const certainEnd = Math.max(certainStart, Math.min(to, firstAtLeast(values, order.length, certainBelow)));
+      const { slots, prices } = order;
       for (let at = from; at < to; at++) {
         if (at === certainStart) at = certainEnd;
         if (at >= to) break;
-        const slot = order.slots[at]!;
-        if (inPriceBox && !(prices[slot]! >= certainPriceFrom && prices[slot]! < certainPriceBelow)) continue;
-        if (!this.keptMatch(slot, bound)) continue;
+        if (inPriceBox && !(prices[at]! >= certainPriceFrom && prices[at]! < certainPriceBelow)) continue;
+        if (!keptMatch(order, at, bound)) continue;
+        const slot = slots[at]!;
         total++;
         const combination = combinationOf[slot]!;
         if (perCombination[combination] === 0) touched[touchedCount++] = combination;
@@ -716,33 +760,12 @@ export class SearchIndex {
       const order = this.orders[search.sort];
       const end = Math.min(total, offset + search.pageSize);
       for (let at = 0, seen = 0; at < order.length && seen < end; at++) {
-        const slot = order.slots[at]!;
-        if (!this.keptMatch(slot, bound)) continue;
-        if (seen >= offset) ids.push(this.ids[slot]!);
+        if (!keptMatch(order, at, bound)) continue;
+        if (seen >= offset) ids.push(this.ids[order.slots[at]!]!);
         seen++;
       }
     }
     return { ids, ...this.numberedFacets.facets(total, this.perValue) };
-  }
-
-  /** Whether a slot's vehicle is within a kept search's bounds and filter. */
-  private keptMatch(slot: number, bound: KeptBounds): boolean {
-    const year = this.years[slot]!;
-    const price = this.prices[slot]!;
-    return year >= bound.yearMin && year <= bound.yearMax && price >= bound.priceMin && price <= bound.priceMax && (bound.filter === undefined || (bound.filter[slot >>> 5]! & (1 << (slot & 31))) !== 0);
-  }
-
-  /** The first place in an ascending order of `values` whose value is at least `value` (above it, with `above`). */
-  private firstAtLeastIn(order: Order, values: ArrayLike<number>, value: number, above = false): number {
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const at = values[order.slots[middle]!]!;
-      if (at < value || (above && at === value)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   /**

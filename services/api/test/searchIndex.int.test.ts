@@ -1,7 +1,7 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
-import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type VehicleInput } from '@autobest/domain';
+import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type PriceCurrency, type VehicleInput } from '@autobest/domain';
 import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
 import { Projector, allProjections } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
@@ -9,6 +9,8 @@ import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { usdBoundsOf } from '../src/inventory/searchFilters';
 import { readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
 import { SearchIndex } from '../src/inventory/searchIndex/searchIndex';
+import { cardOf, shownPriceJson } from '../src/inventory/searchIndex/cards';
+import { summary } from '../src/inventory/vehicleSummary';
 import { createTestApp, signIn, type TestApp } from './support';
 
 /**
@@ -196,6 +198,18 @@ describe('the in-memory search index', () => {
       const built = SearchIndex.of(catalogue, options);
       expect((await disagreements(built, searches)).wrong, JSON.stringify(options)).toEqual([]);
     }
+  });
+
+  it('writes a card\'s displayed price as the SQL path does, again once the rates or the currency change', async () => {
+    const row = await t.testDb.db.selectFrom('vehicles').selectAll().where('price_currency', '=', 'USD').limit(1).executeTakeFirstOrThrow();
+    const card = cardOf(row);
+    const json = (currency: PriceCurrency, table: Record<string, number>) => shownPriceJson(card, currency, table);
+    const sqlPath = (currency: PriceCurrency, table: Record<string, number>) => JSON.stringify(summary(row, currency, table).displayPrice);
+    const doubled = Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate * 2]));
+    for (const [currency, table] of [['NGN', rates], ['NGN', rates], ['NGN', doubled], ['KES', doubled], ['NGN', rates]] as const) {
+      expect(json(currency, table)).toBe(sqlPath(currency, table));
+    }
+    expect(json('NGN', doubled)).not.toBe(json('NGN', rates));
   });
 
   it('leaves a search with a word it cannot match as PostgreSQL would to SQL', () => {

@@ -15,6 +15,8 @@ export interface Card {
   readonly before: Buffer;
   readonly after: Buffer;
   readonly listed: ReturnType<typeof listedPrice>;
+  /** The displayed price last written, with the rates and currency it was converted with. */
+  shown: { rates: Rates; currency: PriceCurrency; json: string } | undefined;
 }
 
 /**
@@ -27,13 +29,20 @@ export function cardOf(row: VehicleRow): Card {
   const text = JSON.stringify({ ...checked, displayPrice: SHOWN });
   // Inside a string a quote is escaped, so this is the key itself.
   const at = text.indexOf(SHOWN_AT);
-  return { before: Buffer.from(text.slice(0, at + '"displayPrice":'.length)), after: Buffer.from(text.slice(at + SHOWN_AT.length)), listed };
+  return { before: Buffer.from(text.slice(0, at + '"displayPrice":'.length)), after: Buffer.from(text.slice(at + SHOWN_AT.length)), listed, shown: undefined };
 }
 
-/** The card's displayed price in `currency`, as JSON.stringify writes the checked summary's (ASCII: a number and a code). */
+/**
+ * The card's displayed price in `currency`, as JSON.stringify writes the checked summary's (ASCII: a number and a code).
+ * Kept on the card while the rates (one snapshot for many searches) and the currency stay those it was written with.
+ */
 export function shownPriceJson(card: Card, currency: PriceCurrency, rates: Rates): string {
+  const kept = card.shown;
+  if (kept !== undefined && kept.rates === rates && kept.currency === currency) return kept.json;
   const shown = displayPrice(card.listed, currency, rates);
-  return `{"amount":${JSON.stringify(shown.amount)},"currency":${JSON.stringify(shown.currency)}}`;
+  const json = `{"amount":${JSON.stringify(shown.amount)},"currency":${JSON.stringify(shown.currency)}}`;
+  card.shown = { rates, currency, json };
+  return json;
 }
 
 /** The vehicles' cards (all, a page at a time by id, or those of `ids`). */

@@ -35,4 +35,16 @@ describe('TtlCache', () => {
     cache.set('c', 3);
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
   });
+
+  it('a large cache drops its oldest sixteenth at once, and never holds more than its bound', () => {
+    const cache = new TtlCache<number>(10_000, 32);
+    for (let key = 0; key < 32; key++) cache.set(String(key), key);
+    cache.set('32', 32);
+    const held = Array.from({ length: 33 }, (_, key) => cache.get(String(key)));
+    expect(held.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    expect(held.slice(3)).toEqual(Array.from({ length: 30 }, (_, at) => at + 3));
+    for (let key = 33; key < 200; key++) cache.set(String(key), key);
+    expect(Array.from({ length: 200 }, (_, key) => cache.get(String(key))).filter((value) => value !== undefined).length).toBeLessThanOrEqual(32);
+    expect(cache.get('199')).toBe(199);
+  });
 });

@@ -49,28 +49,38 @@ export class NumberedFacets {
   /** The facets of counts per numbered value (perValue, left at zero) and the total, as facetsOf has them. */
   facets(total: number, perValue: Int32Array): CountedFacets {
     this.refresh();
-    const { values, facetOf, rankOf } = this;
+    const { facetOf } = this;
     const listed: number[][] = [[], [], [], [], [], []];
     for (let id = 0; id < this.numbered; id++) {
       if (perValue[id]! > 0 && facetOf[id]! >= 0) listed[facetOf[id]!]!.push(id);
     }
-    const entries = (ids: number[]) =>
-      ids
-        .sort((a, b) => perValue[b]! - perValue[a]! || rankOf[a]! - rankOf[b]!)
-        .slice(0, FACET_LIMIT)
-        .map((id) => ({ value: values[id]!.value, count: perValue[id]! }));
-    const countOf = (id: number) => (id < 0 ? 0 : perValue[id]!);
     const facets: CountedFacets['facets'] = {
-      make: entries(listed[0]!),
-      condition: entries(listed[1]!),
-      fuel: entries(listed[2]!),
-      body: entries(listed[3]!),
-      year: entries(listed[4]!),
-      location: entries(listed[5]!),
-      tab: INVENTORY_TAB_IDS.map((value, at) => ({ value, count: countOf(this.tabValues[at]!) })).filter((entry) => entry.count > 0),
-      collection: COLLECTION_IDS.map((value, at) => ({ value, count: countOf(this.collectionValues[at]!) })),
+      make: this.entries(listed[0]!, perValue),
+      condition: this.entries(listed[1]!, perValue),
+      fuel: this.entries(listed[2]!, perValue),
+      body: this.entries(listed[3]!, perValue),
+      year: this.entries(listed[4]!, perValue),
+      location: this.entries(listed[5]!, perValue),
+      tab: this.fixed(INVENTORY_TAB_IDS, this.tabValues, perValue).filter((entry) => entry.count > 0),
+      collection: this.fixed(COLLECTION_IDS, this.collectionValues, perValue),
     };
     perValue.fill(0, 0, this.numbered);
     return { total, facets };
+  }
+
+  // Methods rather than closures made per search: run under tsx, each closure is named by a call when it is made.
+
+  /** A counted facet's values, most vehicles first, at most FACET_LIMIT. */
+  private entries(ids: number[], perValue: Int32Array): Array<{ value: string; count: number }> {
+    const { values, rankOf } = this;
+    return ids
+      .sort((a, b) => perValue[b]! - perValue[a]! || rankOf[a]! - rankOf[b]!)
+      .slice(0, FACET_LIMIT)
+      .map((id) => ({ value: values[id]!.value, count: perValue[id]! }));
+  }
+
+  /** Tabs or collections in their own order, each with its count (0 for one no vehicle has had). */
+  private fixed<Id extends string>(ids: readonly Id[], numbers: Int32Array, perValue: Int32Array): Array<{ value: Id; count: number }> {
+    return ids.map((value, at) => ({ value, count: numbers[at]! < 0 ? 0 : perValue[numbers[at]!]! }));
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
 import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
+import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { everyCard, readCards, type Card } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';
@@ -180,8 +181,16 @@ export class LiveSearchIndex {
       await loaded.buildGradually();
       const cards = await everyCard(this.db);
       await warmUp(loaded, samples);
+      const first = !this.index;
       this.index = loaded;
       this.cardOfId = cards;
+      if (first) {
+        // Before the process says it is ready (a rebuild later leaves the old index to V8: a full collection then would
+        // hold buyers' searches for its length).
+        const collecting = performance.now();
+        collectGarbage();
+        this.log.info({ gcMs: Math.round(performance.now() - collecting) }, 'heap collected after the search index was built');
+      }
       this.loadMs = Math.round(performance.now() - started);
       this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
     } else if (changed.length > 0) {

@@ -124,6 +124,19 @@ async function residentMb(pid: number | undefined): Promise<{ mb: number; proces
   return { mb: each.reduce((sum, mb) => sum + mb, 0), processes: Math.max(1, children.length) };
 }
 
+/**
+ * CPU time (user and system) a process and its children (the API processes) have used, in µs (Linux: clock ticks of
+ * /proc/<pid>/stat, 100 per second). Per request, it says what a search costs apart from how busy the machine is.
+ */
+async function cpuMicros(pid: number | undefined): Promise<number> {
+  const of = async (one: number | undefined) => {
+    const fields = (await readFile(`/proc/${one}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
+  };
+  const each = await Promise.all([pid, ...(await childProcesses(pid))].map(of));
+  return each.reduce((sum, micros) => sum + micros, 0);
+}
+
 /** Each shape alone against the cold API, median of 5, slowest first. */
 async function timeAlone(base: string) {
   const timings: Array<{ path: string; ms: number }> = [];
@@ -194,7 +207,7 @@ try {
   }
 
   // The long tail, as deployed (answer cache on, never hit), answered in SQL and from the index in memory.
-  const tails: Array<{ label: string; result: autocannon.Result; readyMs: number; rssMb: number; processes: number; health: unknown }> = [];
+  const tails: Array<{ label: string; result: autocannon.Result; readyMs: number; rssMb: number; processes: number; cpuPerRequest: number; health: unknown }> = [];
   for (const mode of ['sql', 'memory'] as const) {
     const begin = performance.now();
     const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_INDEX: mode } });
@@ -202,10 +215,12 @@ try {
     if (mode === 'memory') await searchIndexReady(base);
     const readyMs = performance.now() - begin;
     const rssReady = await residentMb(api.pid);
+    const cpuBefore = await cpuMicros(api.pid);
     const result = await load(base, longTail(mode === 'sql' ? 1 : 2), BROWSER_ACCEPT_ENCODING);
+    const cpuPerRequest = (await cpuMicros(api.pid)) - cpuBefore;
     const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
     const rssAfter = await residentMb(api.pid);
-    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.mb, rssAfter.mb), processes: rssAfter.processes, health });
+    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.mb, rssAfter.mb), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), health });
     api.kill('SIGTERM');
   }
 
@@ -219,10 +234,11 @@ try {
   }
 
   console.info(`\nThe long tail: distinct everyday searches (no URL twice), answer cache on but never hit (issue 19: target 20% of hello-world, p99 < 25 ms):`);
-  for (const { label, result, readyMs, rssMb, processes, health } of tails) {
+  for (const { label, result, readyMs, rssMb, processes, cpuPerRequest, health } of tails) {
     line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${((result.requests.average / hello.requests.average) * 100).toFixed(0)}% of hello-world; target 20%)`);
     line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
     line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
+    line('  CPU per request (µs, all API processes)', cpuPerRequest.toFixed(0));
     line('  API ready after start (ms), resident memory (MB, at most, all API processes), API processes', `${readyMs.toFixed(0)}, ${rssMb.toFixed(0)}, ${processes}`);
     line('  /api/health searchIndex', JSON.stringify(health));
   }

@@ -87,6 +87,15 @@ describe("Tara's chat widget", () => {
     expect(await byPrice.getAttribute('aria-pressed')).toBe('false');
     const powers = (await cards().locator('.tara-vehicle-facts li:nth-child(2)').allInnerTexts()).map((text) => Number(text.replace(/[^\d]/g, '') || -1));
     expect(powers).toEqual([...powers].sort((a, b) => b - a));
+
+    // Asked in words, Tara sorts the cards and the chip shows it.
+    await box().fill('Show me the cheapest first');
+    await box().press('Enter');
+    await tara().getByRole('log').getByText('Show me the cheapest first').waitFor();
+    await vi.waitFor(async () => expect(await byPrice.getAttribute('aria-pressed')).toBe('true'), { timeout: 10_000 });
+    expect(await tara().getByRole('button', { name: 'Power', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    const cheapestFirst = await prices(cards());
+    expect(cheapestFirst).toEqual([...cheapestFirst].sort((a, b) => a - b));
   });
 
   it('keeps the conversation over a reload; Escape closes and gives focus back to the launcher; a card opens its vehicle page', async () => {
@@ -97,6 +106,8 @@ describe("Tara's chat widget", () => {
     await launcher.click();
     await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
     await vi.waitFor(async () => expect((await cards().getByRole('link').allInnerTexts()).sort()).toEqual([...shown].sort()), { timeout: 10_000 });
+    // Still in the order asked for in words.
+    expect(await tara().getByRole('button', { name: 'Price', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
     // Leaving the page sent what analytics had queued: each stage reached, the sort chips.
     const conversationId = await page.evaluate(() => localStorage.getItem('tara_conversation'));

@@ -303,6 +303,17 @@ describe('grounding in the real catalogue', () => {
     }
     expect(answer.vehicles.some((card) => card.powerHp !== null)).toBe(true);
   });
+
+  it('says which order the cards come in when the buyer asks for one in words, also when the conversation is reopened', async () => {
+    const id = await started();
+    const first = (await send(id, 'an SUV for 45m')).json<ChatAnswer>();
+    expect(first.sort).toBeNull();
+    const sorted = (await send(id, 'show me the most powerful first')).json<ChatAnswer>();
+    expect(sorted.sort).toBe('power');
+    const powers = sorted.vehicles.map((card) => card.powerHp ?? 0);
+    expect(powers).toEqual([...powers].sort((a, b) => b - a));
+    expect((await view(id)).json<ConversationView>()).toMatchObject({ sort: 'power', vehicles: sorted.vehicles });
+  });
 });
 
 describe('limits', () => {

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
+import { sortCards } from '@autobest/domain/assistant/replies';
+import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
 import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
@@ -20,12 +22,12 @@ import './tara.css';
 export const CONVERSATION_KEY = 'tara_conversation';
 
 type Key = keyof typeof en & string;
-type SortKey = 'efficiency' | 'power' | 'price' | 'popularity';
-const SORTS: ReadonlyArray<readonly [SortKey, Key, (a: ChatVehicleCard, b: ChatVehicleCard) => number]> = [
-  ['efficiency', 'sortEfficiency', (a, b) => b.efficiency.score - a.efficiency.score],
-  ['power', 'sortPower', (a, b) => (b.powerHp ?? -1) - (a.powerHp ?? -1)],
-  ['price', 'sortPrice', (a, b) => a.price.amount - b.price.amount],
-  ['popularity', 'sortPopularity', (a, b) => b.reviewCount - a.reviewCount],
+/** The sort chips, in the spec's order; the cards are sorted as Tara sorts them when asked in words. */
+const SORTS: ReadonlyArray<readonly [CardSort, Key]> = [
+  ['efficiency', 'sortEfficiency'],
+  ['power', 'sortPower'],
+  ['price', 'sortPrice'],
+  ['popularity', 'sortPopularity'],
 ];
 /** The spec's three quick replies, before Tara has suggested her own. */
 const FIRST_QUICK_REPLIES: ReadonlyArray<readonly [string, Key]> = [
@@ -45,6 +47,8 @@ interface Conversation {
   messages: LogMessage[];
   context: ChatContext;
   vehicles: ChatVehicleCard[];
+  /** The order the buyer asked for in words, which the cards came in. */
+  sort: CardSort | null;
   suggestions: Array<{ label: string; text: string; action?: 'handoff' | undefined }>;
   handedOff: boolean;
 }
@@ -70,6 +74,7 @@ const fromView = (view: ConversationView): Conversation => ({
   messages: view.messages,
   context: view.context,
   vehicles: view.vehicles,
+  sort: view.sort,
   suggestions: view.suggestions,
   handedOff: view.handedOff,
 });
@@ -104,7 +109,7 @@ export default function TaraWidget() {
   const [starting, setStarting] = useState(false);
   const [pending, setPending] = useState(false);
   const [text, setText] = useState('');
-  const [sort, setSort] = useState<SortKey | null>(null);
+  const [sort, setSort] = useState<CardSort | null>(null);
   const [view, setView] = useState<'chat' | 'handoff'>('chat');
   const [meetOpen, setMeetOpen] = useState(false);
   const handledSerial = useRef(0);
@@ -141,14 +146,14 @@ export default function TaraWidget() {
         if (!started.ok) return null;
         remember(started.data.id);
         reportStage(started.data.id, started.data.stage);
-        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], suggestions: [], handedOff: false } satisfies Conversation;
+        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false } satisfies Conversation;
       })();
       starts.current = run;
       void run.then((opened) => {
         starts.current = null;
         setStarting(false);
-        setSort(null);
-        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], suggestions: [], handedOff: false });
+        setSort(opened?.sort ?? null);
+        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false });
       });
       return run;
     },
@@ -238,12 +243,14 @@ export default function TaraWidget() {
               context: answer.context,
               // A reply without cards (a question back) leaves the last cards shown.
               vehicles: answer.vehicles.length > 0 ? answer.vehicles : current.vehicles,
+              sort: answer.vehicles.length > 0 ? answer.sort : current.sort,
               suggestions: answer.suggestions,
               messages: [...current.messages.filter((each) => each.id !== shown.id), answer.message, answer.replyMessage],
             }
           : current,
       );
-      if (answer.vehicles.length > 0) setSort(null);
+      // New cards come in the order asked for in words, if any: its chip shows pressed.
+      if (answer.vehicles.length > 0) setSort(answer.sort);
       return;
     }
     // Nothing typed is lost: the text goes back in the box (unless the buyer has started another).
@@ -286,8 +293,7 @@ export default function TaraWidget() {
   if (context?.usage) chips.push({ key: 'usage', label: t('usageChip', { value: t(`usage.${context.usage}`) }), change: 'changeUsage', start: 'correctUsage' });
   if (context?.preferredVehicleType) chips.push({ key: 'type', label: t('typeChip', { value: t(`type.${context.preferredVehicleType}`) }), change: 'changeType', start: 'correctType' });
 
-  const sorter = SORTS.find(([key]) => key === sort)?.[2];
-  const vehicles = conversation ? (sorter ? [...conversation.vehicles].sort(sorter) : conversation.vehicles) : [];
+  const vehicles = conversation ? (sort ? sortCards(conversation.vehicles, sort) : conversation.vehicles) : [];
 
   const citation = (each: ChatCitation, index: number) => {
     const rates = rateSnapshot(each);

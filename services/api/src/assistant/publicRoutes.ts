@@ -63,6 +63,7 @@ function viewOf(id: string, events: readonly ConversationEvent[], state: Convers
     context: state.context,
     messages: messagesOf(events, state),
     vehicles: withCards?.vehicles ?? [],
+    sort: withCards?.sort ?? null,
     // Until Tara has suggested anything, the widget shows the spec's quick replies in the visitor's language.
     suggestions: replies.at(-1)?.suggestions ?? [],
     handedOff: state.handoff !== null,
@@ -130,6 +131,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       reply: { content: replied.data.content, citations: replied.data.citations },
       context: replied.data.context,
       vehicles: replied.data.vehicles,
+      sort: replied.data.sort ?? null,
       suggestions: replied.data.suggestions,
       message: message!,
       replyMessage: replyMessage!,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUp/contracts';
+import { CARD_SORTS } from './understanding';
 
 /**
  * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks
@@ -124,6 +125,7 @@ export const ChatAnswerSchema = z
     reply: ChatReplySchema,
     context: ChatContextSchema,
     vehicles: z.array(ChatVehicleCardSchema),
+    sort: z.enum(CARD_SORTS).nullable().describe('The order the buyer asked for in words ("cheapest first"), which the cards come in: the widget shows that sort chip pressed'),
     suggestions: z.array(ChatSuggestionSchema),
     message: ChatMessageSchema.describe("The buyer's message as recorded"),
     replyMessage: ChatMessageSchema.describe("Tara's reply as recorded"),
@@ -141,6 +143,7 @@ export const ConversationViewSchema = z
     context: ChatContextSchema,
     messages: z.array(ChatMessageSchema),
     vehicles: z.array(ChatVehicleCardSchema).describe('The cards of the latest reply that showed any'),
+    sort: z.enum(CARD_SORTS).nullable().describe('The order those cards come in, when the buyer asked for one in words'),
     suggestions: z.array(ChatSuggestionSchema),
     handedOff: z.boolean(),
   })

@@ -18,7 +18,7 @@ import {
   type ChatVehicleCard,
   type TaraTopic,
 } from './contracts';
-import { understandMessage } from './understanding';
+import { CARD_SORTS, understandMessage, type CardSort } from './understanding';
 import { composeReply, greetingFor, sortCards, type MatchKind, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
@@ -45,6 +45,8 @@ export type TaraReplied = DomainEvent<
     citations: ChatCitation[];
     context: ChatContext;
     vehicles: ChatVehicleCard[];
+    /** The order the buyer asked for in words ("cheapest first"), which the cards come in; absent in older replies. */
+    sort?: CardSort;
     matchKind: MatchKind;
     suggestions: Array<{ label: string; text: string; action?: 'handoff' }>;
     repliedAt: string;
@@ -103,6 +105,7 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
       citations: z.array(z.object({ source: z.string(), label: z.string().optional() })),
       context: contextSchema,
       vehicles: z.array(ChatVehicleCardSchema),
+      sort: z.enum(CARD_SORTS).optional(),
       matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'none', 'not-asked']),
       suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),
       repliedAt: z.string(),
@@ -254,6 +257,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             context: understanding.context,
             // Asked for a sort ("cheapest first"), the cards come in the order the reply lists them.
             vehicles: understanding.sort ? sortCards(command.matches.vehicles, understanding.sort) : command.matches.vehicles,
+            ...(understanding.sort ? { sort: understanding.sort } : {}),
             matchKind: command.matches.kind,
             suggestions: reply.suggestions,
             repliedAt: at,

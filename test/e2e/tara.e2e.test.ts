@@ -130,6 +130,20 @@ describe("Tara's chat widget", () => {
     // Minimized while the buyer looks at the car; the chat comes back as it was.
     await page.getByRole('button', { name: 'Back to the chat with Tara' }).click();
     await tara().getByRole('log').getByText('I need a family SUV under 30 million naira').waitFor();
+
+    // The visitor chooses shillings: Tara's next cards are priced in them.
+    await page.keyboard.press('Escape');
+    await tara().waitFor({ state: 'hidden' });
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('KES');
+    await launcher.click();
+    await box().fill('show me more');
+    await box().press('Enter');
+    await tara().getByRole('log').getByText('show me more').waitFor();
+    await vi.waitFor(async () => {
+      const shown = await cards().locator('.tara-vehicle-price').allInnerTexts();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const price of shown) expect(price).toMatch(/KSh|Ksh|KES/);
+    }, { timeout: 10_000 });
   });
 
   it("the large avatar opens 'Meet Tara' with the spec's claims and Close; a question about paying links to the car, trade-in and sell-car", async () => {

@@ -107,6 +107,27 @@ describe('the conversation contract', () => {
     expect(refused.json<{ fields: Record<string, string> }>().fields).toHaveProperty('language');
   });
 
+  it('prices the cards in the currency the visitor chose since the start, and keeps to it', async () => {
+    const id = await started({ language: 'en', currency: 'NGN' });
+    const inNaira = (await send(id, 'an SUV for 45m')).json<ChatAnswer>();
+    expect(inNaira.vehicles.length).toBeGreaterThan(0);
+    for (const card of inNaira.vehicles) expect(card.price.currency).toBe('NGN');
+    const response = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'show me more', currency: 'KES' } });
+    expect(response.statusCode).toBe(200);
+    const inShillings = response.json<ChatAnswer>();
+    expect(inShillings.vehicles.length).toBeGreaterThan(0);
+    for (const card of inShillings.vehicles) expect(card.price.currency).toBe('KES');
+    // The budget said in naira stays in naira.
+    expect(inShillings.context.budget).toEqual({ amount: 45_000_000, currency: 'NGN' });
+    expect((await view(id)).json<ConversationView>().currency).toBe('KES');
+    for (const card of (await send(id, 'any cheaper?')).json<ChatAnswer>().vehicles) expect(card.price.currency).toBe('KES');
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    expect((await t.testDb.db.selectFrom('conversations').select('currency').where('id', '=', id).executeTakeFirstOrThrow()).currency).toBe('KES');
+    const refused = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'hello', currency: 'EUR' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: Record<string, string> }>().fields).toHaveProperty('currency');
+  });
+
   it('reopens a conversation right after a reply, from its events', async () => {
     const id = await started();
     const answer = (await send(id, 'Show me SUVs')).json<ChatAnswer>();

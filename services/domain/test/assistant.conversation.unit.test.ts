@@ -17,6 +17,7 @@ import {
   type ConversationCommand,
   type ConversationEvent,
   type ConversationState,
+  type CurrencyCode,
   type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
@@ -47,9 +48,9 @@ const noSearch: VehicleMatches = { kind: 'not-asked', vehicles: [], rates: null 
 
 let counter = 0;
 /** The API's two steps: what the message leads to (to find vehicles for it), then the decision. */
-function message(state: ConversationState, text: string, matches: VehicleMatches = noSearch, language?: SiteLanguage): ConversationCommand {
+function message(state: ConversationState, text: string, matches: VehicleMatches = noSearch, language?: SiteLanguage, currency?: CurrencyCode): ConversationCommand {
   counter += 1;
-  return { type: 'ReceiveBuyerMessage', text, language, messageIds: { buyer: `b${counter}`, reply: `r${counter}` }, matches, matchedFor: contextAfter(state, text, language), now };
+  return { type: 'ReceiveBuyerMessage', text, language, currency, messageIds: { buyer: `b${counter}`, reply: `r${counter}` }, matches, matchedFor: contextAfter(state, text, language, currency), now };
 }
 /** Sends each text in turn, folding the events as the stream would. */
 function converse(state: ConversationState, ...texts: string[]): { state: ConversationState; events: ConversationEvent[] } {
@@ -139,6 +140,20 @@ describe('stages (spec 001 section 4)', () => {
     expect(after.language).toBe('fr');
     // The same language again, or none said, records no switch.
     expect(decideConversation(message(after, 'ok', noSearch, 'fr'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
+    expect(decideConversation(message(after, 'ok'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
+  });
+
+  it('prices the cards in the currency the visitor has now, recording the change once; a budget without a currency is read in it', () => {
+    const state = given(started);
+    const events = decideConversation(message(state, 'an SUV under 4 million', noSearch, undefined, 'KES'), state);
+    expect(events.map((event) => event.type)).toEqual(['ConversationCurrencyChanged', 'BuyerMessageReceived', 'TaraReplied']);
+    expect(events[0]).toEqual({ type: 'ConversationCurrencyChanged', data: { conversationId: id, from: state.currency, to: 'KES', changedAt: now.toISOString() } });
+    for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
+    const after = events.reduce(evolveConversation, state);
+    expect(after.currency).toBe('KES');
+    expect(after.context.budget).toEqual({ amount: 4_000_000, currency: 'KES' });
+    // The same currency again, or none said, records no change.
+    expect(decideConversation(message(after, 'ok', noSearch, undefined, 'KES'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
     expect(decideConversation(message(after, 'ok'), after).map((event) => event.type)).toEqual(['BuyerMessageReceived', 'TaraReplied']);
   });
 

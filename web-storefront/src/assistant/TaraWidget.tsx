@@ -230,7 +230,7 @@ export default function TaraWidget() {
     const shown = localMessage(message, true);
     setConversation((current) => (current ? { ...current, messages: [...current.messages, shown] } : current));
     const opened = conversation?.id ? conversation : await begin(false);
-    const result = opened ? await sendChatMessage(opened.id, message, language) : null;
+    const result = opened ? await sendChatMessage(opened.id, message, language, currency) : null;
     setPending(false);
     if (result?.ok) {
       const answer: ChatAnswer = result.data;

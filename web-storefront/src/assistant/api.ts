@@ -1,6 +1,7 @@
 import type { ChatAnswer, ConversationStartedAnswer, ConversationView, HandoffInput, StartConversation } from '@autobest/domain/assistant/contracts';
 import type { z } from 'zod';
 import type { SiteLanguage } from '@autobest/domain/languages';
+import type { CurrencyCode } from '@autobest/domain/money';
 import type { HandoffAnswerSchema } from '@autobest/domain/assistant/contracts';
 import { postJson, type ApiResult } from '../api/client';
 import { ApiFailure, getJson } from '../inventory/api';
@@ -13,7 +14,8 @@ const path = (id: string, rest = '') => `${CONVERSATIONS}/${encodeURIComponent(i
 export const startConversation = (input: StartConversation): Promise<ApiResult<ConversationStartedAnswer>> => postJson(CONVERSATIONS, input);
 
 /** `language` is the site's as the buyer writes now: Tara answers in it, even if they switched since the start. */
-export const sendChatMessage = (id: string, text: string, language: SiteLanguage): Promise<ApiResult<ChatAnswer>> => postJson(path(id, '/messages'), { text, language });
+/** A message in the site's language and currency as the visitor has them now (either may have changed since the start). */
+export const sendChatMessage = (id: string, text: string, language: SiteLanguage, currency: CurrencyCode): Promise<ApiResult<ChatAnswer>> => postJson(path(id, '/messages'), { text, language, currency });
 
 export const handOff = (id: string, input: HandoffInput): Promise<ApiResult<HandoffAnswer>> => postJson(path(id, '/handoff'), input);
 

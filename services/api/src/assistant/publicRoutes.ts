@@ -28,6 +28,7 @@ import {
   type ConversationEvent,
   type ConversationState,
   type ConversationView,
+  type CurrencyCode,
   type DomainMessage,
   type SiteLanguage,
 } from '@autobest/domain';
@@ -110,18 +111,23 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
   }
 
   /** Finds the vehicles for what the message leads to, then decides; another message deciding first is ConversationMovedOn. */
-  async function answerMessage(request: FastifyRequest, streamId: string, { text, language }: { text: string; language?: SiteLanguage | undefined }, read?: { state: ConversationState; version: number }): Promise<ChatAnswer> {
+  async function answerMessage(
+    request: FastifyRequest,
+    streamId: string,
+    { text, language, currency }: { text: string; language?: SiteLanguage | undefined; currency?: CurrencyCode | undefined },
+    read?: { state: ConversationState; version: number },
+  ): Promise<ChatAnswer> {
     const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
     const { state } = known;
-    const matchedFor = contextAfter(state, text, language);
-    const matches = await matcher(matchedFor, state.currency);
+    const matchedFor = contextAfter(state, text, language, currency);
+    const matches = await matcher(matchedFor, currency ?? state.currency);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
       app,
       request,
       STREAMS.conversation,
       streamId,
-      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, messageIds, matches, matchedFor, now: new Date() }, current),
+      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, currency, messageIds, matches, matchedFor, now: new Date() }, current),
       { by: 'visitor', known: { state: known.state, version: known.version } },
     );
     const [message, replyMessage] = messagesOf(events, after, version - events.length + 1);

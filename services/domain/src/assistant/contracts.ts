@@ -116,6 +116,10 @@ export const SendChatMessageSchema = z.object({
     .enum(SITE_LANGUAGES, { error: `language must be one of: ${SITE_LANGUAGES.join(', ')}` })
     .optional()
     .describe("The site's language as the buyer writes now (they may have switched since the start): Tara answers in it from then on"),
+  currency: z
+    .enum(CURRENCY_CODES, { error: `currency must be one of: ${CURRENCY_CODES.join(', ')}` })
+    .optional()
+    .describe("The visitor's currency as they write now (they may have chosen another since the start): Tara's cards are priced in it from then on"),
 });
 
 /** The answer to a buyer's message (the issue's contract, plus the recorded messages so a client keeps one transcript). */

@@ -58,11 +58,14 @@ export type ConversationHandedOff = DomainEvent<
 >;
 /** The buyer went on in another of the site's languages: Tara answers in it from then on. */
 export type ConversationLanguageChanged = DomainEvent<'ConversationLanguageChanged', { conversationId: string; from: SiteLanguage; to: SiteLanguage; changedAt: string }>;
+/** The visitor chose another currency on the site: Tara's cards are priced in it from then on. */
+export type ConversationCurrencyChanged = DomainEvent<'ConversationCurrencyChanged', { conversationId: string; from: CurrencyCode; to: CurrencyCode; changedAt: string }>;
 export type ConversationStatusChanged = DomainEvent<'ConversationStatusChanged', { conversationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }>;
 export type ConversationNoteAdded = DomainEvent<'ConversationNoteAdded', { conversationId: string; text: string; addedAt: string }>;
 export type ConversationEvent =
   | ConversationStarted
   | ConversationLanguageChanged
+  | ConversationCurrencyChanged
   | BuyerMessageReceived
   | TaraReplied
   | ConversationHandedOff
@@ -94,6 +97,10 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
     type: z.literal('ConversationLanguageChanged'),
     data: z.object({ conversationId: z.string(), from: z.enum(SITE_LANGUAGES), to: z.enum(SITE_LANGUAGES), changedAt: z.string() }),
   }),
+  z.object({
+    type: z.literal('ConversationCurrencyChanged'),
+    data: z.object({ conversationId: z.string(), from: z.enum(CURRENCY_CODES), to: z.enum(CURRENCY_CODES), changedAt: z.string() }),
+  }),
   z.object({ type: z.literal('BuyerMessageReceived'), data: z.object({ conversationId: z.string(), messageId: z.string(), text: z.string(), receivedAt: z.string() }) }),
   z.object({
     type: z.literal('TaraReplied'),
@@ -122,6 +129,7 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
 export const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set<ConversationEvent['type']>([
   'ConversationStarted',
   'ConversationLanguageChanged',
+  'ConversationCurrencyChanged',
   'BuyerMessageReceived',
   'TaraReplied',
   'ConversationHandedOff',
@@ -160,6 +168,8 @@ export function evolveConversation(state: ConversationState, event: Conversation
       return { ...initialConversationState, conversationId: event.data.conversationId, language: event.data.language, currency: event.data.currency };
     case 'ConversationLanguageChanged':
       return { ...state, language: event.data.to };
+    case 'ConversationCurrencyChanged':
+      return { ...state, currency: event.data.to };
     case 'BuyerMessageReceived':
       return { ...state, buyerMessages: state.buyerMessages + 1 };
     case 'TaraReplied':
@@ -189,6 +199,8 @@ export type ConversationCommand =
       text: string;
       /** The site's language as the buyer writes now; Tara answers in it (the conversation's language when absent). */
       language?: SiteLanguage | undefined;
+      /** The visitor's currency as they write now; cards are priced in it (the conversation's currency when absent). */
+      currency?: CurrencyCode | undefined;
       messageIds: { buyer: string; reply: string };
       /** The vehicles found for `matchedFor`, the context the message leads to; found before deciding (I/O). */
       matches: VehicleMatches;
@@ -216,8 +228,8 @@ export class ConversationMovedOn extends Error {
 const sameContext = (a: ChatContext, b: ChatContext) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What the conversation a message leads to has understood: the API finds the vehicles for it before deciding. */
-export const contextAfter = (state: ConversationState, text: string, language: SiteLanguage = state.language): ChatContext =>
-  understandMessage(text, { language, currency: state.currency, prior: state.context }).context;
+export const contextAfter = (state: ConversationState, text: string, language: SiteLanguage = state.language, currency: CurrencyCode = state.currency): ChatContext =>
+  understandMessage(text, { language, currency, prior: state.context }).context;
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
@@ -236,15 +248,19 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     case 'ReceiveBuyerMessage': {
       if (state.buyerMessages >= CHAT_MAX_MESSAGES) throw new ConversationTooLong('This conversation is long enough: a person can help from here');
       const language = command.language ?? state.language;
-      const understanding = understandMessage(command.text, { language, currency: state.currency, prior: state.context });
+      const currency = command.currency ?? state.currency;
+      const understanding = understandMessage(command.text, { language, currency, prior: state.context });
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
       const stage = nextStage(state.stage);
       const reply = composeReply({ language, stage, understanding, matches: command.matches });
       const at = command.now.toISOString();
       const languageChanged: ConversationEvent[] =
         language === state.language ? [] : [{ type: 'ConversationLanguageChanged', data: { conversationId, from: state.language, to: language, changedAt: at } }];
+      const currencyChanged: ConversationEvent[] =
+        currency === state.currency ? [] : [{ type: 'ConversationCurrencyChanged', data: { conversationId, from: state.currency, to: currency, changedAt: at } }];
       return [
         ...languageChanged,
+        ...currencyChanged,
         { type: 'BuyerMessageReceived', data: { conversationId, messageId: command.messageIds.buyer, text: command.text, receivedAt: at } },
         {
           type: 'TaraReplied',

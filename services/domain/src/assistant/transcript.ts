@@ -19,6 +19,7 @@ export function transcriptMessage(event: ConversationEvent, { language, position
     case 'ConversationHandedOff':
       return { id: `handoff-${position}`, content: handoffReply(language, event.data.name), isUser: false, timestamp: event.data.handedOffAt };
     case 'ConversationLanguageChanged':
+    case 'ConversationCurrencyChanged':
     case 'ConversationStatusChanged':
     case 'ConversationNoteAdded':
       return null;

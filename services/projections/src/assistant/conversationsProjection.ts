@@ -64,6 +64,9 @@ export const conversationsProjection: Projection = {
         case 'ConversationLanguageChanged':
           await trx.updateTable('conversations').set({ language: event.data.to, version, global_position: stored.globalPosition }).where('id', '=', conversationId).execute();
           break;
+        case 'ConversationCurrencyChanged':
+          await trx.updateTable('conversations').set({ currency: event.data.to, version, global_position: stored.globalPosition }).where('id', '=', conversationId).execute();
+          break;
         case 'BuyerMessageReceived': {
           const { text, receivedAt } = event.data;
           await trx

@@ -277,6 +277,9 @@ describe("Tara's chat widget", () => {
     const vehicles = (await dialog.locator('.tara-cards').boundingBox())!;
     expect(vehicles.y).toBeGreaterThanOrEqual(chat.y + chat.height - 1);
     expect(chat.width).toBeGreaterThan(360);
+    // The first quick replies in Tara's own Arabic wording, the words she reads back when one is pressed.
+    const quick = dialog.getByRole('list', { name: 'ردود سريعة' }).getByRole('button');
+    expect(await quick.allInnerTexts()).toEqual(['ميزانية 25 ألف دولار', 'أرني سيارات الدفع الرباعي', 'سيارات موفرة للوقود']);
     await phone.close();
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
-import { sortCards } from '@autobest/domain/assistant/replies';
+import { firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
 import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
@@ -29,12 +29,8 @@ const SORTS: ReadonlyArray<readonly [CardSort, Key]> = [
   ['price', 'sortPrice'],
   ['popularity', 'sortPopularity'],
 ];
-/** The spec's three quick replies, before Tara has suggested her own. */
-const FIRST_QUICK_REPLIES: ReadonlyArray<readonly [string, Key]> = [
-  ['budget', 'quickBudget'],
-  ['suv', 'quickSuv'],
-  ['efficient', 'quickEfficient'],
-];
+/** The spec's three quick replies, before Tara has suggested her own: named for analytics, worded by the domain. */
+const FIRST_QUICK_REPLIES = ['budget', 'suv', 'efficient'] as const;
 const INPUT_MIN_PX = 80;
 const INPUT_MAX_PX = 140;
 
@@ -285,7 +281,7 @@ export default function TaraWidget() {
   };
 
   const minimize = () => minimizeTara(true);
-  const quickReplies = conversation && conversation.suggestions.length > 0 ? conversation.suggestions.map((suggestion, index) => ({ key: `s${index}`, label: suggestion.label, text: suggestion.text, handoff: suggestion.action === 'handoff', action: { action: 'tara_suggestion', position: index + 1 } })) : FIRST_QUICK_REPLIES.map(([name, key]) => ({ key: name, label: t(key), text: t(key), handoff: false, action: { action: 'tara_quick_reply', reply: name } }));
+  const quickReplies = conversation && conversation.suggestions.length > 0 ? conversation.suggestions.map((suggestion, index) => ({ key: `s${index}`, label: suggestion.label, text: suggestion.text, handoff: suggestion.action === 'handoff', action: { action: 'tara_suggestion', position: index + 1 } })) : firstSuggestionsFor(language).map((suggestion, index) => ({ key: FIRST_QUICK_REPLIES[index]!, label: suggestion.label, text: suggestion.text, handoff: false, action: { action: 'tara_quick_reply', reply: FIRST_QUICK_REPLIES[index]! } }));
 
   const context = conversation?.context;
   const chips: Array<{ key: string; label: string; change: Key; start: Key }> = [];

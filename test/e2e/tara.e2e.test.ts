@@ -34,8 +34,29 @@ describe("Tara's chat widget", () => {
     await page.getByRole('heading', { level: 1, name: 'Search Inventory' }).waitFor();
     await page.getByRole('button', { name: LAUNCHER }).click();
     await box().waitFor();
-    // Tara greets first.
+    // Tara greets first, in the log a screen reader reads out as it grows.
     await vi.waitFor(async () => expect(await messages().count()).toBe(1), { timeout: 10_000 });
+    const log = tara().getByRole('log');
+    expect(await log.getAttribute('aria-live')).toBe('polite');
+    await vi.waitFor(async () => expect(await log.getAttribute('aria-busy')).toBe('false'));
+    expect(await log.locator('.tara-message').count()).toBe(1);
+
+    // Tab and Shift+Tab go round inside the dialog, never out to the page behind it.
+    const inside = () => tara().evaluate((dialog) => dialog.contains(document.activeElement) && document.activeElement !== dialog);
+    await box().focus();
+    const stops = new Set<string>();
+    for (let press = 0; press < 40; press++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+      stops.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ''));
+    }
+    // It went round: every stop came back, the box among them.
+    expect(stops.size).toBeLessThan(40);
+    expect(stops.size).toBeGreaterThan(3);
+    for (let press = 0; press < 40; press++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
     const send = tara().getByRole('button', { name: 'Send', exact: true });
     expect(await send.isDisabled()).toBe(true);
 

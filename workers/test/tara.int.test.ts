@@ -60,13 +60,14 @@ async function run(id: string, command: (state: Parameters<typeof contextAfter>[
 }
 const start = (id: string, at: Date, language: 'en' | 'fr' = 'en') =>
   run(id, () => ({ type: 'StartConversation', conversationId: id, language, currency: 'NGN', entry: 'widget', now: at }));
-const say = (id: string, text: string, at: Date) =>
+const say = (id: string, text: string, at: Date, now: { language?: 'en' | 'fr'; currency?: 'NGN' | 'KES' } = {}) =>
   run(id, (state) => ({
     type: 'ReceiveBuyerMessage',
     text,
+    ...now,
     messageIds: { buyer: crypto.randomUUID(), reply: crypto.randomUUID() },
     matches: { kind: 'within-budget', vehicles: [card], rates: null },
-    matchedFor: contextAfter(state, text),
+    matchedFor: contextAfter(state, text, now.language, now.currency),
     now: at,
   }));
 const handOff = (id: string, at: Date, lead: { name: string; phone?: string; email?: string }) => run(id, () => ({ type: 'HandOff', ...lead, now: at }));
@@ -79,6 +80,8 @@ describe('a lead from Tara', () => {
     const at = new Date('2026-11-20T10:00:00Z');
     await start(id, at);
     await say(id, 'I need a family SUV under 30 million naira, like on http://evil.test/deal', at);
+    // The visitor switched the site to French and shillings since the start: the lead says what they have now.
+    await say(id, 'merci', at, { language: 'fr', currency: 'KES' });
     await handOff(id, at, { name: 'Chinedu Okafor', phone: '+234 803 555 0177', email: 'chinedu@example.ng' });
 
     const mailer = createMailer(sink.url, mailFrom, pino({ level: 'silent' }));
@@ -96,6 +99,7 @@ describe('a lead from Tara', () => {
     expect(body.startsWith('A buyer asked Tara for a person') || body.includes('\nA buyer asked Tara for a person')).toBe(true);
     expect(body).toContain('Name: Chinedu Okafor');
     expect(body).toContain('Phone: +234 803 555 0177');
+    expect(body).toContain('Language on the site: French; currency KES');
     expect(body).toContain('What Tara understood: budget');
     expect(body).toContain('for family, type suv');
     expect(body).toContain('Vehicles shown: Toyota Venza (https://autobest.example/vehicle/toyota-venza-2024)');

@@ -13,7 +13,6 @@ const path = (id: string, rest = '') => `${CONVERSATIONS}/${encodeURIComponent(i
 
 export const startConversation = (input: StartConversation): Promise<ApiResult<ConversationStartedAnswer>> => postJson(CONVERSATIONS, input);
 
-/** `language` is the site's as the buyer writes now: Tara answers in it, even if they switched since the start. */
 /** A message in the site's language and currency as the visitor has them now (either may have changed since the start). */
 export const sendChatMessage = (id: string, text: string, language: SiteLanguage, currency: CurrencyCode): Promise<ApiResult<ChatAnswer>> => postJson(path(id, '/messages'), { text, language, currency });
 

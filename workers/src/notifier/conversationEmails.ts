@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
-import { ConversationEventSchema, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent, type ConversationStarted } from '@autobest/domain';
+import { ConversationEventSchema, evolveConversation, initialConversationState, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent } from '@autobest/domain';
 import { adminShowUrl, escapeHtml, layout, quoted, visitorText, type Email, type EmailContext, type PlannedEmails } from './templates';
 
 /**
@@ -18,8 +18,10 @@ function transcriptLine(event: ConversationEvent): string | null {
  * she showed, a WhatsApp link that starts the chat with that context, and the whole transcript. Our words open the
  * email and fill the subject; everything the buyer typed is quoted and defanged (visitorText).
  */
-export function staffLeadNotice(started: ConversationStarted['data'], history: readonly ConversationEvent[], handoff: Extract<ConversationEvent, { type: 'ConversationHandedOff' }>['data'], context: EmailContext): Email {
+export function staffLeadNotice(history: readonly ConversationEvent[], handoff: Extract<ConversationEvent, { type: 'ConversationHandedOff' }>['data'], context: EmailContext): Email {
   const replies = history.flatMap((event) => (event.type === 'TaraReplied' ? [event.data] : []));
+  // The site's language and currency as the buyer had them last (either may have changed since the start).
+  const { language, currency } = history.reduce(evolveConversation, initialConversationState);
   const understood = replies.at(-1)?.context ?? { preferredVehicleType: null, usage: null, budget: null };
   const shown = new Map(replies.flatMap((reply) => reply.vehicles.map((vehicle) => [vehicle.id, vehicle.name] as const)));
   const site = context.publicUrl.replace(/\/$/, '');
@@ -29,7 +31,7 @@ export function staffLeadNotice(started: ConversationStarted['data'], history: r
     `Name: ${visitorText(handoff.name)}`,
     `Phone: ${handoff.phone ? visitorText(handoff.phone) : 'not given'}`,
     `Email: ${handoff.email ? visitorText(handoff.email) : 'not given'}`,
-    `Language on the site: ${SITE_LANGUAGE_NAMES[started.language]}; currency ${started.currency}`,
+    `Language on the site: ${SITE_LANGUAGE_NAMES[language]}; currency ${currency}`,
     `What Tara understood: ${understoodSummary(understood)}`,
     `Vehicles shown: ${shown.size === 0 ? 'none' : [...shown].map(([id, name]) => `${name} (${site}/vehicle/${encodeURIComponent(id)})`).join('; ')}`,
     ...(whatsapp ? [`WhatsApp the buyer: ${whatsapp}`] : []),
@@ -53,7 +55,6 @@ export async function conversationEmails(trx: Transaction<Database>, stored: Sto
   const history = (await readStream(trx, stored.streamId))
     .filter((earlier) => earlier.streamPosition <= stored.streamPosition)
     .map((earlier) => parseStoredEvent(ConversationEventSchema, earlier));
-  const started = history[0];
-  if (started?.type !== 'ConversationStarted') return null;
-  return { emails: [staffLeadNotice(started.data, history, event.data, context)], relatedId: event.data.conversationId };
+  if (history[0]?.type !== 'ConversationStarted') return null;
+  return { emails: [staffLeadNotice(history, event.data, context)], relatedId: event.data.conversationId };
 }

@@ -38,6 +38,8 @@ describe('the price-calculation list on the vehicle page', () => {
       'Total delivered to Lagos',
     ]);
     await calculation.getByText('Estimate: the final duties and taxes are set by the customs assessment.').waitFor();
+    // Its monthly figure says what it finances, beside the finance calculator's on the listed price.
+    await calculation.getByText(/^Financing the delivered total: with ₦[\d,.]+ down, about ₦[\d,.]+ a month over 60 months at 3\.9% APR\.$/).waitFor();
     await calculation.getByText(/Converted at 1 USD = 1,500 NGN \(e2e-rates/).waitFor();
 
     // Every line explains itself on demand.

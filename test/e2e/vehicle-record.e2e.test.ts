@@ -82,6 +82,7 @@ describe('the whole vehicle record and real finance', () => {
     const monthlyText = () => calculator.locator('.finance-monthly').innerText();
     expect(await monthlyText()).toBe(`${naira(expectedMonthly(price, price * 0.2, vehicle.finance, 60))} a month`);
     expect(await calculator.getByText('3.9% APR').count()).toBeGreaterThan(0);
+    await calculator.getByText(`60 monthly payments at 3.9% APR on the listed price of ${naira(price)}, after a deposit of ${naira(price * 0.2)}`).waitFor();
 
     // Keyboard only: the term select, then the deposit as an amount.
     await calculator.getByLabel('Term').focus();

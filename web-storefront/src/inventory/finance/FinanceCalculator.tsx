@@ -84,7 +84,7 @@ export function FinanceCalculator({ vehicle }: { vehicle: VehicleDetail }) {
       </div>
       <div className="finance-result" role="status" aria-live="polite">
         <p className="finance-monthly">{t('monthly', { amount: money(figures.monthly) })}</p>
-        <p className="hint">{t('summary', { months: number(termMonths), apr, deposit: money(figures.deposit) })}</p>
+        <p className="hint">{t('summary', { months: number(termMonths), apr, price: money(price.amount), deposit: money(figures.deposit) })}</p>
         {/* Each figure under its label, side by side as room allows: a phone in Arabic fits them without spilling. */}
         <dl className="finance-figures">
           <div>

@@ -17,7 +17,7 @@ export default {
   baseOf: 'الأساس هو {terms}.',
   sourceLine: 'المصدر: {source} ({date}).',
   localStock: 'متوفرة في {city}: تُباع بسعر {price}، ورسوم الاستيراد والتخليص والأوراق مدفوعة مسبقًا.',
-  finance: 'بدفعة أولى {deposit}، نحو {monthly} شهريًا لمدة {months} شهرًا بمعدل سنوي {apr}%.',
+  finance: 'بتمويل الإجمالي شاملًا التوصيل: بدفعة أولى {deposit}، نحو {monthly} شهريًا لمدة {months} شهرًا بمعدل سنوي {apr}%.',
   fob: 'السعر في ميناء المنشأ (FOB)',
   freight: 'الشحن البحري',
   insurance: 'التأمين البحري',

@@ -14,7 +14,7 @@ export default {
   baseOf: 'The base is {terms}.',
   sourceLine: 'Source: {source} ({date}).',
   localStock: 'In stock in {city}: sells for {price}, import duties, clearing and registration paperwork already paid.',
-  finance: 'With {deposit} down, about {monthly} a month over {months} months at {apr}% APR.',
+  finance: 'Financing the delivered total: with {deposit} down, about {monthly} a month over {months} months at {apr}% APR.',
   // Line names (a tariff line staff added shows its own label).
   fob: 'Price at the port of origin (FOB)',
   freight: 'Ocean freight',

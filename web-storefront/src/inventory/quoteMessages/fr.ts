@@ -17,7 +17,7 @@ export default {
   baseOf: 'La base est {terms}.',
   sourceLine: 'Source : {source} ({date}).',
   localStock: "En stock à {city} : vendue {price}, droits d'importation, dédouanement et formalités déjà payés.",
-  finance: 'Avec un apport de {deposit}, environ {monthly} par mois sur {months} mois à {apr} % TAEG.',
+  finance: 'En finançant le total livré : avec un apport de {deposit}, environ {monthly} par mois sur {months} mois à {apr} % TAEG.',
   fob: "Prix au port d'origine (FOB)",
   freight: 'Fret maritime',
   insurance: 'Assurance maritime',

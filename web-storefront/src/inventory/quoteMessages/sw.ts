@@ -17,7 +17,7 @@ export default {
   baseOf: 'Msingi ni {terms}.',
   sourceLine: 'Chanzo: {source} ({date}).',
   localStock: 'Lipo {city}: linauzwa {price}, ushuru wa kuingiza, uondoaji bandarini na usajili tayari vimelipwa.',
-  finance: 'Ukitanguliza {deposit}, takriban {monthly} kwa mwezi kwa miezi {months} kwa riba ya {apr}% kwa mwaka.',
+  finance: 'Ukigharamia jumla hadi kufikishwa: ukitanguliza {deposit}, takriban {monthly} kwa mwezi kwa miezi {months} kwa riba ya {apr}% kwa mwaka.',
   fob: 'Bei katika bandari ya asili (FOB)',
   freight: 'Usafirishaji wa baharini',
   insurance: 'Bima ya baharini',

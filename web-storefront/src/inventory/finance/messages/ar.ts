@@ -12,7 +12,7 @@ export default {
   depositShare: 'الدفعة الأولى (%)',
   depositTooHigh: 'لا يمكن أن تزيد الدفعة الأولى على السعر.',
   monthly: '{amount} شهريًا',
-  summary: '{months} دفعة شهرية بمعدل سنوي {apr} بعد دفعة أولى قدرها {deposit}',
+  summary: '{months} دفعة شهرية بمعدل سنوي {apr} على السعر المعلن {price}، بعد دفعة أولى قدرها {deposit}',
   borrowed: 'المبلغ المقترض',
   totalPayable: 'إجمالي المبلغ المدفوع',
   apr: 'المعدل السنوي',

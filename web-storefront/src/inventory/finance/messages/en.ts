@@ -9,7 +9,7 @@ export default {
   depositShare: 'Deposit (%)',
   depositTooHigh: 'The deposit cannot be more than the price.',
   monthly: '{amount} a month',
-  summary: '{months} monthly payments at {apr} APR after a deposit of {deposit}',
+  summary: '{months} monthly payments at {apr} APR on the listed price of {price}, after a deposit of {deposit}',
   borrowed: 'Amount borrowed',
   totalPayable: 'Total payable',
   apr: 'APR',

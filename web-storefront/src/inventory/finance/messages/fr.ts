@@ -12,7 +12,7 @@ export default {
   depositShare: 'Apport (%)',
   depositTooHigh: "L'apport ne peut pas dépasser le prix.",
   monthly: '{amount} par mois',
-  summary: '{months} mensualités au TAEG de {apr} après un apport de {deposit}',
+  summary: '{months} mensualités au TAEG de {apr} sur le prix affiché de {price}, après un apport de {deposit}',
   borrowed: 'Montant emprunté',
   totalPayable: 'Coût total',
   apr: 'TAEG',

@@ -12,7 +12,7 @@ export default {
   depositShare: 'Malipo ya awali (%)',
   depositTooHigh: 'Malipo ya awali hayawezi kuzidi bei.',
   monthly: '{amount} kwa mwezi',
-  summary: 'Malipo {months} ya kila mwezi kwa riba ya mwaka {apr} baada ya malipo ya awali ya {deposit}',
+  summary: 'Malipo {months} ya kila mwezi kwa riba ya mwaka {apr} kwa bei iliyoorodheshwa ya {price}, baada ya malipo ya awali ya {deposit}',
   borrowed: 'Kiasi kilichokopwa',
   totalPayable: 'Jumla ya kulipa',
   apr: 'Riba ya mwaka',

@@ -116,25 +116,23 @@ async function searchIndexReady(base: string) {
   }
 }
 
-/** Resident memory of a process and its children (the API processes of API_PROCESSES), in MB (Linux), and how many. */
-async function residentMb(pid: number | undefined): Promise<{ mb: number; processes: number }> {
-  const of = async (one: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${one}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
+/** `read` of a process and of each of its children (the API processes of API_PROCESSES), added up, and how many serve. */
+async function overApiProcesses(pid: number | undefined, read: (one: number | undefined) => Promise<number>): Promise<{ total: number; processes: number }> {
   const children = await childProcesses(pid);
-  const each = await Promise.all([pid, ...children].map(of));
-  return { mb: each.reduce((sum, mb) => sum + mb, 0), processes: Math.max(1, children.length) };
+  const each = await Promise.all([pid, ...children].map(read));
+  return { total: each.reduce((sum, value) => sum + value, 0), processes: Math.max(1, children.length) };
 }
 
+/** Resident memory of a process (Linux), in MB. */
+const residentMb = async (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
+
 /**
- * CPU time (user and system) a process and its children (the API processes) have used, in µs (Linux: clock ticks of
- * /proc/<pid>/stat, 100 per second). Per request, it says what a search costs apart from how busy the machine is.
+ * CPU time (user and system) a process has used, in µs (Linux: clock ticks of /proc/<pid>/stat, 100 per second). Per
+ * request, it says what a search costs apart from how busy the machine is.
  */
 async function cpuMicros(pid: number | undefined): Promise<number> {
-  const of = async (one: number | undefined) => {
-    const fields = (await readFile(`/proc/${one}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
-  };
-  const each = await Promise.all([pid, ...(await childProcesses(pid))].map(of));
-  return each.reduce((sum, micros) => sum + micros, 0);
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
 }
 
 /** Each shape alone against the cold API, median of 5, slowest first. */
@@ -214,13 +212,13 @@ try {
     // The API answers at once (in SQL); with SEARCH_INDEX=memory it is ready when its index holds the catalogue.
     if (mode === 'memory') await searchIndexReady(base);
     const readyMs = performance.now() - begin;
-    const rssReady = await residentMb(api.pid);
-    const cpuBefore = await cpuMicros(api.pid);
+    const rssReady = await overApiProcesses(api.pid, residentMb);
+    const cpuBefore = (await overApiProcesses(api.pid, cpuMicros)).total;
     const result = await load(base, longTail(mode === 'sql' ? 1 : 2), BROWSER_ACCEPT_ENCODING);
-    const cpuPerRequest = (await cpuMicros(api.pid)) - cpuBefore;
+    const cpuPerRequest = (await overApiProcesses(api.pid, cpuMicros)).total - cpuBefore;
     const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
-    const rssAfter = await residentMb(api.pid);
-    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.mb, rssAfter.mb), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), health });
+    const rssAfter = await overApiProcesses(api.pid, residentMb);
+    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.total, rssAfter.total), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), health });
     api.kill('SIGTERM');
   }
 

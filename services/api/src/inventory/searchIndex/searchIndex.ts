@@ -158,17 +158,37 @@ function keptMatch(order: Order, at: number, bound: KeptBounds): boolean {
   return (bound.filter[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 }
 
-/** The first of the `length` first places of ascending `values` whose value is at least `value` (above it, with `above`). */
-function firstAtLeast(values: Float64Array | Int32Array, length: number, value: number, above = false): number {
+/**
+ * The first of the `length` first places of `values`, in ascending (direction 1) or descending (-1) order, whose value
+ * is not before `value` in that order (and not `value` itself, with `past`).
+ */
+function firstFrom(values: Float64Array | Int32Array, length: number, value: number, direction: 1 | -1 = 1, past = false): number {
+  const wanted = direction * value;
   let low = 0;
   let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const at = values[middle]!;
-    if (at < value || (above && at === value)) low = middle + 1;
+    const at = direction * values[middle]!;
+    if (at < wanted || (past && at === wanted)) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** The sorts whose own key a search can bound: a walk along their order starts and stops at the bounds. */
+const SORT_COLUMN: Partial<Record<VehicleSort, 'prices' | 'years'>> = { 'price-asc': 'prices', 'price-desc': 'prices', 'year-asc': 'years', 'year-desc': 'years' };
+
+/**
+ * The places of `order` (that of `sort`) that can hold a vehicle within `bound`: all of them, but for a sort by price or
+ * year, only those whose price or year is within the bounds (the order has them in sequence).
+ */
+function placesWithin(order: Order, sort: VehicleSort, direction: 1 | -1, bound: Omit<KeptBounds, 'filter'>): { from: number; to: number } {
+  const column = SORT_COLUMN[sort];
+  if (column === undefined) return { from: 0, to: order.length };
+  const [min, max] = column === 'prices' ? [bound.priceMin, bound.priceMax] : [bound.yearMin, bound.yearMax];
+  const values = order[column];
+  const [first, last] = direction === 1 ? [min, max] : [max, min];
+  return { from: firstFrom(values, order.length, first, direction), to: firstFrom(values, order.length, last, direction, true) };
 }
 
 /** Vehicles placed per step of buildGradually(). */
@@ -695,7 +715,7 @@ export class SearchIndex {
     } else {
       this.addCombinations(this.countBySlots(matched));
     }
-    return { ids: this.page(matched, total, search), ...this.numberedFacets.facets(total, this.perValue) };
+    return { ids: this.page(matched, total, search, bounds), ...this.numberedFacets.facets(total, this.perValue) };
   }
 
   /**
@@ -729,10 +749,10 @@ export class SearchIndex {
     const slabs: Slab[] = [{ order: priceOrder, values: priceOrder.prices, min: bound.priceMin, max: bound.priceMax, certainFrom: certainPriceFrom, certainBelow: certainPriceBelow, inPriceBox: false }];
     if (!sureEmpty) slabs.push({ order: yearOrder, values: yearOrder.years, min: bound.yearMin, max: bound.yearMax, certainFrom: yearColumn.bucketStart(sureYears.first), certainBelow: yearColumn.bucketStart(sureYearsLast + 1), inPriceBox: true });
     for (const { order, values, min, max, certainFrom, certainBelow, inPriceBox } of slabs) {
-      const from = firstAtLeast(values, order.length, min);
-      const to = firstAtLeast(values, order.length, max, true);
-      const certainStart = Math.max(from, Math.min(to, firstAtLeast(values, order.length, certainFrom)));
-      const certainEnd = Math.max(certainStart, Math.min(to, firstAtLeast(values, order.length, certainBelow)));
+      const from = firstFrom(values, order.length, min);
+      const to = firstFrom(values, order.length, max, 1, true);
+      const certainStart = Math.max(from, Math.min(to, firstFrom(values, order.length, certainFrom)));
+      const certainEnd = Math.max(certainStart, Math.min(to, firstFrom(values, order.length, certainBelow)));
       const { slots, prices } = order;
       for (let at = from; at < to; at++) {
         if (at === certainStart) at = certainEnd;
@@ -759,7 +779,8 @@ export class SearchIndex {
     if (offset < total) {
       const order = this.orders[search.sort];
       const end = Math.min(total, offset + search.pageSize);
-      for (let at = 0, seen = 0; at < order.length && seen < end; at++) {
+      const { from, to } = placesWithin(order, search.sort, this.sortKeys[search.sort][1], bound);
+      for (let at = from, seen = 0; at < to && seen < end; at++) {
         if (!keptMatch(order, at, bound)) continue;
         if (seen >= offset) ids.push(this.ids[order.slots[at]!]!);
         seen++;
@@ -928,18 +949,25 @@ export class SearchIndex {
   }
 
   /** The ids of the page's vehicles, in the search's order. */
-  private page(matched: Bitset, total: number, search: VehicleSearchQuery): string[] {
+  private page(matched: Bitset, total: number, search: VehicleSearchQuery, bounds: UsdBounds): string[] {
     const offset = (search.page - 1) * search.pageSize;
     if (offset >= total) return [];
     const order = this.orders[search.sort];
     const end = Math.min(total, offset + search.pageSize);
     const bits = matched.words;
     let slots: number[];
-    // Walking the order reaches the page's end after about end × size / total slots; picking reads every match.
-    if (end * (this.size / total) < total * 4) {
+    // Every match is within [from, to): a sort by price or year with that bounded is walked from its bound on.
+    const { from, to } = placesWithin(order, search.sort, this.sortKeys[search.sort][1], {
+      yearMin: search.yearMin ?? -Infinity,
+      yearMax: search.yearMax ?? Infinity,
+      priceMin: bounds.min ?? -Infinity,
+      priceMax: bounds.max ?? Infinity,
+    });
+    // Walking the order reaches the page's end after about end × (to - from) / total places; picking reads every match.
+    if (end * ((to - from) / total) < total * 4) {
       slots = [];
       let seen = 0;
-      for (let at = 0; at < order.length && seen < end; at++) {
+      for (let at = from; at < to && seen < end; at++) {
         const slot = order.slots[at]!;
         if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
         if (seen >= offset) slots.push(slot);

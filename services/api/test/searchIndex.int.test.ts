@@ -2,14 +2,14 @@ import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type PriceCurrency, type VehicleInput } from '@autobest/domain';
-import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
+import { VehicleSearchQuerySchema, VehicleSummarySchema } from '@autobest/domain/inventory/contracts';
 import { Projector, allProjections } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { usdBoundsOf } from '../src/inventory/searchFilters';
 import { readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
 import { SearchIndex } from '../src/inventory/searchIndex/searchIndex';
-import { cardOf, shownPriceJson } from '../src/inventory/searchIndex/cards';
+import { CardStore, cardOf } from '../src/inventory/searchIndex/cards';
 import { summary } from '../src/inventory/vehicleSummary';
 import { createTestApp, signIn, type TestApp } from './support';
 
@@ -200,16 +200,36 @@ describe('the in-memory search index', () => {
     }
   });
 
-  it('writes a card\'s displayed price as the SQL path does, again once the rates or the currency change', async () => {
-    const row = await t.testDb.db.selectFrom('vehicles').selectAll().where('price_currency', '=', 'USD').limit(1).executeTakeFirstOrThrow();
-    const card = cardOf(row);
-    const json = (currency: PriceCurrency, table: Record<string, number>) => shownPriceJson(card, currency, table);
-    const sqlPath = (currency: PriceCurrency, table: Record<string, number>) => JSON.stringify(summary(row, currency, table).displayPrice);
+  it('writes cards as the SQL path does, their displayed price again once the rates or the currency change, through replacements and removals', async () => {
+    const rows = await t.testDb.db.selectFrom('vehicles').selectAll().orderBy('id').execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const store = new CardStore();
+    // Every card written five times over: the store grows, and takes back the space of the cards replaced.
+    for (let round = 0; round < 5; round++) for (const row of rows) store.set(row.id, cardOf(row));
+    expect(store.size).toBe(rows.length);
+    expect(store.stats().bytes).toBeLessThan(5 * rows.reduce((sum, row) => sum + Buffer.byteLength(JSON.stringify(summary(row, 'NGN', rates))), 0));
+
+    // Any order; an id without a card is left out, as the SQL path leaves out a row gone from vehicles.
+    const ids = [...rows.map((row) => row.id).reverse(), 'no-such-vehicle'];
+    const sqlPath = (currency: PriceCurrency, table: Record<string, number>) => JSON.stringify(ids.flatMap((id) => (byId.has(id) ? [VehicleSummarySchema.parse(summary(byId.get(id)!, currency, table))] : [])));
+    const joined = (currency: PriceCurrency, table: Record<string, number>) => store.join(ids, currency, table, '[', ']').toString();
     const doubled = Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate * 2]));
     for (const [currency, table] of [['NGN', rates], ['NGN', rates], ['NGN', doubled], ['KES', doubled], ['NGN', rates]] as const) {
-      expect(json(currency, table)).toBe(sqlPath(currency, table));
+      expect(joined(currency, table)).toBe(sqlPath(currency, table));
     }
-    expect(json('NGN', doubled)).not.toBe(json('NGN', rates));
+    expect(joined('NGN', doubled)).not.toBe(joined('NGN', rates));
+
+    // A card replaced by a longer one with other text, one removed: the page says so, and nothing else moves.
+    const [first, second] = rows;
+    byId.set(first!.id, { ...first!, name: `${first!.name} — Édition spéciale`, price_minor: Number(first!.price_minor) + 100 });
+    store.set(first!.id, cardOf(byId.get(first!.id)!));
+    byId.delete(second!.id);
+    store.delete(second!.id);
+    store.delete(second!.id);
+    expect(store.has(second!.id)).toBe(false);
+    expect(store.size).toBe(rows.length - 1);
+    expect(joined('NGN', rates)).toBe(sqlPath('NGN', rates));
+    expect(JSON.parse(joined('NGN', rates))[ids.length - 3].name).toContain('Édition spéciale');
   });
 
   it('leaves a search with a word it cannot match as PostgreSQL would to SQL', () => {

@@ -17,7 +17,6 @@ import { planFacets, type CountedFacets } from './facetPlan';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL, searchCaches, sendSearchAnswer } from './searchCache';
 import { applySearch, prefixQuery, usdBoundsOf } from './searchFilters';
-import { shownPriceJson, type Card } from './searchIndex/cards';
 import { summary, type VehicleRow } from './vehicleSummary';
 
 const ORDER: Record<VehicleSort, [column: 'listed_at' | 'price_usd_cents' | 'year' | 'rating', direction: 'asc' | 'desc']> = {
@@ -40,8 +39,6 @@ async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRo
 /** How an answer from memory is put together: the SQL path's answer with no items, then the items put in. */
 const EMPTY_ITEMS = '{"items":[]';
 const ITEMS_OPEN = '{"items":[';
-const COMMA = 0x2c;
-const CLOSE_BRACKET = 0x5d;
 
 const pageIds = async (page: SelectQueryBuilder<Database, 'vehicle_search', { id: string }>) => (await page.execute()).map((row) => row.id);
 
@@ -89,40 +86,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     const { rates: rateTable } = await rates();
     const indexed = index.search(search, usdBoundsOf(search, rateTable));
     if (!indexed) return undefined;
-    const { cards } = live;
     // The cards were checked against their schema when made; the rest is the SQL path's own answer() (typed, and
     // compared byte for byte with the SQL path's checked answers in searchIndex.int.test.ts).
     const rest = JSON.stringify(answer(search, rateTable, [], indexed));
     if (!rest.startsWith(EMPTY_ITEMS)) throw new Error('A search answer must begin with its items');
-    // The answer's bytes: each card's before and after its price, copied; the prices and the rest written in place.
-    const prices: string[] = [];
-    let length = ITEMS_OPEN.length + Buffer.byteLength(rest) - EMPTY_ITEMS.length + 1;
-    const shown: Card[] = [];
     // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
-    for (const id of indexed.ids) {
-      const card = cards.get(id);
-      if (!card) continue;
-      const price = shownPriceJson(card, search.currency, rateTable);
-      length += (shown.length === 0 ? 0 : 1) + card.before.length + price.length + card.after.length;
-      shown.push(card);
-      prices.push(price);
-    }
-    const body = Buffer.allocUnsafe(length);
-    let at = body.write(ITEMS_OPEN, 0, 'latin1');
-    // set() rather than copy(): a typed array's own copy, without copy()'s argument checks, twice per card.
-    for (let n = 0; n < shown.length; n++) {
-      const { before, after } = shown[n]!;
-      if (n > 0) body[at++] = COMMA;
-      body.set(before, at);
-      at += before.length;
-      at += body.write(prices[n]!, at, 'latin1');
-      body.set(after, at);
-      at += after.length;
-    }
-    body[at++] = CLOSE_BRACKET;
-    at += body.write(rest.slice(EMPTY_ITEMS.length), at);
-    if (at !== length) throw new Error(`A search answer was measured at ${length} bytes and written in ${at}`);
-    return body;
+    return live.cards.join(indexed.ids, search.currency, rateTable, ITEMS_OPEN, `]${rest.slice(EMPTY_ITEMS.length)}`);
   }
 
   app.get(

@@ -4,7 +4,7 @@ import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db 
 import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
 import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
-import { everyCard, readCards, type Card } from './cards';
+import { CardStore, everyCard, readCards } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';
 import { VEHICLE_SORTS, type VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
 import type { InventoryTabId } from '@autobest/domain';
@@ -82,7 +82,7 @@ export interface SearchIndexHealth {
  */
 export class LiveSearchIndex {
   private index: SearchIndex | undefined;
-  private cardOfId = new Map<string, Card>();
+  private cardStore = new CardStore();
   private at: Checkpoint = START_OF_STORE;
   private syncedAt: number | undefined;
   private loadMs: number | undefined;
@@ -106,8 +106,8 @@ export class LiveSearchIndex {
   }
 
   /** The vehicles' result cards, read from vehicles with the index and kept in step with it. */
-  get cards(): ReadonlyMap<string, Card> {
-    return this.cardOfId;
+  get cards(): CardStore {
+    return this.cardStore;
   }
 
   /**
@@ -194,14 +194,14 @@ export class LiveSearchIndex {
         }
       }
       this.index = loaded;
-      this.cardOfId = cards;
+      this.cardStore = cards;
       this.loadMs = Math.round(performance.now() - started);
       this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
     } else if (changed.length > 0) {
       const [rows, cards] = await Promise.all([readIndexedVehicles(this.db, changed), readCards(this.db, changed)]);
       const carded = new Set(cards.map(([id]) => id));
-      for (const id of changed) if (!carded.has(id)) this.cardOfId.delete(id);
-      for (const [id, card] of cards) this.cardOfId.set(id, card);
+      for (const id of changed) if (!carded.has(id)) this.cardStore.delete(id);
+      for (const [id, card] of cards) this.cardStore.set(id, card);
       const found = new Set(rows.map((row) => row.id));
       for (const id of changed) if (!found.has(id)) index.remove(id);
       for (const row of rows) index.upsert(row);

@@ -7,6 +7,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { usdBoundsOf } from '../src/inventory/searchFilters';
+import { LiveSearchIndex } from '../src/inventory/searchIndex/liveIndex';
 import { readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
 import { SearchIndex } from '../src/inventory/searchIndex/searchIndex';
 import { CardStore, cardOf } from '../src/inventory/searchIndex/cards';
@@ -273,11 +274,13 @@ describe('the in-memory search index', () => {
   });
 });
 
+const METRICS_TOKEN = 'search-index-metrics-token-of-32-characters';
+
 describe('SEARCH_INDEX=memory', () => {
   let memory: TestApp;
   beforeAll(async () => {
     // A second API process on the same database, answering from its index.
-    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url });
+    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url, METRICS_TOKEN });
     // The API starts at once and answers in SQL while its index loads.
     await memory.app.searchIndex?.loaded;
   });
@@ -306,6 +309,33 @@ describe('SEARCH_INDEX=memory', () => {
     }
     expect(await bytes(memory, search)).toBe(expected);
   }
+
+  it('searched itself over HTTP before it said it was ready, and does not count those searches as requests', async () => {
+    expect(memory.app.searchIndex?.warmedUp).toMatchObject({ requests: 3000, answered: 3000 });
+    const searchesTimed = async () => {
+      const metrics = await memory.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      return Number(/^autobest_http_request_duration_seconds_count\{[^}]*route="\/api\/vehicles"[^}]*\} (\d+)$/m.exec(metrics.body)?.[1] ?? 0);
+    };
+    expect(await searchesTimed()).toBe(0);
+    await bytes(memory, 'q=toyota');
+    expect(await searchesTimed()).toBe(1);
+  });
+
+  it('says it is not ready while it warms up', async () => {
+    const readyWhileWarming: boolean[] = [];
+    const live: LiveSearchIndex = new LiveSearchIndex(t.testDb.db, memory.app.log, {
+      warmUpRequests: async (paths) => {
+        readyWhileWarming.push((await live.health()).ready);
+        return { answered: paths.length };
+      },
+    });
+    live.start();
+    await live.loaded;
+    await live.stop();
+    expect(readyWhileWarming).toEqual([false]);
+    expect(await live.health()).toMatchObject({ ready: true });
+    expect(live.warmedUp).toMatchObject({ requests: 3000, answered: 3000 });
+  });
 
   it('answers whole searches as the SQL process does, and says in /api/health that it is in step', async () => {
     const catalogue = await readIndexedVehicles(t.testDb.db);

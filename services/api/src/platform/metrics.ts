@@ -1,3 +1,4 @@
+import { isWarmUpRequest } from './warmUpOverHttp';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -79,6 +80,8 @@ export const metricsPlugin = fp(
     // What the installation's collectors read at each scrape: the same whichever process answers.
     const registry = new Registry();
     app.addHook('onResponse', async (request, reply) => {
+      // The process's own warm-up searches are not clients' requests.
+      if (isWarmUpRequest(request.raw.socket)) return;
       requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
 

@@ -6,6 +6,7 @@ import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { CardStore, everyCard, readCards } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';
+import type { UsdBounds } from '../searchFilters';
 import { VEHICLE_SORTS, type VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
 import type { InventoryTabId } from '@autobest/domain';
 
@@ -34,6 +35,34 @@ async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promis
 
 /** Searches a new index makes of itself before it answers any. */
 const WARM_UP_SEARCHES = 2_000;
+/** Searches a process makes of itself over HTTP once its first index is in place, before it says it is ready. */
+const WARM_UP_REQUESTS = 3_000;
+const NAIRA_PER_DOLLAR = 1_500;
+
+/**
+ * The n-th search of every shape made from sample vehicles, with its price bounds in USD cents (and in naira at about
+ * NAIRA_PER_DOLLAR, as a buyer would send them: only their shape matters here).
+ */
+function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): { search: VehicleSearchQuery; bounds: UsdBounds } {
+  const vehicle = samples[(n * 7) % samples.length]!;
+  const bounds: UsdBounds = n % 3 === 0 ? {} : { min: Math.floor(vehicle.priceUsdCents / (2 + (n % 5)) / 100) * 100, ...(n % 3 === 1 ? { max: vehicle.priceUsdCents * 2 } : {}) };
+  const search: VehicleSearchQuery = {
+    sort: VEHICLE_SORTS[n % VEHICLE_SORTS.length]!,
+    page: 1 + (n % 3),
+    pageSize: 24,
+    currency: 'NGN',
+    ...(bounds.min !== undefined ? { priceMin: Math.round((bounds.min / 100) * NAIRA_PER_DOLLAR) } : {}),
+    ...(bounds.max !== undefined ? { priceMax: Math.round((bounds.max / 100) * NAIRA_PER_DOLLAR) } : {}),
+    ...(n & 1 ? { make: vehicle.brand } : {}),
+    ...(n & 2 ? { q: vehicle.modelLower.slice(0, 3 + (n % 4)) } : {}),
+    ...(n & 4 ? { yearMin: vehicle.year - (n % 3) } : {}),
+    ...(n & 8 ? { condition: vehicle.condition as NonNullable<VehicleSearchQuery['condition']> } : {}),
+    ...(n & 16 ? { fuel: vehicle.fuelType as NonNullable<VehicleSearchQuery['fuel']> } : {}),
+    ...(n & 32 ? { location: vehicle.cityLower } : {}),
+    ...(n & 64 ? { tab: vehicle.tabs[0] as InventoryTabId } : {}),
+  };
+  return { search, bounds };
+}
 
 /**
  * Searches of every shape, made on a new index before it answers buyers (SQL answers meanwhile): the compiler has then
@@ -42,24 +71,20 @@ const WARM_UP_SEARCHES = 2_000;
  */
 async function warmUp(index: SearchIndex, samples: readonly IndexedVehicle[]): Promise<void> {
   for (let n = 0; n < WARM_UP_SEARCHES && samples.length > 0; n++) {
-    const vehicle = samples[(n * 7) % samples.length]!;
-    const search: VehicleSearchQuery = {
-      sort: VEHICLE_SORTS[n % VEHICLE_SORTS.length]!,
-      page: 1 + (n % 3),
-      pageSize: 24,
-      currency: 'NGN',
-      ...(n & 1 ? { make: vehicle.brand } : {}),
-      ...(n & 2 ? { q: vehicle.modelLower.slice(0, 3 + (n % 4)) } : {}),
-      ...(n & 4 ? { yearMin: vehicle.year - (n % 3) } : {}),
-      ...(n & 8 ? { condition: vehicle.condition as NonNullable<VehicleSearchQuery['condition']> } : {}),
-      ...(n & 16 ? { fuel: vehicle.fuelType as NonNullable<VehicleSearchQuery['fuel']> } : {}),
-      ...(n & 32 ? { location: vehicle.cityLower } : {}),
-      ...(n & 64 ? { tab: vehicle.tabs[0] as InventoryTabId } : {}),
-    };
-    index.search(search, n % 3 === 0 ? {} : { min: Math.floor(vehicle.priceUsdCents / (2 + (n % 5))), ...(n % 3 === 1 ? { max: vehicle.priceUsdCents * 2 } : {}) });
+    const { search, bounds } = warmUpSearch(n, samples);
+    index.search(search, bounds);
     // Requests keep flowing meanwhile.
     if (n % 100 === 99) await new Promise((next) => setImmediate(next));
   }
+}
+
+/** The URLs of WARM_UP_REQUESTS searches of every shape, as a buyer's browser sends them. */
+export function warmUpPaths(samples: readonly IndexedVehicle[]): string[] {
+  if (samples.length === 0) return [];
+  return Array.from({ length: WARM_UP_REQUESTS }, (_, n) => {
+    const { pageSize: _pageSize, ...search } = warmUpSearch(WARM_UP_SEARCHES + n, samples).search;
+    return `/api/vehicles?${new URLSearchParams(Object.entries(search).map(([name, value]) => [name, String(value)])).toString()}`;
+  });
 }
 
 /** What /api/health says of the index. */
@@ -94,11 +119,25 @@ export class LiveSearchIndex {
   /** The database sorts ids otherwise than the index would: the search stays in SQL. */
   private refused = false;
 
+  /** The first index is in place and the process is searching itself over HTTP (warmUpRequests): not yet ready. */
+  private warming = false;
+  private readonly pollMs: number;
+  private readonly warmUpRequests: ((paths: readonly string[]) => Promise<{ answered: number }>) | undefined;
+  /** How the warm-up over HTTP went: searches asked, answered 2xx, in how long. */
+  warmedUp: { requests: number; answered: number; ms: number } | undefined;
+
+  /**
+   * `warmUpRequests` asks this process, over HTTP, for the paths it is given: once the first index is in place, and before
+   * /api/health says it is ready, so buyers' first searches do not run unoptimised code (see warmUpOverHttp).
+   */
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = SEARCH_INDEX_POLL_MS,
-  ) {}
+    { pollMs = SEARCH_INDEX_POLL_MS, warmUpRequests }: { pollMs?: number; warmUpRequests?: (paths: readonly string[]) => Promise<{ answered: number }> } = {},
+  ) {
+    this.pollMs = pollMs;
+    this.warmUpRequests = warmUpRequests;
+  }
 
   /** The index when it holds the catalogue (undefined before the first load, or where ids would sort otherwise). */
   get current(): SearchIndex | undefined {
@@ -168,6 +207,7 @@ export class LiveSearchIndex {
       return;
     }
     const changed = index && isAfter(to, this.at) ? await vehiclesChanged(this.db, this.at, to) : undefined;
+    let firstSamples: IndexedVehicle[] | undefined;
     // Many vehicles moved out of their runs since the index was built: it is built again (the old one answering meanwhile).
     if (!index || !changed || changed.length > RELOAD_ABOVE || index.needsRebuild) {
       const started = performance.now();
@@ -182,6 +222,7 @@ export class LiveSearchIndex {
       const cards = await everyCard(this.db);
       await warmUp(loaded, samples);
       if (!this.index) {
+        firstSamples = samples;
         // Once, before the first index answers and /api/health calls it ready; searches answered in SQL meanwhile wait
         // for it (130-180 ms). A rebuild later leaves the old index to V8: a full collection then would hold every
         // search for its length. Worth a faster index, never one not put in place.
@@ -208,6 +249,22 @@ export class LiveSearchIndex {
     }
     this.at = to;
     this.synced();
+    if (firstSamples && this.warmUpRequests) await this.warmUp(firstSamples, this.warmUpRequests);
+  }
+
+  private async warmUp(samples: readonly IndexedVehicle[], request: (paths: readonly string[]) => Promise<{ answered: number }>): Promise<void> {
+    const started = performance.now();
+    this.warming = true;
+    try {
+      const paths = warmUpPaths(samples);
+      const { answered } = await request(paths);
+      this.warmedUp = { requests: paths.length, answered, ms: Math.round(performance.now() - started) };
+      this.log.info(this.warmedUp, 'searches warmed up over HTTP');
+    } catch (error) {
+      this.log.warn({ err: error }, 'searches not warmed up over HTTP');
+    } finally {
+      this.warming = false;
+    }
   }
 
   private synced() {
@@ -219,7 +276,7 @@ export class LiveSearchIndex {
     const behindIndex = this.index ? await eventsBehind(this.db, this.at) : 0;
     const behindReadModel = await eventsBehind(this.db, await readCheckpoint(this.db, VEHICLES_PROJECTION));
     return {
-      ready: this.index !== undefined,
+      ready: this.index !== undefined && !this.warming,
       vehicles: this.index?.size ?? 0,
       eventsBehind: Math.max(0, behindIndex - behindReadModel),
       syncedSecondsAgo: this.syncedAt === undefined ? null : Math.round((Date.now() - this.syncedAt) / 100) / 10,

@@ -709,13 +709,13 @@ export class SearchIndex {
       if (answer) return answer;
     }
 
-    const { matched, total } = this.matching(sets, ranges, search, bounds);
+    const { matched, total, low, high } = this.matching(sets, ranges, search, bounds);
     if (total >= this.options.countByRunsFrom) {
       this.addCombinations(this.countByRuns(matched));
     } else {
-      this.addCombinations(this.countBySlots(matched));
+      this.addCombinations(this.countBySlots(matched, low, high));
     }
-    return { ids: this.page(matched, total, search, bounds), ...this.numberedFacets.facets(total, this.perValue) };
+    return { ids: this.page(matched, low, high, total, search, bounds), ...this.numberedFacets.facets(total, this.perValue) };
   }
 
   /**
@@ -748,11 +748,24 @@ export class SearchIndex {
     const yearOrder = this.orders['year-asc'];
     const slabs: Slab[] = [{ order: priceOrder, values: priceOrder.prices, min: bound.priceMin, max: bound.priceMax, certainFrom: certainPriceFrom, certainBelow: certainPriceBelow, inPriceBox: false }];
     if (!sureEmpty) slabs.push({ order: yearOrder, values: yearOrder.years, min: bound.yearMin, max: bound.yearMax, certainFrom: yearColumn.bucketStart(sureYears.first), certainBelow: yearColumn.bucketStart(sureYearsLast + 1), inPriceBox: true });
-    for (const { order, values, min, max, certainFrom, certainBelow, inPriceBox } of slabs) {
-      const from = firstFrom(values, order.length, min);
-      const to = firstFrom(values, order.length, max, 1, true);
-      const certainStart = Math.max(from, Math.min(to, firstFrom(values, order.length, certainFrom)));
-      const certainEnd = Math.max(certainStart, Math.min(to, firstFrom(values, order.length, certainBelow)));
+    // Each slab's places within its bounds, but for its certain ones; no walk at all if they could not make enough.
+    const walks: Array<{ slab: Slab; from: number; to: number; certainStart: number; certainEnd: number }> = [];
+    let most = total;
+    for (const slab of slabs) {
+      const { order, values } = slab;
+      const from = firstFrom(values, order.length, slab.min);
+      const to = firstFrom(values, order.length, slab.max, 1, true);
+      const certainStart = Math.max(from, Math.min(to, firstFrom(values, order.length, slab.certainFrom)));
+      const certainEnd = Math.max(certainStart, Math.min(to, firstFrom(values, order.length, slab.certainBelow)));
+      walks.push({ slab, from, to, certainStart, certainEnd });
+      most += to - from - (certainEnd - certainStart);
+    }
+    if (most < this.options.countByRunsFrom) {
+      perValue.fill(0);
+      return undefined;
+    }
+    for (const { slab, from, to, certainStart, certainEnd } of walks) {
+      const { order, inPriceBox } = slab;
       const { slots, prices } = order;
       for (let at = from; at < to; at++) {
         if (at === certainStart) at = certainEnd;
@@ -794,7 +807,7 @@ export class SearchIndex {
    * them were compared value by value (put in this.edgeSlots). Set by set over whole words, within the words every
    * set may hold bits in: a make's vehicles, in runs, are a narrow band of slots.
    */
-  private matching(sets: Bitset[], ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): { matched: Bitset; total: number; edges: number } {
+  private matching(sets: Bitset[], ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): { matched: Bitset; total: number; edges: number; low: number; high: number } {
     const length = Math.ceil(this.nextSlot / 32);
     if (this.matchedScratch.words.length < length) {
       this.matchedScratch = new Bitset(this.capacity);
@@ -810,7 +823,7 @@ export class SearchIndex {
       high = Math.min(high, set.high);
     }
     out.fill(0);
-    if (low >= high) return { matched, total: 0, edges: 0 };
+    if (low >= high) return { matched, total: 0, edges: 0, low: 0, high: 0 };
     const [first, ...others] = ins;
     out.set(first!.words.subarray(low, high), low);
     intersect(out, others, ranges.possibleOut, low, high);
@@ -852,7 +865,7 @@ export class SearchIndex {
     }
     let total = 0;
     for (let word = low; word < high; word++) if (out[word] !== 0) total += bitCount(out[word]!);
-    return { matched, total, edges };
+    return { matched, total, edges, low, high };
   }
 
   /** Scratch counts as long as the combinations and facet values are many, at zero. */
@@ -888,13 +901,15 @@ export class SearchIndex {
     return touchedCount;
   }
 
-  /** Counts per combination, vehicle by vehicle: for searches matching few; how many combinations it touched. */
-  private countBySlots(matched: Bitset): number {
+  /**
+   * Counts per combination, vehicle by vehicle, over the matches in words low .. high (no other holds any): for searches
+   * matching few; how many combinations it touched.
+   */
+  private countBySlots(matched: Bitset, low: number, high: number): number {
     const { perCombination, touched, combinationOf } = this;
     let touchedCount = 0;
     const words = matched.words;
-    const length = Math.ceil(this.nextSlot / 32);
-    for (let word = 0; word < length; word++) {
+    for (let word = low; word < high; word++) {
       let bits = words[word]! | 0;
       while (bits !== 0) {
         const lowest = bits & -bits;
@@ -948,8 +963,8 @@ export class SearchIndex {
     return order.placeOf;
   }
 
-  /** The ids of the page's vehicles, in the search's order. */
-  private page(matched: Bitset, total: number, search: VehicleSearchQuery, bounds: UsdBounds): string[] {
+  /** The ids of the page's vehicles, in the search's order (its matches are in words low .. high). */
+  private page(matched: Bitset, low: number, high: number, total: number, search: VehicleSearchQuery, bounds: UsdBounds): string[] {
     const offset = (search.page - 1) * search.pageSize;
     if (offset >= total) return [];
     const order = this.orders[search.sort];
@@ -978,8 +993,7 @@ export class SearchIndex {
       // The `end` first places among the matches, kept in a max-heap.
       const heap = new Int32Array(end);
       let size = 0;
-      const length = Math.ceil(this.nextSlot / 32);
-      for (let word = 0; word < length; word++) {
+      for (let word = low; word < high; word++) {
         let rest = bits[word]! | 0;
         while (rest !== 0) {
           const lowest = rest & -rest;

@@ -124,7 +124,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(metricsPlugin);
 
   // Loaded before the app is ready, so a process answers searches from memory from its first request on.
-  const searchIndex = config.searchIndex === 'memory' ? new LiveSearchIndex(app.db, app.log, { warmUpRequests: (paths) => warmUpOverHttp(app.server, paths) }) : undefined;
+  const searchIndex = config.searchIndex === 'memory' ? new LiveSearchIndex(app.db, app.log, { warmUpRequests: (paths, signal) => warmUpOverHttp(app.server, paths, { signal }) }) : undefined;
   app.decorate('searchIndex', searchIndex);
   if (searchIndex) {
     // Loading 100,000 vehicles takes seconds: the API answers from SQL meanwhile instead of waiting to start.

@@ -1,11 +1,13 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isWarmUpRequest, warmUpOverHttp } from '../src/platform/warmUpOverHttp';
 
 /**
- * A process warms its search path by asking itself over real loopback connections that only it hears: every path is
- * asked for as a browser would (Accept-Encoding), over connections marked as its own, failures are counted and do
- * not stop it, and nothing is left listening.
+ * A process warms its search path by asking itself over real connections that only it can make: every path is asked
+ * for as a browser would (Accept-Encoding), over connections marked as its own, failures are counted and do not stop
+ * it, it stops when told, and nothing is left listening or open.
  */
 describe('warmUpOverHttp', () => {
   const app = Fastify();
@@ -13,6 +15,7 @@ describe('warmUpOverHttp', () => {
   app.get('/api/vehicles', async (request, reply) => {
     seen.push({ url: request.url, encoding: request.headers['accept-encoding'], own: isWarmUpRequest(request.raw.socket) });
     if (request.url.includes('fail=1')) return reply.code(500).send({ error: 'no' });
+    if (request.url.includes('never=1')) return new Promise(() => undefined);
     if (request.url.includes('hang-up=1')) {
       request.raw.socket.destroy();
       return reply;
@@ -22,16 +25,33 @@ describe('warmUpOverHttp', () => {
   afterEach(() => {
     seen.length = 0;
   });
+  const connections = () => new Promise<number>((counted) => app.server.getConnections((_, count) => counted(count)));
 
   it('asks for every path over connections marked as its own, as a browser would, and says how many were answered', async () => {
     await app.ready();
     const paths = Array.from({ length: 40 }, (_, n) => `/api/vehicles?n=${n}${n % 10 === 3 ? '&fail=1' : ''}${n === 17 ? '&hang-up=1' : ''}`);
-    const handlesBefore = process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length;
+    const servers = () => process.getActiveResourcesInfo().filter((kind) => kind.endsWith('ServerWrap')).length;
+    const serversBefore = servers();
+    const folders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('autobest-warm-up-'));
+    const foldersBefore = await folders();
     expect(await warmUpOverHttp(app.server, paths)).toEqual({ answered: 35 });
     expect(seen.map((request) => request.url).sort()).toEqual([...paths].sort());
     expect(seen.every((request) => request.own && request.encoding === 'gzip, deflate, br, zstd')).toBe(true);
-    // The private port is closed again.
-    expect(process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length).toBe(handlesBefore);
+    // Its private socket is closed again and its folder gone, and no connection of its own is left open.
+    expect(servers()).toBe(serversBefore);
+    expect(await folders()).toEqual(foldersBefore);
+    expect(await connections()).toBe(0);
+  });
+
+  it('stops when told to, even with requests that never answer, and leaves no connection open', async () => {
+    const stop = new AbortController();
+    const paths = Array.from({ length: 20 }, (_, n) => `/api/vehicles?n=${n}${n >= 2 ? '&never=1' : ''}`);
+    setTimeout(() => stop.abort(), 300);
+    // Without stopping, the requests that never answer would hold it past the test's time limit.
+    expect(await warmUpOverHttp(app.server, paths, { signal: stop.signal })).toEqual({ answered: 2 });
+    // Four at a time: the first two answered, the next four never did, the rest were never asked.
+    expect(seen.map((request) => request.url).sort()).toEqual(paths.slice(0, 6).sort());
+    expect(await connections()).toBe(0);
   });
 
   it('leaves requests from anyone else unmarked', async () => {

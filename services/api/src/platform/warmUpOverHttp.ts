@@ -1,8 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** What browsers send: the answers are compressed as theirs are. */
 const BROWSERS_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** A warm-up request that has not answered in this long is given up. */
+const REQUEST_TIMEOUT_MS = 5_000;
+/** The whole warm-up stops after this long, answered or not. */
+const WARM_UP_DEADLINE_MS = 30_000;
 
 /** Marks a connection made by warmUpOverHttp: its requests are the process's own, not a client's (metrics skip them). */
 const WARM_UP = Symbol('warm-up connection');
@@ -11,40 +18,66 @@ const WARM_UP = Symbol('warm-up connection');
 export const isWarmUpRequest = (socket: Socket | undefined): boolean => socket !== undefined && (socket as Socket & { [WARM_UP]?: true })[WARM_UP] === true;
 
 /**
- * Requests `paths` of this process's own HTTP server, over real loopback connections that only it hears (a private
- * port whose connections are handed to `server`), `concurrency` at a time, each answer read to its end. The first
- * seconds of a process's traffic run every layer's code unoptimised (the HTTP parser's callbacks, the framework, the
- * validation, the compression, the route; measured on 100,000 vehicles under 50 connections, the first two seconds
- * took 2.4 times the CPU per search of later ones): made to run it here, before the process says it is ready, the compiler has
- * optimised it for the buyers who come after. Requests that fail are counted, not retried: this only warms. Says how
- * many were answered 2xx.
+ * Requests `paths` of this process's own HTTP server over real connections only it can make: a Unix socket in a folder
+ * of its own (mode 0700; never shared with the other API processes, as a TCP port would be under node:cluster), whose
+ * connections are handed to `server`. `concurrency` requests at a time, each answer read to its end, each given up
+ * after REQUEST_TIMEOUT_MS and the whole after WARM_UP_DEADLINE_MS or once `signal` aborts; every connection is closed
+ * at the end. The first seconds of a process's traffic run every layer's code unoptimised (the HTTP parser's
+ * callbacks, the framework, the validation, the compression, the route; measured on 100,000 vehicles under 50
+ * connections, the first two seconds took 2.4 times the CPU per search of later ones): made to run it here, before the
+ * process says it is ready, the compiler has optimised it for the buyers who come after. Failures are counted, not
+ * retried: this only warms. Says how many requests were answered 2xx.
  */
-export async function warmUpOverHttp(server: http.Server, paths: readonly string[], { headers = { 'accept-encoding': BROWSERS_ACCEPT_ENCODING }, concurrency = 4 }: { headers?: http.OutgoingHttpHeaders; concurrency?: number } = {}): Promise<{ answered: number }> {
+export async function warmUpOverHttp(
+  server: http.Server,
+  paths: readonly string[],
+  { headers = { 'accept-encoding': BROWSERS_ACCEPT_ENCODING }, concurrency = 4, signal }: { headers?: http.OutgoingHttpHeaders; concurrency?: number; signal?: AbortSignal } = {},
+): Promise<{ answered: number }> {
+  const folder = await mkdtemp(join(tmpdir(), 'autobest-warm-up-'));
+  const socketPath = join(folder, 'api.sock');
+  const accepted = new Set<Socket>();
   const door = net.createServer((socket) => {
     (socket as Socket & { [WARM_UP]?: true })[WARM_UP] = true;
+    accepted.add(socket);
+    socket.once('close', () => accepted.delete(socket));
     server.emit('connection', socket);
   });
-  await new Promise<void>((listening, failed) => door.once('error', failed).listen(0, '127.0.0.1', listening));
-  const { port } = door.address() as AddressInfo;
+  // An error after listening (a connection refused for want of file descriptors) ends nothing but this warm-up.
+  door.on('error', () => undefined);
+  const deadline = AbortSignal.any([AbortSignal.timeout(WARM_UP_DEADLINE_MS), ...(signal ? [signal] : [])]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
+    await new Promise<void>((listening, failed) => {
+      door.once('error', failed);
+      door.listen({ path: socketPath, exclusive: true }, () => {
+        door.off('error', failed);
+        listening();
+      });
+    });
     let next = 0;
     let answered = 0;
     const one = (path: string) =>
       new Promise<void>((done) => {
         http
-          .get({ host: '127.0.0.1', port, path, agent, headers }, (response) => {
+          .get({ socketPath, path, agent, headers, signal: deadline, timeout: REQUEST_TIMEOUT_MS }, (response) => {
             if (response.statusCode !== undefined && response.statusCode >= 200 && response.statusCode < 300) answered++;
-            response.on('error', () => done()).on('end', done).resume();
+            response.on('error', () => done()).on('close', done).resume();
+          })
+          .on('timeout', function (this: http.ClientRequest) {
+            this.destroy();
           })
           .on('error', () => done());
       });
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < paths.length) await one(paths[next++]!);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < paths.length && !deadline.aborted) await one(paths[next++]!);
+      }),
+    );
     return { answered };
   } finally {
     agent.destroy();
+    for (const socket of accepted) socket.destroy();
     await new Promise((closed) => door.close(closed));
+    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -83,7 +83,8 @@ export function warmUpPaths(samples: readonly IndexedVehicle[]): string[] {
   if (samples.length === 0) return [];
   return Array.from({ length: WARM_UP_REQUESTS }, (_, n) => {
     const { pageSize: _pageSize, ...search } = warmUpSearch(WARM_UP_SEARCHES + n, samples).search;
-    return `/api/vehicles?${new URLSearchParams(Object.entries(search).map(([name, value]) => [name, String(value)])).toString()}`;
+    const given = Object.entries(search).filter(([, value]) => value !== undefined && value !== null && value !== '');
+    return `/api/vehicles?${new URLSearchParams(given.map(([name, value]) => [name, String(value)])).toString()}`;
   });
 }
 
@@ -122,7 +123,10 @@ export class LiveSearchIndex {
   /** The first index is in place and the process is searching itself over HTTP (warmUpRequests): not yet ready. */
   private warming = false;
   private readonly pollMs: number;
-  private readonly warmUpRequests: ((paths: readonly string[]) => Promise<{ answered: number }>) | undefined;
+  private readonly warmUpRequests: ((paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }>) | undefined;
+  /** The warm-up over HTTP while it runs (it never holds up following vehicle_search), and how stop() ends it. */
+  private warmingUp: Promise<void> = Promise.resolve();
+  private readonly stopWarmUp = new AbortController();
   /** How the warm-up over HTTP went: searches asked, answered 2xx, in how long. */
   warmedUp: { requests: number; answered: number; ms: number } | undefined;
 
@@ -133,7 +137,7 @@ export class LiveSearchIndex {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    { pollMs = SEARCH_INDEX_POLL_MS, warmUpRequests }: { pollMs?: number; warmUpRequests?: (paths: readonly string[]) => Promise<{ answered: number }> } = {},
+    { pollMs = SEARCH_INDEX_POLL_MS, warmUpRequests }: { pollMs?: number; warmUpRequests?: (paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }> } = {},
   ) {
     this.pollMs = pollMs;
     this.warmUpRequests = warmUpRequests;
@@ -163,12 +167,14 @@ export class LiveSearchIndex {
   private async begin(): Promise<void> {
     await this.catchUp().catch((error: unknown) => this.failed(error));
     this.schedule();
+    await this.warmingUp;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    this.stopWarmUp.abort();
+    await Promise.all([this.running, this.warmingUp]);
   }
 
   private schedule() {
@@ -249,15 +255,18 @@ export class LiveSearchIndex {
     }
     this.at = to;
     this.synced();
-    if (firstSamples && this.warmUpRequests) await this.warmUp(firstSamples, this.warmUpRequests);
+    if (firstSamples && this.warmUpRequests) {
+      // Not ready until it ends; set here, so /api/health never calls the process ready in between.
+      this.warming = true;
+      this.warmingUp = this.warmUp(firstSamples, this.warmUpRequests);
+    }
   }
 
-  private async warmUp(samples: readonly IndexedVehicle[], request: (paths: readonly string[]) => Promise<{ answered: number }>): Promise<void> {
+  private async warmUp(samples: readonly IndexedVehicle[], request: (paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }>): Promise<void> {
     const started = performance.now();
-    this.warming = true;
     try {
       const paths = warmUpPaths(samples);
-      const { answered } = await request(paths);
+      const { answered } = await request(paths, this.stopWarmUp.signal);
       this.warmedUp = { requests: paths.length, answered, ms: Math.round(performance.now() - started) };
       this.log.info(this.warmedUp, 'searches warmed up over HTTP');
     } catch (error) {

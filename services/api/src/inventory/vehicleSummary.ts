@@ -48,12 +48,13 @@ export function summaryShowing(row: VehicleRow, shown: VehicleSummary['displayPr
   return {
     ...vehicleFacts(row),
     price: { amount: toMajor(listed), currency: listed.currency },
-    displayPrice: shown,
     image: cardImage(row.images),
     // The column holds what the decider accepted; anything else would be a row written by other code.
     importStatus: (IMPORT_STATUSES as readonly string[]).includes(row.import_status) ? (row.import_status as ImportStatus) : 'in-stock',
     features: row.features.map((feature) => feature.name),
     specifications: row.specifications.map((spec) => ({ name: spec.name, value: spec.value })),
+    // Last, as VehicleSummarySchema has it.
+    displayPrice: shown,
   };
 }
 

@@ -60,7 +60,6 @@ export const VehicleSummarySchema = z
     year: z.number(),
     category: z.string(),
     price: PriceSchema.describe('As listed'),
-    displayPrice: PriceSchema.describe('Converted into the requested currency at the current rates'),
     image: z.object({ url: z.string(), alt: z.string() }).nullable(),
     rating: z.number(),
     reviewCount: z.number(),
@@ -78,6 +77,8 @@ export const VehicleSummarySchema = z
     evRangeKm: z.number().nullable().describe('Driving range on electricity, electric and plug-in cars'),
     features: z.array(z.string()),
     specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+    // Last: the one value a card's JSON changes per request, so the search from memory copies all before it at once.
+    displayPrice: PriceSchema.describe('Converted into the requested currency at the current rates'),
   })
   .meta({ id: 'VehicleSummary' });
 export type VehicleSummary = z.output<typeof VehicleSummarySchema>;

@@ -1,4 +1,3 @@
-import { isWarmUpRequest } from './warmUpOverHttp';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from '
 import { joinProcessMetrics } from './apiProcesses';
 import { ErrorResponseSchema, HttpError } from './errors';
 import { INSTALLATION_COLLECTORS, type InstallationCollector, type InstallationMetric, type Reading } from './metricsCollectors';
+import { isWarmUpRequest } from './warmUpOverHttp';
 
 /** Where Prometheus scrapes; outside /api, and in no OpenAPI document. */
 export const METRICS_PATH = '/metrics';

@@ -43,6 +43,13 @@ export class Bitset {
   }
 }
 
+/** A copy of `array` in one twice as long. */
+export function grownInt32(array: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
 /** How many bits of a 32-bit word are set. */
 export function bitCount(word: number): number {
   let bits = word - ((word >>> 1) & 0x55555555);

@@ -2,6 +2,7 @@ import type { Db } from '@autobest/db';
 import type { PriceCurrency } from '@autobest/domain';
 import { VehicleSummarySchema } from '@autobest/domain/inventory/contracts';
 import { displayPrice, listedPrice, summaryShowing, type Rates, type VehicleRow } from '../vehicleSummary';
+import { grownInt32 } from './bitset';
 
 /** Stands for the displayed price while a card is serialised; found again only as the value of its own key, its last. */
 const SHOWN = 'displayPrice-to-be-converted';
@@ -39,12 +40,6 @@ export function shownPriceJson(listed: ListedPrice, currency: PriceCurrency, rat
   const shown = displayPrice(listed, currency, rates);
   return `{"amount":${JSON.stringify(shown.amount)},"currency":${JSON.stringify(shown.currency)}}`;
 }
-
-const grownInt32 = (array: Int32Array, length: number) => {
-  const grown = new Int32Array(length);
-  grown.set(array);
-  return grown;
-};
 
 /**
  * Every vehicle's card, its bytes in one buffer: an answer copies each card from one place, at once, instead of following
@@ -89,8 +84,8 @@ export class CardStore {
     if (number === undefined) {
       number = this.free.pop() ?? this.count++;
       if (number >= this.starts.length) {
-        this.starts = grownInt32(this.starts, this.starts.length * 2);
-        this.lengths = grownInt32(this.lengths, this.lengths.length * 2);
+        this.starts = grownInt32(this.starts);
+        this.lengths = grownInt32(this.lengths);
       }
       this.numberOf.set(id, number);
     } else this.unused += this.lengths[number]!;
@@ -113,6 +108,7 @@ export class CardStore {
     this.listed[number] = undefined;
     this.shownJson[number] = undefined;
     this.shownRates[number] = undefined;
+    this.shownCurrency[number] = undefined;
     this.free.push(number);
   }
 

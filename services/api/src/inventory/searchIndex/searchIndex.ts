@@ -2,7 +2,7 @@ import type { VehicleSearchQuery, VehicleSort } from '@autobest/domain/inventory
 import { VEHICLE_FACETS, facetValuesIn, type FacetValue } from '@autobest/projections';
 import { facetsOf, type CountedFacets } from '../facetPlan';
 import { searchWords, type UsdBounds } from '../searchFilters';
-import { Bitset, bitCount } from './bitset';
+import { Bitset, bitCount, grownInt32 } from './bitset';
 import { KeptCounts } from './keptCounts';
 import { NumberedFacets } from './numberedFacets';
 import { RangeBits, RangeColumn } from './rangeColumn';
@@ -178,27 +178,8 @@ function firstFrom(values: Float64Array | Int32Array, length: number, value: num
 /** The sorts whose own key a search can bound: a walk along their order starts and stops at the bounds. */
 const SORT_COLUMN: Partial<Record<VehicleSort, 'prices' | 'years'>> = { 'price-asc': 'prices', 'price-desc': 'prices', 'year-asc': 'years', 'year-desc': 'years' };
 
-/**
- * The places of `order` (that of `sort`) that can hold a vehicle within `bound`: all of them, but for a sort by price or
- * year, only those whose price or year is within the bounds (the order has them in sequence).
- */
-function placesWithin(order: Order, sort: VehicleSort, direction: 1 | -1, bound: Omit<KeptBounds, 'filter'>): { from: number; to: number } {
-  const column = SORT_COLUMN[sort];
-  if (column === undefined) return { from: 0, to: order.length };
-  const [min, max] = column === 'prices' ? [bound.priceMin, bound.priceMax] : [bound.yearMin, bound.yearMax];
-  const values = order[column];
-  const [first, last] = direction === 1 ? [min, max] : [max, min];
-  return { from: firstFrom(values, order.length, first, direction), to: firstFrom(values, order.length, last, direction, true) };
-}
-
 /** Vehicles placed per step of buildGradually(). */
 const BUILD_STEP = 5_000;
-
-const growInt32 = (array: Int32Array) => {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
-};
 
 /** The vehicles of an order with values from min to max, but for those from certainFrom up to certainBelow (in the box). */
 interface Slab {
@@ -213,12 +194,23 @@ interface Slab {
   inPriceBox: boolean;
 }
 
-/** A kept search's bounds, and its one filter's bits. */
-interface KeptBounds {
+/** A search's year and price bounds (prices in USD cents), an open end as ±Infinity. */
+interface Limits {
   yearMin: number;
   yearMax: number;
   priceMin: number;
   priceMax: number;
+}
+
+const limitsOf = (search: VehicleSearchQuery, bounds: UsdBounds): Limits => ({
+  yearMin: search.yearMin ?? -Infinity,
+  yearMax: search.yearMax ?? Infinity,
+  priceMin: bounds.min ?? -Infinity,
+  priceMax: bounds.max ?? Infinity,
+});
+
+/** A kept search's bounds, and its one filter's bits. */
+interface KeptBounds extends Limits {
   filter: Int32Array | undefined;
 }
 
@@ -702,20 +694,21 @@ export class SearchIndex {
     if (search.rangeMin !== undefined) this.rangeColumn.min(search.rangeMin, ranges);
 
     this.scratch();
+    const limits = limitsOf(search, bounds);
     const key = filterKeyOf(search);
     const kept = key === undefined ? undefined : this.kept.get(key);
     if (kept?.usable) {
-      const answer = this.searchKept(kept, sets[1], ranges, search, bounds);
+      const answer = this.searchKept(kept, sets[1], ranges, search, limits);
       if (answer) return answer;
     }
 
-    const { matched, total, low, high } = this.matching(sets, ranges, search, bounds);
+    const { matched, total, low, high } = this.matching(sets, ranges, search, limits);
     if (total >= this.options.countByRunsFrom) {
       this.addCombinations(this.countByRuns(matched));
     } else {
       this.addCombinations(this.countBySlots(matched, low, high));
     }
-    return { ids: this.page(matched, low, high, total, search, bounds), ...this.numberedFacets.facets(total, this.perValue) };
+    return { ids: this.page(matched, low, high, total, search, limits), ...this.numberedFacets.facets(total, this.perValue) };
   }
 
   /**
@@ -724,14 +717,9 @@ export class SearchIndex {
    * year and price orders) one by one, and the page is found by walking the sort's order, testing each vehicle. No
    * bitset is read whole. Undefined when it matches fewer than countByRunsFrom vehicles: walking would be long.
    */
-  private searchKept(kept: KeptCounts, filter: Bitset | undefined, ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): IndexAnswer | undefined {
-    const bound: KeptBounds = {
-      yearMin: search.yearMin ?? -Infinity,
-      yearMax: search.yearMax ?? Infinity,
-      priceMin: bounds.min ?? -Infinity,
-      priceMax: bounds.max ?? Infinity,
-      filter: filter?.words,
-    };
+  private searchKept(kept: KeptCounts, filter: Bitset | undefined, ranges: RangeBits, search: VehicleSearchQuery, limits: Limits): IndexAnswer | undefined {
+    // Written out, not spread: a spread object took keptMatch, called per place walked, 15% slower (measured in process).
+    const bound: KeptBounds = { yearMin: limits.yearMin, yearMax: limits.yearMax, priceMin: limits.priceMin, priceMax: limits.priceMax, filter: filter?.words };
     const { yearColumn, priceColumn, perValue } = this;
     const sureYears = ranges.sureBuckets.get(yearColumn) ?? { first: 0, last: yearColumn.bucketCount - 1 };
     const surePrices = ranges.sureBuckets.get(priceColumn) ?? { first: 0, last: priceColumn.bucketCount - 1 };
@@ -792,7 +780,7 @@ export class SearchIndex {
     if (offset < total) {
       const order = this.orders[search.sort];
       const end = Math.min(total, offset + search.pageSize);
-      const { from, to } = placesWithin(order, search.sort, this.sortKeys[search.sort][1], bound);
+      const { from, to } = this.placesWithin(search.sort, limits);
       for (let at = from, seen = 0; at < to && seen < end; at++) {
         if (!keptMatch(order, at, bound)) continue;
         if (seen >= offset) ids.push(this.ids[order.slots[at]!]!);
@@ -807,7 +795,7 @@ export class SearchIndex {
    * them were compared value by value (put in this.edgeSlots). Set by set over whole words, within the words every
    * set may hold bits in: a make's vehicles, in runs, are a narrow band of slots.
    */
-  private matching(sets: Bitset[], ranges: RangeBits, search: VehicleSearchQuery, bounds: UsdBounds): { matched: Bitset; total: number; edges: number; low: number; high: number } {
+  private matching(sets: Bitset[], ranges: RangeBits, search: VehicleSearchQuery, limits: Limits): { matched: Bitset; total: number; edges: number; low: number; high: number } {
     const length = Math.ceil(this.nextSlot / 32);
     if (this.matchedScratch.words.length < length) {
       this.matchedScratch = new Bitset(this.capacity);
@@ -836,10 +824,7 @@ export class SearchIndex {
         sure.fill(-1, low, high);
         intersect(sure, ranges.sureIn, ranges.sureOut, low, high);
       }
-      const yearMin = search.yearMin ?? -Infinity;
-      const yearMax = search.yearMax ?? Infinity;
-      const priceMin = bounds.min ?? -Infinity;
-      const priceMax = bounds.max ?? Infinity;
+      const { yearMin, yearMax, priceMin, priceMax } = limits;
       const rangeMin = search.rangeMin;
       const { years, prices } = this;
       const rangeOf = this.ranges;
@@ -856,7 +841,7 @@ export class SearchIndex {
           // A vehicle without a range (NaN) fails any minimum, as null does in SQL.
           if (year < yearMin || year > yearMax || price < priceMin || price > priceMax || (rangeMin !== undefined && !(rangeOf[slot]! >= rangeMin))) bits ^= lowest;
           else {
-            if (edges === this.edgeSlots.length) this.edgeSlots = growInt32(this.edgeSlots);
+            if (edges === this.edgeSlots.length) this.edgeSlots = grownInt32(this.edgeSlots);
             this.edgeSlots[edges++] = slot;
           }
         }
@@ -953,6 +938,20 @@ export class SearchIndex {
     return touchedCount;
   }
 
+  /**
+   * The places of `sort`'s order that can hold a vehicle within `limits`: all of them, but for a sort by price or year,
+   * only those whose price or year is within them (the order has them in sequence).
+   */
+  private placesWithin(sort: VehicleSort, limits: Limits): { from: number; to: number } {
+    const order = this.orders[sort];
+    const column = SORT_COLUMN[sort];
+    if (column === undefined) return { from: 0, to: order.length };
+    const [min, max] = column === 'prices' ? [limits.priceMin, limits.priceMax] : [limits.yearMin, limits.yearMax];
+    const direction = this.sortKeys[sort][1];
+    const [first, last] = direction === 1 ? [min, max] : [max, min];
+    return { from: firstFrom(order[column], order.length, first, direction), to: firstFrom(order[column], order.length, last, direction, true) };
+  }
+
   /** A sort's place of every slot, found again after a change. */
   private placesIn(order: Order): Int32Array {
     if (!order.placeOf) {
@@ -964,7 +963,7 @@ export class SearchIndex {
   }
 
   /** The ids of the page's vehicles, in the search's order (its matches are in words low .. high). */
-  private page(matched: Bitset, low: number, high: number, total: number, search: VehicleSearchQuery, bounds: UsdBounds): string[] {
+  private page(matched: Bitset, low: number, high: number, total: number, search: VehicleSearchQuery, limits: Limits): string[] {
     const offset = (search.page - 1) * search.pageSize;
     if (offset >= total) return [];
     const order = this.orders[search.sort];
@@ -972,12 +971,7 @@ export class SearchIndex {
     const bits = matched.words;
     let slots: number[];
     // Every match is within [from, to): a sort by price or year with that bounded is walked from its bound on.
-    const { from, to } = placesWithin(order, search.sort, this.sortKeys[search.sort][1], {
-      yearMin: search.yearMin ?? -Infinity,
-      yearMax: search.yearMax ?? Infinity,
-      priceMin: bounds.min ?? -Infinity,
-      priceMax: bounds.max ?? Infinity,
-    });
+    const { from, to } = this.placesWithin(search.sort, limits);
     // Walking the order reaches the page's end after about end × (to - from) / total places; picking reads every match.
     if (end * ((to - from) / total) < total * 4) {
       slots = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +43,7 @@ import { newsRoutes } from './news/routes';
 import { landedCostRoutes } from './landedCost/routes';
 import { landedCostAdminRoutes } from './landedCost/adminRoutes';
 import { landedCostTables } from './landedCost/quoting';
-import { warmUpOverHttp } from './platform/warmUpOverHttp';
+import { isWarmUpRequest, warmUpOverHttp } from './platform/warmUpOverHttp';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -75,6 +75,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export async function buildApp({ config, logger, webApps, migrate, onQuery, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.logLevel }),
+    // The searches a process asks of itself before it is ready (warmUpOverHttp, 3,000 per start) are not a client's:
+    // their two lines each would bury the start in the log. The warm-up logs how many were answered instead.
+    logController: new LogController({ disableRequestLogging: (request) => isWarmUpRequest(request.raw.socket) }),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,

@@ -276,11 +276,19 @@ describe('the in-memory search index', () => {
 
 const METRICS_TOKEN = 'search-index-metrics-token-of-32-characters';
 
+interface LogLine {
+  msg: string;
+  req?: { url: string };
+  requests?: number;
+  answered?: number;
+}
+
 describe('SEARCH_INDEX=memory', () => {
   let memory: TestApp;
+  const logLines: LogLine[] = [];
   beforeAll(async () => {
     // A second API process on the same database, answering from its index.
-    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url, METRICS_TOKEN });
+    memory = await createTestApp('api_search_index_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url, METRICS_TOKEN }, { logger: { level: 'info', stream: { write: (line: string) => logLines.push(JSON.parse(line) as LogLine) } } });
     // The API starts at once and answers in SQL while its index loads.
     await memory.app.searchIndex?.loaded;
   });
@@ -310,8 +318,12 @@ describe('SEARCH_INDEX=memory', () => {
     expect(await bytes(memory, search)).toBe(expected);
   }
 
-  it('searched itself over HTTP before it said it was ready, and does not count those searches as requests', async () => {
+  it('searched itself over HTTP before it said it was ready, and does not count or log those searches as requests', async () => {
     expect(memory.app.searchIndex?.warmedUp).toMatchObject({ requests: 3000, answered: 3000 });
+    // One line says how the warm-up went; its 3,000 requests are not logged one by one, a client's request is.
+    const searchesLogged = () => logLines.filter((line) => line.msg === 'incoming request' && line.req?.url.startsWith('/api/vehicles')).length;
+    expect(logLines.filter((line) => line.msg.startsWith('searches warmed up over HTTP'))).toEqual([expect.objectContaining({ requests: 3000, answered: 3000 })]);
+    expect(searchesLogged()).toBe(0);
     const searchesTimed = async () => {
       const metrics = await memory.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       return Number(/^autobest_http_request_duration_seconds_count\{[^}]*route="\/api\/vehicles"[^}]*\} (\d+)$/m.exec(metrics.body)?.[1] ?? 0);
@@ -319,6 +331,7 @@ describe('SEARCH_INDEX=memory', () => {
     expect(await searchesTimed()).toBe(0);
     await bytes(memory, 'q=toyota');
     expect(await searchesTimed()).toBe(1);
+    expect(searchesLogged()).toBe(1);
   });
 
   it('says it is not ready while it warms up', async () => {

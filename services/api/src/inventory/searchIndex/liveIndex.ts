@@ -268,7 +268,9 @@ export class LiveSearchIndex {
       const paths = warmUpPaths(samples);
       const { answered } = await request(paths, this.stopWarmUp.signal);
       this.warmedUp = { requests: paths.length, answered, ms: Math.round(performance.now() - started) };
-      this.log.info(this.warmedUp, 'searches warmed up over HTTP');
+      // Its requests are not logged one by one: searches that went unanswered are worth a look.
+      if (answered < paths.length) this.log.warn(this.warmedUp, 'searches warmed up over HTTP, some unanswered');
+      else this.log.info(this.warmedUp, 'searches warmed up over HTTP');
     } catch (error) {
       this.log.warn({ err: error }, 'searches not warmed up over HTTP');
     } finally {

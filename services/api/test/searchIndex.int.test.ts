@@ -8,7 +8,9 @@ import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { usdBoundsOf } from '../src/inventory/searchFilters';
 import { LiveSearchIndex } from '../src/inventory/searchIndex/liveIndex';
-import { readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
+import { collationMatchesIndex, readIndexedVehicles } from '../src/inventory/searchIndex/readModel';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { sql } from 'kysely';
 import { SearchIndex } from '../src/inventory/searchIndex/searchIndex';
 import { CardStore, cardOf } from '../src/inventory/searchIndex/cards';
 import { summary } from '../src/inventory/vehicleSummary';
@@ -382,5 +384,52 @@ describe('SEARCH_INDEX=memory', () => {
     await inStep('');
     expect(await bytes(memory, 'q=quill&currency=GHS')).toBe(await bytes(t, 'q=quill&currency=GHS'));
     expect(await health()).toMatchObject({ ok: true, eventsBehind: 0 });
+  });
+});
+
+const AT_THIRTY_THOUSAND_NAIRA = 'sort=price-asc&priceMin=29999&priceMax=30001';
+
+describe('on a database that sorts text as a language does (ICU en-US)', () => {
+  let icu: TestDatabase;
+  let inSql: TestApp;
+  let inMemory: TestApp;
+  beforeAll(async () => {
+    icu = await createTestDatabase('api_search_index_icu', { icuLocale: 'en-US' });
+    await seedCatalogue(icu.db, [...catalogueListings(), ...AWKWARD]);
+    await catchUpCompletely(new Projector(icu.db, allProjections));
+    inSql = await createTestApp('api_search_index_icu_sql', { SEARCH_CACHE_TTL_MS: '0', DATABASE_URL: icu.url });
+    inMemory = await createTestApp('api_search_index_icu_memory', { SEARCH_CACHE_TTL_MS: '0', SEARCH_INDEX: 'memory', DATABASE_URL: icu.url });
+    await inMemory.app.searchIndex?.loaded;
+  });
+  afterAll(async () => {
+    await inMemory?.close();
+    await inSql?.close();
+    await icu?.drop();
+  });
+  const answer = async (app: TestApp, search: string) => (await app.app.inject({ method: 'GET', url: `/api/vehicles?${search}` })).body;
+
+  it('orders ties by id in byte order in SQL too, so the index answers there, byte for byte', async () => {
+    // The database's own order puts `a-b_c` before `Skoda-Enyaq-2025`; by code point it comes after.
+    const { rows } = await sql<{ sorted: string[] }>`select array_agg(x order by x) as sorted from unnest(array['Skoda-Enyaq-2025', 'a-b_c']) as x`.execute(icu.db);
+    expect(rows[0]?.sorted).toEqual(['a-b_c', 'Skoda-Enyaq-2025']);
+    expect(await collationMatchesIndex(icu.db)).toBe(true);
+    const { n } = await icu.db.selectFrom('vehicle_search').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(inMemory.app.searchIndex?.current?.size).toBe(Number(n));
+    // Equal prices (the awkward vehicles are all listed at ₦30,000): the tie is ordered by id, by code point.
+    const tied = (JSON.parse(await answer(inSql, AT_THIRTY_THOUSAND_NAIRA)) as { items: Array<{ id: string }> }).items.map((item) => item.id);
+    expect(tied).toEqual(['A_b', 'Skoda-Enyaq-2025', 'a-b_c', 'a.b-strasse', 'skoda-octavia-2024']);
+    for (const search of ['q=tie&sort=price-asc', 'q=tie', 'make=toyota&sort=year-desc', AT_THIRTY_THOUSAND_NAIRA, `${AT_THIRTY_THOUSAND_NAIRA}&currency=KES`, 'q=skoda&sort=rating', '', 'page=2&sort=price-desc']) {
+      expect(await answer(inMemory, search), search).toBe(await answer(inSql, search));
+    }
+  });
+
+  it('stays in SQL where the search table sorts ids as the language does', async () => {
+    await sql`alter table vehicle_search alter column id type text collate "default"`.execute(icu.db);
+    try {
+      expect(await collationMatchesIndex(icu.db)).toBe(false);
+    } finally {
+      await sql`alter table vehicle_search alter column id type text collate "C"`.execute(icu.db);
+    }
+    expect(await collationMatchesIndex(icu.db)).toBe(true);
   });
 });

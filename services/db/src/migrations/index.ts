@@ -28,6 +28,7 @@ import * as staffTwoFactor from './0026_staff_two_factor';
 import * as landedCost from './0027_landed_cost';
 import * as vehicleRecord from './0028_vehicle_record';
 import * as withdrawnEmails from './0029_withdrawn_emails';
+import * as vehicleSearchIdsByCodePoint from './0030_vehicle_search_ids_by_code_point';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027_landed_cost': landedCost,
   '0028_vehicle_record': vehicleRecord,
   '0029_withdrawn_emails': withdrawnEmails,
+  '0030_vehicle_search_ids_by_code_point': vehicleSearchIdsByCodePoint,
 };

@@ -199,7 +199,7 @@ export class LiveSearchIndex {
       // Asked once PostgreSQL answers (a failure here is retried like any other).
       if (!(await collationMatchesIndex(this.db))) {
         this.refused = true;
-        this.lastError = 'The database does not sort text by code point (C collation): searches stay in SQL';
+        this.lastError = 'vehicle_search ids do not sort by code point here (collation "C", migration 0030): searches stay in SQL';
         this.log.warn(this.lastError);
         return;
       }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
-import type { IndexedVehicle } from './searchIndex';
+import { compareIds, type IndexedVehicle } from './searchIndex';
 
 /**
  * vehicle_search rows as the index holds them (all, or those of `ids`): lower case and lexemes computed by
@@ -67,12 +67,18 @@ export async function* everyIndexedVehicle(db: Db, pageSize = 10_000): AsyncGene
   }
 }
 
+/** Ids whose order differs between code points and the usual language collations (case, `.`, `_` and `-`). */
+const SAMPLE_IDS = ['a-b_c', 'A_b', 'a.b-strasse', 'ab', 'B', 'Skoda-enyaq', 'skoda-octavia', '0-9', 'z_9', 'Z.9'];
+
 /**
- * Whether ids sort here as the index sorts them: by code point, a C collation. Otherwise the index would order
- * ties differently from SQL, and the search stays in SQL.
+ * Whether vehicle_search's ids sort here as the index sorts them, by code point: otherwise the index would order ties
+ * differently from SQL, and the search stays in SQL. Asked of the column itself (a union takes its collation), since a
+ * database's collation settings do not tell: an ICU database reports `C.UTF-8` and sorts as its locale does. Migration
+ * 0030 gives the column the "C" collation whatever the database's is.
  */
 export async function collationMatchesIndex(db: Db): Promise<boolean> {
-  const { rows } = await sql<{ collate: string }>`select datcollate as collate from pg_database where datname = current_database()`.execute(db);
-  const [row] = rows;
-  return row !== undefined && /^(C|POSIX|C\.UTF-?8)$/i.test(row.collate);
+  const { rows } = await sql<{ sorted: string[] | null }>`
+    select array_agg(v.id order by v.id) as sorted
+    from (select id from vehicle_search where false union all select unnest(${SAMPLE_IDS}::text[])) as v (id)`.execute(db);
+  return JSON.stringify(rows[0]?.sorted) === JSON.stringify([...SAMPLE_IDS].sort(compareIds));
 }

@@ -209,6 +209,33 @@ describe('tariff versions, and quotes that keep theirs', () => {
     expect(duplicate.json()).toMatchObject({ fields: { city: expect.any(String) } });
   });
 
+  it('puts every change to tariffs, freight and charges in the activity trail, by whom, and nothing for a refused one', async () => {
+    const charge = await admin('POST', '/api/admin/destination-charges', { country: 'NG', city: 'Ibadan', currency: 'NGN', clearing: 10, port: 20, delivery: 30, source: 'Test: Ibadan' });
+    expect(charge.statusCode, charge.body).toBe(201);
+    const chargeId = charge.json<{ id: string }>().id;
+    const { id: _id, history: _history, updatedBy: _updatedBy, updatedAt: _updatedAt, ...chargeInput } = charge.json<Record<string, unknown>>();
+    expect((await admin('PUT', `/api/admin/destination-charges/${chargeId}`, { ...chargeInput, delivery: 35, port: 25 })).statusCode).toBe(200);
+    // The same values again change nothing, and are not a change in the trail either.
+    expect((await admin('PUT', `/api/admin/destination-charges/${chargeId}`, { ...chargeInput, delivery: 35, port: 25 })).statusCode).toBe(200);
+    await project();
+
+    const listed = await admin('GET', `/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ action: 'landed-cost' }))}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const trail = listed.json<Array<{ actorName: string; action: string; recordKind: string; recordId: string; summary: string }>>();
+    const tariff = (await admin('GET', '/api/admin/tariff-versions?filter={"country":"NG"}')).json<Array<{ id: string; version: number }>>().find((version) => version.version === 2)!;
+    const freight = (await admin('GET', '/api/admin/freight-rates?filter={"country":"NG","vehicleSize":"medium"}')).json<Array<{ id: string }>>()[0]!;
+    const today = new Date().toISOString().slice(0, 10);
+    // The tests before added NG's version 2 and changed the medium freight rate; refused changes (an overlapping
+    // version, an insurance rate above 100%, a duplicate city's charges) left nothing.
+    // Newest first, as the trail lists it.
+    expect(trail.map(({ actorName, action, recordKind, recordId, summary }) => ({ actorName, action, recordKind, recordId, summary }))).toEqual([
+      { actorName: STAFF_NAME, action: 'DestinationChargeChanged', recordKind: 'destination-charges', recordId: chargeId, summary: 'Destination charges changed: port, delivery' },
+      { actorName: STAFF_NAME, action: 'DestinationChargeAdded', recordKind: 'destination-charges', recordId: chargeId, summary: 'Destination charges added' },
+      { actorName: STAFF_NAME, action: 'FreightRateChanged', recordKind: 'freight-rates', recordId: freight.id, summary: 'Freight rate changed: freightUsd' },
+      { actorName: STAFF_NAME, action: 'TariffVersionAdded', recordKind: 'tariff-versions', recordId: tariff.id, summary: `Tariff version added: NG version 2, in force from ${today}` },
+    ]);
+  });
+
   it('keeps the console routes for staff', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/tariff-versions' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/freight-rates', payload: {} })).statusCode).toBe(401);

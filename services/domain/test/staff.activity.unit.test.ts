@@ -32,6 +32,14 @@ describe('the summary of an activity entry', () => {
     expect(activitySummary('SomethingNewHappened', personal)).toBe('Something new happened');
   });
 
+  it('names a landed-cost change by its country, version and fields, and leaves out values of any other shape', () => {
+    expect(activitySummary('TariffVersionAdded', { tariffVersionId: 't', country: 'GH', version: 4, effectiveDate: '2027-01-01' })).toBe('Tariff version added: GH version 4, in force from 2027-01-01');
+    expect(activitySummary('TariffVersionAdded', { tariffVersionId: 't', country: 'Ada Obi', version: 4, effectiveDate: '2027-01-01' })).toBe('Tariff version added');
+    expect(activitySummary('FreightRateChanged', { freightRateId: 'f', fields: ['freightUsd', 'call +234 803 555 0101', 'insuranceRate'] })).toBe('Freight rate changed: freightUsd, insuranceRate');
+    expect(activitySummary('DestinationChargeAdded', { destinationChargeId: 'd' })).toBe('Destination charges added');
+    expect(activityRecordOf('destination-charge-7f0c')).toEqual({ kind: 'destination-charges', id: '7f0c' });
+  });
+
   it('names a status change by its statuses', () => {
     expect(activitySummary('EnquiryStatusChanged', { enquiryId: 'e', from: 'new', to: 'contacted', changedAt: 'x' })).toBe('Enquiry status changed: new → contacted');
   });

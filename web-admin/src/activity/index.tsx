@@ -45,6 +45,9 @@ const RECORD_PATHS: Record<ActivityRecordKind, ((id: string) => string) | null> 
   videos: (id) => `/videos/${encodeURIComponent(id)}`,
   'data-collection': () => '/vehicle-data-collection',
   emails: (id) => `/emails/${encodeURIComponent(id)}/show`,
+  'tariff-versions': (id) => `/tariff-versions/${encodeURIComponent(id)}/show`,
+  'freight-rates': (id) => `/freight-rates/${encodeURIComponent(id)}`,
+  'destination-charges': (id) => `/destination-charges/${encodeURIComponent(id)}`,
   staff: (id) => `/staff/${encodeURIComponent(id)}`,
 };
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appendToStream, type SentEmailsTable } from '@autobest/db';
+import type { SentEmailsTable } from '@autobest/db';
 import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
 import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
-import { requireStaff } from '../plugins/auth';
-import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
+import { staffEventMetadata } from '../plugins/auth';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
   id: row.id,
@@ -53,10 +52,8 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   // The shared connection logs its own problems (infrastructure.ts); without a listener BullMQ prints each again.
   queue.on('error', () => undefined);
   const doorbell = new ProjectorDoorbell(queue, app.log);
-  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
   app.addHook('onClose', async () => {
     await doorbell.settled();
-    await projectorDoorbell.settled(DOORBELL_SETTLE_MS);
     await queue.close();
   });
 
@@ -101,8 +98,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email.status === 'pending') return toRecord(email);
       if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
       if (email.status === 'withdrawn') throw new HttpError(409, 'conflict', 'This email was withdrawn because its request was deleted; it cannot be sent');
-      const staff = requireStaff(request);
-      const retried = await app.db.transaction().execute(async (trx) => {
+      const retried = await app.eventStore.inTransaction(async (trx, record) => {
         const row = await trx
           .updateTable('sent_emails')
           .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })
@@ -113,12 +109,11 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         // Recorded with the change, for the activity trail: who sent it again.
         if (row) {
           const event: EmailRetryRequested = { type: 'EmailRetryRequested', data: { emailId: email.id, attemptsBefore: email.attempts } };
-          await appendToStream(trx, emailStreamId(email.id), 'any', [event], eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+          await record(emailStreamId(email.id), [event], staffEventMetadata(request));
         }
         return row;
       });
       doorbell.ring();
-      if (retried) projectorDoorbell.ring();
       return toRecord(retried ?? (await findEmail(email.id)));
     },
   );

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DestinationChargesTable, FreightRatesTable, RateTableChange, TariffVersionsTable } from '@autobest/db';
+import type { Database, DestinationChargesTable, FreightRatesTable, RateTableChange, TariffVersionsTable } from '@autobest/db';
 import {
   DestinationChargeInputSchema,
   DestinationChargeRecordSchema,
@@ -17,13 +17,22 @@ import {
   toQuoteAnswer,
   VEHICLE_SIZES,
   versionInForce,
+  destinationChargeStreamId,
+  freightRateStreamId,
+  tariffVersionStreamId,
   type DestinationCharge,
+  type DestinationChargeAdded,
+  type DestinationChargeChanged,
+  type FreightRateAdded,
+  type FreightRateChanged,
+  type LandedCostTableEvent,
+  type TariffVersionAdded,
   type DestinationChargeRecord,
   type FreightRate,
   type FreightRateRecord,
   type TariffVersionRecord,
 } from '@autobest/domain';
-import { requireStaff } from '../plugins/auth';
+import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
@@ -147,11 +156,16 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
         throw new HttpError(400, 'validation_failed', message, { effectiveDate: message });
       }
       const id = randomUUID();
+      const version = (newest?.version ?? 0) + 1;
       try {
-        await app.db
-          .insertInto('tariff_versions')
-          .values({ id, country: tariff.country, version: (newest?.version ?? 0) + 1, effective_date: tariff.effectiveDate, source: tariff.source, notes: tariff.notes, lines: JSON.stringify(tariff.lines), created_by: staff.email })
-          .execute();
+        await app.eventStore.inTransaction(async (trx, record) => {
+          await trx
+            .insertInto('tariff_versions')
+            .values({ id, country: tariff.country, version, effective_date: tariff.effectiveDate, source: tariff.source, notes: tariff.notes, lines: JSON.stringify(tariff.lines), created_by: staff.email })
+            .execute();
+          const added: TariffVersionAdded = { type: 'TariffVersionAdded', data: { tariffVersionId: id, country: tariff.country, version, effectiveDate: tariff.effectiveDate } };
+          await record(tariffVersionStreamId(id), [added], staffEventMetadata(request));
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, 'conflict', 'Another version of this tariff was added meanwhile; reload and try again');
         throw error;
@@ -208,6 +222,9 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
   registerRateTable({
     resource: 'freight-rates',
     noun: 'Freight rate',
+    streamId: freightRateStreamId,
+    added: (id): FreightRateAdded => ({ type: 'FreightRateAdded', data: { freightRateId: id } }),
+    changed: (id, fields): FreightRateChanged => ({ type: 'FreightRateChanged', data: { freightRateId: id, fields } }),
     list: freightRates,
     recordSchema: FreightRateRecordSchema,
     inputSchema: FreightRateInputSchema,
@@ -217,17 +234,20 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       const row = await app.db.selectFrom('freight_rates').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toFreightRateRecord(row) : undefined;
     },
-    async insert(id, rate, by) {
-      await app.db.insertInto('freight_rates').values({ id, ...freightColumns(rate), ...added(by) }).execute();
+    async insert(trx, id, rate, by) {
+      await trx.insertInto('freight_rates').values({ id, ...freightColumns(rate), ...added(by) }).execute();
     },
-    async update(id, rate, by, history) {
-      await app.db.updateTable('freight_rates').set({ ...freightColumns(rate), ...changed(by, history) }).where('id', '=', id).execute();
+    async update(trx, id, rate, by, history) {
+      await trx.updateTable('freight_rates').set({ ...freightColumns(rate), ...changed(by, history) }).where('id', '=', id).execute();
     },
   });
 
   registerRateTable({
     resource: 'destination-charges',
     noun: 'Destination charge',
+    streamId: destinationChargeStreamId,
+    added: (id): DestinationChargeAdded => ({ type: 'DestinationChargeAdded', data: { destinationChargeId: id } }),
+    changed: (id, fields): DestinationChargeChanged => ({ type: 'DestinationChargeChanged', data: { destinationChargeId: id, fields } }),
     list: destinationCharges,
     recordSchema: DestinationChargeRecordSchema,
     inputSchema: DestinationChargeInputSchema,
@@ -237,11 +257,11 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       const row = await app.db.selectFrom('destination_charges').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toDestinationChargeRecord(row) : undefined;
     },
-    async insert(id, charge, by) {
-      await app.db.insertInto('destination_charges').values({ id, ...chargeColumns(charge), ...added(by) }).execute();
+    async insert(trx, id, charge, by) {
+      await trx.insertInto('destination_charges').values({ id, ...chargeColumns(charge), ...added(by) }).execute();
     },
-    async update(id, charge, by, history) {
-      await app.db.updateTable('destination_charges').set({ ...chargeColumns(charge), ...changed(by, history) }).where('id', '=', id).execute();
+    async update(trx, id, charge, by, history) {
+      await trx.updateTable('destination_charges').set({ ...chargeColumns(charge), ...changed(by, history) }).where('id', '=', id).execute();
     },
   });
 
@@ -255,8 +275,12 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     conflictField: string;
     conflictMessage: string;
     find(id: string): Promise<ListRecord | undefined>;
-    insert(id: string, input: Input, by: string): Promise<void>;
-    update(id: string, input: Input, by: string, history: RateTableChange[]): Promise<void>;
+    insert(trx: Transaction<Database>, id: string, input: Input, by: string): Promise<void>;
+    update(trx: Transaction<Database>, id: string, input: Input, by: string, history: RateTableChange[]): Promise<void>;
+    /** The row's stream, and the events recorded there for the activity trail. */
+    streamId(id: string): string;
+    added(id: string): LandedCostTableEvent;
+    changed(id: string, fields: string[]): LandedCostTableEvent;
   }) {
     const path = `/api/admin/${spec.resource}`;
     // The schemas are this table's, which the type provider cannot follow through the generics: the routes are typed
@@ -282,7 +306,12 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     );
     routes.post(path, { config: write, schema: { tags, summary: `Add a ${spec.noun.toLowerCase()}`, body: spec.inputSchema, response: { 201: spec.recordSchema, ...errorResponses } } }, async (request, reply) => {
       const id = randomUUID();
-      await spec.insert(id, request.body as Input, requireStaff(request).email).catch(refuseDuplicate);
+      await app.eventStore
+        .inTransaction(async (trx, record) => {
+          await spec.insert(trx, id, request.body as Input, requireStaff(request).email);
+          await record(spec.streamId(id), [spec.added(id)], staffEventMetadata(request));
+        })
+        .catch(refuseDuplicate);
       tables.changed();
       return reply.code(201).send(await shown(id));
     });
@@ -297,7 +326,12 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
         const changes = changesBetween(before, input);
         if (Object.keys(changes).length > 0) {
           const history = [...before.history, { at: new Date().toISOString(), by, changes }];
-          await spec.update(id, input, by, history).catch(refuseDuplicate);
+          await app.eventStore
+            .inTransaction(async (trx, record) => {
+              await spec.update(trx, id, input, by, history);
+              await record(spec.streamId(id), [spec.changed(id, Object.keys(changes))], staffEventMetadata(request));
+            })
+            .catch(refuseDuplicate);
           tables.changed();
         }
         return shown(id);

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
-import { notPermittedMessage, roleMay, TWO_FACTOR_ENROLMENT_REQUIRED, twoFactorRequiredFor, type StaffPermission } from '@autobest/domain';
+import { notPermittedMessage, roleMay, TWO_FACTOR_ENROLMENT_REQUIRED, twoFactorRequiredFor, type EventMetadata, type StaffPermission } from '@autobest/domain';
 import { HttpError } from '../platform/errors';
+import { eventMetadata } from './infrastructure';
 import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
 declare module 'fastify' {
@@ -72,6 +73,12 @@ const declaredRoutes = (route: RouteOptions): DeclaredStaffRoute[] =>
 export function requireStaff(request: FastifyRequest): StaffIdentity {
   if (!request.staff) throw signInRequired();
   return request.staff;
+}
+
+/** Metadata for the events a signed-in staff member's request causes: recorded as theirs (the activity trail). */
+export function staffEventMetadata(request: FastifyRequest): EventMetadata {
+  const staff = requireStaff(request);
+  return eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email });
 }
 
 /**

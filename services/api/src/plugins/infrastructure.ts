@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createDb, migrateToLatest, postgresEventStore, type Db, type DbOptions, type EventStore } from '@autobest/db';
-import { requireDatabaseUrl, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
+import type { Transaction } from 'kysely';
+import { appendToStream, createDb, migrateToLatest, postgresEventStore, type Database, type Db, type DbOptions, type EventStore } from '@autobest/db';
+import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
 import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/projections';
 
@@ -21,7 +22,14 @@ declare module 'fastify' {
       waitFor(projection: string, isCaughtUp: () => Promise<boolean>): Promise<void>;
     };
     /** The event store; an append rings the projector's doorbell once its commit is done. */
-    eventStore: EventStore;
+    eventStore: EventStore & {
+      /**
+       * A change to a table that is not event-sourced (the landed-cost tables, the outbox) made in one transaction with
+       * the events saying who made it, for the activity trail: both are committed or neither, and the projector's
+       * doorbell rings once they are. `record` appends to a stream in that transaction.
+       */
+      inTransaction<T>(work: (trx: Transaction<Database>, record: (streamId: string, events: readonly DomainEvent<string, object>[], metadata: EventMetadata) => Promise<void>) => Promise<T>): Promise<T>;
+    };
   }
 }
 
@@ -82,7 +90,18 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
         doorbell.ring();
         return result;
       },
-    } satisfies EventStore);
+      async inTransaction(work) {
+        let recorded = false;
+        const result = await db.transaction().execute((trx) =>
+          work(trx, async (streamId, events, metadata) => {
+            await appendToStream(trx, streamId, 'any', events, metadata);
+            recorded = true;
+          }),
+        );
+        if (recorded) doorbell.ring();
+        return result;
+      },
+    } satisfies FastifyInstance['eventStore']);
 
     app.addHook('onClose', async () => {
       await doorbell.settled(DOORBELL_SETTLE_MS);

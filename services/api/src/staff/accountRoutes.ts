@@ -16,7 +16,7 @@ import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
-import { requireStaff } from '../plugins/auth';
+import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import {
   acceptablePasswordHash,
   changeRole,
@@ -62,15 +62,10 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
 
-  /** What the signed-in person does is recorded as theirs: an admin's change to an account, or one's own. */
-  const staffMetadata = (request: Parameters<typeof eventMetadata>[0]) => {
-    const staff = requireStaff(request);
-    return eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email });
-  };
   const linkContext = (request: Parameters<typeof eventMetadata>[0]) => ({
     publicUrl: app.config.publicUrl,
     secret: app.config.statusTokenSecret,
-    metadata: staffMetadata(request),
+    metadata: staffEventMetadata(request),
   });
 
   app.get(
@@ -119,7 +114,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Change a person\'s role', params: idParams, body: ChangeStaffRoleSchema, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await changeRole(app.db, request.params.id, request.body.role, staffMetadata(request))),
+    async (request) => toStaffAccount(await changeRole(app.db, request.params.id, request.body.role, staffEventMetadata(request))),
   );
 
   app.post(
@@ -128,7 +123,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Disable an account: no sign-in, and every session of the person ends at once', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await disableStaff(app.db, request.params.id, staffMetadata(request))),
+    async (request) => toStaffAccount(await disableStaff(app.db, request.params.id, staffEventMetadata(request))),
   );
 
   app.post(
@@ -137,7 +132,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Enable a disabled account', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await enableStaff(app.db, request.params.id, staffMetadata(request))),
+    async (request) => toStaffAccount(await enableStaff(app.db, request.params.id, staffEventMetadata(request))),
   );
 
   app.post(
@@ -204,7 +199,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', staff.id).execute();
         await endSessions(trx, staff.id, current);
-        await recordStaffEvent(trx, staff.id, { type: 'StaffPasswordSet', data: { staffUserId: staff.id, via: 'own' } }, staffMetadata(request));
+        await recordStaffEvent(trx, staff.id, { type: 'StaffPasswordSet', data: { staffUserId: staff.id, via: 'own' } }, staffEventMetadata(request));
       });
       return reply.code(204).send(null);
     },
@@ -258,7 +253,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         const ended = await trx.deleteFrom('staff_sessions').where('id', '=', request.params.id).where('staff_user_id', '=', staff.id).executeTakeFirst();
         const sessionsEnded = Number(ended.numDeletedRows);
-        if (sessionsEnded > 0) await recordStaffEvent(trx, staff.id, { type: 'StaffSessionsEnded', data: { staffUserId: staff.id, sessionsEnded } }, staffMetadata(request));
+        if (sessionsEnded > 0) await recordStaffEvent(trx, staff.id, { type: 'StaffSessionsEnded', data: { staffUserId: staff.id, sessionsEnded } }, staffEventMetadata(request));
       });
       return reply.code(204).send(null);
     },

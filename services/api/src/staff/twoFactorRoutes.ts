@@ -13,8 +13,7 @@ import {
   type StaffRecoveryCodesRenewed,
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { requireStaff } from '../plugins/auth';
-import { eventMetadata } from '../plugins/infrastructure';
+import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { recordStaffEvent, toStaffAccount } from './accounts';
 import { verifyPassword } from './passwords';
 import { SIGN_IN_PER_ACCOUNT } from './routes';
@@ -34,10 +33,6 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = (request: FastifyRequest) => {
     const staff = requireStaff(request);
     return app.db.selectFrom('staff_users').selectAll().where('id', '=', staff.id).executeTakeFirstOrThrow();
-  };
-  const metadataOf = (request: FastifyRequest) => {
-    const staff = requireStaff(request);
-    return eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email });
   };
   /** Counts a code typed by a signed-in person against their sign-in limit; a right one clears it. */
   const countAttempt = (reply: FastifyReply, email: string) => app.limits.consume(reply, 'sign-in-account', email.toLowerCase(), SIGN_IN_PER_ACCOUNT, 'refuse');
@@ -104,7 +99,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         await trx.updateTable('staff_users').set({ two_factor_enabled_at: app.now() }).where('id', '=', user.id).execute();
         const codes = await replaceRecoveryCodes(trx, user.id);
         const event: StaffMfaEnrolled = { type: 'StaffMfaEnrolled', data: { staffUserId: user.id } };
-        await recordStaffEvent(trx, user.id, event, metadataOf(request));
+        await recordStaffEvent(trx, user.id, event, staffEventMetadata(request));
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
@@ -133,7 +128,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return null;
         const codes = await replaceRecoveryCodes(trx, user.id);
         const event: StaffRecoveryCodesRenewed = { type: 'StaffRecoveryCodesRenewed', data: { staffUserId: user.id } };
-        await recordStaffEvent(trx, user.id, event, metadataOf(request));
+        await recordStaffEvent(trx, user.id, event, staffEventMetadata(request));
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
@@ -165,7 +160,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const turnedOff = await app.db.transaction().execute(async (trx) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return false;
-        return removeTwoFactor(trx, user, 'own', metadataOf(request));
+        return removeTwoFactor(trx, user, 'own', staffEventMetadata(request));
       });
       if (!turnedOff) throw wrongCode();
       await attemptSucceeded(user.email);
@@ -193,7 +188,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await trx.selectFrom('staff_users').selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
         if (!user) throw notFound('Staff account');
         if (!user.two_factor_enabled_at) throw new HttpError(409, 'conflict', `${user.email} does not use two-factor sign-in`);
-        await removeTwoFactor(trx, user, 'admin', metadataOf(request));
+        await removeTwoFactor(trx, user, 'admin', staffEventMetadata(request));
         return trx.selectFrom('staff_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       });
       request.log.info({ staffUserId: row.id }, 'two-factor sign-in reset by an admin');

@@ -21,6 +21,9 @@ export const ACTIVITY_RECORD_KINDS = {
   articles: { label: 'Article', prefix: 'news-article-' },
   videos: { label: 'Review video', prefix: 'review-video-' },
   'data-collection': { label: 'Collected vehicle data', prefix: 'collected-' },
+  'tariff-versions': { label: 'Tariff version', prefix: 'tariff-version-' },
+  'freight-rates': { label: 'Freight rate', prefix: 'freight-rate-' },
+  'destination-charges': { label: 'Destination charge', prefix: 'destination-charge-' },
   emails: { label: 'Email', prefix: 'email-' },
   staff: { label: 'Staff account', prefix: 'staff-' },
 } as const;
@@ -46,6 +49,7 @@ export const ACTIVITY_FAMILIES = {
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
   news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: ['TickerArticleFeatured', 'TickerFeatureCleared'] },
   emails: { label: 'Emails', records: ['emails'] },
+  'landed-cost': { label: 'Tariffs, freight and charges', records: ['tariff-versions', 'freight-rates', 'destination-charges'] },
 } as const satisfies Record<string, { label: string; types?: readonly string[]; records?: readonly ActivityRecordKind[] }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -80,6 +84,11 @@ const ACTION_LABELS: Record<string, string> = {
   ReviewVideoChanged: 'Review video changed',
   ReviewVideoRemoved: 'Review video removed',
   EmailRetryRequested: 'Failed email sent again',
+  TariffVersionAdded: 'Tariff version added',
+  FreightRateAdded: 'Freight rate added',
+  FreightRateChanged: 'Freight rate changed',
+  DestinationChargeAdded: 'Destination charges added',
+  DestinationChargeChanged: 'Destination charges changed',
   StaffAccountCreated: 'Account created',
   StaffPasswordLinkIssued: 'Set-password link sent',
   StaffPasswordSet: 'Password set',
@@ -159,6 +168,13 @@ export function activitySummary(type: string, data: unknown): string {
   }
   const label = activityActionLabel(type);
   const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (type === 'TariffVersionAdded') {
+    const { country, version, effectiveDate } = fields;
+    const known = typeof country === 'string' && /^[A-Z]{2}$/.test(country) && Number.isInteger(version) && typeof effectiveDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(effectiveDate);
+    return known ? `${label}: ${country} version ${String(version)}, in force from ${effectiveDate}` : label;
+  }
+  const changed = Array.isArray(fields['fields']) ? fields['fields'].filter((field): field is string => typeof field === 'string' && /^[A-Za-z]{1,40}$/.test(field)) : [];
+  if (changed.length > 0) return `${label}: ${changed.join(', ')}`;
   const from = word(fields['from']);
   const to = word(fields['to']);
   return from && to ? `${label}: ${from} → ${to}` : label;

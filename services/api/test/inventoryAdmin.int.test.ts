@@ -111,6 +111,21 @@ describe('the whole vehicle record in the console (issue 18.1)', () => {
     });
     expect((await admin('GET', `/api/admin/vehicles/${han.id}`)).json()).toMatchObject({ vin: 'LGXCE4CB2N2012345', version: 2 });
   });
+
+  it('refuses a driving range on a petrol car and an expected arrival on a car in stock, listed or saved, each at its field', async () => {
+    const petrol = { ...tiggo, id: 'chery-arrizo-8-2025', name: 'Chery Arrizo 8', model: 'Arrizo 8', fuelType: 'petrol', evRangeKm: 450, importStatus: 'in-stock', expectedArrival: '2027-01-15' };
+    const listed = await admin('POST', '/api/admin/vehicles', petrol);
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json<{ fields: Record<string, string> }>().fields).toEqual({
+      evRangeKm: 'Driving range is only for electric and plug-in hybrid cars: leave it empty for this fuel',
+      expectedArrival: 'Expected arrival is only for a car in transit or on order: leave it empty for a car in stock',
+    });
+    expect((await admin('GET', `/api/admin/vehicles/${petrol.id}`)).statusCode).toBe(404);
+    const saved = await admin('PUT', `/api/admin/vehicles/${han.id}`, { ...han, fuelType: 'hybrid', evRangeKm: 521 });
+    expect(saved.statusCode).toBe(400);
+    expect(Object.keys(saved.json<{ fields: Record<string, string> }>().fields)).toEqual(['evRangeKm']);
+    expect((await admin('GET', `/api/admin/vehicles/${han.id}`)).json()).toMatchObject({ fuelType: 'electric', evRangeKm: 521, version: 2 });
+  });
 });
 
 describe('catalogue images', () => {

@@ -104,19 +104,22 @@ describe('POST /api/admin/vehicles/import', () => {
 describe('the whole vehicle record in the import and export formats (issue 18.1)', () => {
   it('reads VIN, trim, import status, expected arrival, range and pricing columns from CSV and names what is wrong in a row', async () => {
     const csv = [
-      'id,name,price,currency,category,brand,model,year,images,specifications,vin,trim,importStatus,expectedArrival,evRangeKm,pricingMin,pricingMax,pricingCurrency,reservationAmount,pricingNote',
-      'csv-byd-seal-2025,BYD Seal,45000,USD,Electric Sedan,BYD,Seal,2025,/vehicles/sedan.svg,Power=523 HP,LGXCE4CB2N2012345,Performance,in-transit,2027-01-15,520,45000,47500,USD,500,Warranty included',
-      'csv-bad-vin,BYD Han,52000,USD,Electric Sedan,BYD,Han,2025,/vehicles/sedan.svg,Power=510 HP,LGXCE4CB0N2012345,EV,in-stock,,521,,,,,',
-      'csv-bad-pricing,BYD Dolphin,25000,USD,Electric Hatchback,BYD,Dolphin,2025,/vehicles/hatchback.svg,Power=201 HP,,Premium,on-order,2027-02-30,427,26000,25000,,-5,',
+      'id,name,price,currency,category,brand,model,year,fuelType,images,specifications,vin,trim,importStatus,expectedArrival,evRangeKm,pricingMin,pricingMax,pricingCurrency,reservationAmount,pricingNote',
+      'csv-byd-seal-2025,BYD Seal,45000,USD,Electric Sedan,BYD,Seal,2025,electric,/vehicles/sedan.svg,Power=523 HP,LGXCE4CB2N2012345,Performance,in-transit,2027-01-15,520,45000,47500,USD,500,Warranty included',
+      'csv-bad-vin,BYD Han,52000,USD,Electric Sedan,BYD,Han,2025,electric,/vehicles/sedan.svg,Power=510 HP,LGXCE4CB0N2012345,EV,in-stock,,521,,,,,',
+      'csv-bad-pricing,BYD Dolphin,25000,USD,Electric Hatchback,BYD,Dolphin,2025,electric,/vehicles/hatchback.svg,Power=201 HP,,Premium,on-order,2027-02-30,427,26000,25000,,-5,',
+      // A range on a car the file leaves petrol (fuelType's default), and an arrival for a car in stock.
+      'csv-petrol-range,Chery Arrizo 8,21000,USD,Sedan,Chery,Arrizo 8,2025,,/vehicles/sedan.svg,Power=197 HP,,,in-stock,2027-03-01,450,,,,,',
     ].join('\n');
     const response = await upload('record.csv', csv, 'text/csv');
     expect(response.json()).toEqual({
-      total: 3,
+      total: 4,
       succeeded: 1,
-      failed: 2,
+      failed: 3,
       errors: [
         'BYD Han: VIN check digit (9th character) does not match the rest of the VIN',
         'BYD Dolphin: Expected arrival must be a date like 2026-03-31, Reservation amount must be 0 or more, Pricing minimum must not be above the maximum',
+        'Chery Arrizo 8: Driving range is only for electric and plug-in hybrid cars: leave it empty for this fuel, Expected arrival is only for a car in transit or on order: leave it empty for a car in stock',
       ],
     });
     await vi.waitFor(async () => {

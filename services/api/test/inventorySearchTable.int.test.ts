@@ -47,7 +47,7 @@ describe('vehicle_search, the narrow table searches read', () => {
 
     const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
     expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'kia-sportage-test-2025', year: 2025, features: [{ name: 'Panoramic Sunroof', description: 'Opens wide', category: 'Comfort' }] })).statusCode).toBe(201);
-    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', fuelType: 'plug-in-hybrid', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
     const stream = vehicleStreamId('byd-seal-dynamic-2025');
     await appendToStream(t.testDb.db, stream, (await readStream(t.testDb.db, stream)).length, [{ type: 'VehiclePriceChanged', data: { vehicleId: 'byd-seal-dynamic-2025', price: 12_345, currency: 'USD', changedAt: new Date().toISOString() } }], METADATA);
     expect((await admin('DELETE', '/api/admin/vehicles/toyota-hilux-legend-2025')).statusCode).toBe(200);

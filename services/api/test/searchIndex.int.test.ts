@@ -245,7 +245,7 @@ describe('the in-memory search index', () => {
     const coarse = SearchIndex.of(await readIndexedVehicles(t.testDb.db), { countByRunsFrom: 0, rangeBuckets: 3, priceBuckets: 3 });
     const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-lx-2024')).json<Record<string, unknown>>();
     expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'kia-sportage-test-2025', year: 2025, rating: 4.5, features: [{ name: 'Panoramic Sunroof', description: '', category: 'Comfort' }] })).statusCode).toBe(201);
-    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
+    expect((await admin('PUT', '/api/admin/vehicles/kia-sportage-lx-2024', { ...kia, brand: 'KIA Motors', model: 'Sportage Hybrid', category: 'Hybrid SUV', fuelType: 'plug-in-hybrid', condition: 'used', isFeatured: true, location: { city: 'Kano', country: 'Nigeria' }, evRangeKm: 55 })).statusCode).toBe(200);
     const stream = vehicleStreamId('a-b_c');
     await appendToStream(t.testDb.db, stream, (await readStream(t.testDb.db, stream)).length, [{ type: 'VehiclePriceChanged', data: { vehicleId: 'a-b_c', price: 12_345, currency: 'USD', changedAt: new Date().toISOString() } }], METADATA);
     expect((await admin('DELETE', '/api/admin/vehicles/A_b')).statusCode).toBe(200);

@@ -15,6 +15,7 @@ import {
   validate,
   VehicleNotFound,
   VehicleEventSchema,
+  VehicleRecordSchema,
   VehicleSchema,
   vehicleErrors,
   vinCheckDigit,
@@ -251,12 +252,25 @@ describe('the whole vehicle record (issue 18.1)', () => {
     const record = VehicleSchema.parse({ ...omoda, trim: 'Luxury', importStatus: 'in-transit', expectedArrival: '2027-01-15', evRangeKm: 420, pricing });
     expect(record).toMatchObject({ trim: 'Luxury', importStatus: 'in-transit', expectedArrival: '2027-01-15', evRangeKm: 420, pricing });
     expect(vehicleErrors({ ...omoda, importStatus: 'shipped' })).toEqual(['Import status must be one of: in-stock, in-transit, on-order']);
-    expect(vehicleErrors({ ...omoda, expectedArrival: '2027-02-30' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
-    expect(vehicleErrors({ ...omoda, expectedArrival: 'next week' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
-    expect(vehicleErrors({ ...omoda, evRangeKm: 0 })).toEqual(['Driving range must be a whole number of km between 1 and 2000']);
+    expect(vehicleErrors({ ...omoda, importStatus: 'in-transit', expectedArrival: '2027-02-30' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
+    expect(vehicleErrors({ ...omoda, importStatus: 'on-order', expectedArrival: 'next week' })).toEqual(['Expected arrival must be a date like 2026-03-31']);
+    expect(vehicleErrors({ ...omoda, fuelType: 'electric', evRangeKm: 0 })).toEqual(['Driving range must be a whole number of km between 1 and 2000']);
     expect(vehicleErrors({ ...omoda, pricing: { ...pricing, min: 40000 } })).toEqual(['Pricing minimum must not be above the maximum']);
     expect(vehicleErrors({ ...omoda, pricing: { ...pricing, reservationAmount: -1 } })).toEqual(['Reservation amount must be 0 or more']);
     expect(VehicleSchema.parse({ ...omoda, pricing: { ...pricing, min: 36500 } }).pricing?.min).toBe(36500);
+  });
+
+  it('refuses a driving range on a car that does not charge, and an expected arrival on a car in stock, at their fields', () => {
+    const parsed = VehicleRecordSchema.safeParse({ ...omoda, fuelType: 'hybrid', evRangeKm: 60, importStatus: 'in-stock', expectedArrival: '2027-01-15' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['evRangeKm', 'evRangeNotCharging'],
+      ['expectedArrival', 'expectedArrivalInStock'],
+    ]);
+    expect(vehicleErrors({ ...omoda, fuelType: 'petrol', evRangeKm: 400 })).toEqual(['Driving range is only for electric and plug-in hybrid cars: leave it empty for this fuel']);
+    expect(vehicleErrors({ ...omoda, fuelType: 'plug-in-hybrid', evRangeKm: 80, importStatus: 'on-order', expectedArrival: '2027-01-15' })).toEqual([]);
+    // Events stored before the rule read as they were.
+    expect(VehicleSchema.parse({ ...omoda, fuelType: 'petrol', evRangeKm: 400, expectedArrival: '2027-01-15' })).toMatchObject({ evRangeKm: 400, expectedArrival: '2027-01-15' });
   });
 
   it('given a vehicle listed before these fields, its events still read, with unknown VIN, in stock, no range and no pricing', () => {

@@ -2,7 +2,7 @@ import { DateInput, FormDataConsumer, NumberInput, SelectInput, TextInput, minVa
 import { Box, Typography } from '@mui/material';
 import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
 import { STAFF_MESSAGES } from '@autobest/domain/messages';
-import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUS_LABELS, IMPORT_STATUSES, vinProblem } from '@autobest/domain/inventory/vehicleRecord';
+import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUS_LABELS, IMPORT_STATUSES, vinProblem } from '@autobest/domain/inventory/vehicleRecord';
 
 const IMPORT_STATUS_CHOICES = IMPORT_STATUSES.map((status) => ({ id: status, name: IMPORT_STATUS_LABELS[status] }));
 const CURRENCIES = PRICE_CURRENCY_CODES.map((code) => ({ id: code, name: code }));
@@ -31,7 +31,7 @@ const pricingAmount =
     return undefined;
   };
 
-/** The record as the API takes it: no pricing when both amounts are blank, no arrival for a car in stock, blanks as null. */
+/** The record as the API takes it: no pricing when both amounts are blank, no arrival for a car in stock, no range for one that does not charge, blanks as null. */
 export function vehicleRecordOf<T extends Record<string, unknown>>(data: T): T {
   const pricing = (data['pricing'] ?? null) as Record<string, unknown> | null;
   const priced = pricing && (given(pricing['min']) || given(pricing['max']));
@@ -39,7 +39,7 @@ export function vehicleRecordOf<T extends Record<string, unknown>>(data: T): T {
     ...data,
     vin: typeof data['vin'] === 'string' ? data['vin'].replace(/\s+/g, '').toUpperCase() : '',
     expectedArrival: data['importStatus'] === 'in-stock' || !given(data['expectedArrival']) ? null : data['expectedArrival'],
-    evRangeKm: given(data['evRangeKm']) ? data['evRangeKm'] : null,
+    evRangeKm: given(data['evRangeKm']) && chargesFromTheGrid(data['fuelType']) ? data['evRangeKm'] : null,
     pricing: priced
       ? { min: pricing['min'], max: pricing['max'], currency: pricing['currency'] ?? data['currency'] ?? 'USD', reservationAmount: given(pricing['reservationAmount']) ? pricing['reservationAmount'] : 0, note: pricing['note'] ?? '' }
       : null,
@@ -56,15 +56,21 @@ export function VehicleRecordInputs() {
       <FormDataConsumer<{ importStatus?: string }>>
         {({ formData }) => (formData.importStatus && formData.importStatus !== 'in-stock' ? <DateInput source="expectedArrival" label="Expected arrival" validate={validArrival} /> : null)}
       </FormDataConsumer>
-      <NumberInput
-        source="evRangeKm"
-        label="Driving range (km)"
-        min={1}
-        max={EV_RANGE_KM_MAX}
-        step={1}
-        helperText="Electric and plug-in cars: the range on electricity from the data-collection record"
-        validate={(value: unknown) => (given(value) && (!Number.isInteger(Number(value)) || Number(value) < 1 || Number(value) > EV_RANGE_KM_MAX) ? STAFF_MESSAGES.evRangeInvalid : undefined)}
-      />
+      <FormDataConsumer<{ fuelType?: string }>>
+        {({ formData }) =>
+          chargesFromTheGrid(formData.fuelType) ? (
+            <NumberInput
+              source="evRangeKm"
+              label="Driving range (km)"
+              min={1}
+              max={EV_RANGE_KM_MAX}
+              step={1}
+              helperText="Electric and plug-in cars: the range on electricity from the data-collection record"
+              validate={(value: unknown) => (given(value) && (!Number.isInteger(Number(value)) || Number(value) < 1 || Number(value) > EV_RANGE_KM_MAX) ? STAFF_MESSAGES.evRangeInvalid : undefined)}
+            />
+          ) : null
+        }
+      </FormDataConsumer>
       <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, width: '100%', maxWidth: 720 }}>
         <Typography component="legend" variant="subtitle2">
           Pricing (optional: the vehicle page shows the price without it)

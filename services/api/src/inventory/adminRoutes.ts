@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@autobest/db';
-import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleSchema, decideVehicle, toMajor, vehicleStreamId, type VehicleEvent, type VehicleState } from '@autobest/domain';
+import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleRecordChangeSchema, VehicleRecordSchema, decideVehicle, toMajor, vehicleStreamId, type VehicleEvent, type VehicleState } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { likePattern, simpleRestList } from '../platform/simpleRest';
@@ -77,7 +77,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/vehicles',
-    { config: { staffPermission: STAFF_AREAS.catalogue.write }, schema: { tags: ['inventory'], summary: 'List a new vehicle; 400 names every failing rule', body: VehicleSchema, response: { 200: AdminVehicleSchema, 201: AdminVehicleSchema, ...errorResponses } } },
+    { config: { staffPermission: STAFF_AREAS.catalogue.write }, schema: { tags: ['inventory'], summary: 'List a new vehicle; 400 names every failing rule', body: VehicleRecordSchema, response: { 200: AdminVehicleSchema, 201: AdminVehicleSchema, ...errorResponses } } },
     async (request, reply) => {
       await run(request.body.id, request, (state, now) => {
         // A delisted id may be listed again; a listed one belongs to its vehicle.
@@ -93,7 +93,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/vehicles/:id',
     { config: { staffPermission: STAFF_AREAS.catalogue.write },
-      schema: { tags: ['inventory'], summary: 'Replace a vehicle record', params: z.object({ id: z.string().max(100) }), body: VehicleSchema.omit({ id: true }).extend({ id: z.string().optional() }), response: { 200: AdminVehicleSchema, ...errorResponses } },
+      schema: { tags: ['inventory'], summary: 'Replace a vehicle record', params: z.object({ id: z.string().max(100) }), body: VehicleRecordChangeSchema, response: { 200: AdminVehicleSchema, ...errorResponses } },
     },
     async (request) => {
       const { id } = request.params;

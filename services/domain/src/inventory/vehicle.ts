@@ -7,7 +7,7 @@ import { phoneKey } from '../contact/people';
 import { EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
-import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
+import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
 
 /** The dearest listing we take, in its currency's major units (and so the top of a price search). */
 export const VEHICLE_PRICE_MAX = 1e12;
@@ -82,8 +82,23 @@ export const VehicleSchema = z.object({
 export type VehicleInput = z.input<typeof VehicleSchema>;
 export type Vehicle = z.output<typeof VehicleSchema>;
 
-/** A record from outside (an import file): refused text first, each at its field, then VehicleSchema. */
-export const ImportedVehicleSchema = withCleanText(VehicleSchema);
+/**
+ * What a record says must agree with itself: a driving range only for a car that charges, an expected arrival only for
+ * one in transit or on order (the vehicle page would show a petrol car's "range", or an arrival for a car in the yard).
+ * Checked where staff or a file give a record, not on the events already stored (VehicleSchema reads them as they are).
+ */
+function consistentRecord(vehicle: Pick<Vehicle, 'fuelType' | 'evRangeKm' | 'importStatus' | 'expectedArrival'>, context: z.RefinementCtx): void {
+  if (vehicle.evRangeKm !== null && !chargesFromTheGrid(vehicle.fuelType)) context.addIssue({ code: 'custom', path: ['evRangeKm'], message: 'evRangeNotCharging' satisfies MessageCode });
+  if (vehicle.expectedArrival !== null && vehicle.importStatus === 'in-stock') context.addIssue({ code: 'custom', path: ['expectedArrival'], message: 'expectedArrivalInStock' satisfies MessageCode });
+}
+
+/** A record staff list (POST) or a file brings: VehicleSchema, and a record that agrees with itself. */
+export const VehicleRecordSchema = VehicleSchema.superRefine(consistentRecord);
+/** A record staff save over a vehicle (PUT): its id comes from the path. */
+export const VehicleRecordChangeSchema = VehicleSchema.omit({ id: true }).extend({ id: z.string().optional() }).superRefine(consistentRecord);
+
+/** A record from outside (an import file): refused text first, each at its field, then VehicleRecordSchema. */
+export const ImportedVehicleSchema = withCleanText(VehicleRecordSchema);
 
 /**
  * Every failing rule of a record as the spec words it, for bulk import's '{name or Unknown}: {errors}'; refused text

@@ -93,3 +93,6 @@ export function evRangeKmOf(text: string): number | null {
   const km = Math.round(/^mi/i.test(match[2]!) ? value * 1.609344 : value);
   return km <= EV_RANGE_KM_MAX ? km : null;
 }
+
+/** Cars that charge from the grid (electric, plug-in hybrid): only they have a driving range on electricity. */
+export const chargesFromTheGrid = (fuelType: unknown): boolean => fuelType === 'electric' || fuelType === 'plug-in-hybrid';

@@ -86,6 +86,8 @@ export const STAFF_MESSAGES = {
   importStatusInvalid: 'Import status must be one of: {values}',
   expectedArrivalInvalid: 'Expected arrival must be a date like 2026-03-31',
   evRangeInvalid: 'Driving range must be a whole number of km between 1 and 2000',
+  evRangeNotCharging: 'Driving range is only for electric and plug-in hybrid cars: leave it empty for this fuel',
+  expectedArrivalInStock: 'Expected arrival is only for a car in transit or on order: leave it empty for a car in stock',
   pricingAmountInvalid: 'Pricing minimum and maximum must be amounts above 0',
   pricingCurrencyInvalid: 'Pricing currency must be one of: {values}',
   pricingRangeInvalid: 'Pricing minimum must not be above the maximum',

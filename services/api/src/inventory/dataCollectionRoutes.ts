@@ -15,7 +15,8 @@ import {
   evRangeKmOf,
   PublishedVariantSchema,
   vehicleStreamId,
-  VehicleSchema,
+  VehicleRecordSchema,
+  chargesFromTheGrid,
   type CollectedRecord,
   STAFF_AREAS,
 } from '@autobest/domain';
@@ -98,7 +99,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = DATA_COLLECTION_CATALOGUE.find((candidate) => candidate.brand === variant.brand && candidate.model === variant.model)!;
       const name = `${variant.brand} ${variant.model}`;
       const fuel = entry.fuel;
-      const listing = VehicleSchema.safeParse({
+      const listing = VehicleRecordSchema.safeParse({
         id: variant.variantId,
         name,
         subtitle: `${variant.variant} · ${variant.year}`,
@@ -133,7 +134,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
         trim: variant.variant,
         // A cross-border order: the record's FOB price is the factory's, so the car is ordered, not in our yard.
         importStatus: 'on-order',
-        evRangeKm: fuel === 'electric' || fuel === 'plug-in-hybrid' ? evRangeKmOf(record.evRange) : null,
+        evRangeKm: chargesFromTheGrid(fuel) ? evRangeKmOf(record.evRange) : null,
       });
       // The record's checks pass, yet its values may still not fit a listing (a price above the dearest we take, an
       // engine description longer than a specification holds): that is the staff member's to fix, not a failure of ours.

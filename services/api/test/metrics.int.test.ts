@@ -262,8 +262,13 @@ describe('with METRICS_TOKEN', () => {
       expect(valueOf(samples, 'autobest_metrics_collector_up', { collector: 'queues' })).toBe(1);
       expect(valueOf(samples, 'autobest_queue_jobs', { queue: QUEUES.rates, state: 'waiting' })).toBe(0);
       // And PostgreSQL cancelled its query: a scrape every 15 s must not pile up blocked queries behind the lock.
+      // Asked outside the blocker's transaction, which would read the same snapshot of pg_stat_activity every time.
       const waitingOnLock = async () =>
-        Number((await blocker.query<{ count: string }>(`select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%from rate_snapshots order by id desc%' and state = 'active'`)).rows[0]!.count);
+        (
+          await sql<{ count: number }>`
+            select count(*)::int as count from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query like '%from rate_snapshots order by id desc%' and state = 'active'`.execute(t.testDb.db)
+        ).rows[0]!.count;
       await vi.waitFor(async () => expect(await waitingOnLock()).toBe(0), { timeout: 5_000, interval: 50 });
       await blocker.query('rollback');
       await vi.waitFor(async () => expect(valueOf(await scrape(), 'autobest_metrics_collector_up', { collector: 'rates' })).toBe(1), { timeout: 10_000, interval: 100 });

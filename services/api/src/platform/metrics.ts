@@ -100,10 +100,15 @@ export const metricsPlugin = fp(
     /** Reads one collector and replaces its values at once; a failure leaves none rather than stale ones. */
     const refresh = async ({ collector, metrics }: { collector: InstallationCollector; metrics: Map<string, ReadingMetric> }) => {
       let readings: readonly Reading[];
+      const deadline = Date.now() + COLLECT_TIMEOUT_MS;
       try {
         readings = await withTimeout(
           app.db.transaction().execute(async (db) => {
-            await sql`select set_config('statement_timeout', ${String(COLLECT_TIMEOUT_MS)}, true)`.execute(db);
+            // PostgreSQL cancels the collector's statements when the scrape gives up on it, not a full timeout after a
+            // connection came late from a busy pool; one that came after the scrape went on reads nothing.
+            const left = deadline - Date.now();
+            if (left < 1) throw new Error(`The ${collector.name} collector had no connection within ${COLLECT_TIMEOUT_MS} ms`);
+            await sql`select set_config('statement_timeout', ${String(left)}, true)`.execute(db);
             return collector.read({ db, queues: app.queues });
           }),
           `The ${collector.name} collector`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openSession, sessionCookieName } from '../src/staff/sessions';
 import { createTestApp, STAFF_EMAIL, type TestApp } from './support';
 
@@ -59,6 +60,21 @@ describe('GET /api/health', () => {
     const forged = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'autobest_session=forged' } });
     expect(forged.json()).toMatchObject({ checks: { redis: { ok: false } } });
     expect(forged.json<{ checks: { redis: object } }>().checks.redis).not.toHaveProperty('error');
+  });
+
+  it('says the projector lag is unknown, not 0, when it cannot be counted in time', async () => {
+    // Another session holds the checkpoints locked (as a long migration would): the count gives up after its timeout.
+    const blocker = await healthy.testDb.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`lock table processor_checkpoints in access exclusive mode`.execute(connection);
+      try {
+        return (await healthy.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { ok: boolean; eventsBehind: number | null } } }>();
+      } finally {
+        await sql`rollback`.execute(connection);
+      }
+    });
+    expect(blocker.checks.projector).toMatchObject({ ok: false, eventsBehind: null });
+    expect((await healthy.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ checks: { projector: { ok: true, eventsBehind: expect.any(Number) } } });
   });
 
   it('shows a signed-in staff member why a dependency failed', async () => {

@@ -24,7 +24,7 @@ const HealthSchema = z
       redis: DependencySchema,
       projector: z.object({
         ok: z.boolean(),
-        eventsBehind: z.number().describe('Events committed but not yet in every read model'),
+        eventsBehind: z.number().nullable().describe('Events committed but not yet in every read model; null when they could not be counted (PostgreSQL down or slow), never a 0 that nobody measured'),
         byProjection: z.record(z.string(), z.number()),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
@@ -147,7 +147,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         checks: {
           postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs, ...detail(postgres.error) },
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
-          projector: { ok: postgres.ok && !projectorError, eventsBehind: behind, byProjection, ...detail(projectorError) },
+          projector: { ok: postgres.ok && !projectorError, eventsBehind: postgres.ok && !projectorError ? behind : null, byProjection, ...detail(projectorError) },
           emails: { ...emailFigures, ...detail(emailsError) },
           searchIndex: { ...searchIndex.figures, ...detail(searchIndex.error) },
           news:

@@ -138,5 +138,15 @@ describe('the whole vehicle record and real finance', () => {
     });
     await page.goto(`${stack.api.url}/vehicle/sample-byd-seal-2024`);
     await page.locator('[data-record="importStatus"] dd').getByText('In transit, expected January 15, 2027').waitFor();
+
+    // Its driving range stays in view when the fuel is changed to one that does not charge, refused there, and nothing is saved.
+    await staff.goto(`${stack.api.url}/admin/vehicles/sample-byd-seal-2024`);
+    await staff.getByLabel('Fuel type', { exact: true }).click();
+    await staff.getByRole('option', { name: 'petrol', exact: true }).click();
+    const range = Number(await staff.getByLabel('Driving range (km)', { exact: true }).inputValue());
+    expect(range).toBeGreaterThan(0);
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('Driving range is only for electric and plug-in hybrid cars: leave it empty for this fuel').waitFor();
+    expect(await api<VehicleDetail>('/api/vehicles/sample-byd-seal-2024')).toMatchObject({ fuelType: 'electric', evRangeKm: range });
   });
 });

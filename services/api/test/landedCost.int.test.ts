@@ -204,6 +204,18 @@ describe('tariff versions, and quotes that keep theirs', () => {
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json<{ fields: object }>().fields)).toEqual(['insuranceRate']);
 
+    // Two staff saving the same row at once: each change is in its history.
+    const [notes, source] = await Promise.all([
+      admin('PUT', `/api/admin/freight-rates/${id}`, { ...rate, freightUsd: 2500, notes: 'Quoted by the forwarder' }),
+      admin('PUT', `/api/admin/freight-rates/${id}`, { ...rate, freightUsd: 2500, source: 'Forwarder quote, November' }),
+    ]);
+    expect([notes.statusCode, source.statusCode]).toEqual([200, 200]);
+    const history = (await admin('GET', `/api/admin/freight-rates/${id}`)).json<{ history: Array<{ changes: Record<string, unknown> }> }>().history;
+    // A save replaces the whole row: whichever came second also set the other's field back.
+    expect(history).toHaveLength(3);
+    expect(new Set(history.slice(1).flatMap((entry) => Object.keys(entry.changes)))).toEqual(new Set(['notes', 'source']));
+    expect((await admin('PUT', `/api/admin/freight-rates/${id}`, { ...rate, freightUsd: 2500 })).statusCode).toBe(200);
+
     const duplicate = await admin('POST', '/api/admin/destination-charges', { country: 'NG', city: 'Lagos', currency: 'NGN', clearing: 1, port: 1, delivery: 1, source: 'x' });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json()).toMatchObject({ fields: { city: expect.any(String) } });
@@ -221,7 +233,10 @@ describe('tariff versions, and quotes that keep theirs', () => {
 
     const listed = await admin('GET', `/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ action: 'landed-cost' }))}`);
     expect(listed.statusCode, listed.body).toBe(200);
-    const trail = listed.json<Array<{ actorName: string; action: string; recordKind: string; recordId: string; summary: string }>>();
+    const everyEntry = listed.json<Array<{ actorName: string; action: string; recordKind: string; recordId: string; summary: string }>>();
+    // The saves of the test before are there too (two at once, then one putting both fields back), each as it changed the row.
+    expect(everyEntry.filter((entry) => entry.action === 'FreightRateChanged')).toHaveLength(4);
+    const trail = everyEntry.filter((entry) => entry.action !== 'FreightRateChanged' || entry.summary === 'Freight rate changed: freightUsd');
     const tariff = (await admin('GET', '/api/admin/tariff-versions?filter={"country":"NG"}')).json<Array<{ id: string; version: number }>>().find((version) => version.version === 2)!;
     const freight = (await admin('GET', '/api/admin/freight-rates?filter={"country":"NG","vehicleSize":"medium"}')).json<Array<{ id: string }>>()[0]!;
     const today = new Date().toISOString().slice(0, 10);

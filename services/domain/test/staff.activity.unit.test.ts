@@ -37,6 +37,8 @@ describe('the summary of an activity entry', () => {
     expect(activitySummary('TariffVersionAdded', { tariffVersionId: 't', country: 'Ada Obi', version: 4, effectiveDate: '2027-01-01' })).toBe('Tariff version added');
     expect(activitySummary('FreightRateChanged', { freightRateId: 'f', fields: ['freightUsd', 'call +234 803 555 0101', 'insuranceRate'] })).toBe('Freight rate changed: freightUsd, insuranceRate');
     expect(activitySummary('DestinationChargeAdded', { destinationChargeId: 'd' })).toBe('Destination charges added');
+    // Only those events name fields: a list in another event (names, say) stays out.
+    expect(activitySummary('SubmissionNoteAdded', { fields: ['Ada', 'Obi'] })).toBe('Note added to a request');
     expect(activityRecordOf('destination-charge-7f0c')).toEqual({ kind: 'destination-charges', id: '7f0c' });
   });
 

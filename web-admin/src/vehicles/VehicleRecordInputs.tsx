@@ -31,7 +31,7 @@ const pricingAmount =
     return undefined;
   };
 
-/** The record as the API takes it: no pricing when both amounts are blank, no arrival for a car in stock, no range for one that does not charge, blanks as null. */
+/** The record as the API takes it: no pricing when both amounts are blank, no arrival for a car in stock, blanks as null. */
 export function vehicleRecordOf<T extends Record<string, unknown>>(data: T): T {
   const pricing = (data['pricing'] ?? null) as Record<string, unknown> | null;
   const priced = pricing && (given(pricing['min']) || given(pricing['max']));
@@ -39,7 +39,7 @@ export function vehicleRecordOf<T extends Record<string, unknown>>(data: T): T {
     ...data,
     vin: typeof data['vin'] === 'string' ? data['vin'].replace(/\s+/g, '').toUpperCase() : '',
     expectedArrival: data['importStatus'] === 'in-stock' || !given(data['expectedArrival']) ? null : data['expectedArrival'],
-    evRangeKm: given(data['evRangeKm']) && chargesFromTheGrid(data['fuelType']) ? data['evRangeKm'] : null,
+    evRangeKm: given(data['evRangeKm']) ? data['evRangeKm'] : null,
     pricing: priced
       ? { min: pricing['min'], max: pricing['max'], currency: pricing['currency'] ?? data['currency'] ?? 'USD', reservationAmount: given(pricing['reservationAmount']) ? pricing['reservationAmount'] : 0, note: pricing['note'] ?? '' }
       : null,
@@ -56,9 +56,10 @@ export function VehicleRecordInputs() {
       <FormDataConsumer<{ importStatus?: string }>>
         {({ formData }) => (formData.importStatus && formData.importStatus !== 'in-stock' ? <DateInput source="expectedArrival" label="Expected arrival" validate={validArrival} /> : null)}
       </FormDataConsumer>
-      <FormDataConsumer<{ fuelType?: string }>>
+      {/* Shown for a car that charges, and for any car that has a range (one saved before the rule): staff clear it or correct the fuel. */}
+      <FormDataConsumer<{ fuelType?: string; evRangeKm?: unknown }>>
         {({ formData }) =>
-          chargesFromTheGrid(formData.fuelType) ? (
+          chargesFromTheGrid(formData.fuelType) || given(formData.evRangeKm) ? (
             <NumberInput
               source="evRangeKm"
               label="Driving range (km)"
@@ -66,7 +67,15 @@ export function VehicleRecordInputs() {
               max={EV_RANGE_KM_MAX}
               step={1}
               helperText="Electric and plug-in cars: the range on electricity from the data-collection record"
-              validate={(value: unknown) => (given(value) && (!Number.isInteger(Number(value)) || Number(value) < 1 || Number(value) > EV_RANGE_KM_MAX) ? STAFF_MESSAGES.evRangeInvalid : undefined)}
+              validate={(value: unknown, record: { fuelType?: string }) =>
+                !given(value)
+                  ? undefined
+                  : !Number.isInteger(Number(value)) || Number(value) < 1 || Number(value) > EV_RANGE_KM_MAX
+                    ? STAFF_MESSAGES.evRangeInvalid
+                    : chargesFromTheGrid(record.fuelType)
+                      ? undefined
+                      : STAFF_MESSAGES.evRangeNotCharging
+              }
             />
           ) : null
         }

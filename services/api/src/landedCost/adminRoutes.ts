@@ -230,8 +230,8 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     inputSchema: FreightRateInputSchema,
     conflictField: 'vehicleSize',
     conflictMessage: 'A freight rate for this origin port, destination port and vehicle size already exists',
-    async find(id) {
-      const row = await app.db.selectFrom('freight_rates').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id, lockedIn) {
+      const row = await (lockedIn ?? app.db).selectFrom('freight_rates').selectAll().where('id', '=', id).$if(lockedIn !== undefined, (query) => query.forUpdate()).executeTakeFirst();
       return row ? toFreightRateRecord(row) : undefined;
     },
     async insert(trx, id, rate, by) {
@@ -253,8 +253,8 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     inputSchema: DestinationChargeInputSchema,
     conflictField: 'city',
     conflictMessage: 'Charges for this city already exist',
-    async find(id) {
-      const row = await app.db.selectFrom('destination_charges').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id, lockedIn) {
+      const row = await (lockedIn ?? app.db).selectFrom('destination_charges').selectAll().where('id', '=', id).$if(lockedIn !== undefined, (query) => query.forUpdate()).executeTakeFirst();
       return row ? toDestinationChargeRecord(row) : undefined;
     },
     async insert(trx, id, charge, by) {
@@ -274,7 +274,8 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     inputSchema: z.ZodType<Input>;
     conflictField: string;
     conflictMessage: string;
-    find(id: string): Promise<ListRecord | undefined>;
+    /** The row; `lockedIn` a transaction, it is locked there until that transaction ends. */
+    find(id: string, lockedIn?: Transaction<Database>): Promise<ListRecord | undefined>;
     insert(trx: Transaction<Database>, id: string, input: Input, by: string): Promise<void>;
     update(trx: Transaction<Database>, id: string, input: Input, by: string, history: RateTableChange[]): Promise<void>;
     /** The row's stream, and the events recorded there for the activity trail. */
@@ -321,19 +322,20 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       async (request) => {
         const id = idOf(request);
         const input = request.body as Input;
-        const before = await found(id);
         const by = requireStaff(request).email;
-        const changes = changesBetween(before, input);
-        if (Object.keys(changes).length > 0) {
-          const history = [...before.history, { at: new Date().toISOString(), by, changes }];
-          await app.eventStore
-            .inTransaction(async (trx, record) => {
-              await spec.update(trx, id, input, by, history);
-              await record(spec.streamId(id), [spec.changed(id, Object.keys(changes))], staffEventMetadata(request));
-            })
-            .catch(refuseDuplicate);
-          tables.changed();
-        }
+        // Read and written under the row's lock: two staff saving the same row at once each add their change to its history.
+        const changed = await app.eventStore
+          .inTransaction(async (trx, record) => {
+            const before = await spec.find(id, trx);
+            if (!before) throw notFound(spec.noun);
+            const changes = changesBetween(before, input);
+            if (Object.keys(changes).length === 0) return false;
+            await spec.update(trx, id, input, by, [...before.history, { at: new Date().toISOString(), by, changes }]);
+            await record(spec.streamId(id), [spec.changed(id, Object.keys(changes))], staffEventMetadata(request));
+            return true;
+          })
+          .catch(refuseDuplicate);
+        if (changed) tables.changed();
         return shown(id);
       },
     );

@@ -112,6 +112,9 @@ export const activityActionLabel = (type: string): string =>
 /** Event types the trail names, for the action filter. */
 export const ACTIVITY_ACTION_TYPES = Object.keys(ACTION_LABELS);
 
+/** Events whose summary names the fields they changed (field names of a rate table, never values). */
+const FIELDS_CHANGED_TYPES: ReadonlySet<string> = new Set(['FreightRateChanged', 'DestinationChargeChanged']);
+
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 /** Only a value of a known shape goes into a summary: a status, a role, a reason (lowercase words and dashes). */
 const word = (value: unknown): string | null => (typeof value === 'string' && /^[a-z][a-z-]{0,29}$/.test(value) ? value : null);
@@ -173,8 +176,10 @@ export function activitySummary(type: string, data: unknown): string {
     const known = typeof country === 'string' && /^[A-Z]{2}$/.test(country) && Number.isInteger(version) && typeof effectiveDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(effectiveDate);
     return known ? `${label}: ${country} version ${String(version)}, in force from ${effectiveDate}` : label;
   }
-  const changed = Array.isArray(fields['fields']) ? fields['fields'].filter((field): field is string => typeof field === 'string' && /^[A-Za-z]{1,40}$/.test(field)) : [];
-  if (changed.length > 0) return `${label}: ${changed.join(', ')}`;
+  if (FIELDS_CHANGED_TYPES.has(type)) {
+    const changed = Array.isArray(fields['fields']) ? fields['fields'].filter((field): field is string => typeof field === 'string' && /^[A-Za-z]{1,40}$/.test(field)) : [];
+    return changed.length > 0 ? `${label}: ${changed.join(', ')}` : label;
+  }
   const from = word(fields['from']);
   const to = word(fields['to']);
   return from && to ? `${label}: ${from} → ${to}` : label;

@@ -1,4 +1,5 @@
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
+import { chargesFromTheGrid } from '@autobest/domain/inventory/vehicleRecord';
 import { useCurrency } from '../../currency/CurrencyContext';
 import { useFormat, useT } from '../../i18n';
 import { vehicleRecordMessages } from './messages';
@@ -39,7 +40,8 @@ export function VehicleRecordRows({ vehicle }: { vehicle: VehicleDetail }) {
       {vehicle.trim ? row(t('trim'), vehicle.trim, 'trim') : null}
       {row(t('vin'), vehicle.vin || t(vehicle.importStatus === 'on-order' ? 'vinNotYet' : 'vinOnRequest'), 'vin')}
       {row(t('importStatus'), arrival ? t('expectedArrival', { status, date: arrival }) : status, 'importStatus')}
-      {vehicle.evRangeKm !== null ? row(t('drivingRange'), t('drivingRangeKm', { km: number(vehicle.evRangeKm) }), 'evRange') : null}
+      {/* A range saved on a car that does not charge, before staff were refused one, is not shown. */}
+      {vehicle.evRangeKm !== null && chargesFromTheGrid(vehicle.fuelType) ? row(t('drivingRange'), t('drivingRangeKm', { km: number(vehicle.evRangeKm) }), 'evRange') : null}
       {pricing ? row(t('pricing'), `${money(pricing.min)} – ${money(pricing.max)}`, 'pricing') : null}
       {pricing ? row(t('reservationAmount'), money(pricing.reservationAmount), 'reservationAmount') : null}
       {vehicle.pricing?.note ? row(t('pricingNote'), vehicle.pricing.note, 'pricingNote') : null}

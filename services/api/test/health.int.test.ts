@@ -62,18 +62,19 @@ describe('GET /api/health', () => {
     expect(forged.json<{ checks: { redis: object } }>().checks.redis).not.toHaveProperty('error');
   });
 
-  it('says the projector lag is unknown, not 0, when it cannot be counted in time', async () => {
+  it('says the projector and notifier lag are unknown, not 0, when they cannot be counted in time', async () => {
     // Another session holds the checkpoints locked (as a long migration would): the count gives up after its timeout.
     const blocker = await healthy.testDb.db.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
       await sql`lock table processor_checkpoints in access exclusive mode`.execute(connection);
       try {
-        return (await healthy.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { ok: boolean; eventsBehind: number | null } } }>();
+        return (await healthy.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { projector: { ok: boolean; eventsBehind: number | null }; emails: { ok: boolean; notifierEventsBehind: number | null } } }>();
       } finally {
         await sql`rollback`.execute(connection);
       }
     });
     expect(blocker.checks.projector).toMatchObject({ ok: false, eventsBehind: null });
+    expect(blocker.checks.emails).toMatchObject({ ok: false, notifierEventsBehind: null });
     expect((await healthy.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ checks: { projector: { ok: true, eventsBehind: expect.any(Number) } } });
   });
 

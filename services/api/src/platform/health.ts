@@ -30,9 +30,9 @@ const HealthSchema = z
       }),
       emails: z.object({
         ok: z.boolean().describe(`False when the outbox could not be read or an email has waited over ${EMAIL_DELAY_WARNING_MINUTES} minutes`),
-        notifierEventsBehind: z.number().describe('Events the notifier has not yet turned into emails'),
-        pending: z.number().describe('Emails recorded and not yet accepted by the mail server'),
-        failed: z.number().describe('Emails refused for good or out of attempts (the console can retry them)'),
+        notifierEventsBehind: z.number().nullable().describe('Events the notifier has not yet turned into emails; null when the outbox could not be read'),
+        pending: z.number().nullable().describe('Emails recorded and not yet accepted by the mail server; null when the outbox could not be read'),
+        failed: z.number().nullable().describe('Emails refused for good or out of attempts (the console can retry them); null when the outbox could not be read'),
         oldestPendingSeconds: z.number().nullable().describe('Age of the oldest email not yet sent; null when none waits'),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
@@ -77,7 +77,7 @@ async function emailsHealth(db: Db) {
       oldestPendingSeconds,
     };
   } catch (error) {
-    return { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -130,7 +130,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const behind = Math.max(0, ...Object.values(byProjection));
-      const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: 0, pending: 0, failed: 0, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
+      const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
       const { error: emailsError, ...emailFigures } = emails;
       // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
       const news = postgres.ok

@@ -98,4 +98,38 @@ describe('projector worker', () => {
       await close();
     }
   }, 90_000);
+
+  it('applies an event that a transaction ending midway through a catch-up hid from the projections read before it', async () => {
+    // A transaction of another client that ends between two projections' reads of one catch-up: the recording
+    // projection (first) reads before it ends and cannot see the event, the notifier (after it) applies it, and by the
+    // end of the catch-up nothing is beyond the horizon any more. The workers' start-up catch-up is the only wake-up.
+    const elsewhere = new pg.Client({ connectionString: testDb.url });
+    await elsewhere.connect();
+    let running: Awaited<ReturnType<typeof startRecordingWorkers>> | undefined;
+    try {
+      const before = (await appliedCounts(testDb.db)).length;
+      // Readable by the catch-up; the recording projection's batch of it ends the transaction elsewhere.
+      await appendToStream(testDb.db, 'split-visible', 0, [{ type: 'Counted', data: { writer: 98, version: 0 } }], metadata);
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      // Committed after that transaction began: beyond the horizon until it ends.
+      await appendToStream(testDb.db, 'split-hidden', 0, [{ type: 'Counted', data: { writer: 98, version: 1 } }], metadata);
+      let ended = false;
+      running = await startRecordingWorkers({
+        beforeCommit: async (projection, batch) => {
+          if (!ended && projection === 'test-recording' && batch.some((event) => event.streamId === 'split-visible')) {
+            ended = true;
+            await elsewhere.query('commit');
+          }
+        },
+      });
+
+      await vi.waitFor(() => expect(ended).toBe(true), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await appliedCounts(testDb.db)).toHaveLength(before + 2), { timeout: 5_000, interval: 50 });
+      expect(await running.workers.projector.lag()).toEqual({ 'test-recording': 0, notifier: 0 });
+    } finally {
+      await elsewhere.end();
+      await running?.close();
+    }
+  }, 90_000);
 });

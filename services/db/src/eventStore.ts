@@ -159,17 +159,6 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
 }
 
 /**
- * Whether events are committed that readAll cannot return yet: a transaction still running somewhere in the
- * cluster (begun before they committed) holds the snapshot horizon below them. A processor that caught up while
- * this is true has more to read as soon as that transaction ends, and no doorbell will say so.
- */
-export async function eventsBeyondHorizon(db: Executor): Promise<boolean> {
-  const result = await sql<{ waiting: boolean }>`
-    select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as waiting`.execute(db);
-  return result.rows[0]?.waiting === true;
-}
-
-/**
  * How many events a processor has not yet handled (committed or not yet visible); with `types`, only the events of
  * those types (for a processor that acts on a few types and passes over the rest whenever it next runs).
  */

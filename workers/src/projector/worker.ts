@@ -10,9 +10,9 @@ import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
 const COALESCE_MS = 15;
 
 /**
- * How soon to look again when a catch-up left events behind a transaction still running elsewhere. Looks asked for
- * within half of it are one (however many catch-ups met the same transaction); the look itself, due later, always
- * finds that window closed and can ask for the next.
+ * How soon to look again when a catch-up left events unapplied (behind a transaction still running elsewhere, or one
+ * that ended midway through it). Looks asked for within half of it are one (however many catch-ups met the same
+ * transaction); the look itself, due later, always finds that window closed and can ask for the next.
  */
 const HORIZON_RETRY_MS = 100;
 
@@ -36,7 +36,7 @@ export function startProjectorWorker(
       const total = Object.values(applied).reduce((sum, count) => sum + count, 0);
       if (total > 0) logger.debug({ applied }, 'projector caught up');
       onCaughtUp(applied);
-      if (await projector.moreBeyondHorizon()) {
+      if (await projector.moreToRead()) {
         await queue
           .add('horizon', {}, { delay: HORIZON_RETRY_MS, deduplication: { id: `${queue.name}-horizon`, ttl: HORIZON_RETRY_MS / 2 }, removeOnComplete: true, removeOnFail: 100 })
           // This catch-up's work is done and committed; the safety net looks again if Redis could not take the reminder.

@@ -155,7 +155,11 @@ describe('rates schedule', () => {
     expect((await start('0 */6 * * *', new Date('2030-01-01T11:59:59Z'))).refreshingAtStart).toBe(false);
     // The 12:00 run left no snapshot (the workers were down, or the service failed).
     expect((await start('0 */6 * * *', new Date('2030-01-01T12:00:00Z'))).refreshingAtStart).toBe(true);
-    // A daily pattern judges by its own runs: 18 hours later is still before the next one.
+    // That refresh stores its snapshot (now, by the real clock): dated as the 12:00 run's, before the next start looks.
+    await vi.waitFor(async () => expect(await snapshots()).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    const [, madeUp] = await snapshots();
+    await testDb.db.updateTable('rate_snapshots').set({ fetched_at: new Date('2030-01-01T12:00:05Z') }).where('id', '=', madeUp!.id).execute();
+    // A daily pattern judges by its own runs: 18:00 is still before the next one (midnight), whose last one came before.
     expect((await start('0 0 * * *', new Date('2030-01-01T18:00:00Z'))).refreshingAtStart).toBe(false);
   });
 });

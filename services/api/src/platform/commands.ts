@@ -36,7 +36,7 @@ import {
 } from '@autobest/domain';
 import { eventMetadata } from '../plugins/infrastructure';
 import { StaffAccountRefused } from '../staff/accounts';
-import { requireStaff } from '../plugins/auth';
+import { staffActor } from '../plugins/auth';
 import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
 
@@ -176,9 +176,7 @@ export interface ApiCommandOptions<State = unknown> {
 }
 
 function actorOf(request: FastifyRequest, by: ApiCommandOptions['by']): EventMetadata['actor'] {
-  if (by === 'visitor') return { kind: 'visitor' };
-  const staff = requireStaff(request);
-  return { kind: 'staff', staffUserId: staff.id, email: staff.email };
+  return by === 'visitor' ? { kind: 'visitor' } : staffActor(request);
 }
 
 /** Runs one command on one stream: the routes only build the command and answer with what it changed. */

@@ -75,11 +75,14 @@ export function requireStaff(request: FastifyRequest): StaffIdentity {
   return request.staff;
 }
 
-/** Metadata for the events a signed-in staff member's request causes: recorded as theirs (the activity trail). */
-export function staffEventMetadata(request: FastifyRequest): EventMetadata {
+/** The signed-in staff member as the actor of the events their request causes. */
+export function staffActor(request: FastifyRequest): EventMetadata['actor'] {
   const staff = requireStaff(request);
-  return eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email });
+  return { kind: 'staff', staffUserId: staff.id, email: staff.email };
 }
+
+/** Metadata for the events a signed-in staff member's request causes: recorded as theirs (the activity trail). */
+export const staffEventMetadata = (request: FastifyRequest): EventMetadata => eventMetadata(request, staffActor(request));
 
 /**
  * The path as a lenient server or proxy might read it: percent-decoded until stable, lower-cased, `;` parameters

@@ -16,7 +16,7 @@ import {
 import { ProjectorDoorbell } from '@autobest/projections';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
-import { requireStaff } from '../plugins/auth';
+import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
@@ -167,7 +167,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         if (token) await closeSession(trx, token);
         const event: StaffSignedOut = { type: 'StaffSignedOut', data: { staffUserId: staff.id } };
-        await recordStaffEvent(trx, staff.id, event, eventMetadata(request, { kind: 'staff', staffUserId: staff.id, email: staff.email }));
+        await recordStaffEvent(trx, staff.id, event, staffEventMetadata(request));
       });
       reply.clearCookie(cookieName, sessionCookieOptions(app.config.cookieSecure));
       return reply.code(204).send(null);

@@ -129,7 +129,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           projectorError = error instanceof Error ? error.message : String(error);
         }
       }
-      const behind = Math.max(0, ...Object.values(byProjection));
+      // Counted for every projection, or unknown (never a 0 nobody measured).
+      const projectorOk = postgres.ok && !projectorError;
+      const behind = projectorOk ? Math.max(0, ...Object.values(byProjection)) : null;
       const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
       const { error: emailsError, ...emailFigures } = emails;
       // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
@@ -147,7 +149,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         checks: {
           postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs, ...detail(postgres.error) },
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
-          projector: { ok: postgres.ok && !projectorError, eventsBehind: postgres.ok && !projectorError ? behind : null, byProjection, ...detail(projectorError) },
+          projector: { ok: projectorOk, eventsBehind: behind, byProjection, ...detail(projectorError) },
           emails: { ...emailFigures, ...detail(emailsError) },
           searchIndex: { ...searchIndex.figures, ...detail(searchIndex.error) },
           news:

@@ -19,12 +19,15 @@ import { BENCH_ADMIN_PASSWORD, startApi, startHelloWorld, stopAll } from './benc
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
  * realistic mix of queries, beside a bare Fastify hello-world measured in the same run. The API runs with its
  * 30 s answer cache (as deployed) and without it (cold), each time for clients that accept Brotli and gzip as
- * browsers do and for clients that accept neither. Then each shape is timed alone, and the slowest one's SQL
- * statements are printed with EXPLAIN (ANALYZE, BUFFERS).
+ * browsers do and for clients that accept neither. The long tail of distinct searches (issue 19) is answered in SQL once
+ * and from the index in memory three times, each run beside a hello-world measured just before it. Then each shape is
+ * timed alone, and the slowest one's SQL statements are printed with EXPLAIN (ANALYZE, BUFFERS).
  */
 const COUNT = Number(process.argv[2] ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** Runs of the long tail from the index, each beside its own hello-world. */
+const TAIL_ROUNDS = 3;
 /** What a browser sends; without it every answer is 22 KB of JSON instead of about 3 KB. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -55,6 +58,16 @@ async function load(url: string, paths: string[] | (() => string), acceptEncodin
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
     requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
   });
+}
+
+/**
+ * The long tail's URLs, drawn before the load starts so that drawing them (about 10 µs each on a slow machine) is not
+ * measured as the API's time; drawn on from the same sequence, still never repeating, if the API answers them all.
+ */
+function drawnAhead(draw: () => string, count = 150_000): () => string {
+  const drawn = Array.from({ length: count }, draw);
+  let index = 0;
+  return () => (index < drawn.length ? drawn[index++]! : draw());
 }
 
 /**
@@ -187,10 +200,14 @@ try {
   await new Projector(testDb.db, allProjections, { batchSize: 2000 }).catchUp();
   const projectSeconds = (performance.now() - started) / 1000;
   await sql`vacuum analyze`.execute(testDb.db);
+  // The bulk load's pages written out now, not while the first loads are measured (a hello-world measured right after
+  // seeding, with PostgreSQL still writing, did a third less than on the quiet machine).
+  await sql`checkpoint`.execute(testDb.db);
   const rows = Number((await sql<{ n: number }>`select count(*)::int as n from vehicles`.execute(testDb.db)).rows[0]?.n);
 
   const load1 = loadavg()[0]!;
-  const hello = await load(await startHelloWorld(children), ['/hello'], BROWSER_ACCEPT_ENCODING);
+  const helloUrl = await startHelloWorld(children);
+  const hello = await load(helloUrl, ['/hello'], BROWSER_ACCEPT_ENCODING);
 
   const results: Array<{ label: string; result: autocannon.Result }> = [];
   let slowest: Array<{ path: string; ms: number }> = [];
@@ -204,8 +221,10 @@ try {
     api.kill('SIGTERM');
   }
 
-  // The long tail, as deployed (answer cache on, never hit), answered in SQL and from the index in memory.
-  const tails: Array<{ label: string; result: autocannon.Result; readyMs: number; rssMb: number; processes: number; cpuPerRequest: number; health: unknown }> = [];
+  // The long tail, as deployed (answer cache on, never hit), answered in SQL and from the index in memory. The index's
+  // run is repeated (a 10 s run on a shared 2-core machine varies by a fifth from one to the next), each round beside a
+  // hello-world measured just before it, so a round's ratio compares two loads under the same conditions.
+  const tails: Array<{ label: string; result: autocannon.Result; hello: autocannon.Result; readyMs: number; rssMb: number; processes: number; cpuPerRequest: number; health: unknown }> = [];
   for (const mode of ['sql', 'memory'] as const) {
     const begin = performance.now();
     const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_INDEX: mode } });
@@ -213,12 +232,17 @@ try {
     if (mode === 'memory') await searchIndexReady(base);
     const readyMs = performance.now() - begin;
     const rssReady = await overApiProcesses(api.pid, residentMb);
-    const cpuBefore = (await overApiProcesses(api.pid, cpuMicros)).total;
-    const result = await load(base, longTail(mode === 'sql' ? 1 : 2), BROWSER_ACCEPT_ENCODING);
-    const cpuPerRequest = (await overApiProcesses(api.pid, cpuMicros)).total - cpuBefore;
-    const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
-    const rssAfter = await overApiProcesses(api.pid, residentMb);
-    tails.push({ label: `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)`, result, readyMs, rssMb: Math.max(rssReady.total, rssAfter.total), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), health });
+    for (let round = 1; round <= (mode === 'memory' ? TAIL_ROUNDS : 1); round++) {
+      const helloBeside = await load(helloUrl, ['/hello'], BROWSER_ACCEPT_ENCODING);
+      const paths = drawnAhead(longTail(mode === 'sql' ? 1 : 1 + round));
+      const cpuBefore = (await overApiProcesses(api.pid, cpuMicros)).total;
+      const result = await load(base, paths, BROWSER_ACCEPT_ENCODING);
+      const cpuPerRequest = (await overApiProcesses(api.pid, cpuMicros)).total - cpuBefore;
+      const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
+      const rssAfter = await overApiProcesses(api.pid, residentMb);
+      const label = `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)${mode === 'memory' ? `, round ${round} of ${TAIL_ROUNDS}` : ''}`;
+      tails.push({ label, result, hello: helloBeside, readyMs, rssMb: Math.max(rssReady.total, rssAfter.total), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), health });
+    }
     api.kill('SIGTERM');
   }
 
@@ -231,15 +255,19 @@ try {
     line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
   }
 
-  console.info(`\nThe long tail: distinct everyday searches (no URL twice), answer cache on but never hit (issue 19: target 20% of hello-world, p99 < 25 ms):`);
-  for (const { label, result, readyMs, rssMb, processes, cpuPerRequest, health } of tails) {
-    line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${((result.requests.average / hello.requests.average) * 100).toFixed(0)}% of hello-world; target 20%)`);
+  console.info(`\nThe long tail: distinct everyday searches (no URL twice, drawn before the load), answer cache on but never hit (issue 19: target 20% of hello-world, p99 < 25 ms), each run beside a hello-world measured just before it:`);
+  const percentOf = (result: autocannon.Result, yardstick: autocannon.Result) => (result.requests.average / yardstick.requests.average) * 100;
+  for (const { label, result, hello: helloBeside, readyMs, rssMb, processes, cpuPerRequest, health } of tails) {
+    line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${percentOf(result, helloBeside).toFixed(0)}% of the hello-world beside it, ${helloBeside.requests.average.toFixed(0)} req/s; target 20%)`);
     line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
     line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
     line('  CPU per request (µs, all API processes)', cpuPerRequest.toFixed(0));
     line('  API ready after start (ms), resident memory (MB, at most, all API processes), API processes', `${readyMs.toFixed(0)}, ${rssMb.toFixed(0)}, ${processes}`);
     line('  /api/health searchIndex', JSON.stringify(health));
   }
+  const rounds = tails.filter(({ label }) => label.includes('SEARCH_INDEX=memory')).map(({ result, hello: helloBeside }) => ({ percent: percentOf(result, helloBeside), p99: result.latency.p99 }));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  line('long tail, SEARCH_INDEX=memory: median of the rounds, % of hello-world / p99 (ms)', `${median(rounds.map(({ percent }) => percent)).toFixed(0)}% / ${median(rounds.map(({ p99 }) => p99))}  (targets 20% / < 25)`);
 
   console.info('\nSlowest shapes alone, no answer cache (median of 5, ms):');
   for (const timing of slowest.slice(0, 5)) console.info(`  ${timing.ms.toFixed(1).padStart(7)}  ${timing.path}`);

@@ -78,6 +78,35 @@ describe('GET /api/health', () => {
     expect((await healthy.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ checks: { projector: { ok: true, eventsBehind: expect.any(Number) } } });
   });
 
+  it('answers requests that arrive together from one check, so a flood of this public route is not a flood of statements', async () => {
+    const { db } = healthy.testDb;
+    // Statements of this database waiting for the checkpoints' lock, seen from outside the blocker's transaction.
+    const waiting = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+          where l.database = (select oid from pg_database where datname = current_database()) and c.relname = 'processor_checkpoints' and not l.granted`.execute(db)
+      ).rows[0]!.n;
+    const answers = await db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`lock table processor_checkpoints in access exclusive mode`.execute(connection);
+      try {
+        const requests = Array.from({ length: 20 }, () => healthy.app.inject({ method: 'GET', url: '/api/health' }));
+        for (let polls = 0; (await waiting()) === 0 && polls < 100; polls++) await new Promise((wait) => setTimeout(wait, 10));
+        // Time for any other check to reach the lock too (the app's pool has room for twenty).
+        await new Promise((wait) => setTimeout(wait, 300));
+        expect(await waiting()).toBe(1);
+        await sql`rollback`.execute(connection);
+        return await Promise.all(requests);
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+    // One check's findings, word for word, in every answer.
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
   it('shows a signed-in staff member why a dependency failed', async () => {
     const cookie = await sessionFromBefore(redisDown);
     const response = await redisDown.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });

@@ -63,7 +63,9 @@ const HealthSchema = z
  * The outbox's backlog and the notifier's lag; `ok` false when it cannot be read or an email has waited too long. The
  * API stays healthy (200) either way: a backlog of emails is no reason to take it out of a load balancer.
  */
-async function emailsHealth(db: Db) {
+async function emailsHealth(db: Db, postgresOk: boolean): Promise<z.output<typeof HealthSchema>['checks']['emails']> {
+  const unread = (error: string) => ({ ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error });
+  if (!postgresOk) return unread('PostgreSQL is down');
   try {
     const [backlog, notifierEventsBehind] = await withTimeout(
       Promise.all([emailBacklog(db), readCheckpoint(db, NOTIFIER).then((checkpoint) => eventsBehind(db, checkpoint))]),
@@ -78,7 +80,7 @@ async function emailsHealth(db: Db) {
       oldestPendingSeconds,
     };
   } catch (error) {
-    return { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: error instanceof Error ? error.message : String(error) };
+    return unread(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -122,7 +124,7 @@ async function checkDependencies(app: FastifyInstance) {
   // Counted for every projection, or unknown (never a 0 nobody measured).
   const projectorOk = postgres.ok && !projectorError;
   const behind = projectorOk ? Math.max(0, ...Object.values(byProjection)) : null;
-  const emails = postgres.ok ? await emailsHealth(app.db) : { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: 'PostgreSQL is down' };
+  const emails = await emailsHealth(app.db, postgres.ok);
   // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
   const news = postgres.ok
     ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))

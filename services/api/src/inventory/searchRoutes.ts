@@ -80,9 +80,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
    * is still loading.
    */
   async function searchFromMemory(search: VehicleSearchQuery): Promise<Buffer | undefined> {
-    const live = app.searchIndex;
-    const index = live?.current;
-    if (!live || !index) return undefined;
+    const catalogue = app.searchIndex?.catalogue;
+    if (!catalogue) return undefined;
+    const { index, cards } = catalogue;
     const { rates: rateTable } = await rates();
     const indexed = index.search(search, usdBoundsOf(search, rateTable));
     if (!indexed) return undefined;
@@ -91,7 +91,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     const rest = JSON.stringify(answer(search, rateTable, [], indexed));
     if (!rest.startsWith(EMPTY_ITEMS)) throw new Error('A search answer must begin with its items');
     // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
-    return live.cards.join(indexed.ids, search.currency, rateTable, ITEMS_OPEN, `]${rest.slice(EMPTY_ITEMS.length)}`);
+    return cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, `]${rest.slice(EMPTY_ITEMS.length)}`);
   }
 
   app.get(

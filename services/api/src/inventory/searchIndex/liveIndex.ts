@@ -4,7 +4,7 @@ import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db 
 import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
 import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
-import { CardStore, everyCard, readCards } from './cards';
+import { everyCard, readCards, type CardStore } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';
 import type { UsdBounds } from '../searchFilters';
 import { VEHICLE_SORTS, type VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
@@ -106,9 +106,14 @@ export interface SearchIndexHealth {
  * and the vehicles of the events it applied since are read again. PostgreSQL stays the source of truth: a process
  * that loses the database keeps answering from what it holds and catches up by itself once it is back.
  */
+/** An index with the cards of its slots: a search takes both at once, as a rebuild replaces both at once. */
+export interface SearchableCatalogue {
+  readonly index: SearchIndex;
+  readonly cards: CardStore;
+}
+
 export class LiveSearchIndex {
-  private index: SearchIndex | undefined;
-  private cardStore = new CardStore();
+  private held: SearchableCatalogue | undefined;
   private at: Checkpoint = START_OF_STORE;
   private syncedAt: number | undefined;
   private loadMs: number | undefined;
@@ -145,12 +150,16 @@ export class LiveSearchIndex {
 
   /** The index when it holds the catalogue (undefined before the first load, or where ids would sort otherwise). */
   get current(): SearchIndex | undefined {
-    return this.index;
+    return this.held?.index;
   }
 
-  /** The vehicles' result cards, read from vehicles with the index and kept in step with it. */
-  get cards(): CardStore {
-    return this.cardStore;
+  /**
+   * The index with the vehicles' result cards by its slots (read from vehicles with the index and kept in step with it),
+   * when it holds the catalogue. Changes are made to both between two turns of the event loop, and a rebuild replaces
+   * the pair: a search that took it answers from one state, whatever it awaits in between.
+   */
+  get catalogue(): SearchableCatalogue | undefined {
+    return this.held;
   }
 
   /**
@@ -207,7 +216,8 @@ export class LiveSearchIndex {
     }
     // Read first: vehicle_search is then at least as new as this checkpoint (a batch commits both together).
     const to = await readCheckpoint(this.db, VEHICLES_PROJECTION);
-    const index = this.index;
+    const held = this.held;
+    const index = held?.index;
     if (index && same(to, this.at)) {
       this.synced();
       return;
@@ -225,9 +235,9 @@ export class LiveSearchIndex {
         samples.push(...page.filter((_, at) => at % 500 === 0));
       }
       await loaded.buildGradually();
-      const cards = await everyCard(this.db);
+      const cards = await everyCard(this.db, loaded);
       await warmUp(loaded, samples);
-      if (!this.index) {
+      if (!this.held) {
         firstSamples = samples;
         // Once, before the first index answers and /api/health calls it ready; searches answered in SQL meanwhile wait
         // for it (130-180 ms). A rebuild later leaves the old index to V8: a full collection then would hold every
@@ -240,18 +250,27 @@ export class LiveSearchIndex {
           this.log.warn({ err: error }, 'heap not collected after the search index was built');
         }
       }
-      this.index = loaded;
-      this.cardStore = cards;
+      this.held = { index: loaded, cards };
       this.loadMs = Math.round(performance.now() - started);
-      this.log.info({ vehicles: this.index.size, loadMs: this.loadMs }, 'search index loaded');
-    } else if (changed.length > 0) {
+      this.log.info({ vehicles: loaded.size, loadMs: this.loadMs }, 'search index loaded');
+    } else if (changed.length > 0 && held) {
       const [rows, cards] = await Promise.all([readIndexedVehicles(this.db, changed), readCards(this.db, changed)]);
-      const carded = new Set(cards.map(([id]) => id));
-      for (const id of changed) if (!carded.has(id)) this.cardStore.delete(id);
-      for (const [id, card] of cards) this.cardStore.set(id, card);
+      // The index first: a vehicle whose facet values changed moves to a new slot, and its card with it.
+      const slotsBefore = new Map(changed.map((id) => [id, index.slotOfId(id)]));
       const found = new Set(rows.map((row) => row.id));
       for (const id of changed) if (!found.has(id)) index.remove(id);
       for (const row of rows) index.upsert(row);
+      const cardOf = new Map(cards);
+      for (const id of changed) {
+        const before = slotsBefore.get(id);
+        const slot = index.slotOfId(id);
+        if (before !== undefined && before !== slot) held.cards.delete(before);
+        if (slot === undefined) continue;
+        const card = cardOf.get(id);
+        // A vehicle without a card (its row gone from vehicles) is left out of pages, as the SQL path leaves it out.
+        if (card) held.cards.set(slot, card);
+        else held.cards.delete(slot);
+      }
     }
     this.at = to;
     this.synced();
@@ -284,11 +303,11 @@ export class LiveSearchIndex {
   }
 
   async health(): Promise<SearchIndexHealth> {
-    const behindIndex = this.index ? await eventsBehind(this.db, this.at) : 0;
+    const behindIndex = this.held ? await eventsBehind(this.db, this.at) : 0;
     const behindReadModel = await eventsBehind(this.db, await readCheckpoint(this.db, VEHICLES_PROJECTION));
     return {
-      ready: this.index !== undefined && !this.warming,
-      vehicles: this.index?.size ?? 0,
+      ready: this.held !== undefined && !this.warming,
+      vehicles: this.held?.index.size ?? 0,
       eventsBehind: Math.max(0, behindIndex - behindReadModel),
       syncedSecondsAgo: this.syncedAt === undefined ? null : Math.round((Date.now() - this.syncedAt) / 100) / 10,
       loadMs: this.loadMs ?? null,

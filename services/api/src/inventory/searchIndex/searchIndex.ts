@@ -36,9 +36,12 @@ export interface IndexedVehicle {
   lexemes: readonly string[];
 }
 
-/** A page of a search: the vehicles' ids in the page's order, with the search's total and facets. */
+/**
+ * A page of a search: the vehicles' slots in the page's order (idsOf() gives their ids; a CardStore filled by slot, their
+ * cards), with the search's total and facets.
+ */
 export interface IndexAnswer extends CountedFacets {
-  ids: string[];
+  slots: number[];
 }
 
 /**
@@ -451,6 +454,16 @@ export class SearchIndex {
     return this.slotOf.has(id);
   }
 
+  /** The slot of a vehicle held; a slot is never given to another vehicle until the index is built again. */
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /** The ids of the vehicles in `slots` (a search's page). */
+  idsOf(slots: readonly number[]): string[] {
+    return slots.map((slot) => this.ids[slot]!);
+  }
+
   /** What the index holds, for a health answer or a benchmark. */
   stats(): { vehicles: number; words: number; postings: number; combinations: number; runs: number; movedSinceBuilt: number } {
     return { vehicles: this.size, ...this.words.size(), combinations: this.combinationCount, runs: this.runCombination.length, movedSinceBuilt: this.givenUp };
@@ -682,7 +695,7 @@ export class SearchIndex {
     if (search.featured !== undefined) wanted.push(this.featured.get(String(search.featured)));
     const sets: Bitset[] = [this.live];
     for (const set of wanted) {
-      if (!set) return { ids: [], ...facetsOf([]) };
+      if (!set) return { slots: [], ...facetsOf([]) };
       sets.push(set);
     }
 
@@ -708,7 +721,7 @@ export class SearchIndex {
     } else {
       this.addCombinations(this.countBySlots(matched, low, high));
     }
-    return { ids: this.page(matched, low, high, total, search, limits), ...this.numberedFacets.facets(total, this.perValue) };
+    return { slots: this.page(matched, low, high, total, search, limits), ...this.numberedFacets.facets(total, this.perValue) };
   }
 
   /**
@@ -776,18 +789,18 @@ export class SearchIndex {
     this.addCombinations(touchedCount);
     // The page: the sort's order walked, each vehicle tested, until the page's end.
     const offset = (search.page - 1) * search.pageSize;
-    const ids: string[] = [];
+    const slots: number[] = [];
     if (offset < total) {
       const order = this.orders[search.sort];
       const end = Math.min(total, offset + search.pageSize);
       const { from, to } = this.placesWithin(search.sort, limits);
       for (let at = from, seen = 0; at < to && seen < end; at++) {
         if (!keptMatch(order, at, bound)) continue;
-        if (seen >= offset) ids.push(this.ids[order.slots[at]!]!);
+        if (seen >= offset) slots.push(order.slots[at]!);
         seen++;
       }
     }
-    return { ids, ...this.numberedFacets.facets(total, this.perValue) };
+    return { slots, ...this.numberedFacets.facets(total, this.perValue) };
   }
 
   /**
@@ -962,8 +975,8 @@ export class SearchIndex {
     return order.placeOf;
   }
 
-  /** The ids of the page's vehicles, in the search's order (its matches are in words low .. high). */
-  private page(matched: Bitset, low: number, high: number, total: number, search: VehicleSearchQuery, limits: Limits): string[] {
+  /** The slots of the page's vehicles, in the search's order (its matches are in words low .. high). */
+  private page(matched: Bitset, low: number, high: number, total: number, search: VehicleSearchQuery, limits: Limits): number[] {
     const offset = (search.page - 1) * search.pageSize;
     if (offset >= total) return [];
     const order = this.orders[search.sort];
@@ -1016,6 +1029,6 @@ export class SearchIndex {
       }
       slots = Array.from(heap.subarray(0, size).sort().subarray(offset), (place) => order.slots[place]!);
     }
-    return slots.map((slot) => this.ids[slot]!);
+    return slots;
   }
 }

@@ -24,9 +24,26 @@ const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {
   gzip: (body) => zlib.gzipSync(body, { level: 1 }),
 };
 
+/**
+ * Accept-Encoding values already read, and what each accepts: browsers send a few, the same on every request. Bounded
+ * (emptied when full, long values not kept), since a client may send any.
+ */
+const readHeaders = new Map<string, ContentEncoding | undefined>();
+const READ_HEADERS_KEPT = 64;
+const READ_HEADER_LENGTH_KEPT = 200;
+
 /** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
   if (!header) return undefined;
+  if (typeof header !== 'string' || header.length > READ_HEADER_LENGTH_KEPT) return encodingOf(header);
+  if (readHeaders.has(header)) return readHeaders.get(header);
+  const encoding = encodingOf(header);
+  if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
+  readHeaders.set(header, encoding);
+  return encoding;
+}
+
+function encodingOf(header: string | string[]): ContentEncoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name = '', ...params] = part.split(';');
@@ -42,7 +59,8 @@ export function acceptedEncoding(header: string | string[] | undefined): Content
  * Made from a string, or from bytes already put together (a search answer from memory is its cards' bytes, joined).
  */
 export class PrecompressedJson {
-  private readonly compressed = new Map<ContentEncoding, Buffer>();
+  /** A plain object, not a Map: one is made for every answer from memory, thousands a second. */
+  private readonly compressed: Partial<Record<ContentEncoding, Buffer>> = {};
   readonly body: Buffer;
 
   constructor(json: string | Buffer) {
@@ -60,12 +78,7 @@ export class PrecompressedJson {
   }
 
   in(encoding: ContentEncoding): Buffer {
-    let body = this.compressed.get(encoding);
-    if (!body) {
-      body = compressors[encoding](this.body);
-      this.compressed.set(encoding, body);
-    }
-    return body;
+    return (this.compressed[encoding] ??= compressors[encoding](this.body));
   }
 }
 

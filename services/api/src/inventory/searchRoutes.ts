@@ -36,9 +36,14 @@ async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRo
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How an answer from memory is put together: the SQL path's answer with no items, then the items put in. */
+/**
+ * How an answer from memory is put together: the SQL path's answer with no items and no facets, then the items and the
+ * facets (written as JSON by the index) put in.
+ */
 const EMPTY_ITEMS = '{"items":[]';
 const ITEMS_OPEN = '{"items":[';
+const NO_FACETS: CountedFacets['facets'] = { make: [], condition: [], fuel: [], body: [], year: [], location: [], tab: [], collection: [] };
+const NO_FACETS_AT_END = `"facets":${JSON.stringify(NO_FACETS)}}`;
 
 const pageIds = async (page: SelectQueryBuilder<Database, 'vehicle_search', { id: string }>) => (await page.execute()).map((row) => row.id);
 
@@ -88,10 +93,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     if (!indexed) return undefined;
     // The cards were checked against their schema when made; the rest is the SQL path's own answer() (typed, and
     // compared byte for byte with the SQL path's checked answers in searchIndex.int.test.ts).
-    const rest = JSON.stringify(answer(search, rateTable, [], indexed));
-    if (!rest.startsWith(EMPTY_ITEMS)) throw new Error('A search answer must begin with its items');
+    const rest = JSON.stringify(answer(search, rateTable, [], { total: indexed.total, facets: NO_FACETS }));
+    if (!rest.startsWith(EMPTY_ITEMS) || !rest.endsWith(NO_FACETS_AT_END)) throw new Error('A search answer must begin with its items and end with its facets');
+    const tail = `]${rest.slice(EMPTY_ITEMS.length, rest.length - NO_FACETS_AT_END.length)}"facets":${indexed.facetsJson}}`;
     // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
-    return cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, `]${rest.slice(EMPTY_ITEMS.length)}`);
+    return cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);
   }
 
   app.get(

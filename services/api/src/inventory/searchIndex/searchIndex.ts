@@ -1,6 +1,5 @@
 import type { VehicleSearchQuery, VehicleSort } from '@autobest/domain/inventory/contracts';
 import { VEHICLE_FACETS, facetValuesIn, type FacetValue } from '@autobest/projections';
-import { facetsOf, type CountedFacets } from '../facetPlan';
 import { searchWords, type UsdBounds } from '../searchFilters';
 import { Bitset, bitCount, grownInt32 } from './bitset';
 import { KeptCounts } from './keptCounts';
@@ -38,10 +37,12 @@ export interface IndexedVehicle {
 
 /**
  * A page of a search: the vehicles' slots in the page's order (idsOf() gives their ids; a CardStore filled by slot, their
- * cards), with the search's total and facets.
+ * cards), with the search's total and its facets as the answer's JSON has them.
  */
-export interface IndexAnswer extends CountedFacets {
+export interface IndexAnswer {
   slots: number[];
+  total: number;
+  facetsJson: string;
 }
 
 /**
@@ -695,7 +696,11 @@ export class SearchIndex {
     if (search.featured !== undefined) wanted.push(this.featured.get(String(search.featured)));
     const sets: Bitset[] = [this.live];
     for (const set of wanted) {
-      if (!set) return { slots: [], ...facetsOf([]) };
+      // No vehicle has that value: counts stay at zero.
+      if (!set) {
+        this.scratch();
+        return { slots: [], total: 0, facetsJson: this.numberedFacets.json(this.perValue) };
+      }
       sets.push(set);
     }
 
@@ -721,7 +726,7 @@ export class SearchIndex {
     } else {
       this.addCombinations(this.countBySlots(matched, low, high));
     }
-    return { slots: this.page(matched, low, high, total, search, limits), ...this.numberedFacets.facets(total, this.perValue) };
+    return { slots: this.page(matched, low, high, total, search, limits), total, facetsJson: this.numberedFacets.json(this.perValue) };
   }
 
   /**
@@ -800,7 +805,7 @@ export class SearchIndex {
         seen++;
       }
     }
-    return { slots, ...this.numberedFacets.facets(total, this.perValue) };
+    return { slots, total, facetsJson: this.numberedFacets.json(this.perValue) };
   }
 
   /**

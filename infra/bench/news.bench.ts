@@ -8,6 +8,7 @@ import { readAllFeeds } from '@autobest/workers';
 import { startFeedFixtures } from '@autobest/workers/testing';
 import { findFreePort } from '../src/ports';
 import { seedReviewVideos } from '../src/seed/news';
+import { requestsFor } from './benchProcesses';
 
 /**
  * `npm run bench:news`: news ingestion end to end, and the news API under load beside a bare Fastify hello-world.
@@ -48,7 +49,7 @@ function load(url: string, paths: readonly string[]) {
     connections: CONNECTIONS,
     duration: DURATION_S,
     headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length]! }) }],
+    requests: requestsFor(() => paths[index++ % paths.length]!),
   });
 }
 

@@ -6,7 +6,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { createTestQueues } from '@autobest/projections/testing';
 import { catalogueListings } from '../src/seed/catalogue';
 import { seedCatalogue } from '../src/seed/seedCatalogue';
-import { startApi, startHelloWorld, stopAll } from './benchProcesses';
+import { requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
 
 /**
  * `npm run bench:quote`: the vehicle page's price-calculation list (`GET /api/vehicles/{id}/quote`) over the shipped
@@ -20,7 +20,7 @@ const PATHS = ids.flatMap((id) => ['NG', 'GH', 'KE'].map((country) => `/api/vehi
 
 const load = (url: string, paths: string[], connections: number) => {
   let index = 0;
-  return autocannon({ url, connections, duration: DURATION_S, requests: [{ setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length]! }) }] });
+  return autocannon({ url, connections, duration: DURATION_S, requests: requestsFor(() => paths[index++ % paths.length]!) });
 };
 
 const testDb = await createTestDatabase('bench_quote');

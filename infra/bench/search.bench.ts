@@ -13,7 +13,7 @@ import { createTestQueues } from '@autobest/projections/testing';
 import { catalogueListings } from '../src/seed/catalogue';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { childProcesses, getOnNewConnection } from '../src/processes';
-import { BENCH_ADMIN_PASSWORD, startApi, startHelloWorld, stopAll } from './benchProcesses';
+import { BENCH_ADMIN_PASSWORD, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
 
 /**
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
@@ -56,7 +56,7 @@ async function load(url: string, paths: string[] | (() => string), acceptEncodin
     connections: CONNECTIONS,
     duration: DURATION_S,
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
-    requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
+    requests: requestsFor(next),
   });
 }
 

@@ -105,8 +105,10 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   );
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('now', clock ?? (() => new Date()));
-  app.addHook('onSend', async (request, reply) => {
+  // A callback, not an async function: no promise per answer for a header.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
 
   // External first, then our own plugins, then routes.

@@ -100,18 +100,18 @@ export interface SearchIndexHealth {
   error?: string;
 }
 
-/**
- * The search index of one API process, kept in step with vehicle_search: read whole at start (and after a rebuild
- * of the projection or a large change), then every SEARCH_INDEX_POLL_MS the vehicles projection's checkpoint is read
- * and the vehicles of the events it applied since are read again. PostgreSQL stays the source of truth: a process
- * that loses the database keeps answering from what it holds and catches up by itself once it is back.
- */
 /** An index with the cards of its slots: a search takes both at once, as a rebuild replaces both at once. */
 export interface SearchableCatalogue {
   readonly index: SearchIndex;
   readonly cards: CardStore;
 }
 
+/**
+ * The search index of one API process, kept in step with vehicle_search: read whole at start (and after a rebuild
+ * of the projection or a large change), then every SEARCH_INDEX_POLL_MS the vehicles projection's checkpoint is read
+ * and the vehicles of the events it applied since are read again. PostgreSQL stays the source of truth: a process
+ * that loses the database keeps answering from what it holds and catches up by itself once it is back.
+ */
 export class LiveSearchIndex {
   private held: SearchableCatalogue | undefined;
   private at: Checkpoint = START_OF_STORE;

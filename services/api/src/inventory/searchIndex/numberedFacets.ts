@@ -13,10 +13,11 @@ const TAB_OPEN = INVENTORY_TAB_IDS.map(entryOpen);
 const COLLECTION_OPEN = COLLECTION_IDS.map(entryOpen);
 
 /**
- * The answer's facets, as JSON, from counts per numbered facet value, exactly as facetsOf makes them from the same counts (most
- * vehicles first, then by the value as localeCompare orders it, then in the order the values were numbered), without
- * a map of counts or a text comparison per search: each value's place in localeCompare's order is found once, when
- * values are numbered, instead of on every search (facetsOf took a seventh of a search's time in the index).
+ * The answer's facets, as JSON, from counts per numbered facet value, exactly as facetsOf makes them from the same
+ * counts (most vehicles first, then by the value as localeCompare orders it, then in the order the values were
+ * numbered), without a map of counts or a text comparison per search: each value's place in localeCompare's order is
+ * found once, when values are numbered, instead of on every search (facetsOf took a seventh of a search's time in the
+ * index).
  */
 export class NumberedFacets {
   /** Per numbered value: its facet's place in COUNTED, or -1 (tabs, collections, the total). */
@@ -56,8 +57,8 @@ export class NumberedFacets {
   }
 
   /**
-   * The answer's facets, as JSON, from counts per numbered value (perValue, left at zero): the text JSON.stringify writes
-   * of facetsOf's facets for the same counts, written straight from the counts, with each value's JSON made once.
+   * The answer's facets, as JSON, from counts per numbered value (perValue, left at zero): the text JSON.stringify
+   * writes of facetsOf's facets for the same counts, written straight from the counts, each value's JSON made once.
    */
   json(perValue: Int32Array): string {
     this.refresh();

@@ -120,7 +120,10 @@ function headersOf(path: string): Record<string, string> {
   };
 }
 
-const goOn = () => undefined;
+/** What helmet calls once its headers are set: an error it passes along (a policy it could not write) is thrown. */
+const afterHelmet = (error?: unknown) => {
+  if (error) throw error;
+};
 
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
 const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
@@ -166,8 +169,8 @@ export const securityHeadersPlugin = fp(
         if (route !== undefined) ofRoute.set(route, headers);
       }
       reply.headers(headers);
-      // helmet sets its headers at once and calls on (since 8.1 it throws instead of passing an error along).
-      helmetHeaders(request.raw, reply.raw, goOn);
+      // helmet sets its headers at once, then calls afterHelmet; a throw from either reaches Fastify as the hook's.
+      helmetHeaders(request.raw, reply.raw, afterHelmet);
       done();
     });
   },

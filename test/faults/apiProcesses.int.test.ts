@@ -3,6 +3,8 @@ import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { readFile } from 'node:fs/promises';
+import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { childProcesses, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 
@@ -62,6 +64,13 @@ describe('several API processes on one port', () => {
     expect((await requestsCounted('/api/health')) - before).toBe(10);
   });
 
+  it('collect young garbage each on its own thread (the options of every process, the replacement below too)', async () => {
+    for (const pid of await apiProcesses()) {
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
+    }
+  });
+
   it('show a price change in the search of every process within a second or two', async () => {
     const metadata: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'api-processes', causationId: null, requestId: null };
     const [vehicle] = (await testDb.db.selectFrom('vehicles').select(['id', 'name']).orderBy('id').limit(1).execute()) as Array<{ id: string; name: string }>;
@@ -89,6 +98,9 @@ describe('several API processes on one port', () => {
     for (let n = 0; n < 5; n++) expect((await getOnNewConnection('/api/health')).status).toBe(200);
     await vi.waitFor(async () => expect((await apiProcesses()).filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(await apiProcesses()).toContain(survivor);
+    const [replacement] = (await apiProcesses()).filter((pid) => pid !== survivor);
+    const argv = (await readFile(`/proc/${replacement}/cmdline`, 'utf8')).split('\0');
+    for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
   });
 
   it('all stop on SIGTERM to the first', async () => {

@@ -10,6 +10,15 @@ import type { RuntimeConfig } from '@autobest/domain';
  * another when one dies, stops them all on SIGTERM or SIGINT, and adds up their metrics for whichever one is scraped.
  */
 
+/**
+ * V8 options of each API process the primary starts, besides the primary's own: young-generation collections on the
+ * process's own thread. V8 otherwise hands each one (hundreds a minute under load: a search answer leaves tens of KB
+ * of garbage) to helper threads and waits for them; with a process per CPU, those helpers wait for a CPU another API
+ * process holds. Measured on 100,000 vehicles, two processes on two CPUs, interleaved runs of the long tail (median
+ * of each): 5,620 -> 6,175 searches a second, 8-10% less CPU per search. Full collections stay concurrent.
+ */
+export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge'] as const;
+
 /** How many processes API_PROCESSES asks for: `auto` is one per CPU this process may use. */
 export const apiProcessCount = (setting: RuntimeConfig['apiProcesses']): number => (setting === 'auto' ? availableParallelism() : setting);
 
@@ -101,6 +110,7 @@ export function runPrimary(count: number, log: Logger): void {
   });
   process.once('SIGTERM', () => stop(0));
   process.once('SIGINT', () => stop(0));
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...API_PROCESS_V8_OPTIONS.filter((option) => !process.execArgv.includes(option))] });
   for (let n = 0; n < count; n++) start();
 }
 

@@ -40,8 +40,10 @@ async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRo
  * How an answer from memory is put together: the SQL path's answer with no items and no facets, then the items and the
  * facets (written as JSON by the index) put in.
  */
-const EMPTY_ITEMS = '{"items":[]';
+const EMPTY_ITEMS_TOTAL_0 = '{"items":[],"total":0';
 const ITEMS_OPEN = '{"items":[';
+/** Pages, page sizes and currencies whose fields (between the total and the facets) are kept: the rest are made again. */
+const FIELDS_KEPT = 1_000;
 const NO_FACETS: CountedFacets['facets'] = { make: [], condition: [], fuel: [], body: [], year: [], location: [], tab: [], collection: [] };
 const NO_FACETS_AT_END = `"facets":${JSON.stringify(NO_FACETS)}}`;
 
@@ -79,6 +81,24 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
   }
 
   /**
+   * The JSON of an answer's fields after its total and before its facets (page, page size, currency, finance terms), as
+   * answer() writes them: they depend on the page, page size and currency alone, so each is written once.
+   */
+  const fieldsKept = new Map<string, string>();
+  function fieldsAfterTotal(search: VehicleSearchQuery, rateTable: Parameters<typeof convert>[2]): string {
+    const key = `${search.page} ${search.pageSize} ${search.currency}`;
+    let fields = fieldsKept.get(key);
+    if (fields === undefined) {
+      const whole = JSON.stringify(answer(search, rateTable, [], { total: 0, facets: NO_FACETS }));
+      if (!whole.startsWith(EMPTY_ITEMS_TOTAL_0) || !whole.endsWith(NO_FACETS_AT_END)) throw new Error('A search answer must begin with its items and total and end with its facets');
+      fields = whole.slice(EMPTY_ITEMS_TOTAL_0.length, whole.length - NO_FACETS_AT_END.length);
+      if (fieldsKept.size >= FIELDS_KEPT) fieldsKept.clear();
+      fieldsKept.set(key, fields);
+    }
+    return fields;
+  }
+
+  /**
    * The answer from memory (SEARCH_INDEX=memory), touching no PostgreSQL: ids, total and facets from the index, each
    * card's JSON as serialised (and checked against its schema) when the vehicle last changed, the displayed price
    * converted per request. Byte for byte the SQL path's answer; undefined when the index cannot answer (SQL does) or
@@ -93,9 +113,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     if (!indexed) return undefined;
     // The cards were checked against their schema when made; the rest is the SQL path's own answer() (typed, and
     // compared byte for byte with the SQL path's checked answers in searchIndex.int.test.ts).
-    const rest = JSON.stringify(answer(search, rateTable, [], { total: indexed.total, facets: NO_FACETS }));
-    if (!rest.startsWith(EMPTY_ITEMS) || !rest.endsWith(NO_FACETS_AT_END)) throw new Error('A search answer must begin with its items and end with its facets');
-    const tail = `]${rest.slice(EMPTY_ITEMS.length, rest.length - NO_FACETS_AT_END.length)}"facets":${indexed.facetsJson}}`;
+    const tail = `],"total":${indexed.total}${fieldsAfterTotal(search, rateTable)}"facets":${indexed.facetsJson}}`;
     // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
     return cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);
   }

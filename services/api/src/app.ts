@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { withCleanText, type RuntimeConfig } from '@autobest/domain';
@@ -122,7 +121,6 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   // lifetime, and both skip this.
   await app.register(compress, { ...COMPRESSION, encodings: ['br', 'gzip'] });
   await app.register(limitsPlugin);
-  await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(authPlugin);
   await app.register(docsPlugin);
   // Before the routes, so its timing hook sees every one.

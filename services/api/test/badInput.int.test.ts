@@ -179,6 +179,13 @@ describe('broken multipart bodies', () => {
     });
   }
 
+  it('refuses a multipart body on a route that takes JSON, as a body that is not JSON (only upload routes read multipart forms)', async () => {
+    const body = `${part('name', 'Tunde')}--${boundary}--\r\n`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact-messages', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'Send the body as application/json' });
+  });
+
   it('answers too many parts with 413', async () => {
     const body = `${Array.from({ length: 300 }, (_, index) => part(`field${index}`, 'x')).join('')}--${boundary}--\r\n`;
     const response = await t.app.inject({ method: 'POST', url: '/api/sell-car-submissions', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });

@@ -10,6 +10,7 @@ import { likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
 import { listedPrice, vehicleFacts, type VehicleRow } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
+import { acceptMultipartForms } from '../platform/multipartForms';
 
 async function vehicleRecord(db: Db, id: string) {
   const row = await db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -55,6 +56,7 @@ const vehicles = simpleRestList({
 
 /** Staff manage the catalogue (ra-data-simple-rest). */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipartForms(app);
   /** A staff command on one vehicle; the console reloads the record right after, unless told it will not. */
   const run = (id: string, request: FastifyRequest, decide: (state: VehicleState, now: Date) => VehicleEvent[], { readYourWrite = true } = {}) =>
     handleCommand(app, request, STREAMS.vehicle, vehicleStreamId(id), (state) => decide(state, new Date()), { by: 'staff', readYourWrite });

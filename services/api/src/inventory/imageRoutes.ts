@@ -8,6 +8,7 @@ import { STAFF_AREAS, UploadedImageSchema } from '@autobest/domain';
 import { reencodePhoto, UndecodablePhotoError } from '@autobest/projections';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
+import { acceptMultipartForms } from '../platform/multipartForms';
 
 const FOLDER = 'vehicle-images';
 // Images uploaded before they were re-encoded keep their names (and URLs); new ones are all JPEG.
@@ -19,6 +20,7 @@ const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/p
  * published is our re-encoding, made before answering (staff uploads are rare): no EXIF or GPS, no polyglot.
  */
 export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipartForms(app);
   app.post(
     '/api/admin/vehicle-images',
     { config: { staffPermission: STAFF_AREAS.catalogue.write },

@@ -18,6 +18,7 @@ import { createOnce, handleCommand, STREAMS } from '../platform/commands';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
+import { acceptMultipartForms } from '../platform/multipartForms';
 
 /** What an Idempotency-Key keeps of the answer. */
 const KeptSubmissionSchema = z.object({ id: z.string() });
@@ -51,6 +52,7 @@ function uploadContent() {
 
 /** Owners send sell-car and trade-in requests with six photos, and follow them on a status page. */
 export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptMultipartForms(app);
   const tokens = createStatusTokens(app.config.statusTokenSecret);
   const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
 

@@ -49,6 +49,12 @@ const getOnNewConnection = (path: string, headers: Record<string, string> = {}) 
 /** The API processes the primary (the process the test started) runs now. */
 const apiProcesses = () => childProcesses(product.api.pid);
 
+/** A process was started with every V8 option the primary gives API processes. */
+const expectApiProcessOptions = async (pid: number) => {
+  const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+  for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
+};
+
 const requestsCounted = async (route: string) => {
   const metrics = await getOnNewConnection('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
   expect(metrics.status).toBe(200);
@@ -65,10 +71,7 @@ describe('several API processes on one port', () => {
   });
 
   it('collect young garbage each on its own thread (the options of every process, the replacement below too)', async () => {
-    for (const pid of await apiProcesses()) {
-      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-      for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
-    }
+    for (const pid of await apiProcesses()) await expectApiProcessOptions(pid);
   });
 
   it('show a price change in the search of every process within a second or two', async () => {
@@ -99,8 +102,7 @@ describe('several API processes on one port', () => {
     await vi.waitFor(async () => expect((await apiProcesses()).filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(await apiProcesses()).toContain(survivor);
     const [replacement] = (await apiProcesses()).filter((pid) => pid !== survivor);
-    const argv = (await readFile(`/proc/${replacement}/cmdline`, 'utf8')).split('\0');
-    for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
+    await expectApiProcessOptions(replacement!);
   });
 
   it('all stop on SIGTERM to the first', async () => {

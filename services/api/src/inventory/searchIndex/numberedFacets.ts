@@ -93,15 +93,16 @@ export class NumberedFacets {
       const id = ids[at]!;
       const vehicles = perValue[id]!;
       const rank = rankOf[id]!;
-      // Before a kept value with fewer vehicles, or as many and a later rank; the last kept one drops out when full.
-      if (kept === FACET_LIMIT && !(perValue[ids[kept - 1]!]! < vehicles || (perValue[ids[kept - 1]!] === vehicles && rankOf[ids[kept - 1]!]! > rank))) continue;
-      if (kept < FACET_LIMIT) kept++;
-      let to = kept - 1;
+      // Its place: after every kept value with more vehicles, or as many and an earlier rank. Past the last place, it
+      // is not listed; otherwise the values from its place on move up one, the last dropping out when full.
+      let to = kept;
       for (; to > 0; to--) {
         const before = ids[to - 1]!;
         if (perValue[before]! > vehicles || (perValue[before] === vehicles && rankOf[before]! < rank)) break;
-        ids[to] = before;
       }
+      if (to === FACET_LIMIT) continue;
+      if (kept < FACET_LIMIT) kept++;
+      for (let from = kept - 1; from > to; from--) ids[from] = ids[from - 1]!;
       ids[to] = id;
     }
     let text = '';

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, PrecompressedJson } from '../src/platform/precompressed';
+import { acceptedEncoding, PrecompressedJson, sendJsonMadeOnce } from '../src/platform/precompressed';
 
 describe('acceptedEncoding', () => {
   it('prefers Brotli, then gzip, among what the client accepts', () => {
@@ -39,5 +40,34 @@ describe('PrecompressedJson', () => {
     expect(brotliDecompressSync(await answer.in('br')).toString()).toBe(answer.text);
     expect(gunzipSync(await answer.in('gzip')).toString()).toBe(answer.text);
     expect(new PrecompressedJson('{"items":[]}').compressible).toBe(false);
+  });
+});
+
+describe('sendJsonMadeOnce', () => {
+  it('sends bytes of its own, compressed or copied, so the maker may write over its buffer at once', async () => {
+    // 17 MB: more than a socket takes at once, so the rest waits in Node for the client to read.
+    const json = JSON.stringify({ items: Array.from({ length: 1_000_000 }, (_, index) => ({ id: `car-${index}` })) });
+    const scratch = Buffer.from(json);
+    const app = Fastify();
+    app.get('/answer', (request, reply) => {
+      scratch.write(json);
+      sendJsonMadeOnce(request, reply, scratch);
+      // The next answer, written into the same buffer before this one has gone out.
+      scratch.fill('x');
+      return reply;
+    });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const plain = await fetch(`${base}/answer`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await plain.text()).toBe(json);
+      const compressed = await app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers.vary).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(json);
+    } finally {
+      await app.close();
+    }
   });
 });

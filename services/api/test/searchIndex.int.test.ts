@@ -289,6 +289,7 @@ describe('the in-memory search index', () => {
 const METRICS_TOKEN = 'search-index-metrics-token-of-32-characters';
 
 interface LogLine {
+  level: number;
   msg: string;
   req?: { url: string };
   requests?: number;
@@ -369,6 +370,8 @@ describe('SEARCH_INDEX=memory', () => {
     for (const search of [...FIXED, ...randomSearches(catalogue, 60, 7)]) expect(await bytes(memory, search), search).toBe(await bytes(t, search));
     // Cards carry the displayed price per request: every currency, byte for byte.
     for (const currency of CURRENCY_CODES) for (const search of [`currency=${currency}`, `currency=${currency}&sort=price-asc&page=2`, `currency=${currency}&q=toyota`]) expect(await bytes(memory, search), search).toBe(await bytes(t, search));
+    // Answered once each, from memory: no search went on to SQL and tried to answer a second time (Fastify warns).
+    expect(logLines.filter((line) => line.level >= 40)).toEqual([]);
   });
 
   it('answers from memory: a row taken out of vehicle_search behind the projection is found until the projection moves', async () => {

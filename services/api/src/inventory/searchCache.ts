@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPrecompressed, type PrecompressedJson } from '../platform/precompressed';
+import { PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../platform/precompressed';
 import { TtlCache } from '../platform/ttlCache';
 import type { CountedFacets } from './facetPlan';
 
@@ -20,7 +20,11 @@ export function searchCaches(ttlMs: number) {
   };
 }
 
-/** A search answer with the headers every copy of it carries, compressed as the client accepts. */
-export function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
-  return sendPrecompressed(request, reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL), answer);
+/**
+ * A search answer with the headers every copy of it carries, compressed as the client accepts: one kept, or one made
+ * for this request alone in bytes written over after it (sendJsonMadeOnce).
+ */
+export function sendSearchAnswer(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson | Buffer): FastifyReply {
+  reply.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  return answer instanceof PrecompressedJson ? sendPrecompressed(request, reply, answer) : sendJsonMadeOnce(request, reply, answer);
 }

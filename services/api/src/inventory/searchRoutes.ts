@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SelectQueryBuilder } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database, Db } from '@autobest/db';
 import { CURRENCY_CODES, convert, fromMajor, toMajor, type PriceCurrency } from '@autobest/domain';
@@ -101,21 +102,33 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
   /**
    * The answer from memory (SEARCH_INDEX=memory), touching no PostgreSQL: ids, total and facets from the index, each
    * card's JSON as serialised (and checked against its schema) when the vehicle last changed, the displayed price
-   * converted per request. Byte for byte the SQL path's answer; undefined when the index cannot answer (SQL does) or
-   * is still loading.
+   * converted per request. Byte for byte the SQL path's answer, sent from here; false when the index cannot answer (SQL
+   * does) or is still loading. (Not the reply: a reply is a thenable, which an await would follow.)
    */
-  async function searchFromMemory(search: VehicleSearchQuery): Promise<Buffer | undefined> {
+  async function sentFromMemory(search: VehicleSearchQuery, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const catalogue = app.searchIndex?.catalogue;
-    if (!catalogue) return undefined;
+    if (!catalogue) return false;
     const { index, cards } = catalogue;
     const { rates: rateTable } = await rates();
     const indexed = index.search(search, usdBoundsOf(search, rateTable));
-    if (!indexed) return undefined;
+    if (!indexed) return false;
     // The cards were checked against their schema when made; the rest is the SQL path's own answer() (typed, and
     // compared byte for byte with the SQL path's checked answers in searchIndex.int.test.ts).
     const tail = `],"total":${indexed.total}${fieldsAfterTotal(search, rateTable)}"facets":${indexed.facetsJson}}`;
-    // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it.
-    return cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);
+    // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it. The
+    // bytes are the card store's until its next join: sent (or copied) now, with no await between.
+    const joined = cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);
+    // Made in microseconds: kept only for a URL asked for a second time within the cache's lifetime, so the long
+    // tail of searches asked once does not fill the heap with answers nobody asks for again.
+    if (!caches.askedOnce.get(request.url)) {
+      caches.askedOnce.set(request.url, true);
+      sendSearchAnswer(request, reply, joined);
+      return true;
+    }
+    const answer = new PrecompressedJson(Buffer.from(joined));
+    caches.answers.set(request.url, answer);
+    sendSearchAnswer(request, reply, answer);
+    return true;
   }
 
   app.get(
@@ -131,15 +144,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
       },
     },
     async (request, reply) => {
-      const fromMemory = await searchFromMemory(request.query);
-      if (fromMemory !== undefined) {
-        // Made in microseconds: kept only for a URL asked for a second time within the cache's lifetime, so the long
-        // tail of searches asked once does not fill the heap with answers nobody asks for again.
-        const answer = new PrecompressedJson(fromMemory);
-        if (caches.askedOnce.get(request.url)) caches.answers.set(request.url, answer);
-        else caches.askedOnce.set(request.url, true);
-        return sendSearchAnswer(request, reply, answer);
-      }
+      if (await sentFromMemory(request.query, request, reply)) return reply;
       const answer = await caches.answers.remember(request.url, async () => new PrecompressedJson(JSON.stringify(VehicleSearchResultSchema.parse(await searchVehicles(request.query)))));
       return sendSearchAnswer(request, reply, answer);
     },

@@ -89,8 +89,21 @@ export class PrecompressedJson {
  * its schema when it was made, so it goes out as it is; the caller sets its Cache-Control.
  */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
-  reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
   const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(answer.body);
-  return reply.header('Content-Encoding', encoding).send(answer.in(encoding));
+  return sendJson(reply, encoding ? answer.in(encoding) : answer.body, encoding);
+}
+
+/**
+ * Sends JSON made for this request alone in bytes its maker writes over afterwards (a search answer from memory, in
+ * the card store's buffer): compressed into bytes of their own as the client accepts, else copied. As sendPrecompressed.
+ */
+export function sendJsonMadeOnce(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
+  const encoding = json.length >= COMPRESSION.threshold ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  return sendJson(reply, encoding ? compressors[encoding](json) : Buffer.from(json), encoding);
+}
+
+function sendJson(reply: FastifyReply, bytes: Buffer, encoding: ContentEncoding | undefined): FastifyReply {
+  reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(bytes);
 }

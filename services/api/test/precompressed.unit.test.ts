@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, PrecompressedJson, sendJsonMadeOnce } from '../src/platform/precompressed';
+import { acceptedEncoding, PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../src/platform/precompressed';
 
 describe('acceptedEncoding', () => {
   it('prefers Brotli, then gzip, among what the client accepts', () => {
@@ -35,11 +35,9 @@ describe('acceptedEncoding', () => {
 describe('PrecompressedJson', () => {
   it('compresses each encoding once, to the same text', async () => {
     const answer = new PrecompressedJson(JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ id: `car-${index}` })) }));
-    expect(answer.compressible).toBe(true);
     expect(answer.in('br')).toBe(answer.in('br'));
     expect(brotliDecompressSync(await answer.in('br')).toString()).toBe(answer.text);
     expect(gunzipSync(await answer.in('gzip')).toString()).toBe(answer.text);
-    expect(new PrecompressedJson('{"items":[]}').compressible).toBe(false);
   });
 });
 
@@ -69,5 +67,18 @@ describe('sendJsonMadeOnce', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('sends small answers as they are, kept or not, whatever the client accepts', async () => {
+    const small = '{"items":[],"total":0}';
+    const app = Fastify();
+    app.get('/once', (request, reply) => sendJsonMadeOnce(request, reply, Buffer.from(small)));
+    app.get('/kept', (request, reply) => sendPrecompressed(request, reply, new PrecompressedJson(small)));
+    for (const url of ['/once', '/kept']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.body, url).toBe(small);
+    }
+    await app.close();
   });
 });

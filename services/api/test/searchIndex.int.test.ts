@@ -1,4 +1,5 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type PriceCurrency, type VehicleInput } from '@autobest/domain';
@@ -397,6 +398,35 @@ describe('SEARCH_INDEX=memory', () => {
     await inStep('');
     expect(await bytes(memory, 'q=quill&currency=GHS')).toBe(await bytes(t, 'q=quill&currency=GHS'));
     expect(await health()).toMatchObject({ ok: true, eventsBehind: 0 });
+  });
+});
+
+describe('SEARCH_INDEX=memory with the answer cache', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp('api_search_index_cached', { SEARCH_CACHE_TTL_MS: '30000', SEARCH_INDEX: 'memory', DATABASE_URL: t.testDb.url });
+    await cached.app.searchIndex?.loaded;
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('keeps an answer asked for twice in bytes of its own: answers joined after it do not change it', async () => {
+    const ask = async (search: string, acceptEncoding?: string) => {
+      const response = await cached.app.inject({ method: 'GET', url: `/api/vehicles?${search}`, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      expect(response.statusCode, search).toBe(200);
+      return response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload).toString() : response.body;
+    };
+    const kept = 'q=toyota&sort=price-asc';
+    const first = await ask(kept);
+    // Asked a second time within the cache's lifetime: kept, then other answers joined in the card store's buffer.
+    expect(await ask(kept)).toBe(first);
+    const others = ['make=chery', 'q=haval&page=2', 'sort=year-desc&currency=KES'];
+    for (const search of others) expect(await ask(search)).not.toBe(first);
+    // Answered from the cache, as it is and compressed (from the kept bytes) after the others.
+    expect(await ask(kept)).toBe(first);
+    expect(await ask(kept, 'br')).toBe(first);
+    expect(JSON.parse(first)).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ brand: expect.stringMatching(/toyota/i) })]) });
   });
 });
 

@@ -15,16 +15,18 @@ export const COMPRESSION = {
 } as const;
 
 /**
- * Answers kept serialised (search, news) are compressed once each, on the spot, in this thread: less than handing the
- * work to zlib's thread pool costs (streams, buffers and callbacks). Brotli at quality 0, its one-pass compressor: on
- * 23 KB search answers from memory (the long tail, each made for one request) 36 µs against 52 at quality 1, for 3%
- * more bytes (3.77 KB against 3.65), and a fifth of quality 4's time. gzip at level 1, for clients without Brotli.
+ * Answers made serialised (search, news) are compressed on the spot, in this thread: less than handing the work to
+ * zlib's thread pool costs (streams, buffers and callbacks). gzip at level 1, for clients without Brotli. Brotli at
+ * quality 1 for an answer kept and sent again (compressed once per lifetime, its bytes sent every time), and at
+ * quality 0, its one-pass compressor, for one made for a single request (the long tail of searches from memory): on 23
+ * KB search answers 36 µs against 52 at quality 1, for 3% more bytes (3.77 KB against 3.65). Quality 4 takes five times as long.
  */
-const BROTLI_QUALITY = 0;
-const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {
-  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+const compressorsAt = (brotliQuality: number): Record<ContentEncoding, (body: Buffer) => Buffer> => ({
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => zlib.gzipSync(body, { level: 1 }),
-};
+});
+const keptCompressors = compressorsAt(1);
+const onceCompressors = compressorsAt(0);
 
 /**
  * Accept-Encoding values already read, and what each accepts: browsers send a few, the same on every request. Bounded
@@ -74,22 +76,20 @@ export class PrecompressedJson {
     return this.body.toString();
   }
 
-  /** Worth compressing: small answers go out as they are, as @fastify/compress's threshold has it. */
-  get compressible(): boolean {
-    return this.body.length >= COMPRESSION.threshold;
-  }
-
   in(encoding: ContentEncoding): Buffer {
-    return (this.compressed[encoding] ??= compressors[encoding](this.body));
+    return (this.compressed[encoding] ??= keptCompressors[encoding](this.body));
   }
 }
+
+/** The encoding to send `length` bytes in: small answers go out as they are, as @fastify/compress's threshold has it. */
+const encodingFor = (request: FastifyRequest, length: number) => (length >= COMPRESSION.threshold ? acceptedEncoding(request.headers['accept-encoding']) : undefined);
 
 /**
  * Sends a kept answer as JSON, compressed as the client accepts (small answers as they are). It was checked against
  * its schema when it was made, so it goes out as it is; the caller sets its Cache-Control.
  */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
-  const encoding = answer.compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding = encodingFor(request, answer.body.length);
   return sendJson(reply, encoding ? answer.in(encoding) : answer.body, encoding);
 }
 
@@ -98,8 +98,8 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
  * the card store's buffer): compressed into bytes of their own as the client accepts, else copied. As sendPrecompressed.
  */
 export function sendJsonMadeOnce(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
-  const encoding = json.length >= COMPRESSION.threshold ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  return sendJson(reply, encoding ? compressors[encoding](json) : Buffer.from(json), encoding);
+  const encoding = encodingFor(request, json.length);
+  return sendJson(reply, encoding ? onceCompressors[encoding](json) : Buffer.from(json), encoding);
 }
 
 function sendJson(reply: FastifyReply, bytes: Buffer, encoding: ContentEncoding | undefined): FastifyReply {

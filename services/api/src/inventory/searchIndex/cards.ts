@@ -130,7 +130,8 @@ export class CardStore {
       carded.push(slot);
       prices.push(price);
     }
-    if (this.joined.length < most) this.joined = Buffer.allocUnsafe(Math.max(most, 2 * this.joined.length));
+    // A little room beyond the most: an answer ending within 3 bytes of the buffer's end may have been cut, and is refused.
+    if (this.joined.length < most + 4) this.joined = Buffer.allocUnsafe(Math.max(most + 4, 2 * this.joined.length));
     const body = this.joined;
     const { bytes, starts, lengths } = this;
     let at = body.write(head, 0);
@@ -143,6 +144,7 @@ export class CardStore {
       body[at++] = CLOSE_BRACE;
     }
     at += body.write(tail, at);
+    if (at > most) throw new Error(`An answer of at most ${most} bytes took ${at}`);
     return body.subarray(0, at);
   }
 

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { withCleanText, type RuntimeConfig } from '@autobest/domain';
+import { refusedText, withCleanText, type RuntimeConfig } from '@autobest/domain';
 import { contactRoutes } from './contact/routes';
 import { enquiryRoutes } from './enquiries/routes';
 import { cspReportRoutes } from './platform/cspReports';
@@ -99,9 +99,14 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   }).withTypeProvider<ZodTypeProvider>();
   // Every route, today's and tomorrow's: text PostgreSQL cannot store or no form produces (NUL and other control
   // characters, lone surrogates) is refused at its field before the route's own schema; query and path values are one line.
-  app.setValidatorCompiler<ZodType>(({ schema, ...route }) =>
-    validatorCompiler({ ...route, schema: withCleanText(schema, { oneLine: route.httpPart === 'querystring' || route.httpPart === 'params' }) }),
-  );
+  // Input without such text (nearly all) goes to the route's schema alone; the schema behind the check (withCleanText)
+  // words the refusal. Two zod layers fewer per request: 13.2 -> 11.2 µs for a search's query (in process, interleaved).
+  app.setValidatorCompiler<ZodType>(({ schema, ...route }) => {
+    const rules = { oneLine: route.httpPart === 'querystring' || route.httpPart === 'params' };
+    const validate = validatorCompiler({ ...route, schema });
+    const refuse = validatorCompiler({ ...route, schema: withCleanText(schema, rules) });
+    return (data) => (refusedText(data, rules).length > 0 ? refuse(data) : validate(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('now', clock ?? (() => new Date()));
   // A callback, not an async function: no promise per answer for a header.

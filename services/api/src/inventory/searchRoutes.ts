@@ -120,13 +120,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     const joined = cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);
     // Made in microseconds: kept only for a URL asked for a second time within the cache's lifetime, so the long
     // tail of searches asked once does not fill the heap with answers nobody asks for again.
-    if (!caches.askedOnce.get(request.url)) {
-      caches.askedOnce.set(request.url, true);
-      sendSearchAnswer(request, reply, joined);
-      return true;
-    }
-    const answer = new PrecompressedJson(Buffer.from(joined));
-    caches.answers.set(request.url, answer);
+    let answer: PrecompressedJson | Buffer = joined;
+    if (caches.askedOnce.get(request.url)) caches.answers.set(request.url, (answer = new PrecompressedJson(Buffer.from(joined))));
+    else caches.askedOnce.set(request.url, true);
     sendSearchAnswer(request, reply, answer);
     return true;
   }

@@ -50,6 +50,13 @@ function expectHeaders(response: LightMyRequestResponse, expected: Expected, htt
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(headers['strict-transport-security']).toBe(https ? HSTS : undefined);
+  // The rest of helmet's, read from it once at start.
+  expect(headers['origin-agent-cluster']).toBe('?1');
+  expect(headers['x-dns-prefetch-control']).toBe('off');
+  expect(headers['x-download-options']).toBe('noopen');
+  expect(headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(headers['x-xss-protection']).toBe('0');
+  expect(headers['x-powered-by']).toBeUndefined();
 }
 
 let root: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { SubmissionKind } from '@autobest/domain';
 import { METRICS_PATH } from '../platform/metrics';
 import { lenientPath, QUEUE_DASHBOARD_PREFIX } from './auth';
@@ -120,57 +121,72 @@ function headersOf(path: string): Record<string, string> {
   };
 }
 
-/** What helmet calls once its headers are set: an error it passes along (a policy it could not write) is thrown. */
-const afterHelmet = (error?: unknown) => {
-  if (error) throw error;
-};
+/**
+ * The headers helmet's middleware sets, read once by running it against a response that only records them: with the
+ * options below they are the same on every answer (no nonce, nothing read from the request). Its one removal
+ * (X-Powered-By) removes nothing here, since neither Node nor Fastify sets that header.
+ */
+function helmetHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return headers;
+}
 
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
 const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
+
+/** helmet's part: every header but the policy, framing and referrer ones (headersOf), HSTS when the public URL is https. */
+const helmetOptions = (publicUrl: string): HelmetOptions => ({
+  contentSecurityPolicy: false,
+  frameguard: false,
+  referrerPolicy: false,
+  strictTransportSecurity: isHttps(publicUrl) ? HSTS : false,
+});
 
 /**
  * Fastify answers a URL it cannot decode (or a path parameter over its length limit) before any hook runs, through
  * its `frameworkErrors` option: that answer carries the headers of an API error from here.
  */
-export const frameworkErrorHeaders = (publicUrl: string): Record<string, string> => ({
-  'Content-Security-Policy': CONTENT_SECURITY_POLICIES.api,
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  ...(isHttps(publicUrl) ? { 'Strict-Transport-Security': `max-age=${HSTS.maxAge}; includeSubDomains` } : {}),
-});
+export const frameworkErrorHeaders = (publicUrl: string): Record<string, string> => ({ ...helmetHeadersOf(helmetOptions(publicUrl)), ...headersOf('/api') });
 
 /**
  * Security headers on every answer (pages, files, JSON, errors, 404s), through helmet: nosniff,
  * Cross-Origin-Opener/Resource-Policy same-origin, HSTS (one year, subdomains) when the public URL is https. The
  * policy, framing and referrer headers depend on what answers, so this plugin sets those itself on each request.
  *
- * helmet's middleware is made once, here: @fastify/helmet made it again on every request (its options read, a function
- * per header made), about 3 KB of garbage and two hooks per request for headers that never change.
+ * helmet's headers are read once, at start (helmetHeadersOf): @fastify/helmet made its middleware again on every
+ * request (its options read, a function per header made), about 3 KB of garbage and two hooks per request for headers
+ * that never change, and running the middleware per request set each on the raw response.
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const helmetHeaders = helmet({
-      contentSecurityPolicy: false,
-      frameguard: false,
-      referrerPolicy: false,
-      strictTransportSecurity: isHttps(app.config.publicUrl) ? HSTS : false,
-    });
+    const helmetHeaders = helmetHeadersOf(helmetOptions(app.config.publicUrl));
 
-    // A matched route's headers are worked out once per route pattern (a few hundred at most), not per request.
+    // A matched route's headers are worked out once per route pattern (a few hundred at most), not per request, and
+    // set on the reply in one go. Nothing is set on the raw response, so Node writes them out as they are (with any
+    // header set on the raw response first, Node adds each of the reply's again, one by one: 5 KB of garbage per answer).
     const ofRoute = new Map<string, Record<string, string>>();
+    const headersOfRequest = (route: string | undefined, url: string) => ({ ...helmetHeaders, ...headersOf(route ?? url.split('?', 1)[0] ?? '/') });
     app.addHook('onRequest', (request, reply, done) => {
       const route = request.routeOptions.url;
       let headers = route === undefined ? undefined : ofRoute.get(route);
       if (!headers) {
-        headers = headersOf(route ?? request.url.split('?', 1)[0] ?? '/');
+        headers = headersOfRequest(route, request.url);
         if (route !== undefined) ofRoute.set(route, headers);
       }
       reply.headers(headers);
-      // helmet sets its headers at once, then calls afterHelmet; a throw from either reaches Fastify as the hook's.
-      helmetHeaders(request.raw, reply.raw, afterHelmet);
       done();
     });
   },

@@ -72,6 +72,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** The whole HTTP application, built but not listening: server.ts listens, tests use `inject`. */
 export async function buildApp({ config, logger, webApps, migrate, onQuery, clock }: BuildAppOptions): Promise<FastifyInstance> {
+  const errorHeaders = frameworkErrorHeaders(config.publicUrl);
   const app = Fastify({
     logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     // The searches a process asks of itself before it is ready (warmUpOverHttp, 3,000 per start) are not a client's:
@@ -90,7 +91,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
     frameworkErrors: (error, _request, reply) =>
       (reply as FastifyReply)
         .code(error.statusCode ?? 400)
-        .headers(frameworkErrorHeaders(config.publicUrl))
+        .headers(errorHeaders)
         .send({ error: 'bad_request', message: error.message }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

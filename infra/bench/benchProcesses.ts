@@ -6,9 +6,9 @@ import { findFreePort } from '../src/ports';
 const STATUS_TOKEN_SECRET = 'bench-only status token secret of 32+ characters';
 export const BENCH_ADMIN_PASSWORD = 'bench password that is long';
 
-export async function waitHealthy(url: string) {
+export async function waitHealthy(url: string, withinMs = 30_000) {
   for (let attempt = 0; !(await fetch(url).then((r) => r.ok, () => false)); attempt++) {
-    if (attempt > 150) throw new Error(`${url} did not answer`);
+    if (attempt * 200 > withinMs) throw new Error(`${url} did not answer`);
     await new Promise((wait) => setTimeout(wait, 200));
   }
 }
@@ -21,13 +21,24 @@ export async function startHelloWorld(children: ChildProcess[]): Promise<string>
   return `http://127.0.0.1:${port}`;
 }
 
-/** The API as deployed (production, warn-level logs) on a free port, against the bench's database and queues. */
+/**
+ * The API as deployed (production, warn-level logs) on a free port, against the bench's database and queues. With a
+ * `launcher` (a command and its arguments, such as valgrind's), Node runs under it, and may take `readyWithinMs` to answer.
+ */
 export async function startApi(
   children: ChildProcess[],
-  { databaseUrl, queues, env = {}, nodeArgs = [] }: { databaseUrl: string; queues: { redisUrl: string; prefix: string }; env?: Record<string, string>; nodeArgs?: string[] },
+  {
+    databaseUrl,
+    queues,
+    env = {},
+    nodeArgs = [],
+    launcher = [],
+    readyWithinMs,
+  }: { databaseUrl: string; queues: { redisUrl: string; prefix: string }; env?: Record<string, string>; nodeArgs?: string[]; launcher?: string[]; readyWithinMs?: number },
 ) {
   const port = await findFreePort(4000);
-  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'services/api/src/server.ts'], {
+  const [command = process.execPath, ...launcherArgs] = launcher;
+  const api = spawn(command, [...launcherArgs, ...(launcher.length > 0 ? [process.execPath] : []), ...nodeArgs, '--import', 'tsx', 'services/api/src/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -44,7 +55,7 @@ export async function startApi(
   });
   children.push(api);
   const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${base}/api/health`);
+  await waitHealthy(`${base}/api/health`, readyWithinMs);
   return { api, base };
 }
 

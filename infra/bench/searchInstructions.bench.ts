@@ -118,15 +118,15 @@ try {
   await control(api.pid, base, '--dump');
   const dumped = await dumpedPerThread(dir);
   const { total, functions } = await instructionsByFunction(dumped[0]!);
-  let everyThread = 0;
-  for (const file of dumped) everyThread += (await instructionsByFunction(file)).total;
+  let everyThread = total;
+  for (const file of dumped.slice(1)) everyThread += (await instructionsByFunction(file)).total;
   const perSearch = (instructions: number) => Math.round(instructions / measured).toLocaleString('en');
   const share = (instructions: number) => `${((instructions / total) * 100).toFixed(1)}%`;
   const brotli = functions.filter(({ name }) => name.startsWith('Brotli') || name === 'BuildAndStoreLiteralPrefixCode').reduce((sum, { instructions }) => sum + instructions, 0);
   console.info(`\nAutoBest search, instructions (callgrind): ${COUNT.toLocaleString('en')} vehicles, ${measured.toLocaleString('en')} long-tail searches counted after ${WARM_UP.toLocaleString('en')} to warm up, ${CONNECTIONS} connections, browsers' Accept-Encoding`);
   console.info(`${"instructions per search, API process's main thread".padEnd(60)} ${perSearch(total)}`);
-  console.info(`${'  and with its other threads (V8 marking and sweeping old objects, compiling)'.padEnd(60)} ${perSearch(everyThread)}`);
-  console.info(`${'  of which Brotli (its functions named Brotli*)'.padEnd(60)} ${perSearch(brotli)} (${share(brotli)})`);
+  console.info(`${"  of which Brotli's own functions (not the memset it calls)".padEnd(60)} ${perSearch(brotli)} (${share(brotli)})`);
+  console.info(`${'with its other threads (V8 marking and sweeping old objects, compiling)'.padEnd(60)} ${perSearch(everyThread)}`);
   console.info('  functions with the most instructions of their own, per search:');
   for (const { name, instructions } of functions.slice(0, 12)) console.info(`    ${perSearch(instructions).padStart(9)}  ${share(instructions).padStart(6)}  ${name.slice(0, 100)}`);
 } finally {

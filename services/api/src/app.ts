@@ -11,6 +11,7 @@ import { healthRoutes } from './platform/health';
 import { limitsPlugin } from './platform/limits';
 import { metricsPlugin } from './platform/metrics';
 import { COMPRESSION } from './platform/precompressed';
+import { flatQueryParser, UNDECIDED } from './platform/flatQuery';
 import { fastifyTrustProxy } from './platform/proxyTrust';
 import { qaCheckRoutes } from './platform/qaChecks';
 import { queueDashboardPlugin } from './platform/queueDashboard';
@@ -102,11 +103,19 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   // characters, lone surrogates) is refused at its field before the route's own schema; query and path values are one line.
   // Input without such text (nearly all) goes to the route's schema alone; the schema behind the check (withCleanText)
   // words the refusal. Two zod layers fewer per request: 13.2 -> 11.2 µs for a search's query (in process, interleaved).
+  // A query string or path with nothing unusual in it (nearly all) is read by flatQueryParser, without zod: the same
+  // answer, about 7% of a long-tail search's time less; anything else goes to zod as above.
   app.setValidatorCompiler<ZodType>(({ schema, ...route }) => {
     const rules = { oneLine: route.httpPart === 'querystring' || route.httpPart === 'params' };
     const validate = validatorCompiler({ ...route, schema });
     const refuse = validatorCompiler({ ...route, schema: withCleanText(schema, rules) });
-    return (data) => (refusedText(data, rules).length > 0 ? refuse(data) : validate(data));
+    const checked = (data: unknown) => (refusedText(data, rules).length > 0 ? refuse(data) : validate(data));
+    const quick = rules.oneLine ? flatQueryParser(schema) : undefined;
+    if (!quick) return checked;
+    return (data) => {
+      const value = quick(data);
+      return value === UNDECIDED ? checked(data) : { value };
+    };
   });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('now', clock ?? (() => new Date()));

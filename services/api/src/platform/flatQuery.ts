@@ -18,7 +18,8 @@ export type FlatQueryParser = (input: unknown) => Record<string, unknown> | type
 
 /** The parts of zod 4's schema definitions read here (zod/v4/core: `_zod.def`, and an enum's `_zod.values`). */
 interface SchemaNode {
-  _zod: { def: SchemaDef; values?: ReadonlySet<unknown>; traits: ReadonlySet<string> };
+  /** optin: 'optional' or 'defaulted' when the schema accepts an absent value (zod's object reads it to place a key). */
+  _zod: { def: SchemaDef; values?: ReadonlySet<unknown>; traits: ReadonlySet<string>; optin?: string };
 }
 interface SchemaDef {
   type: string;
@@ -42,8 +43,11 @@ type ReadValue = (value: string) => unknown;
 
 interface Field {
   readonly key: string;
-  /** What an absent key becomes: nothing, the default (read from the definition each time, as zod reads it), or a refusal. */
-  readonly whenAbsent: 'omitted' | 'defaulted' | 'required';
+  /**
+   * What an absent key becomes: nothing, the default (read from the definition each time, as zod reads it), or a
+   * refusal; or zod decides (a default inside an optional, say, which zod reads as it is).
+   */
+  readonly whenAbsent: 'omitted' | 'defaulted' | 'required' | 'zod';
   readonly defaulted: SchemaDef;
   /** Undefined for a field of a kind not read here: zod decides whenever it is given. */
   readonly read: ReadValue | undefined;
@@ -110,14 +114,15 @@ function leafReader({ _zod: { def, values, traits } }: SchemaNode): ReadValue | 
 
 function fieldOf(key: string, node: SchemaNode): Field {
   const { def } = node._zod;
-  const wrapper = (def.type === 'optional' || def.type === 'default') && def.innerType && !def.checks?.length;
-  return {
-    key,
-    whenAbsent: !wrapper ? 'required' : def.type === 'optional' ? 'omitted' : 'defaulted',
-    defaulted: def,
-    // A default inside an optional (or the other way round) is left to zod.
-    read: !wrapper ? leafReader(node) : ['optional', 'default'].includes(def.innerType!._zod.def.type) ? undefined : leafReader(def.innerType!),
-  };
+  const inner = def.innerType;
+  // Read inside an optional or a default: a schema that takes no absent value of its own (the leaves read here).
+  const around = inner !== undefined && !def.checks?.length && inner._zod.optin === undefined ? inner : undefined;
+  // zod's default gives its value for an absent key whatever it is around.
+  if (def.type === 'default' && inner !== undefined && !def.checks?.length) return { key, whenAbsent: 'defaulted', defaulted: def, read: around && leafReader(around) };
+  // An optional around a default (or another optional) is zod's: it runs what it is around.
+  if (around && def.type === 'optional') return { key, whenAbsent: 'omitted', defaulted: def, read: leafReader(around) };
+  if (node._zod.optin === undefined) return { key, whenAbsent: 'required', defaulted: def, read: leafReader(node) };
+  return { key, whenAbsent: 'zod', defaulted: def, read: undefined };
 }
 
 /** A refinement that throws is zod's to report, as it would without this. */
@@ -140,23 +145,30 @@ export function flatQueryParser(schema: ZodType): FlatQueryParser | undefined {
   }
   if (Object.getOwnPropertySymbols(def.shape).length > 0 || Object.hasOwn(def.shape, '__proto__')) return undefined;
   const fields = Object.entries(def.shape).map(([key, node]) => fieldOf(key, node));
+  // A field neither read when given nor known when absent (a required one of another kind, a default inside an
+  // optional) leaves every input to zod: the schema is zod's alone.
+  if (fields.some(({ whenAbsent, read }) => read === undefined && whenAbsent !== 'omitted' && whenAbsent !== 'defaulted')) return undefined;
   const known = new Set(fields.map(({ key }) => key));
 
   return (input) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return UNDECIDED;
     const given = input as Record<string, unknown>;
-    for (const key in given) if (!known.has(key)) return UNDECIDED;
+    // Every value looked at before any is read, as the text rules are checked on the whole input before zod reads it:
+    // a rewrite or a default is never run on input the rules refuse.
+    for (const key in given) {
+      const text = given[key];
+      if (!known.has(key) || typeof text !== 'string' || textProblem(text, ONE_LINE) !== undefined) return UNDECIDED;
+    }
     // Keys in the schema's order, as zod writes them.
     const parsed: Record<string, unknown> = {};
     for (const { key, whenAbsent, defaulted, read } of fields) {
       if (key in given) {
-        const text = given[key];
-        if (typeof text !== 'string' || read === undefined || textProblem(text, ONE_LINE) !== undefined) return UNDECIDED;
-        const value = read(text);
+        if (read === undefined) return UNDECIDED;
+        const value = read(given[key] as string);
         if (value === UNDECIDED) return UNDECIDED;
         parsed[key] = value;
       } else if (whenAbsent === 'defaulted') parsed[key] = defaulted.defaultValue;
-      else if (whenAbsent === 'required') return UNDECIDED;
+      else if (whenAbsent !== 'omitted') return UNDECIDED;
     }
     return refinements.every((refinement) => passedRefinement(refinement, parsed)) ? parsed : UNDECIDED;
   };

@@ -1,6 +1,6 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type PriceCurrency, type VehicleInput } from '@autobest/domain';
 import { VehicleSearchQuerySchema, VehicleSummarySchema } from '@autobest/domain/inventory/contracts';
@@ -423,9 +423,15 @@ describe('SEARCH_INDEX=memory with the answer cache', () => {
     expect(await ask(kept)).toBe(first);
     const others = ['make=chery', 'q=haval&page=2', 'sort=year-desc&currency=KES'];
     for (const search of others) expect(await ask(search)).not.toBe(first);
-    // Answered from the cache, as it is and compressed (from the kept bytes) after the others.
+    // Answered from the cache, as it is and compressed (from the kept bytes) after the others: the index is not asked.
+    const searched = vi.spyOn(cached.app.searchIndex!.catalogue!.index, 'search');
     expect(await ask(kept)).toBe(first);
     expect(await ask(kept, 'br')).toBe(first);
+    expect(searched).not.toHaveBeenCalled();
+    // An answer asked for once is not kept: asked again, the index answers it (and it is kept then).
+    expect(await ask('make=chery&page=3')).toBe(await ask('make=chery&page=3'));
+    expect(searched).toHaveBeenCalledTimes(2);
+    searched.mockRestore();
     expect(JSON.parse(first)).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ brand: expect.stringMatching(/toyota/i) })]) });
   });
 });

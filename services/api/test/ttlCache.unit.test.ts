@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TtlCache } from '../src/platform/ttlCache';
+import { RecentlySeen, TtlCache } from '../src/platform/ttlCache';
 
 describe('TtlCache', () => {
   it('loads once for concurrent callers, serves the value until it expires, then loads again', async () => {
@@ -46,5 +46,43 @@ describe('TtlCache', () => {
     for (let key = 33; key < 200; key++) cache.set(String(key), key);
     expect(Array.from({ length: 200 }, (_, key) => cache.get(String(key))).filter((value) => value !== undefined).length).toBeLessThanOrEqual(32);
     expect(cache.get('199')).toBe(199);
+  });
+});
+
+describe('RecentlySeen', () => {
+  it('says a key was seen when it comes again within half its lifetime, and forgets it after a whole one', () => {
+    let now = 0;
+    const seen = new RecentlySeen(1000, 100, () => now);
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(false);
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(true);
+    expect(seen.seenBefore('/api/vehicles?q=tigg')).toBe(false);
+    now = 499;
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(true);
+    // The generation it was seen in ends at half the lifetime; it is remembered through the next one.
+    now = 900;
+    expect(seen.seenBefore('/api/vehicles?q=tigg')).toBe(true);
+    now = 1500;
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(false);
+    now = 3000;
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(false);
+    expect(seen.seenBefore('/api/vehicles?q=tig')).toBe(true);
+  });
+
+  it('holds at most two generations of keys, and nothing with a lifetime of 0', () => {
+    const seen = new RecentlySeen(60_000, 10, () => 0);
+    for (let n = 0; n < 30; n++) expect(seen.seenBefore(`/api/vehicles?page=${n}`)).toBe(false);
+    // The last 10 to 20 are remembered, the first ones are not.
+    expect(seen.seenBefore('/api/vehicles?page=29')).toBe(true);
+    expect(seen.seenBefore('/api/vehicles?page=0')).toBe(false);
+    const never = new RecentlySeen(0, 10);
+    never.seenBefore('/api/vehicles');
+    expect(never.seenBefore('/api/vehicles')).toBe(false);
+  });
+
+  it('tells apart the URLs of a long tail: few of 40,000 distinct ones look seen', () => {
+    const seen = new RecentlySeen(60_000, 20_000, () => 0);
+    let looksSeen = 0;
+    for (let n = 0; n < 40_000; n++) if (seen.seenBefore(`/api/vehicles?priceMin=${n * 1000}&priceMax=${n * 7919}&sort=price-asc`)) looksSeen++;
+    expect(looksSeen).toBeLessThan(5);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../platform/precompressed';
-import { TtlCache } from '../platform/ttlCache';
+import { RecentlySeen, TtlCache } from '../platform/ttlCache';
 import type { CountedFacets } from './facetPlan';
 
 /** Catalogue answers may be a minute old in browsers and proxies, and five while they fetch them again. */
@@ -14,8 +14,8 @@ export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalida
 export function searchCaches(ttlMs: number) {
   return {
     answers: new TtlCache<PrecompressedJson>(ttlMs, 2000),
-    /** URLs answered from the search index once, whose answers are kept if asked for again. */
-    askedOnce: new TtlCache<true>(ttlMs, 20_000),
+    /** URLs answered from the search index, whose answers are kept if asked for again. */
+    askedBefore: new RecentlySeen(ttlMs, 20_000),
     facets: new TtlCache<CountedFacets>(ttlMs, 2000),
   };
 }

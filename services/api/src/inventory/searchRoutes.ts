@@ -121,8 +121,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     // Made in microseconds: kept only for a URL asked for a second time within the cache's lifetime, so the long
     // tail of searches asked once does not fill the heap with answers nobody asks for again.
     let answer: PrecompressedJson | Buffer = joined;
-    if (caches.askedOnce.get(request.url)) caches.answers.set(request.url, (answer = new PrecompressedJson(Buffer.from(joined))));
-    else caches.askedOnce.set(request.url, true);
+    if (caches.askedBefore.seenBefore(request.url)) caches.answers.set(request.url, (answer = new PrecompressedJson(Buffer.from(joined))));
     sendSearchAnswer(request, reply, answer);
     return true;
   }

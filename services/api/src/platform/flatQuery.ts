@@ -9,7 +9,7 @@ import { textProblem } from '@autobest/domain';
  *
  * It decides only what it is sure of: a flat object of strings (trimmed, bounded), enums and coerced numbers (whole,
  * bounded), each optional, defaulted or required, and the object's refinements run on the result. It answers exactly
- * what zod's parse answers (proven on random input in flatQuery.unit.test.ts), or UNDECIDED for anything else: a key
+ * what zod's parse answers (property tests on random input: flatQuery.unit.test.ts), or UNDECIDED for anything else: a key
  * the schema does not name, a repeated key, a value a rule refuses, text the text rules look at, a field of a kind it
  * does not read. An UNDECIDED input goes through zod, which accepts it or words the refusal, as before.
  */

@@ -120,6 +120,9 @@ describe('informational pages', () => {
     await heading('Company Profile').waitFor();
     const exportSection = page.locator('#export');
     await exportSection.getByRole('heading', { name: 'Export Services' }).waitFor();
+    // The page scrolls to the section once it is drawn: a click before that scroll lands where the link was (it failed
+    // once in CI, on a busy machine, and the page never left for /contact).
+    await expect.poll(() => exportSection.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await exportSection.getByRole('link', { name: 'Talk to our export team' }).click();
     await page.waitForURL(`${stack.api.url}/contact`);
   });

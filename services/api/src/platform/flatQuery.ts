@@ -43,13 +43,10 @@ type ReadValue = (value: string) => unknown;
 
 interface Field {
   readonly key: string;
-  /**
-   * What an absent key becomes: nothing, the default (read from the definition each time, as zod reads it), or a
-   * refusal; or zod decides (a default inside an optional, say, which zod reads as it is).
-   */
-  readonly whenAbsent: 'omitted' | 'defaulted' | 'required' | 'zod';
+  /** What an absent key becomes: nothing, the default (read from the definition each time, as zod reads it), or a refusal. */
+  readonly whenAbsent: 'omitted' | 'defaulted' | 'required';
   readonly defaulted: SchemaDef;
-  /** Undefined for a field of a kind not read here: zod decides whenever it is given. */
+  /** Undefined for a field of a kind not read here (never a required one): zod decides whenever it is given. */
   readonly read: ReadValue | undefined;
 }
 
@@ -112,17 +109,22 @@ function leafReader({ _zod: { def, values, traits } }: SchemaNode): ReadValue | 
   return undefined;
 }
 
-function fieldOf(key: string, node: SchemaNode): Field {
+/**
+ * How a field is read, or undefined when zod must decide every input: a required field of a kind not read here, or one
+ * that fills in an absent value its own way (a default inside an optional, say, which zod runs).
+ */
+function fieldOf(key: string, node: SchemaNode): Field | undefined {
   const { def } = node._zod;
   const inner = def.innerType;
+  const wrapper = inner !== undefined && !def.checks?.length;
   // Read inside an optional or a default: a schema that takes no absent value of its own (the leaves read here).
-  const around = inner !== undefined && !def.checks?.length && inner._zod.optin === undefined ? inner : undefined;
+  const leaf = wrapper && inner._zod.optin === undefined ? inner : undefined;
   // zod's default gives its value for an absent key whatever it is around.
-  if (def.type === 'default' && inner !== undefined && !def.checks?.length) return { key, whenAbsent: 'defaulted', defaulted: def, read: around && leafReader(around) };
-  // An optional around a default (or another optional) is zod's: it runs what it is around.
-  if (around && def.type === 'optional') return { key, whenAbsent: 'omitted', defaulted: def, read: leafReader(around) };
-  if (node._zod.optin === undefined) return { key, whenAbsent: 'required', defaulted: def, read: leafReader(node) };
-  return { key, whenAbsent: 'zod', defaulted: def, read: undefined };
+  if (wrapper && def.type === 'default') return { key, whenAbsent: 'defaulted', defaulted: def, read: leaf && leafReader(leaf) };
+  if (def.type === 'optional') return leaf && { key, whenAbsent: 'omitted', defaulted: def, read: leafReader(leaf) };
+  if (node._zod.optin !== undefined) return undefined;
+  const read = leafReader(node);
+  return read && { key, whenAbsent: 'required', defaulted: def, read };
 }
 
 /** A refinement that throws is zod's to report, as it would without this. */
@@ -144,10 +146,13 @@ export function flatQueryParser(schema: ZodType): FlatQueryParser | undefined {
     refinements.push(check.def.fn);
   }
   if (Object.getOwnPropertySymbols(def.shape).length > 0 || Object.hasOwn(def.shape, '__proto__')) return undefined;
-  const fields = Object.entries(def.shape).map(([key, node]) => fieldOf(key, node));
-  // A field neither read when given nor known when absent (a required one of another kind, a default inside an
-  // optional) leaves every input to zod: the schema is zod's alone.
-  if (fields.some(({ whenAbsent, read }) => read === undefined && whenAbsent !== 'omitted' && whenAbsent !== 'defaulted')) return undefined;
+  const fields: Field[] = [];
+  for (const [key, node] of Object.entries(def.shape)) {
+    const field = fieldOf(key, node);
+    // zod would decide every input: the schema is zod's alone.
+    if (!field) return undefined;
+    fields.push(field);
+  }
   const known = new Set(fields.map(({ key }) => key));
 
   return (input) => {
@@ -168,7 +173,7 @@ export function flatQueryParser(schema: ZodType): FlatQueryParser | undefined {
         if (value === UNDECIDED) return UNDECIDED;
         parsed[key] = value;
       } else if (whenAbsent === 'defaulted') parsed[key] = defaulted.defaultValue;
-      else if (whenAbsent !== 'omitted') return UNDECIDED;
+      else if (whenAbsent === 'required') return UNDECIDED;
     }
     return refinements.every((refinement) => passedRefinement(refinement, parsed)) ? parsed : UNDECIDED;
   };

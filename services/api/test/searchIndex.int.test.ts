@@ -167,8 +167,8 @@ async function disagreements(index: SearchIndex, searches: readonly string[]) {
     if (fromSql.total > 0) found++;
     const expected = { ids: fromSql.items.map((item) => item.id), total: fromSql.total, facets: fromSql.facets };
     // The facets as the text the index writes into an answer.
-    const answer = { ids: index.idsOf(fromIndex.slots), total: fromIndex.total, facets: JSON.parse(fromIndex.facetsJson) as unknown };
-    if (JSON.stringify(answer) !== JSON.stringify(expected) || fromIndex.facetsJson !== JSON.stringify(fromSql.facets)) wrong.push({ search, sql: expected, index: answer });
+    const answer = { ids: index.idsOf(fromIndex.slots), total: fromIndex.total, facets: JSON.parse(fromIndex.facetsJson.toString()) as unknown };
+    if (JSON.stringify(answer) !== JSON.stringify(expected) || fromIndex.facetsJson.toString() !== JSON.stringify(fromSql.facets)) wrong.push({ search, sql: expected, index: answer });
   }
   return { answered, found, wrong: wrong.slice(0, 3) };
 }
@@ -221,7 +221,7 @@ describe('the in-memory search index', () => {
     const ids = [...rows.map((row) => row.id).reverse(), 'no-such-vehicle'];
     const sqlPath = (currency: PriceCurrency, table: Record<string, number>) => JSON.stringify(ids.flatMap((id) => (byId.has(id) ? [VehicleSummarySchema.parse(summary(byId.get(id)!, currency, table))] : [])));
     const slots = ids.map((id) => slotOf.get(id) ?? 3 * rows.length + 7);
-    const joined = (currency: PriceCurrency, table: Record<string, number>) => store.join(slots, currency, table, '[', ']').toString();
+    const joined = (currency: PriceCurrency, table: Record<string, number>) => store.join(slots, currency, table, '[', [']']).toString();
     const doubled = Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate * 2]));
     for (const [currency, table] of [['NGN', rates], ['NGN', rates], ['NGN', doubled], ['KES', doubled], ['NGN', rates]] as const) {
       expect(joined(currency, table)).toBe(sqlPath(currency, table));

@@ -18,7 +18,7 @@ describe('the search index pieces', () => {
     expect(set.has(0)).toBe(true);
   });
 
-  it('NumberedFacets writes facets exactly as JSON.stringify writes those of facetsOf: ties by localeCompare, more than fifty values, values numbered later, text JSON escapes', () => {
+  it('NumberedFacets writes facets exactly as JSON.stringify writes those of facetsOf: ties by localeCompare, more than fifty values, values numbered later, text JSON escapes, counts of many digits', () => {
     const values: FacetValue[] = [];
     const facets = new NumberedFacets(values);
     const names = ['Lagos', 'lagos', 'Éthiopie', 'E\u0301thiopie', 'Ethiopia', 'ethiopia', 'Côte d\'Ivoire', 'Cote', 'a', 'A', 'Z', 'ß', 'ss', '2024', '2023', '10', '9', 'Say "hi"', 'back\\slash', 'tab\there', '\u2028'];
@@ -35,10 +35,11 @@ describe('the search index pieces', () => {
         }
       }
       const perValue = new Int32Array(values.length + 3);
-      // Few distinct counts, so that many values tie.
-      values.forEach((_, id) => (perValue[id] = next() < 0.2 ? 0 : 1 + Math.floor(next() * 3)));
+      // Few distinct counts, so that many values tie; now and then one of many digits.
+      values.forEach((_, id) => (perValue[id] = next() < 0.2 ? 0 : next() < 0.1 ? [9, 10, 99, 100, 12_345, 2 ** 31 - 1][Math.floor(next() * 6)]! : 1 + Math.floor(next() * 3)));
       const counts = [{ ...TOTAL, count: 99 }, ...values.map((value, id) => ({ ...value, count: perValue[id]! })).filter((count) => count.count !== 0)];
-      expect(facets.json(perValue)).toBe(JSON.stringify(facetsOf(counts).facets));
+      // UTF-8 bytes: decoded, the same text (bytes that were not UTF-8 would not decode to it).
+      expect(facets.json(perValue).toString()).toBe(JSON.stringify(facetsOf(counts).facets));
       if (round === 39) expect(counts.filter((count) => count.facet === 'location').length).toBeGreaterThan(50);
       expect([...perValue].every((count) => count === 0)).toBe(true);
     }
@@ -109,7 +110,7 @@ const query = (text: string) => VehicleSearchQuerySchema.parse(Object.fromEntrie
 /** A search's answer with its page as ids: two indexes holding the same vehicles may hold them in other slots. */
 const answer = (index: SearchIndex, text: string, bounds: UsdBounds = {}) => {
   const found = index.search(query(text), bounds);
-  return found && { ids: index.idsOf(found.slots), total: found.total, facets: JSON.parse(found.facetsJson) as CountedFacets['facets'] };
+  return found && { ids: index.idsOf(found.slots), total: found.total, facets: JSON.parse(found.facetsJson.toString()) as CountedFacets['facets'] };
 };
 
 describe('SearchIndex kept vehicle by vehicle', () => {

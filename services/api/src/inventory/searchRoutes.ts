@@ -43,6 +43,7 @@ async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRo
  */
 const EMPTY_ITEMS_TOTAL_0 = '{"items":[],"total":0';
 const ITEMS_OPEN = '{"items":[';
+const CLOSE_BRACE = '}';
 /** Pages, page sizes and currencies whose fields (between the total and the facets) are kept: the rest are made again. */
 const FIELDS_KEPT = 1_000;
 const NO_FACETS: CountedFacets['facets'] = { make: [], condition: [], fuel: [], body: [], year: [], location: [], tab: [], collection: [] };
@@ -114,7 +115,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
     if (!indexed) return false;
     // The cards were checked against their schema when made; the rest is the SQL path's own answer() (typed, and
     // compared byte for byte with the SQL path's checked answers in searchIndex.int.test.ts).
-    const tail = `],"total":${indexed.total}${fieldsAfterTotal(search, rateTable)}"facets":${indexed.facetsJson}}`;
+    const tail = [`],"total":${indexed.total}${fieldsAfterTotal(search, rateTable)}"facets":`, indexed.facetsJson, CLOSE_BRACE];
     // A vehicle without a card (its row gone from vehicles) is left out of the page, as pageOfVehicles leaves it. The
     // bytes are the card store's until its next join: sent (or copied) now, with no await between.
     const joined = cards.join(indexed.slots, search.currency, rateTable, ITEMS_OPEN, tail);

@@ -115,14 +115,15 @@ export class CardStore {
 
   /**
    * The cards of `slots` (in that order, those without a card left out) priced in `currency`, joined by commas between
-   * `head` and `tail`, as UTF-8 in the store's own buffer for answers: valid until the next join, so used at once (an
+   * `head` and the parts of `tail` (text, or bytes already UTF-8), as UTF-8 in the store's own buffer for answers: valid until the next join, so used at once (an
    * answer sent compressed needs no copy of its own; one kept or sent as it is is copied).
    */
-  join(slots: readonly number[], currency: PriceCurrency, rates: Rates, head: string, tail: string): Buffer {
+  join(slots: readonly number[], currency: PriceCurrency, rates: Rates, head: string, tail: readonly (string | Buffer)[]): Buffer {
     const carded: number[] = [];
     const prices: string[] = [];
     // At most three UTF-8 bytes per UTF-16 unit: the texts are measured by writing them, once.
-    let most = 3 * (head.length + tail.length);
+    let most = 3 * head.length;
+    for (const part of tail) most += typeof part === 'string' ? 3 * part.length : part.length;
     for (const slot of slots) {
       if (!this.has(slot)) continue;
       const price = this.priceJson(slot, currency, rates);
@@ -143,7 +144,13 @@ export class CardStore {
       at += body.write(prices[n]!, at, 'latin1');
       body[at++] = CLOSE_BRACE;
     }
-    at += body.write(tail, at);
+    for (const part of tail) {
+      if (typeof part === 'string') at += body.write(part, at);
+      else {
+        body.set(part, at);
+        at += part.length;
+      }
+    }
     if (at > most) throw new Error(`An answer of at most ${most} bytes took ${at}`);
     return body.subarray(0, at);
   }

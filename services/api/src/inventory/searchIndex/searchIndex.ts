@@ -42,7 +42,8 @@ export interface IndexedVehicle {
 export interface IndexAnswer {
   slots: number[];
   total: number;
-  facetsJson: string;
+  /** In the index's own bytes (UTF-8) until its next search: copied into the answer at once. */
+  facetsJson: Buffer;
 }
 
 /**

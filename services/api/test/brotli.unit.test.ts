@@ -12,8 +12,8 @@ const answerLike = (cards: number, seed: number) =>
   Buffer.from(JSON.stringify({ items: Array.from({ length: cards }, (_, n) => ({ id: `gen-${seed}-${n}`, name: `Chery Tiggo ${n % 9} Pro`, price: (seed * 7919 + n * 104_729) % 90_000_000, city: ['Lagos', 'Abuja', 'Accra', 'Nairobi'][(seed + n) % 4] })), total: seed }));
 
 describe('brotliCompressor', () => {
-  // If Node's zlib is not as brotli.ts reads it (after an upgrade), the compressor still works, one encoder per call:
-  // this test says so, and the rest hold the reused encoder to zlib's bytes.
+  // On a Node not read for it (after an upgrade to another major version), the compressor still works, one encoder per
+  // call: this test says so, and the rest hold the reused encoder to zlib's bytes.
   it.each([0, 1])('reuses one encoder on this Node, at quality %i', (quality) => {
     expect(brotliCompressor(quality).reusesEncoder).toBe(true);
   });

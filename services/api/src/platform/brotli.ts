@@ -16,6 +16,8 @@ interface BrotliHandle {
   onerror: (message: string, errno: number) => void;
 }
 
+/** Node's major versions whose zlib handle was read for this (lib/zlib.js, src/node_zlib.cc) and tested. */
+const READ_ON_NODE = [20];
 /** Inputs larger than this go to madePerCall: the reused encoder's output buffer stays small. */
 const LARGEST_INPUT = 1 << 20;
 const UNSET = 0xffff_ffff;
@@ -27,6 +29,9 @@ const UNSET = 0xffff_ffff;
  * output full): the caller makes that one per call.
  */
 function reusedEncoder(quality: number): ((body: Buffer) => Buffer | undefined) | undefined {
+  // The native side checks its arguments with assertions that end the process: a Node whose handle differs would not
+  // fail over to madePerCall, it would stop. Only the versions read here are used.
+  if (!READ_ON_NODE.includes(Number(process.versions.node.split('.')[0]))) return undefined;
   const stream = new zlib.BrotliCompress() as unknown as { _handle?: Partial<BrotliHandle>; _writeState?: unknown };
   const handle = stream._handle;
   const writeState = stream._writeState;
@@ -42,13 +47,21 @@ function reusedEncoder(quality: number): ((body: Buffer) => Buffer | undefined) 
   const afterAsyncWrite = () => {};
   let output = Buffer.allocUnsafe(1 << 16);
   return (body) => {
-    if (body.length > LARGEST_INPUT) return undefined;
+    if (!Buffer.isBuffer(body) || body.length > LARGEST_INPUT) return undefined;
     // Room for input that does not compress (stored as it is, a few bytes of framing per block).
     if (output.length < body.length + 1024) output = Buffer.allocUnsafe(2 * body.length + 1024);
     params[BROTLI_PARAM_SIZE_HINT] = body.length;
     failed = false;
-    init.call(handle, params, writeState, afterAsyncWrite);
-    writeSync.call(handle, BROTLI_OPERATION_FINISH, body, 0, body.length, output, 0, output.length);
+    // As if nothing was written, should a failed write leave them as they were.
+    writeState[0] = 0;
+    writeState[1] = 1;
+    try {
+      init.call(handle, params, writeState, afterAsyncWrite);
+      writeSync.call(handle, BROTLI_OPERATION_FINISH, body, 0, body.length, output, 0, output.length);
+    } catch {
+      // An encoder that could not be made (no memory): this one is made per call.
+      return undefined;
+    }
     const [roomLeft = 0, unread = 1] = writeState;
     if (failed || unread !== 0 || roomLeft === 0) return undefined;
     const compressed = Buffer.allocUnsafe(output.length - roomLeft);

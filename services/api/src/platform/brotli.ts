@@ -88,7 +88,7 @@ export function brotliCompressor(quality: number): BrotliCompressor {
   } catch {
     reused = undefined;
   }
-  if (!reused) return Object.assign((body: Buffer) => perCall(body), { reusesEncoder: false });
+  if (!reused) return Object.assign(perCall, { reusesEncoder: false });
   const encoder = reused;
   return Object.assign((body: Buffer) => encoder(body) ?? perCall(body), { reusesEncoder: true });
 }

@@ -115,8 +115,9 @@ export class CardStore {
 
   /**
    * The cards of `slots` (in that order, those without a card left out) priced in `currency`, joined by commas between
-   * `head` and the parts of `tail` (text, or bytes already UTF-8), as UTF-8 in the store's own buffer for answers: valid until the next join, so used at once (an
-   * answer sent compressed needs no copy of its own; one kept or sent as it is is copied).
+   * `head` and the parts of `tail` (text, or bytes already UTF-8), as UTF-8 in the store's own buffer for answers:
+   * valid until the next join, so used at once (an answer sent compressed needs no copy of its own; one kept or sent as
+   * it is is copied).
    */
   join(slots: readonly number[], currency: PriceCurrency, rates: Rates, head: string, tail: readonly (string | Buffer)[]): Buffer {
     const carded: number[] = [];

@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['services/*/test/**/*.test.ts', 'workers/test/**/*.test.ts', 'infra/test/**/*.test.ts', 'test/**/*.test.ts'],
     // PostgreSQL and Redis for the whole run: found, or started as `npm start` would (see the README's tests section).
     globalSetup: ['infra/src/testInfrastructure.ts'],
+    // A browser test that fails prints what its pages showed (test/support/failureReport.ts).
+    setupFiles: ['test/support/setupFailureReport.ts'],
     // Browser tests take 2-15 s on a quiet machine; CI machines are at times four times slower (a console test once
     // took 37 s there). A test that hangs still fails, a minute later.
     testTimeout: 60_000,

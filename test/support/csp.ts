@@ -56,11 +56,15 @@ export function watchBrowser(browser: Browser, violations: CspViolations): void 
   };
 }
 
-/** A log destination for the API that keeps only the violations browsers reported (the API logs them at warn). */
-export function reportedViolations(violations: CspViolations): Writable {
+/**
+ * A log destination for the API that keeps only the violations browsers reported (the API logs them at warn), and
+ * hands each line at error level or above to `onError`.
+ */
+export function reportedViolations(violations: CspViolations, onError: (line: string) => void = () => undefined): Writable {
   return new Writable({
     write(line: Buffer, _encoding, done) {
-      const entry = JSON.parse(line.toString()) as { cspViolation?: { documentUrl?: string; directive?: string; blockedUrl?: string } };
+      const entry = JSON.parse(line.toString()) as { level?: number; cspViolation?: { documentUrl?: string; directive?: string; blockedUrl?: string } };
+      if ((entry.level ?? 0) >= 50) onError(line.toString().trim());
       if (entry.cspViolation) {
         const { documentUrl, directive, blockedUrl } = entry.cspViolation;
         violations.record(`report from ${documentUrl}`, `${directive} blocked ${blockedUrl}`);

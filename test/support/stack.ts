@@ -8,6 +8,7 @@ import { createTestQueues, type TestQueues } from '@autobest/projections/testing
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 import { launchChromium } from './chromium';
 import { CspViolations, reportedViolations, watchBrowser } from './csp';
+import { watchForFailureReport } from './failureReport';
 
 export interface TestStack {
   testDb: TestDatabase;
@@ -42,7 +43,9 @@ export interface TestStackOptions {
 export async function startStack(name: string, { env = {}, seed = false, workers: withWorkers = true }: TestStackOptions = {}): Promise<TestStack> {
   const started: Partial<Omit<TestStack, 'close' | 'cspViolations'>> = {};
   const cspViolations = new CspViolations();
+  const failureWatch = watchForFailureReport();
   const close = async () => {
+    failureWatch.forget();
     await started.browser?.close();
     await started.api?.close();
     await started.workers?.close();
@@ -68,10 +71,11 @@ export async function startStack(name: string, { env = {}, seed = false, workers
     const listed = seed ? await seedCatalogue(testDb.db) : 0;
     const workers = (started.workers = withWorkers ? await startWorkers(config, { migrate: false }) : null);
     // Logs stay quiet; the violations browsers report to the API are kept.
-    const api = (started.api = await startApi(config, { migrate: false, logger: { level: 'warn', stream: reportedViolations(cspViolations) } }));
+    const api = (started.api = await startApi(config, { migrate: false, logger: { level: 'warn', stream: reportedViolations(cspViolations, failureWatch.apiError) } }));
     if (seed) await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(listed), { timeout: 15_000, interval: 100 });
     const browser = (started.browser = await launchChromium());
     watchBrowser(browser, cspViolations);
+    failureWatch.watch(browser);
     return { testDb, queues, config, workers, api, browser, cspViolations, close };
   } catch (error) {
     // The step that failed is the one to report, not a later one in the clean-up.

@@ -3,7 +3,8 @@ import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, readlink } from 'node:fs/promises';
+import net from 'node:net';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { childProcesses, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
@@ -55,6 +56,44 @@ const expectApiProcessOptions = async (pid: number) => {
   for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
 };
 
+/** How many connections to `port` each of `pids` holds open (Linux: the sockets of /proc/net/tcp among its descriptors). */
+const connectionsOn = async (pids: number[], port: number): Promise<number[]> => {
+  const established = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const row of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/);
+      // local address, state 01 (established), inode
+      if (fields.length > 9 && parseInt(fields[1]!.split(':').at(-1)!, 16) === port && fields[3] === '01') established.add(fields[9]!);
+    }
+  }
+  return Promise.all(
+    pids.map(async (pid) => {
+      let open = 0;
+      for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [])) {
+        const inode = /^socket:\[(\d+)\]$/.exec(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))?.[1];
+        if (inode !== undefined && established.has(inode)) open++;
+      }
+      return open;
+    }),
+  );
+};
+
+/** A GET on an open connection, read to the end of the answer's headers: its status. */
+const statusOn = (socket: net.Socket, path: string) =>
+  new Promise<number>((answered, failed) => {
+    let received = '';
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status !== undefined && received.includes('\r\n\r\n')) {
+        socket.off('data', onData);
+        answered(Number(status));
+      }
+    };
+    socket.on('data', onData).once('error', failed);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n`);
+  });
+
 const requestsCounted = async (route: string) => {
   const metrics = await getOnNewConnection('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
   expect(metrics.status).toBe(200);
@@ -90,6 +129,29 @@ describe('several API processes on one port', () => {
         }),
       );
     await vi.waitFor(async () => expect(new Set(await shownPrices())).toEqual(new Set([newPrice])), { timeout: 10_000, interval: 100 });
+  });
+
+  it('split a burst of new connections evenly, even while one process cannot take its share yet', async () => {
+    const [first, second] = await apiProcesses();
+    const port = Number(new URL(product.url).port);
+    // The second stands still (as a process does for a moment while it collects garbage or waits for a CPU): with
+    // node:cluster's round robin it got one connection and the first all the others (9/1).
+    process.kill(second!, 'SIGSTOP');
+    const sockets: net.Socket[] = [];
+    try {
+      for (let n = 0; n < 10; n++) sockets.push(await new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed)));
+      const answers = sockets.map((socket) => statusOn(socket, '/api/health'));
+      // The first answers its half; the second's wait for it.
+      let answered = 0;
+      for (const answer of answers) void answer.then(() => answered++);
+      await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(5), { timeout: 10_000, interval: 20 });
+      process.kill(second!, 'SIGCONT');
+      expect(await Promise.all(answers)).toEqual(Array(10).fill(200));
+      expect(await connectionsOn([first!, second!], port)).toEqual([5, 5]);
+    } finally {
+      process.kill(second!, 'SIGCONT');
+      for (const socket of sockets) socket.destroy();
+    }
   });
 
   it('replace a process that dies, and keep answering meanwhile', async () => {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { ConfigError, loadRuntimeConfig, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { apiProcessCount, runPrimary, type ReadyMessage } from './platform/apiProcesses';
+import { apiProcessCount, runPrimary, serveHandedConnections, type ProcessReady, type ReadyMessage } from './platform/apiProcesses';
 import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
 
 export interface RunningApi {
@@ -12,13 +12,26 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Builds the app, makes sure a first staff account exists, and listens on HOST:PORT. */
-export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<RunningApi> {
+/** Builds the app and makes sure a first staff account exists. */
+async function readyApp(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<FastifyInstance> {
   const app = await buildApp({ config, ...options });
   await app.ready();
   announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), twoFactorRequiredFor(config.staffMfaRequiredFor, 'admin'));
+  return app;
+}
+
+/** Builds the app, makes sure a first staff account exists, and listens on HOST:PORT. */
+export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<RunningApi> {
+  const app = await readyApp(config, options);
   const address = await app.listen({ host: config.host, port: config.port });
   return { app, url: address, close: () => app.close() };
+}
+
+/** In a process the primary started: the app, serving the connections the primary hands over. */
+async function serveHandedOver(config: RuntimeConfig): Promise<Pick<RunningApi, 'app' | 'close'>> {
+  const app = await readyApp(config);
+  const { close } = await serveHandedConnections(app);
+  return { app, close };
 }
 
 async function main(): Promise<void> {
@@ -26,8 +39,9 @@ async function main(): Promise<void> {
   const processes = apiProcessCount(config.apiProcesses);
   // With more than one, this first process only starts and watches the others (see apiProcesses.ts), each of which
   // runs this script again and goes on below.
-  if (processes > 1 && cluster.isPrimary) return runPrimary(processes, pino({ level: config.logLevel }));
-  const running = await startApi(config);
+  if (processes > 1 && cluster.isPrimary) return runPrimary(processes, pino({ level: config.logLevel }), { host: config.host, port: config.port });
+  // A process the primary started serves the connections the primary hands it (the primary listens on HOST:PORT).
+  const running: Pick<RunningApi, 'app' | 'close'> & { url?: string } = cluster.isWorker ? await serveHandedOver(config) : await startApi(config);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,8 +53,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   // A supervisor that started us with an IPC channel (the primary; infra/src/processes.ts: fault tests, benchmarks)
-  // learns when we serve, and where.
-  process.send?.({ ready: true, url: running.url } satisfies ReadyMessage);
+  // learns when we serve, and where (the primary knows where).
+  process.send?.(running.url === undefined ? ({ ready: true } satisfies ProcessReady) : ({ ready: true, url: running.url } satisfies ReadyMessage));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { childProcesses, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
+import { enquiry } from './support';
 
 /**
  * `npm run start:api` with API_PROCESSES=2: two processes on one port, each with its own search index in memory. A
@@ -78,8 +79,11 @@ const connectionsOn = async (pids: number[], port: number): Promise<number[]> =>
   );
 };
 
-/** A GET on an open connection, read to the end of the answer's headers: its status. */
-const statusOn = (socket: net.Socket, path: string) =>
+/** A connection to the API's port. */
+const connect = (port: number) => new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed));
+
+/** The status of the next answer on an open connection, once its headers have come. */
+const nextStatus = (socket: net.Socket) =>
   new Promise<number>((answered, failed) => {
     let received = '';
     const onData = (chunk: Buffer) => {
@@ -91,8 +95,44 @@ const statusOn = (socket: net.Socket, path: string) =>
       }
     };
     socket.on('data', onData).once('error', failed);
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n`);
   });
+
+/** A GET on an open connection: its status. */
+const statusOn = (socket: net.Socket, path: string) => {
+  const status = nextStatus(socket);
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n`);
+  return status;
+};
+
+/**
+ * `count` new connections, each with a GET of /api/health sent, opened while `pid` stands still (SIGSTOP; the caller
+ * continues or kills it), added to `sockets` for the caller to close: their statuses, and how many have come so far.
+ */
+async function healthChecksWhileStopped(pid: number, port: number, count: number, sockets: net.Socket[]) {
+  process.kill(pid, 'SIGSTOP');
+  for (let n = 0; n < count; n++) sockets.push(await connect(port));
+  const statuses = sockets.map((socket) => statusOn(socket, '/api/health'));
+  let answered = 0;
+  for (const status of statuses) void status.then(() => answered++);
+  return { statuses, answered: () => answered };
+}
+
+/** Two processes serve: two connections opened together are one on each, and both answer. */
+const bothServe = (port: number) =>
+  vi.waitFor(
+    async () => {
+      const processes = await apiProcesses();
+      expect(processes).toHaveLength(2);
+      const sockets = [await connect(port), await connect(port)];
+      try {
+        await vi.waitFor(async () => expect(await connectionsOn(processes, port)).toEqual([1, 1]), { timeout: 1_000, interval: 20 });
+        expect(await Promise.all(sockets.map((socket) => statusOn(socket, '/api/health')))).toEqual([200, 200]);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 
 const requestsCounted = async (route: string) => {
   const metrics = await getOnNewConnection('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
@@ -136,22 +176,66 @@ describe('several API processes on one port', () => {
     const port = Number(new URL(product.url).port);
     // The second stands still (as a process does for a moment while it collects garbage or waits for a CPU): with
     // node:cluster's round robin it got one connection and the first all the others (9/1).
-    process.kill(second!, 'SIGSTOP');
     const sockets: net.Socket[] = [];
     try {
-      for (let n = 0; n < 10; n++) sockets.push(await new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed)));
-      const answers = sockets.map((socket) => statusOn(socket, '/api/health'));
+      const answers = await healthChecksWhileStopped(second!, port, 10, sockets);
       // The first answers its half; the second's wait for it.
-      let answered = 0;
-      for (const answer of answers) void answer.then(() => answered++);
-      await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(5), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(answers.answered()).toBeGreaterThanOrEqual(5), { timeout: 10_000, interval: 20 });
       process.kill(second!, 'SIGCONT');
-      expect(await Promise.all(answers)).toEqual(Array(10).fill(200));
+      expect(await Promise.all(answers.statuses)).toEqual(Array(10).fill(200));
       expect(await connectionsOn([first!, second!], port)).toEqual([5, 5]);
     } finally {
       process.kill(second!, 'SIGCONT');
       for (const socket of sockets) socket.destroy();
     }
+  });
+
+  it('finish a request in flight when one is told to stop, before closing its database, then replace it', async () => {
+    const port = Number(new URL(product.url).port);
+    const processes = await apiProcesses();
+    const body = JSON.stringify(enquiry(1, 'sent while its API process stops'));
+    const socket = await connect(port);
+    try {
+      // A visitor's enquiry whose body is still on its way (a slow mobile connection) when a deploy stops the process.
+      socket.write(`POST /api/enquiries HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+      let serving: number | undefined;
+      await vi.waitFor(
+        async () => {
+          serving = processes[(await connectionsOn(processes, port)).indexOf(1)];
+          expect(serving).toBeDefined();
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      // The process has the connection; a moment to read the request's headers.
+      await new Promise((read) => setTimeout(read, 200));
+      process.kill(serving!, 'SIGTERM');
+      await new Promise((stopping) => setTimeout(stopping, 500));
+      const status = nextStatus(socket);
+      socket.write(body.slice(20));
+      // Stored: not a 500 from a database closed under it.
+      expect(await status).toBe(201);
+      await vi.waitFor(() => expect(() => process.kill(serving!, 0)).toThrow(), { timeout: 10_000, interval: 50 });
+    } finally {
+      socket.destroy();
+    }
+    await bothServe(port);
+  });
+
+  it('give the connections a process had not yet taken to another when it dies', async () => {
+    const [first, second] = await apiProcesses();
+    const port = Number(new URL(product.url).port);
+    const sockets: net.Socket[] = [];
+    try {
+      const answers = await healthChecksWhileStopped(second!, port, 6, sockets);
+      await vi.waitFor(() => expect(answers.answered()).toBe(3), { timeout: 10_000, interval: 20 });
+      // Its three connections were sent to it but never taken: they go to the first, their requests still unread.
+      process.kill(second!, 'SIGKILL');
+      expect(await Promise.all(answers.statuses)).toEqual(Array(6).fill(200));
+      expect(await connectionsOn([first!], port)).toEqual([6]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    await bothServe(port);
   });
 
   it('replace a process that dies, and keep answering meanwhile', async () => {

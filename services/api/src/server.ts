@@ -3,7 +3,7 @@ import pino from 'pino';
 import { ConfigError, loadRuntimeConfig, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { apiProcessCount, runPrimary, serveHandedConnections, type ProcessReady, type ReadyMessage } from './platform/apiProcesses';
+import { apiProcessCount, runPrimary, handedConnections, type ProcessReady, type ReadyMessage } from './platform/apiProcesses';
 import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
 
 export interface RunningApi {
@@ -12,9 +12,10 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Builds the app and makes sure a first staff account exists. */
-async function readyApp(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}): Promise<FastifyInstance> {
+/** Builds the app (`beforeReady` adds to it), and makes sure a first staff account exists. */
+async function readyApp(config: RuntimeConfig, options: Omit<BuildAppOptions, 'config'> = {}, beforeReady: (app: FastifyInstance) => void = () => undefined): Promise<FastifyInstance> {
   const app = await buildApp({ config, ...options });
+  beforeReady(app);
   await app.ready();
   announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), twoFactorRequiredFor(config.staffMfaRequiredFor, 'admin'));
   return app;
@@ -29,9 +30,10 @@ export async function startApi(config: RuntimeConfig, options: Omit<BuildAppOpti
 
 /** In a process the primary started: the app, serving the connections the primary hands over. */
 async function serveHandedOver(config: RuntimeConfig): Promise<Pick<RunningApi, 'app' | 'close'>> {
-  const app = await readyApp(config);
-  const { close } = await serveHandedConnections(app);
-  return { app, close };
+  let handed: ReturnType<typeof handedConnections> | undefined;
+  const app = await readyApp(config, {}, (built) => (handed = handedConnections(built)));
+  await handed!.serve();
+  return { app, close: () => app.close() };
 }
 
 async function main(): Promise<void> {

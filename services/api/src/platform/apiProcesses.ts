@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { lookup } from 'node:dns/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net, { type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -41,8 +42,12 @@ export interface ProcessReady {
 const METRICS_REQUEST = 'autobest:process-metrics-request';
 /** The primary to a process, with a connection's socket: serve it. */
 const CONNECTION = 'autobest:connection';
+/** A process to the primary: it has the socket of the connection handed to it longest ago that it had not said so of. */
+const CONNECTION_TAKEN = 'autobest:connection-taken';
 /** A process to the primary: a connection it was handed has closed. */
 const CONNECTION_CLOSED = 'autobest:connection-closed';
+/** A process to the primary: it is stopping; hand it no more connections. */
+const DRAINING = 'autobest:draining';
 const METRICS_ANSWER = 'autobest:process-metrics';
 /** A process that started after a crash waits this long, so a process that dies at once does not spin. */
 const RESTART_DELAY_MS = 1_000;
@@ -130,31 +135,64 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
   let allReadyOnce = false;
   const ready = new Set<number>();
   const balancer = new LeastConnections<Worker>();
-  // The primary accepts and hands the socket over unread: the request's bytes wait in the kernel for the process. The
-  // socket option is the descriptor's, so it holds in the process too.
-  const door = net.createServer({ pauseOnConnect: true, noDelay: true }, (socket) => {
+  // Sockets on their way to each process, oldest first. The primary keeps its copy until the process says it has its
+  // own (CONNECTION_TAKEN, in the order they were sent); if the process ends first, or the send fails, the connection
+  // goes to another process, its request still unread in the kernel.
+  const sending = new Map<Worker, Set<Socket>>();
+  const hand = (socket: Socket) => {
     const worker = balancer.take();
     if (worker === undefined) {
       socket.destroy();
       return;
     }
-    worker.send({ type: CONNECTION }, socket, (error) => {
-      // The process ended meanwhile: the client's connection goes with it, as it would have had it been handed first.
-      if (error) {
-        balancer.closed(worker);
-        socket.destroy();
-      }
+    let inFlight = sending.get(worker);
+    if (inFlight === undefined) sending.set(worker, (inFlight = new Set()));
+    inFlight.add(socket);
+    worker.send({ type: CONNECTION }, socket, { keepOpen: true }, (error) => {
+      if (!error || !inFlight.delete(socket)) return;
+      // Its channel is closed: it is ending. It gets no more.
+      balancer.remove(worker);
+      hand(socket);
     });
-  });
-  door.on('error', (error) => {
-    log.error({ err: error, host, port }, 'the API cannot listen');
-    stop(1);
-  });
+  };
+  const taken = (worker: Worker) => {
+    const inFlight = sending.get(worker);
+    const [oldest] = inFlight ?? [];
+    if (oldest === undefined) return;
+    inFlight!.delete(oldest);
+    oldest.destroy();
+  };
+  // The primary accepts and hands the socket over unread: the request's bytes wait in the kernel for the process. The
+  // socket option is the descriptor's, so it holds in the process too. HOST=localhost is each of its addresses, as
+  // Fastify listens on it.
+  const doors: net.Server[] = [];
+  const listen = async (): Promise<string> => {
+    const addresses = host === 'localhost' ? (await lookup(host, { all: true })).map(({ address }) => address) : [host];
+    let url: string | undefined;
+    let chosenPort = port;
+    for (const address of addresses) {
+      const door = net.createServer({ pauseOnConnect: true, noDelay: true }, hand);
+      doors.push(door);
+      await new Promise<void>((listening, failed) => {
+        door.once('error', failed);
+        door.listen({ host: address, port: chosenPort }, () => {
+          door.off('error', failed);
+          listening();
+        });
+      });
+      // Once listening, an error is one connection's that could not be accepted: the others go on.
+      door.on('error', (error) => log.warn({ err: error }, 'a connection could not be accepted'));
+      const bound = door.address() as net.AddressInfo;
+      chosenPort = bound.port;
+      url ??= `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
+    }
+    return url!;
+  };
 
   const stop = (exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    door.close();
+    for (const door of doors) door.close();
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     if (running.length === 0) process.exit(exitCode);
     cluster.on('exit', () => {
@@ -172,15 +210,23 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
         balancer.add(worker);
         if (!allReadyOnce && ready.size === count) {
           allReadyOnce = true;
-          door.listen({ host, port }, () => {
-            const address = door.address() as net.AddressInfo;
-            const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-            log.info({ processes: count, url }, 'API serving');
-            process.send?.({ ready: true, url } satisfies ReadyMessage);
-          });
+          listen().then(
+            (url) => {
+              log.info({ processes: count, url }, 'API serving');
+              process.send?.({ ready: true, url } satisfies ReadyMessage);
+            },
+            (error: unknown) => {
+              log.error({ err: error, host, port }, 'the API cannot listen');
+              stop(1);
+            },
+          );
         }
+      } else if (isMessage(message, CONNECTION_TAKEN)) {
+        taken(worker);
       } else if (isMessage(message, CONNECTION_CLOSED)) {
         balancer.closed(worker);
+      } else if (isMessage(message, DRAINING)) {
+        balancer.remove(worker);
       } else if (isMetricsRequest(message)) {
         aggregator.clusterMetrics().then(
           (text) => worker.send({ type: METRICS_ANSWER, id: message.id, text } satisfies MetricsAnswer),
@@ -193,6 +239,12 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
   cluster.on('exit', (worker, code, signal) => {
     ready.delete(worker.id);
     balancer.remove(worker);
+    const untaken = sending.get(worker) ?? new Set();
+    sending.delete(worker);
+    for (const socket of untaken) {
+      if (stopping) socket.destroy();
+      else hand(socket);
+    }
     if (stopping) return;
     if (!allReadyOnce) {
       log.error({ pid: worker.process.pid, code, signal }, 'an API process ended while starting; stopping the others');
@@ -210,40 +262,56 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
   for (let n = 0; n < count; n++) start();
 }
 
-/** How long a process that stops waits for the requests in flight on the connections it was handed. */
-const HANDED_CONNECTIONS_GRACE_MS = 10_000;
+/**
+ * How long a process that stops waits for the requests in flight on the connections it was handed: under the 10 s a
+ * supervisor gives a process to stop (infra/src/processes.ts; Docker gives 30), with time left for closing the rest.
+ */
+const HANDED_CONNECTIONS_GRACE_MS = 7_000;
+/** How often a stopping process closes the handed connections that have no request in flight. */
+const DRAIN_EVERY_MS = 25;
 
 /**
  * In an API process started by the primary: serves the connections the primary hands it on `app`'s HTTP server, and
- * tells the primary when each closes. The server also listens on a Unix socket in a folder of its own (mode 0700) that
- * nothing connects to: a listening server is one Node tracks connections for, enforcing its header and request
- * timeouts on them and closing the idle ones on close. Returns how to stop: the server closes, then the requests in
- * flight on handed connections finish (each connection closed once idle), for up to HANDED_CONNECTIONS_GRACE_MS.
+ * tells the primary when each closes. Call before `app.ready()`, then `serve()`. The server also listens on a Unix
+ * socket whose path is removed at once (nothing can connect to it): a listening server is one Node tracks connections
+ * for, enforcing its header and request timeouts on them. On close, before the app's own resources close (preClose),
+ * the process tells the primary to hand it nothing more and waits for the requests in flight on handed connections,
+ * closing each connection that has none, for up to HANDED_CONNECTIONS_GRACE_MS; Fastify answers 503 meanwhile.
  */
-export async function serveHandedConnections(app: FastifyInstance): Promise<{ close(): Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'autobest-api-'));
-  await app.listen({ path: join(folder, 'unused.sock') });
+export function handedConnections(app: FastifyInstance): { serve(): Promise<void> } {
   const handed = new Set<Socket>();
-  process.on('message', (message: unknown, socket: unknown) => {
-    if (!isMessage(message, CONNECTION) || !(socket instanceof net.Socket)) return;
-    handed.add(socket);
-    socket.once('close', () => {
-      handed.delete(socket);
-      if (process.connected) process.send!({ type: CONNECTION_CLOSED });
-    });
-    app.server.emit('connection', socket);
-    socket.resume();
+  // Node's own test of a connection with a request in flight (closeIdleConnections): the response it is writing.
+  const inFlight = (socket: Socket) => Boolean((socket as Socket & { _httpMessage?: unknown })._httpMessage);
+  app.addHook('preClose', async () => {
+    if (process.connected) process.send!({ type: DRAINING });
+    const deadline = Date.now() + HANDED_CONNECTIONS_GRACE_MS;
+    while (handed.size > 0 && Date.now() < deadline) {
+      for (const socket of handed) if (!inFlight(socket)) socket.destroy();
+      if (handed.size > 0) await new Promise((wait) => setTimeout(wait, DRAIN_EVERY_MS));
+    }
+    for (const socket of handed) socket.destroy();
   });
   return {
-    async close() {
-      await app.close();
-      const deadline = Date.now() + HANDED_CONNECTIONS_GRACE_MS;
-      while (handed.size > 0 && Date.now() < deadline) {
-        app.server.closeIdleConnections();
-        await new Promise((wait) => setTimeout(wait, 50));
+    async serve() {
+      const folder = await mkdtemp(join(tmpdir(), 'autobest-api-'));
+      try {
+        // Its own listener (exclusive), not one node:cluster would hold in the primary.
+        await app.listen({ path: join(folder, 'unused.sock'), exclusive: true });
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
-      for (const socket of handed) socket.destroy();
-      await rm(folder, { recursive: true, force: true });
+      process.on('message', (message: unknown, socket: unknown) => {
+        if (!isMessage(message, CONNECTION)) return;
+        // Said of every one, in order, so that the primary lets go of the right socket.
+        if (process.connected) process.send!({ type: CONNECTION_TAKEN });
+        if (!(socket instanceof net.Socket)) return;
+        handed.add(socket);
+        socket.once('close', () => {
+          handed.delete(socket);
+          if (process.connected) process.send!({ type: CONNECTION_CLOSED });
+        });
+        app.server.emit('connection', socket);
+      });
     },
   };
 }

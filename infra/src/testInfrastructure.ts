@@ -14,6 +14,40 @@ import { findOrStartRedis, redisAnswers } from './localRedis';
  * started or made here is stopped or dropped when the run ends.
  */
 export default async function provideTestInfrastructure(): Promise<() => Promise<void>> {
+  // Each project of vitest.config.ts runs its global setup: the first provides, the others share it, the last stops it.
+  const holder = globalThis as { [SHARED]?: Shared };
+  let shared = holder[SHARED];
+  if (shared === undefined) {
+    const started = startTestInfrastructure();
+    shared = holder[SHARED] = { users: 0, started };
+    // A failed start is not kept: the next call tries again.
+    started.catch(() => {
+      if (holder[SHARED]?.started === started) delete holder[SHARED];
+    });
+  }
+  const mine = shared;
+  mine.users++;
+  let stop: () => Promise<void>;
+  try {
+    stop = await mine.started;
+  } catch (error) {
+    mine.users--;
+    throw error;
+  }
+  return async () => {
+    if (--mine.users > 0) return;
+    if (holder[SHARED] === mine) delete holder[SHARED];
+    await stop();
+  };
+}
+
+const SHARED = Symbol.for('autobest:test-infrastructure');
+interface Shared {
+  users: number;
+  started: Promise<() => Promise<void>>;
+}
+
+async function startTestInfrastructure(): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();

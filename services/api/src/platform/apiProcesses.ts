@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { lookup } from 'node:dns/promises';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net, { type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -66,9 +67,9 @@ interface MetricsAnswer {
 }
 
 const isReady = (message: unknown): message is ProcessReady => typeof message === 'object' && message !== null && (message as ProcessReady).ready === true;
-const isMetricsRequest = (message: unknown): message is MetricsRequest => typeof message === 'object' && message !== null && (message as MetricsRequest).type === METRICS_REQUEST;
-const isMetricsAnswer = (message: unknown): message is MetricsAnswer => typeof message === 'object' && message !== null && (message as MetricsAnswer).type === METRICS_ANSWER;
 const isMessage = (message: unknown, type: string): boolean => typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+const isMetricsRequest = (message: unknown): message is MetricsRequest => isMessage(message, METRICS_REQUEST);
+const isMetricsAnswer = (message: unknown): message is MetricsAnswer => isMessage(message, METRICS_ANSWER);
 
 /**
  * Which process serves a new connection: the one with the fewest open, the next in turn among equals. node:cluster's
@@ -173,13 +174,9 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
     for (const address of addresses) {
       const door = net.createServer({ pauseOnConnect: true, noDelay: true }, hand);
       doors.push(door);
-      await new Promise<void>((listening, failed) => {
-        door.once('error', failed);
-        door.listen({ host: address, port: chosenPort }, () => {
-          door.off('error', failed);
-          listening();
-        });
-      });
+      door.listen({ host: address, port: chosenPort });
+      // Rejects on the error instead, if it cannot listen.
+      await once(door, 'listening');
       // Once listening, an error is one connection's that could not be accepted: the others go on.
       door.on('error', (error) => log.warn({ err: error }, 'a connection could not be accepted'));
       const bound = door.address() as net.AddressInfo;

@@ -66,8 +66,11 @@ export async function stopAll(children: readonly ChildProcess[]) {
   await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
 }
 
-/** Marks the requests whose answers nobody reads: autocannon need not keep their bodies. */
-const BODY_UNREAD = Symbol('body unread');
+/**
+ * Marks the requests whose answers nobody reads: autocannon need not keep their bodies. One symbol however often this
+ * module is loaded, so autocannon's queue is wrapped once.
+ */
+const BODY_UNREAD = Symbol.for('autobest:bench:body-unread');
 
 /**
  * autocannon keeps every answer's body as text (`body += chunk` in its PipelinedRequestsQueue), for onResponse,

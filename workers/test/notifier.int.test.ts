@@ -3,11 +3,12 @@ import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideSubmission, initialSubmissionState, type EventMetadata } from '@autobest/domain';
-import { createStatusTokens, Projector } from '@autobest/projections';
+import { createPasswordLinkTokens, createStatusTokens, Projector } from '@autobest/projections';
+import { EmailDelivery } from '../src/notifier/delivery';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import { deliverDueEmails, startSmtpSink, type SmtpSink } from '../src/testing';
+import { deliverDueEmails, startSmtpSink, TEST_DELIVERY_POLICY, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'c', causationId: null, requestId: null };
@@ -162,5 +163,20 @@ describe('notifier', () => {
     expect(byTemplate['customer-status-reviewed']!.text).toMatch(/has been reviewed[\s\S]*₦4,500,000[\s\S]*in-person inspection/);
     expect(byTemplate['customer-status-finalized']!.text).toMatch(/finalized[\s\S]*Final value: ₦4,500,000[\s\S]*visit our dealership/);
     expect(sent.map((row) => [row.status, row.transport])).toEqual(Array(4).fill(['sent', 'log']));
+  });
+
+  it('sends emails due at the same moment in the order of the events that caused them, not in the order the table holds them', async () => {
+    await submitSellCar('SC-1763802000000-ORDER1', 'Ada First');
+    await submitSellCar('SC-1763802000000-ORDER2', 'Bola Second');
+    const events = await testDb.db.selectFrom('events').select('event_id').where('stream_id', 'in', ['sell-car-SC-1763802000000-ORDER1', 'sell-car-SC-1763802000000-ORDER2']).orderBy('global_position').execute();
+    const [earlier, later] = events.map((event) => event.event_id);
+    // Written later event first, both due at one moment, as a batch of the notifier's is.
+    const due = new Date(Date.now() - 1_000);
+    const email = (eventId: string, to: string) => ({ event_id: eventId, template: 'test-order', to_address: to, subject: 'Order', text: 'Order', html: '<p>Order</p>', status: 'pending' as const, next_attempt_at: due });
+    const written = await testDb.db.insertInto('sent_emails').values([email(later!, 'later@example.ng'), email(earlier!, 'earlier@example.ng')]).returning(['id', 'to_address']).execute();
+    const delivery = new EmailDelivery(testDb.db, createMailer(undefined, MAIL_FROM, silent), statusTokens, createPasswordLinkTokens('set-password links in this test'), TEST_DELIVERY_POLICY, silent);
+    const order = (await delivery.dueEmailIds(100)).flatMap((id) => written.filter((row) => row.id === id).map((row) => row.to_address));
+    expect(order).toEqual(['earlier@example.ng', 'later@example.ng']);
+    await testDb.db.updateTable('sent_emails').set({ status: 'withdrawn', next_attempt_at: null }).where('template', '=', 'test-order').execute();
   });
 });

@@ -62,14 +62,23 @@ export class EmailDelivery {
     private readonly logger: Logger,
   ) {}
 
-  /** Pending emails whose (next) attempt is due, oldest first. */
+  /**
+   * Pending emails whose (next) attempt is due, oldest first, and those due at the same moment in the order of the
+   * events that caused them: the notifier writes a batch of events' emails in one transaction, all due at its now(),
+   * and a request's confirmation goes before the news that it was reviewed. (Ordered by the due time alone, ties came
+   * in whatever order PostgreSQL read them: after updates freed space in the table, not the order they were written.)
+   */
   async dueEmailIds(limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('sent_emails')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .orderBy('next_attempt_at')
+      .leftJoin('events', 'events.event_id', 'sent_emails.event_id')
+      .select('sent_emails.id')
+      .where('sent_emails.status', '=', 'pending')
+      .where('sent_emails.next_attempt_at', '<=', sql<Date>`now()`)
+      .orderBy('sent_emails.next_attempt_at')
+      .orderBy('events.transaction_id')
+      .orderBy('events.global_position')
+      .orderBy('sent_emails.template')
       .limit(limit)
       .execute();
     return rows.map((row) => row.id);

@@ -105,16 +105,27 @@ const statusOn = (socket: net.Socket, path: string) => {
 };
 
 /**
- * `count` new connections, each with a GET of /api/health sent, opened while `pid` stands still (SIGSTOP; the caller
- * continues or kills it), added to `sockets` for the caller to close: their statuses, and how many have come so far.
+ * `count` new connections, each with a GET of /api/health sent, opened while `pid` stands still (SIGSTOP), given to
+ * `check` as their statuses and how many have come so far; `check` continues or kills the process. Afterwards, however
+ * `check` ended, the process goes on (if it still runs) and the connections are closed.
  */
-async function healthChecksWhileStopped(pid: number, port: number, count: number, sockets: net.Socket[]) {
+async function whileStopped(pid: number, port: number, count: number, check: (answers: { statuses: Promise<number>[]; answered: () => number }) => Promise<void>) {
+  const sockets: net.Socket[] = [];
   process.kill(pid, 'SIGSTOP');
-  for (let n = 0; n < count; n++) sockets.push(await connect(port));
-  const statuses = sockets.map((socket) => statusOn(socket, '/api/health'));
-  let answered = 0;
-  for (const status of statuses) void status.then(() => answered++);
-  return { statuses, answered: () => answered };
+  try {
+    for (let n = 0; n < count; n++) sockets.push(await connect(port));
+    const statuses = sockets.map((socket) => statusOn(socket, '/api/health'));
+    let answered = 0;
+    for (const status of statuses) void status.then(() => answered++);
+    await check({ statuses, answered: () => answered });
+  } finally {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // Killed by `check`: gone already.
+    }
+    for (const socket of sockets) socket.destroy();
+  }
 }
 
 /** Two processes serve: two connections opened together are one on each, and both answer. */
@@ -176,18 +187,13 @@ describe('several API processes on one port', () => {
     const port = Number(new URL(product.url).port);
     // The second stands still (as a process does for a moment while it collects garbage or waits for a CPU): with
     // node:cluster's round robin it got one connection and the first all the others (9/1).
-    const sockets: net.Socket[] = [];
-    try {
-      const answers = await healthChecksWhileStopped(second!, port, 10, sockets);
+    await whileStopped(second!, port, 10, async (answers) => {
       // The first answers its half; the second's wait for it.
       await vi.waitFor(() => expect(answers.answered()).toBeGreaterThanOrEqual(5), { timeout: 10_000, interval: 20 });
       process.kill(second!, 'SIGCONT');
       expect(await Promise.all(answers.statuses)).toEqual(Array(10).fill(200));
       expect(await connectionsOn([first!, second!], port)).toEqual([5, 5]);
-    } finally {
-      process.kill(second!, 'SIGCONT');
-      for (const socket of sockets) socket.destroy();
-    }
+    });
   });
 
   it('finish a request in flight when one is told to stop, before closing its database, then replace it', async () => {
@@ -224,17 +230,13 @@ describe('several API processes on one port', () => {
   it('give the connections a process had not yet taken to another when it dies', async () => {
     const [first, second] = await apiProcesses();
     const port = Number(new URL(product.url).port);
-    const sockets: net.Socket[] = [];
-    try {
-      const answers = await healthChecksWhileStopped(second!, port, 6, sockets);
+    await whileStopped(second!, port, 6, async (answers) => {
       await vi.waitFor(() => expect(answers.answered()).toBe(3), { timeout: 10_000, interval: 20 });
       // Its three connections were sent to it but never taken: they go to the first, their requests still unread.
       process.kill(second!, 'SIGKILL');
       expect(await Promise.all(answers.statuses)).toEqual(Array(6).fill(200));
       expect(await connectionsOn([first!], port)).toEqual([6]);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-    }
+    });
     await bothServe(port);
   });
 

@@ -171,7 +171,8 @@ try {
       const health = ((await (await fetch(`${base}/api/health`)).json()) as { checks: { searchIndex: unknown } }).checks.searchIndex;
       const rssAfter = await overApiProcesses(api.pid, residentMb);
       const label = `long tail, SEARCH_INDEX=${mode}, browsers (br, gzip)${mode === 'memory' ? `, round ${round} of ${TAIL_ROUNDS}` : ''}`;
-      tails.push({ mode, label, result, hello: helloBeside, readyMs, rssMb: Math.max(rssReady.total, rssAfter.total), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), generatorPerRequest: (generator.user + generator.system) / Math.max(1, result.requests.total), health });
+      const requests = Math.max(1, result.requests.total);
+      tails.push({ mode, label, result, hello: helloBeside, readyMs, rssMb: Math.max(rssReady.total, rssAfter.total), processes: rssAfter.processes, cpuPerRequest: cpuPerRequest / requests, generatorPerRequest: (generator.user + generator.system) / requests, health });
     }
     api.kill('SIGTERM');
   }

@@ -51,11 +51,19 @@ const getOnNewConnection = (path: string, headers: Record<string, string> = {}) 
 /** The API processes the primary (the process the test started) runs now. */
 const apiProcesses = () => childProcesses(product.api.pid);
 
-/** A process was started with every V8 option the primary gives API processes. */
-const expectApiProcessOptions = async (pid: number) => {
-  const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-  for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
-};
+/**
+ * A process was started with every V8 option the primary gives API processes. Between fork and exec a new process
+ * still shows its parent's command line (the primary's, without them), so a replacement just forked is read again
+ * until it has become the API process.
+ */
+const expectApiProcessOptions = (pid: number) =>
+  vi.waitFor(
+    async () => {
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      for (const option of API_PROCESS_V8_OPTIONS) expect(argv).toContain(option);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 
 /** How many connections to `port` each of `pids` holds open (Linux: the sockets of /proc/net/tcp among its descriptors). */
 const connectionsOn = async (pids: number[], port: number): Promise<number[]> => {

@@ -168,7 +168,7 @@ describe('several API processes on one port', () => {
     expect((await requestsCounted('/api/health')) - before).toBe(10);
   });
 
-  it('collect young garbage each on its own thread (the options of every process, the replacement below too)', async () => {
+  it("run with the API processes' V8 options: young garbage collected on its own thread, a young generation that keeps its size (the replacement below too)", async () => {
     for (const pid of await apiProcesses()) await expectApiProcessOptions(pid);
   });
 

@@ -28,22 +28,23 @@ import type { RuntimeConfig } from '@autobest/domain';
  * - `--min-semi-space-size=16` (MB): the young generation does not shrink below its usual size under load. V8 shrinks
  *   it when a process has been idle (a night, a quiet minute) and grows it back only slowly, so the searches after a
  *   quiet spell collect garbage three to four times as often, each collection costing most of what one of full size
- *   does (1.8 ms against 2.5: much of it is fixed, such as following the index's pointers into the young generation). Measured on 100,000 vehicles, the long tail after 20 s idle, 9 rounds each, interleaved: 319-449
- *   young collections and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.23-0.25 s; median p99 26 -> 24 ms.
- *   It costs at most 2 x 16 MB of memory per process, which it used under load anyway.
+ *   does (1.8 ms against 2.5: much of it is fixed, such as following the index's pointers into the young generation).
+ *   Measured on 100,000 vehicles, the long tail after 20 s idle, 9 rounds each, interleaved: 319-449 young collections
+ *   and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.23-0.25 s; median p99 26 -> 24 ms. It costs at most
+ *   2 x 16 MB of memory per process, which it used under load anyway.
  */
 export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16'] as const;
 
-/** A V8 option's name, as V8 reads it: before any `=value`, with `_` and `-` the same. */
-const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-');
+/** A V8 option's name, as V8 reads it: before any `=value`, with `_` and `-` the same, and `--no-x` the same flag as `--x`. */
+const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-').replace(/^--no-/, '--');
 
 /**
  * The options the primary starts each API process with: its own, then each of API_PROCESS_V8_OPTIONS it was not given
- * itself. An option the operator gave the primary with a value of their own (`--min-semi-space-size=32`) is theirs:
- * V8 reads the last one given, so ours would override it.
+ * itself, on its command line or in NODE_OPTIONS (which the API processes inherit). An option the operator set
+ * (`--min-semi-space-size=32`, `--parallel-scavenge`) is theirs: V8 reads the last one given, so ours would override it.
  */
-export const apiProcessExecArgv = (primaryExecArgv: readonly string[]): string[] => {
-  const given = new Set(primaryExecArgv.map(optionName));
+export const apiProcessExecArgv = (primaryExecArgv: readonly string[], nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] => {
+  const given = new Set([...primaryExecArgv, ...nodeOptions.split(/\s+/)].map(optionName));
   return [...primaryExecArgv, ...API_PROCESS_V8_OPTIONS.filter((option) => !given.has(optionName(option)))];
 };
 

@@ -30,7 +30,7 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   quiet spell collect garbage three to four times as often, each collection costing most of what one of full size
  *   does (1.8 ms against 2.5: much of it is fixed, such as following the index's pointers into the young generation).
  *   Measured on 100,000 vehicles, the long tail after 20 s idle, 9 rounds each, interleaved: 319-449 young collections
- *   and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.23-0.25 s; median p99 26 -> 24 ms. It costs at most
+ *   and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.22-0.26 s; median p99 26 -> 24 ms. It costs at most
  *   2 x 16 MB of memory per process, which it used under load anyway.
  */
 export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16'] as const;

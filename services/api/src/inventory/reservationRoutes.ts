@@ -132,7 +132,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
  * that two identical requests at once name the same stream: a name-based UUID (RFC 9562 version 8, SHA-256) of the
  * vehicle, the buyer's phone key and `n`.
  */
-export function reservationRequestIdOf(vehicleId: string, phone: string, n: number): string {
+function reservationRequestIdOf(vehicleId: string, phone: string, n: number): string {
   const hash = createHash('sha256').update(`reservation-request\n${vehicleId}\n${phoneKey(phone)}\n${n}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;

@@ -8,13 +8,17 @@ import {
   decideContactMessage,
   decideEnquiry,
   decideSubmission,
+  decideReservationRequest,
   decideVehicle,
   enquiryStreamId,
   foldVehicle,
   initialContactMessageState,
   initialEnquiryState,
   initialSubmissionState,
+  initialReservationRequestState,
   initialVehicleState,
+  reservableVehicle,
+  reservationRequestStreamId,
   VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
@@ -136,8 +140,12 @@ async function receiveContactMessage(id: string) {
 async function requestReservation(reservationId: string) {
   const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
   const listed = decideVehicle({ type: 'Save', vehicle, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState);
-  const requested = decideVehicle({ type: 'RequestReservation', reservationId, input: { name: PAYLOAD, phone: PAYLOAD, email: PAYLOAD_EMAIL }, now: new Date('2026-11-22T09:00:00Z') }, foldVehicle(listed));
-  await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, [...listed, ...requested], visitor);
+  const requested = decideReservationRequest(
+    { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: PAYLOAD, phone: PAYLOAD, email: PAYLOAD_EMAIL }, now: new Date('2026-11-22T09:00:00Z') },
+    initialReservationRequestState,
+  );
+  await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, listed, visitor);
+  await appendToStream(testDb.db, reservationRequestStreamId(reservationId), 0, requested, visitor);
 }
 
 async function emailsOf(mailer: Mailer & { sent: Email[] }) {

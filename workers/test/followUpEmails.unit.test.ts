@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@autobest/db';
-import { decideContactMessage, decideVehicle, foldVehicle, initialContactMessageState, initialVehicleState, VehicleSchema, type DomainEvent, type SiteLanguage } from '@autobest/domain';
+import {
+  decideContactMessage,
+  decideReservationRequest,
+  decideVehicle,
+  foldVehicle,
+  initialContactMessageState,
+  initialReservationRequestState,
+  initialVehicleState,
+  reservableVehicle,
+  reservationRequestStreamId,
+  VehicleSchema,
+  type DomainEvent,
+  type SiteLanguage,
+} from '@autobest/domain';
 import { contactMessageEmails, reservationEmails } from '../src/notifier/followUpEmails';
 
 const context = { publicUrl: 'https://autobest.example/', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
@@ -51,8 +64,11 @@ const venza = VehicleSchema.parse({
 const listed = foldVehicle(decideVehicle({ type: 'Save', vehicle: venza, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState));
 const reservationId = '3f1b2c4d-0000-4000-8000-0000000e0001';
 const reservation = (input: { email?: string; language?: SiteLanguage; name?: string }) => {
-  const [requested] = decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Chidi Okeke', phone: '0803 555 0142', ...input }, now: new Date('2026-11-22T09:00:00Z') }, listed);
-  return stored(`vehicle-${venza.id}`, requested!);
+  const [requested] = decideReservationRequest(
+    { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(listed), input: { name: 'Chidi Okeke', phone: '0803 555 0142', ...input }, now: new Date('2026-11-22T09:00:00Z') },
+    initialReservationRequestState,
+  );
+  return stored(reservationRequestStreamId(reservationId), requested!);
 };
 
 describe('contactMessageEmails', () => {

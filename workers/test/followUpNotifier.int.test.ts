@@ -6,13 +6,19 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
   contactMessageStreamId,
   decideContactMessage,
+  decideReservationRequest,
   decideVehicle,
+  foldReservationRequest,
   foldVehicle,
   initialContactMessageState,
+  initialReservationRequestState,
   initialVehicleState,
+  reservableVehicle,
+  reservationRequestStreamId,
   VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
+  type VehicleEvent,
 } from '@autobest/domain';
 import { createStatusTokens, Projector } from '@autobest/projections';
 import { createMailer } from '../src/notifier/mailer';
@@ -38,7 +44,7 @@ afterAll(async () => {
 /** The sink decodes quoted-printable byte by byte; the bytes are UTF-8. */
 const readable = (mail: CapturedMail) => Buffer.from(mail.body, 'latin1').toString('utf8');
 
-describe('notifier, contact messages and reservation requests', () => {
+describe('notifier, contact messages and reservation requests (in streams of their own, and on the vehicle\'s from earlier versions)', () => {
   it('really sends each staff notice and each acknowledgement over SMTP, in the visitor language, once however often it runs; staff follow-ups send nothing', async () => {
     const contactMessageId = '7a4e1c2b-0000-4000-8000-0000000c0001';
     const received = decideContactMessage(
@@ -56,10 +62,22 @@ describe('notifier, contact messages and reservation requests', () => {
     const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
     const listed = decideVehicle({ type: 'Save', vehicle, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState);
     const reservationId = '7a4e1c2b-0000-4000-8000-0000000e0001';
-    const requested = decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Juma Mwangi', phone: '0803 555 0142', email: 'juma@example.ng', language: 'sw' }, now: new Date('2026-11-22T09:05:00Z') }, foldVehicle(listed));
-    await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, [...listed, ...requested], visitor);
-    const closed = decideVehicle({ type: 'FollowUpReservation', reservationId, followUp: { type: 'ChangeStatus', status: 'closed', now: new Date('2026-11-22T11:00:00Z') } }, foldVehicle([...listed, ...requested]));
-    await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 2, closed, staff);
+    const requested = decideReservationRequest(
+      { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: 'Juma Mwangi', phone: '0803 555 0142', email: 'juma@example.ng', language: 'sw' }, now: new Date('2026-11-22T09:05:00Z') },
+      initialReservationRequestState,
+    );
+    // An earlier version's request, on the vehicle's stream, is notified the same way.
+    const earlierId = '7a4e1c2b-0000-4000-8000-0000000e0002';
+    const onVehicleStream: VehicleEvent = {
+      type: 'ReservationRequested',
+      data: { vehicleId: vehicle.id, reservationId: earlierId, vehicleName: 'Toyota Venza', name: 'Amina Yusuf', phone: '0803 555 0143', email: 'amina@example.ng', requestedAt: '2026-11-20T09:05:00.000Z' },
+    };
+    await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, [...listed, onVehicleStream], visitor);
+    await appendToStream(testDb.db, reservationRequestStreamId(reservationId), 0, requested, visitor);
+    const closed = decideReservationRequest({ type: 'ChangeStatus', status: 'closed', now: new Date('2026-11-22T11:00:00Z') }, foldReservationRequest(requested));
+    await appendToStream(testDb.db, reservationRequestStreamId(reservationId), 1, closed, staff);
+    const closedEarlier = decideVehicle({ type: 'FollowUpReservation', reservationId: earlierId, followUp: { type: 'ChangeStatus', status: 'closed', now: new Date('2026-11-22T11:00:00Z') } }, foldVehicle([...listed, onVehicleStream]));
+    await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 2, closedEarlier, staff);
 
     const mailFrom = 'AutoBest Africa <no-reply@autobest.africa>';
     const mailer = createMailer(sink.url, mailFrom, pino({ level: 'silent' }));
@@ -72,7 +90,7 @@ describe('notifier, contact messages and reservation requests', () => {
     await deliver();
     mailer.close();
 
-    expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual(['aicha@example.ng', 'desk@autobest.example', 'desk@autobest.example', 'juma@example.ng']);
+    expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual(['aicha@example.ng', 'amina@example.ng', 'desk@autobest.example', 'desk@autobest.example', 'desk@autobest.example', 'juma@example.ng']);
     const to = (address: string) => sink.received.filter((mail) => mail.to[0] === address).map(readable);
 
     const [contactAcknowledgement] = to('aicha@example.ng');
@@ -87,13 +105,17 @@ describe('notifier, contact messages and reservation requests', () => {
     const notices = to('desk@autobest.example');
     expect(notices.find((body) => body.includes('Aïcha Diallo sent a message from the contact page.'))).toContain(`https://autobest.example/admin/contact-messages/${contactMessageId}/show`);
     expect(notices.find((body) => body.includes('Juma Mwangi asked to reserve the Toyota Venza (toyota-venza-2024).'))).toContain(`https://autobest.example/admin/reservation-requests/${reservationId}/show`);
+    expect(notices.find((body) => body.includes('Amina Yusuf asked to reserve the Toyota Venza (toyota-venza-2024).'))).toContain(`https://autobest.example/admin/reservation-requests/${earlierId}/show`);
+    expect(to('amina@example.ng')[0]).toContain('Thank you for asking to reserve the Toyota Venza. Our sales team will call you on 0803 555 0143 to confirm your reservation.');
 
-    const rows = await testDb.db.selectFrom('sent_emails').select(['template', 'to_address', 'related_id', 'transport']).orderBy('template').execute();
+    const rows = await testDb.db.selectFrom('sent_emails').select(['template', 'to_address', 'related_id', 'transport']).orderBy('template').orderBy('related_id').execute();
     expect(rows).toEqual([
       { template: 'customer-contact-acknowledgement', to_address: 'aicha@example.ng', related_id: contactMessageId, transport: 'smtp' },
       { template: 'customer-reservation-acknowledgement', to_address: 'juma@example.ng', related_id: reservationId, transport: 'smtp' },
+      { template: 'customer-reservation-acknowledgement', to_address: 'amina@example.ng', related_id: earlierId, transport: 'smtp' },
       { template: 'staff-new-contact-message', to_address: 'desk@autobest.example', related_id: contactMessageId, transport: 'smtp' },
       { template: 'staff-new-reservation', to_address: 'desk@autobest.example', related_id: reservationId, transport: 'smtp' },
+      { template: 'staff-new-reservation', to_address: 'desk@autobest.example', related_id: earlierId, transport: 'smtp' },
     ]);
   });
 });

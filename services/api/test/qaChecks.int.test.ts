@@ -8,14 +8,18 @@ import { appendToStream } from '@autobest/db';
 import {
   contactMessageStreamId,
   decideContactMessage,
+  decideReservationRequest,
   decideVehicle,
+  foldReservationRequest,
   foldVehicle,
   initialContactMessageState,
+  initialReservationRequestState,
   initialVehicleState,
+  reservableVehicle,
+  reservationRequestStreamId,
   VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
-  type VehicleEvent,
 } from '@autobest/domain';
 import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
@@ -90,15 +94,19 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     await message('6d1c3a52-0000-4000-8000-0000000c0004', 23);
 
     const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
-    let history: VehicleEvent[] = decideVehicle({ type: 'Save', vehicle, now: hoursAgo(100) }, initialVehicleState);
-    const reserve = (reservationId: string, phone: string, hours: number) => {
-      history = [...history, ...decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Chidi', phone }, now: hoursAgo(hours) }, foldVehicle(history))];
+    const listed = decideVehicle({ type: 'Save', vehicle, now: hoursAgo(100) }, initialVehicleState);
+    await appendToStream(t.testDb.db, vehicleStreamId(vehicle.id), 0, listed, visitor);
+    const reserve = async (reservationId: string, phone: string, hours: number, closedHoursAgo?: number) => {
+      let events = decideReservationRequest(
+        { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: 'Chidi', phone }, now: hoursAgo(hours) },
+        initialReservationRequestState,
+      );
+      if (closedHoursAgo !== undefined) events = [...events, ...decideReservationRequest({ type: 'ChangeStatus', status: 'closed', now: hoursAgo(closedHoursAgo) }, foldReservationRequest(events))];
+      await appendToStream(t.testDb.db, reservationRequestStreamId(reservationId), 0, events, visitor);
     };
-    reserve('6d1c3a52-0000-4000-8000-0000000e0001', '08035550111', 48);
-    reserve('6d1c3a52-0000-4000-8000-0000000e0002', '08035550112', 2);
-    reserve('6d1c3a52-0000-4000-8000-0000000e0003', '08035550113', 26);
-    history = [...history, ...decideVehicle({ type: 'FollowUpReservation', reservationId: '6d1c3a52-0000-4000-8000-0000000e0003', followUp: { type: 'ChangeStatus', status: 'closed', now: hoursAgo(1) } }, foldVehicle(history))];
-    await appendToStream(t.testDb.db, vehicleStreamId(vehicle.id), 0, history, visitor);
+    await reserve('6d1c3a52-0000-4000-8000-0000000e0001', '08035550111', 48);
+    await reserve('6d1c3a52-0000-4000-8000-0000000e0002', '08035550112', 2);
+    await reserve('6d1c3a52-0000-4000-8000-0000000e0003', '08035550113', 26, 1);
 
     expect(await results()).toMatchObject({
       contact: { status: 'warning', detail: '2 contact messages still new after 24 hours (the contact page promises an answer within 24 hours)' },

@@ -2,7 +2,7 @@ import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
 import { readStream } from '@autobest/db';
-import { vehicleStreamId } from '@autobest/domain';
+import { reservationRequestStreamId } from '@autobest/domain';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 
 /** What only reservation requests do; the follow-up routes they share with the others are in followUps.int.test.ts. */
@@ -56,8 +56,8 @@ describe('POST /api/vehicles/:id/reservations', () => {
     const response = await reserve(VENZA.id, { name: 'Aïcha Diallo', phone: '+234 803 555 0101', email: ' aicha@example.ng ', language: 'fr' });
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
-    const event = (await readStream(t.testDb.db, vehicleStreamId(VENZA.id))).find((stored) => stored.type === 'ReservationRequested' && stored.data['reservationId'] === id);
-    expect(event?.data).toMatchObject({ vehicleName: 'Toyota Venza', email: 'aicha@example.ng', language: 'fr' });
+    const [event] = await readStream(t.testDb.db, reservationRequestStreamId(id));
+    expect(event).toMatchObject({ type: 'ReservationRequested', data: { vehicleName: 'Toyota Venza', email: 'aicha@example.ng', language: 'fr' } });
     await project();
     expect(await requestOf(id)).toMatchObject({ vehicleId: VENZA.id, vehicleName: 'Toyota Venza', name: 'Aïcha Diallo', email: 'aicha@example.ng', language: 'fr', status: 'new', version: 1 });
   });

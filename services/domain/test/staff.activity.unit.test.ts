@@ -12,6 +12,7 @@ describe('the record an activity entry points at', () => {
     ['contact-message-7', { kind: 'contact-messages', id: '7' }],
     ['conversation-8', { kind: 'conversations', id: '8' }],
     ['enquiry-9', { kind: 'enquiries', id: '9' }],
+    ['reservation-5b0e7c1d-0000-4000-8000-0000000e0036', { kind: 'reservation-requests', id: '5b0e7c1d-0000-4000-8000-0000000e0036' }],
     ['collected-toyota-corolla-2020', { kind: 'data-collection', id: 'toyota-corolla-2020' }],
     ['email-2f9c', { kind: 'emails', id: '2f9c' }],
     ['staff-0d1e', { kind: 'staff', id: '0d1e' }],

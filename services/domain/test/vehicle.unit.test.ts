@@ -12,6 +12,7 @@ import {
   ReservationRequestChanged,
   ReservationRequestNotFound,
   ReservationSchema,
+  reservableVehicle,
   validate,
   VehicleNotFound,
   VehicleEventSchema,
@@ -106,82 +107,86 @@ describe('decideVehicle', () => {
       { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: now.toISOString() } },
     ]);
     expect(() => decideVehicle({ type: 'ChangePrice', price: 1, currency: 'USD', now }, delisted)).toThrow(VehicleNotFound);
-    expect(() => decideVehicle({ type: 'RequestReservation', reservationId: 'r', input: { name: 'A', phone: '08035550142' }, now }, delisted)).toThrow(VehicleNotFound);
+    expect(() => reservableVehicle(delisted)).toThrow(VehicleNotFound);
+    expect(() => reservableVehicle(initialVehicleState)).toThrow(VehicleNotFound);
+  });
+
+  it("a reservable vehicle is recorded with its stream's version; a delisting records its version", () => {
+    const listed = decideVehicle({ type: 'Save', vehicle, now }, initialVehicleState);
+    const priced = [...listed, ...decideVehicle({ type: 'ChangePrice', price: 34000, currency: 'USD', now }, foldVehicle(listed))];
+    expect(reservableVehicle(foldVehicle(priced))).toEqual({ id: vehicle.id, name: vehicle.name, version: 2 });
+    const delisted = foldVehicle([...priced, ...decideVehicle({ type: 'Delist', reason: 'sold', now }, foldVehicle(priced))]);
+    expect(delisted).toMatchObject({ version: 3, delistedAtVersion: 3 });
   });
 });
 
-describe('one open reservation request per buyer and vehicle', () => {
+/**
+ * The request as earlier versions appended it to the vehicle's stream (new ones have streams of their own, see
+ * reservationRequest.unit.test.ts): those are still read, answered and followed up.
+ */
+const requestOnVehicleStream = (vehicle: { id: string; name: string }, reservationId: string, phone: string, at: Date, extra: object = {}): VehicleEvent => ({
+  type: 'ReservationRequested',
+  data: { vehicleId: vehicle.id, reservationId, vehicleName: vehicle.name, name: 'Chidi', phone, ...extra, requestedAt: at.toISOString() },
+});
+
+describe("one open reservation request per buyer and vehicle, of the requests kept on the vehicle's stream", () => {
   const vehicle = VehicleSchema.parse(omoda);
   const listedAt = new Date('2026-11-22T10:00:00Z');
   const listed = decideVehicle({ type: 'Save', vehicle, now: listedAt }, initialVehicleState);
   const later = (days: number) => new Date(listedAt.getTime() + days * 24 * 3_600_000);
-  const reserve = (history: VehicleEvent[], reservationId: string, phone: string, now: Date) =>
-    decideVehicle({ type: 'RequestReservation', reservationId, input: { name: 'Chidi', phone }, now }, foldVehicle(history));
+  const request = (reservationId: string, phone: string, at = listedAt) => requestOnVehicleStream(vehicle, reservationId, phone, at);
+  const openOf = (history: VehicleEvent[], phone: string, now: Date) => openReservationOf(foldVehicle(history), phone, now)?.reservationId;
   const followUp = (history: VehicleEvent[], reservationId: string, followUp: FollowUpCommand, expectedVersion?: number) =>
     decideVehicle({ type: 'FollowUpReservation', reservationId, followUp, expectedVersion }, foldVehicle(history));
   const changeTo = (status: FollowUpStatus, days = 1) => ({ type: 'ChangeStatus' as const, status, now: later(days) });
 
-  it('given a buyer asked, when they ask again (the same phone written another way), then nothing is recorded and their first request answers', () => {
-    const first = reserve(listed, 'r1', '+234 803 555 0142', listedAt);
-    expect(first).toMatchObject([{ type: 'ReservationRequested', data: { reservationId: 'r1' } }]);
-    const history = [...listed, ...first];
-    expect(reserve(history, 'r2', '00234-803-555-0142', later(1))).toEqual([]);
-    expect(openReservationOf(foldVehicle(history), '234 8035550142', later(1))?.reservationId).toBe('r1');
+  it('given a buyer asked, then their request is open for them (the same phone written another way) for 7 days, and not for another buyer', () => {
+    const history = [...listed, request('r1', '+234 803 555 0142')];
+    expect(openOf(history, '234 8035550142', later(1))).toBe('r1');
+    expect(openOf(history, '00234-803-555-0142', later(RESERVATION_REQUEST_OPEN_DAYS - 0.01))).toBe('r1');
+    expect(openOf(history, '08035550142', later(RESERVATION_REQUEST_OPEN_DAYS))).toBeUndefined();
+    expect(openOf(history, '08035550199', later(1))).toBeUndefined();
   });
 
-  it('another buyer is recorded; the same buyer is recorded again once the first request closed', () => {
-    const history = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
-    expect(reserve(history, 'r2', '08035550199', listedAt)).toHaveLength(1);
-    expect(reserve(history, 'r3', '08035550142', later(RESERVATION_REQUEST_OPEN_DAYS - 0.01))).toEqual([]);
-    expect(reserve(history, 'r3', '08035550142', later(RESERVATION_REQUEST_OPEN_DAYS))).toMatchObject([{ data: { reservationId: 'r3' } }]);
-  });
-
-  it('delisting closes every open request: after relisting, asking again is a new request', () => {
+  it('delisting closes every open request, also once the vehicle is listed again', () => {
     const history: VehicleEvent[] = [
       ...listed,
-      ...reserve(listed, 'r1', '08035550142', listedAt),
+      request('r1', '08035550142'),
       { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: later(1).toISOString() } },
       { type: 'VehicleUpdated', data: { vehicle, updatedAt: later(2).toISOString() } },
     ];
-    expect(reserve(history, 'r2', '08035550142', later(2))).toMatchObject([{ data: { reservationId: 'r2' } }]);
+    expect(openOf(history, '08035550142', later(2))).toBeUndefined();
   });
 
-  it('given a buyer asked, when staff close the request, then the buyer can ask again and is a new request', () => {
-    const first = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+  it('given a buyer asked, when staff close the request, then it is no longer open', () => {
+    const first = [...listed, request('r1', '08035550142')];
     const closed = [...first, ...followUp(first, 'r1', changeTo('closed'))];
-    expect(openReservationOf(foldVehicle(closed), '08035550142', later(1))).toBeUndefined();
-    expect(reserve(closed, 'r2', '+234 803 555 0142', later(1))).toMatchObject([{ type: 'ReservationRequested', data: { reservationId: 'r2' } }]);
+    expect(openOf(closed, '08035550142', later(1))).toBeUndefined();
   });
 
-  it('marking a request contacted or adding a note keeps it open: asking again still answers it', () => {
-    const first = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
+  it('marking a request contacted or adding a note keeps it open', () => {
+    const first = [...listed, request('r1', '08035550142')];
     const worked = [...first, ...followUp(first, 'r1', changeTo('contacted')), ...followUp(first, 'r1', { type: 'AddNote', text: 'Deposit on Monday', now: later(1) })];
-    expect(reserve(worked, 'r2', '08035550142', later(2))).toEqual([]);
-    expect(openReservationOf(foldVehicle(worked), '08035550142', later(2))?.reservationId).toBe('r1');
+    expect(openOf(worked, '08035550142', later(2))).toBe('r1');
   });
 
-  it('closing one buyer\'s request leaves another buyer\'s open', () => {
-    const both = [...listed, ...reserve(listed, 'r1', '08035550142', listedAt)];
-    const history = [...both, ...reserve(both, 'r2', '08035550199', listedAt)];
+  it("closing one buyer's request leaves another buyer's open", () => {
+    const history = [...listed, request('r1', '08035550142'), request('r2', '08035550199')];
     const closed = [...history, ...followUp(history, 'r1', changeTo('closed'))];
-    expect(openReservationOf(foldVehicle(closed), '08035550199', later(1))?.reservationId).toBe('r2');
+    expect(openOf(closed, '08035550199', later(1))).toBe('r2');
   });
 });
 
-describe('following up reservation requests', () => {
+describe("following up the reservation requests kept on the vehicle's stream", () => {
   const vehicle = VehicleSchema.parse(omoda);
   const requestedAt = new Date('2026-11-22T10:00:00Z');
   const at = (hours: number) => new Date(requestedAt.getTime() + hours * 3_600_000);
   const listed = decideVehicle({ type: 'Save', vehicle, now: requestedAt }, initialVehicleState);
-  const requested = [...listed, ...decideVehicle({ type: 'RequestReservation', reservationId: 'r1', input: { name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'fr' }, now: requestedAt }, foldVehicle(listed))];
+  const requested = [...listed, requestOnVehicleStream(vehicle, 'r1', '08035550142', requestedAt, { email: 'chidi@example.ng', language: 'fr' })];
   const followUp = (history: VehicleEvent[], followUp: FollowUpCommand, expectedVersion?: number, reservationId = 'r1') =>
     decideVehicle({ type: 'FollowUpReservation', reservationId, followUp, expectedVersion }, foldVehicle(history));
 
-  it('records the email, the language and the vehicle name with the request, which starts new at version 1', () => {
-    expect(requested.at(-1)).toEqual({
-      type: 'ReservationRequested',
-      data: { vehicleId: vehicle.id, reservationId: 'r1', vehicleName: 'Chery Omoda 5', name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'fr', requestedAt: '2026-11-22T10:00:00.000Z' },
-    });
+  it("a request on the vehicle's stream starts new at version 1", () => {
     expect(foldVehicle(requested).requests).toEqual({ r1: { status: 'new', version: 1 } });
   });
 
@@ -190,7 +195,7 @@ describe('following up reservation requests', () => {
     expect(contacted).toEqual([{ type: 'ReservationStatusChanged', data: { vehicleId: vehicle.id, reservationId: 'r1', from: 'new', to: 'contacted', changedAt: at(1).toISOString() } }]);
     // The price changes and another buyer asks: the staff member's page of r1 (version 2) is not stale.
     let history = [...requested, ...contacted, { type: 'VehiclePriceChanged', data: { vehicleId: vehicle.id, price: 34000, currency: 'USD', changedAt: at(2).toISOString() } } as VehicleEvent];
-    history = [...history, ...decideVehicle({ type: 'RequestReservation', reservationId: 'r2', input: { name: 'Ada', phone: '08035550199' }, now: at(2) }, foldVehicle(history))];
+    history = [...history, requestOnVehicleStream(vehicle, 'r2', '08035550199', at(2))];
     const note = followUp(history, { type: 'AddNote', text: 'Pays the deposit on Monday', now: at(3) }, 2);
     expect(note).toEqual([{ type: 'ReservationNoteAdded', data: { vehicleId: vehicle.id, reservationId: 'r1', text: 'Pays the deposit on Monday', addedAt: at(3).toISOString() } }]);
     expect(foldVehicle([...history, ...note]).requests).toEqual({ r1: { status: 'contacted', version: 3 }, r2: { status: 'new', version: 1 } });

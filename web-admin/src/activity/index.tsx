@@ -37,6 +37,7 @@ const RECORD_PATHS: Record<ActivityRecordKind, ((id: string) => string) | null> 
   'sell-car-submissions': (id) => `/sell-car-submissions/${encodeURIComponent(id)}/show`,
   'trade-in-submissions': (id) => `/trade-in-submissions/${encodeURIComponent(id)}/show`,
   vehicles: (id) => `/vehicles/${encodeURIComponent(id)}`,
+  'reservation-requests': (id) => `/reservation-requests/${encodeURIComponent(id)}/show`,
   enquiries: (id) => `/enquiries/${encodeURIComponent(id)}/show`,
   'contact-messages': (id) => `/contact-messages/${encodeURIComponent(id)}/show`,
   conversations: (id) => `/conversations/${encodeURIComponent(id)}/show`,

@@ -3,8 +3,8 @@ import {
   ContactMessageEventSchema,
   greetingName,
   languageOf,
+  ReservationRequestEventSchema,
   SITE_LANGUAGE_NAMES,
-  VehicleEventSchema,
   type ContactMessageReceived,
   type ReservationRequested,
   type SiteLanguage,
@@ -199,7 +199,8 @@ export function contactMessageEmails(stored: StoredEvent, context: EmailContext)
 
 /** The notifier's planner for reservation requests: a staff notice, and an acknowledgement to a buyer who gave an email. */
 export function reservationEmails(stored: StoredEvent, context: EmailContext): PlannedEmails | null {
-  const event = parseStoredEvent(VehicleEventSchema, stored);
+  // In a stream of its own, or on its vehicle's where an earlier version kept it: the same event.
+  const event = parseStoredEvent(ReservationRequestEventSchema, stored);
   if (event.type !== 'ReservationRequested') return null;
   const acknowledgement = reservationAcknowledgement(event.data, context);
   return { emails: [staffReservationNotice(event.data, context), ...(acknowledgement ? [acknowledgement] : [])], relatedId: event.data.reservationId };

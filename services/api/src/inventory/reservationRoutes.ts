@@ -1,9 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ReservationRequestsTable } from '@autobest/db';
-import { decideVehicle, openReservationOf, ReservationCreatedSchema, ReservationRequestSchema, ReservationSchema, STAFF_AREAS, vehicleStreamId, type ReservationRequest } from '@autobest/domain';
+import { readState, type ReservationRequestsTable } from '@autobest/db';
+import {
+  decideReservationRequest,
+  decideVehicle,
+  initialReservationRequestState,
+  isOpenReservationRequest,
+  openReservationOf,
+  phoneKey,
+  ReservationCreatedSchema,
+  reservationRequestDecider,
+  ReservationRequestSchema,
+  reservationRequestStreamId,
+  ReservationSchema,
+  reservableVehicle,
+  STAFF_AREAS,
+  vehicleDecider,
+  vehicleStreamId,
+  type ReservationRequest,
+  type ReservationRequestState,
+} from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, notFound } from '../platform/errors';
 import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
@@ -44,19 +63,27 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await consumePerContact(app, reply, 'reservation', { email: request.body.email, phone: request.body.phone });
-      const reservationId = randomUUID();
+      const { phone } = request.body;
       const now = new Date();
-      // Two buyers at once both get theirs recorded (the loser of the race decides again); one buyer's double click
-      // finds the first request open and is answered with it.
-      const { state } = await handleCommand(
+      // The vehicle's stream holds no requests (only those earlier versions put there), so reading it costs the same
+      // however many buyers asked.
+      const vehicle = await readState(app.eventStore, vehicleDecider, vehicleStreamId(request.params.id));
+      const reserved = reservableVehicle(vehicle.state);
+      const onVehicleStream = openReservationOf(vehicle.state, phone, now);
+      if (onVehicleStream) return reply.code(201).send({ id: onVehicleStream.reservationId });
+      const { newest, nextId } = await buyersRequests(app, reserved.id, phone);
+      if (newest && isOpenReservationRequest(newest.state, vehicle.state, now)) return reply.code(201).send({ id: newest.id });
+      // Two identical requests at once both take nextId: the store appends the one new stream once, and the other,
+      // deciding again on it, records nothing and is answered with it. Two buyers have two ids and are both recorded.
+      await handleCommand(
         app,
         request,
-        STREAMS.vehicle,
-        vehicleStreamId(request.params.id),
-        (current) => decideVehicle({ type: 'RequestReservation', reservationId, input: request.body, now }, current),
-        { by: 'visitor' },
+        STREAMS.reservationRequest,
+        reservationRequestStreamId(nextId),
+        (state) => decideReservationRequest({ type: 'RequestReservation', reservationId: nextId, vehicle: reserved, input: request.body, now }, state),
+        { by: 'visitor', known: { state: initialReservationRequestState, version: 0 } },
       );
-      return reply.code(201).send({ id: openReservationOf(state, request.body.phone, now)!.reservationId });
+      return reply.code(201).send({ id: nextId });
     },
   );
 
@@ -74,14 +101,24 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       cells: (row) => [row.id, new Date(row.requested_at).toISOString(), row.vehicle_id, row.vehicle_name, row.name, row.phone, row.email ?? '', row.language],
     },
     async followUp(request, id, command, expectedVersion) {
-      // A request lives on its vehicle's stream; its own version is checked by the decider (ReservationRequestChanged),
-      // so a change to the vehicle or another buyer's request meanwhile is decided again, not refused.
+      const streamId = reservationRequestStreamId(id);
+      const own = await readState(app.eventStore, reservationRequestDecider, streamId);
+      if (own.state.request) {
+        return handleCommand(app, request, STREAMS.reservationRequest, streamId, (state) => decideReservationRequest(command, state), {
+          by: 'staff',
+          expectedVersion,
+          readYourWrite: true,
+          known: own,
+        });
+      }
+      // A request an earlier version kept on its vehicle's stream is followed up there; its own version is checked by
+      // the decider (ReservationRequestChanged), so a change to the vehicle meanwhile is decided again, not refused.
       const row = await app.db.selectFrom('reservation_requests').select('vehicle_id').where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Reservation request');
       return handleCommand(
         app,
         request,
-        STREAMS.reservationRequest,
+        STREAMS.vehicleReservationRequest,
         vehicleStreamId(row.vehicle_id),
         (state) => decideVehicle({ type: 'FollowUpReservation', reservationId: id, expectedVersion, followUp: command }, state),
         { by: 'staff', readYourWrite: true },
@@ -89,6 +126,33 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/**
+ * The id of a buyer's `n`-th request (from 1) in a stream of its own for a vehicle, the same whoever computes it, so
+ * that two identical requests at once name the same stream: a name-based UUID (RFC 9562 version 8, SHA-256) of the
+ * vehicle, the buyer's phone key and `n`.
+ */
+function reservationRequestIdOf(vehicleId: string, phone: string, n: number): string {
+  const hash = createHash('sha256').update(`reservation-request\n${vehicleId}\n${phoneKey(phone)}\n${n}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The buyer's newest request for the vehicle in a stream of its own, and the id their next one would have. A buyer has
+ * a new request only once the one before is over (closed, 7 days old or its vehicle delisted), so these are few.
+ */
+async function buyersRequests(app: FastifyInstance, vehicleId: string, phone: string) {
+  let newest: { id: string; state: ReservationRequestState } | null = null;
+  for (let n = 1; ; n++) {
+    const id = reservationRequestIdOf(vehicleId, phone, n);
+    const { state } = await readState(app.eventStore, reservationRequestDecider, reservationRequestStreamId(id));
+    if (!state.request) return { newest, nextId: id };
+    newest = { id, state };
+  }
+}
 
 function toReservationRequest(row: Selectable<ReservationRequestsTable>): ReservationRequest {
   return {

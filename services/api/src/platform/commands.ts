@@ -17,6 +17,7 @@ import {
   FollowUpStatusRefused,
   ReservationRequestChanged,
   ReservationRequestNotFound,
+  reservationRequestDecider,
   articleVisibilityDecider,
   newsSourceDecider,
   NewsSourceAlreadyExists,
@@ -98,7 +99,7 @@ const commandStream = <State, Event extends DomainEvent<string, object>>(
 const rowAtVersion = (row: { version: number } | undefined, version: number, whenGone: boolean) => (row ? row.version >= version : whenGone);
 
 /** The read-model tables whose rows carry the version of the stream they show. */
-type VersionedTable = 'submissions' | 'vehicles' | 'enquiries' | 'collected_records' | 'contact_messages' | 'news_sources' | 'review_videos' | 'conversations';
+type VersionedTable = 'submissions' | 'vehicles' | 'reservation_requests' | 'enquiries' | 'collected_records' | 'contact_messages' | 'news_sources' | 'review_videos' | 'conversations';
 
 /**
  * The usual read model of a stream: one row per stream, keyed by an id of its state, with the stream's version. The
@@ -128,8 +129,13 @@ export const STREAMS = {
   enquiry: commandStream(enquiryDecider, versionedRow('enquiries', 'enquiries', 'id', (state) => state.enquiryId, () => true)),
   collectedRecord: commandStream(collectionDecider, versionedRow('collected-records', 'collected_records', 'variant_id', (state) => state.variantId, () => false)),
   contactMessage: commandStream(contactMessageDecider, versionedRow('contact-messages', 'contact_messages', 'id', (state) => state.contactMessageId, () => true)),
-  /** Staff follow-ups of reservation requests: on their vehicle's stream, shown by the request's own row and version. */
-  reservationRequest: commandStream(vehicleDecider, {
+  /** Reservation requests, each in its own stream; the vehicles projection keeps their rows. */
+  reservationRequest: commandStream(reservationRequestDecider, versionedRow('vehicles', 'reservation_requests', 'id', (state) => state.request?.reservationId, () => false)),
+  /**
+   * Staff follow-ups of the reservation requests earlier versions kept on their vehicle's stream: shown by the
+   * request's own row and version.
+   */
+  vehicleReservationRequest: commandStream(vehicleDecider, {
     projection: 'vehicles',
     async shows(db, { state, events }) {
       const ids = new Set(events.map((event) => ('reservationId' in event.data ? event.data.reservationId : undefined)).filter((id) => id !== undefined));

@@ -1,4 +1,5 @@
 export * from './vehicle';
+export * from './reservationRequest';
 export * from './vehicleRecord';
 export * from './tabs';
 export * from './qa';

@@ -5,9 +5,18 @@ import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
 import { EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
-import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
-import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
+import {
+  RESERVATION_REQUEST_EVENT_SCHEMAS,
+  RESERVATION_REQUEST_OPEN_DAYS,
+  ReservationRequestChanged,
+  ReservationRequestNotFound,
+  type ReservationNoteAdded,
+  type ReservationRequested,
+  type ReservationStatusChanged,
+  type ReservedVehicle,
+} from './reservationRequest';
 
 /** The dearest listing we take, in its currency's major units (and so the top of a price search). */
 export const VEHICLE_PRICE_MAX = 1e12;
@@ -122,28 +131,6 @@ export type VehicleListed = DomainEvent<'VehicleListed', { vehicle: Vehicle; lis
 export type VehicleUpdated = DomainEvent<'VehicleUpdated', { vehicle: Vehicle; updatedAt: string }>;
 export type VehiclePriceChanged = DomainEvent<'VehiclePriceChanged', { vehicleId: string; price: number; currency: PriceCurrency; changedAt: string }>;
 export type VehicleDelisted = DomainEvent<'VehicleDelisted', { vehicleId: string; reason: string; delistedAt: string }>;
-export type ReservationRequested = DomainEvent<
-  'ReservationRequested',
-  {
-    vehicleId: string;
-    reservationId: string;
-    name: string;
-    phone: string;
-    /** Given by the buyer, for an acknowledgement (older requests have none). */
-    email?: string;
-    /** The language the buyer used on the site; absent in older requests, which were in English. */
-    language?: SiteLanguage;
-    /** The vehicle's name when it was asked for, as the buyer saw it (older requests have none). */
-    vehicleName?: string;
-    requestedAt: string;
-  }
->;
-export type ReservationStatusChanged = DomainEvent<
-  'ReservationStatusChanged',
-  { vehicleId: string; reservationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
->;
-export type ReservationNoteAdded = DomainEvent<'ReservationNoteAdded', { vehicleId: string; reservationId: string; text: string; addedAt: string }>;
-
 export type VehicleEvent =
   | VehicleListed
   | VehicleUpdated
@@ -152,34 +139,16 @@ export type VehicleEvent =
   | ReservationRequested
   | ReservationStatusChanged
   | ReservationNoteAdded;
-const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
-/** A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. */
+/**
+ * A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. Reservation requests were kept
+ * on their vehicle's stream by earlier versions: those events are still read here (legacy form, see reservationRequest.ts).
+ */
 export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('VehicleListed'), data: z.object({ vehicle: VehicleSchema, listedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleUpdated'), data: z.object({ vehicle: VehicleSchema, updatedAt: z.string() }) }),
   z.object({ type: z.literal('VehiclePriceChanged'), data: z.object({ vehicleId: z.string(), price: z.number(), currency: z.enum(PRICE_CURRENCY_CODES), changedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleDelisted'), data: z.object({ vehicleId: z.string(), reason: z.string(), delistedAt: z.string() }) }),
-  z.object({
-    type: z.literal('ReservationRequested'),
-    data: z.object({
-      vehicleId: z.string(),
-      reservationId: z.string(),
-      name: z.string(),
-      phone: z.string(),
-      email: z.string().optional(),
-      language: z.enum(SITE_LANGUAGES).optional(),
-      vehicleName: z.string().optional(),
-      requestedAt: z.string(),
-    }),
-  }),
-  z.object({
-    type: z.literal('ReservationStatusChanged'),
-    data: z.object({ vehicleId: z.string(), reservationId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }),
-  }),
-  z.object({
-    type: z.literal('ReservationNoteAdded'),
-    data: z.object({ vehicleId: z.string(), reservationId: z.string(), text: z.string(), addedAt: z.string() }),
-  }),
+  ...RESERVATION_REQUEST_EVENT_SCHEMAS,
 ]);
 
 export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>([
@@ -191,23 +160,15 @@ export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['ty
   'ReservationStatusChanged',
   'ReservationNoteAdded',
 ]);
-/** The vehicle events about one buyer's reservation request rather than the vehicle itself. */
-export const RESERVATION_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>(['ReservationRequested', 'ReservationStatusChanged', 'ReservationNoteAdded']);
 export const vehicleStreamId = (vehicleId: string) => `vehicle-${vehicleId}`;
-
-/**
- * How long a buyer's reservation request stays open: the 7 days the terms say a reservation holds a vehicle. Staff
- * call the buyer within that time; a request after it is a new one (a reminder staff should see).
- */
-export const RESERVATION_REQUEST_OPEN_DAYS = 7;
 
 export interface OpenReservation {
   reservationId: string;
   requestedAt: string;
 }
 
-/** Where staff stand with one reservation request. */
-export interface ReservationRequestState {
+/** Where staff stand with one reservation request kept on its vehicle's stream (the legacy form). */
+export interface VehicleStreamReservation {
   status: FollowUpStatus;
   /** How many events this request has had (its request, status changes and notes): the version staff see. */
   version: number;
@@ -217,12 +178,19 @@ export interface VehicleState {
   vehicle: Vehicle | null;
   listed: boolean;
   delisted: boolean;
-  /** The newest reservation request of each buyer, by `phoneKey`; delisting the vehicle closes them all. */
+  /** How many events the stream has: its version. */
+  version: number;
+  /** The stream's version at its last delisting (0: never delisted): every reservation request made before it is over. */
+  delistedAtVersion: number;
+  /**
+   * Reservation requests that earlier versions kept on the vehicle's stream (new ones have streams of their own,
+   * reservationRequest.ts): the newest of each buyer, by `phoneKey`; delisting the vehicle closes them all.
+   */
   reservations: Readonly<Record<string, OpenReservation>>;
-  /** Every reservation request, by id, as staff follow it up (also after the vehicle was delisted). */
-  requests: Readonly<Record<string, ReservationRequestState>>;
+  /** Every reservation request on the vehicle's stream, by id, as staff follow it up (also after the vehicle was delisted). */
+  requests: Readonly<Record<string, VehicleStreamReservation>>;
 }
-export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false, reservations: {}, requests: {} };
+export const initialVehicleState: VehicleState = { vehicle: null, listed: false, delisted: false, version: 0, delistedAtVersion: 0, reservations: {}, requests: {} };
 
 const followedUp = (state: VehicleState, reservationId: string, status?: FollowUpStatus): VehicleState => {
   const request = state.requests[reservationId];
@@ -231,6 +199,10 @@ const followedUp = (state: VehicleState, reservationId: string, status?: FollowU
 };
 
 export function evolveVehicle(state: VehicleState, event: VehicleEvent): VehicleState {
+  return { ...evolveRecord(state, event), version: state.version + 1 };
+}
+
+function evolveRecord(state: VehicleState, event: VehicleEvent): VehicleState {
   switch (event.type) {
     case 'VehicleListed':
       return { ...state, vehicle: event.data.vehicle, listed: true, delisted: false, reservations: {} };
@@ -239,7 +211,7 @@ export function evolveVehicle(state: VehicleState, event: VehicleEvent): Vehicle
     case 'VehiclePriceChanged':
       return state.vehicle ? { ...state, vehicle: { ...state.vehicle, price: event.data.price, currency: event.data.currency } } : state;
     case 'VehicleDelisted':
-      return { ...state, delisted: true, reservations: {} };
+      return { ...state, delisted: true, delistedAtVersion: state.version + 1, reservations: {} };
     case 'ReservationRequested':
       return {
         ...state,
@@ -254,8 +226,8 @@ export function evolveVehicle(state: VehicleState, event: VehicleEvent): Vehicle
 }
 
 /**
- * The buyer's request for this vehicle that is still open at `now`, if any: a repeat is answered with it. Staff
- * closing it ends it, so the buyer can ask again.
+ * The buyer's request for this vehicle kept on the vehicle's stream (by an earlier version) that is still open at
+ * `now`, if any: a repeat is answered with it. Staff closing it ends it, so the buyer can ask again.
  */
 export function openReservationOf(state: VehicleState, phone: string, now: Date): OpenReservation | undefined {
   const reservation = state.reservations[phoneKey(phone)];
@@ -269,15 +241,6 @@ export const vehicleDecider: Decider<VehicleState, VehicleEvent> = { eventSchema
 
 export class VehicleNotFound extends Error {
   override readonly name = 'VehicleNotFound';
-}
-
-export class ReservationRequestNotFound extends Error {
-  override readonly name = 'ReservationRequestNotFound';
-}
-
-/** Staff acted on a reservation request as it was before someone else changed it. */
-export class ReservationRequestChanged extends Error {
-  override readonly name = 'ReservationRequestChanged';
 }
 
 export const ReservationSchema = z.object({
@@ -306,7 +269,6 @@ export type VehicleCommand =
   | { type: 'Save'; vehicle: Vehicle; now: Date }
   | { type: 'ChangePrice'; price: number; currency: PriceCurrency; now: Date }
   | { type: 'Delist'; reason: string; now: Date }
-  | { type: 'RequestReservation'; reservationId: string; input: ReservationInput; now: Date }
   | {
       type: 'FollowUpReservation';
       reservationId: string;
@@ -329,8 +291,8 @@ function canonical(value: unknown): string {
 export const sameVehicle = (a: Vehicle, b: Vehicle) => canonical(a) === canonical(b);
 
 /**
- * Listing a new id lists it; saving a known one updates it (also relisting a delisted one). A buyer asks to reserve a
- * listed vehicle once: while their request is open, asking again records nothing (see openReservationOf).
+ * Listing a new id lists it; saving a known one updates it (also relisting a delisted one). Buyers' reservation
+ * requests are not the vehicle's: they have streams of their own (reservationRequest.ts).
  */
 export function decideVehicle(command: VehicleCommand, state: VehicleState): VehicleEvent[] {
   if (command.type === 'FollowUpReservation') return decideReservationFollowUp(command, state);
@@ -347,21 +309,19 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
     case 'Delist':
       if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
       return [{ type: 'VehicleDelisted', data: { vehicleId: state.vehicle.id, reason: command.reason, delistedAt: at } }];
-    case 'RequestReservation':
-      if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
-      if (openReservationOf(state, command.input.phone, command.now)) return [];
-      return [
-        {
-          type: 'ReservationRequested',
-          data: { vehicleId: state.vehicle.id, reservationId: command.reservationId, vehicleName: state.vehicle.name, ...command.input, requestedAt: at },
-        },
-      ];
   }
 }
 
+/** The vehicle a buyer may ask to reserve, as their request records it: a vehicle never listed, or delisted, cannot be. */
+export function reservableVehicle(state: VehicleState): ReservedVehicle {
+  if (!state.vehicle || state.delisted) throw new VehicleNotFound('Vehicle not found');
+  return { id: state.vehicle.id, name: state.vehicle.name, version: state.version };
+}
+
 /**
- * Staff follow a reservation request up (decideFollowUp), also once the vehicle is delisted. Each request has its own
- * version, so a change to the vehicle or to another buyer's request does not make a staff member's page stale.
+ * Staff follow up a reservation request kept on its vehicle's stream by an earlier version (decideFollowUp), also once
+ * the vehicle is delisted. Each request has its own version, so a change to the vehicle or to another buyer's request
+ * does not make a staff member's page stale.
  */
 function decideReservationFollowUp(command: Extract<VehicleCommand, { type: 'FollowUpReservation' }>, state: VehicleState): VehicleEvent[] {
   const { reservationId } = command;

@@ -14,6 +14,8 @@ export const ACTIVITY_RECORD_KINDS = {
   'sell-car-submissions': { label: 'Sell car request', prefix: 'sell-car-' },
   'trade-in-submissions': { label: 'Trade-in request', prefix: 'trade-in-' },
   vehicles: { label: 'Vehicle', prefix: 'vehicle-' },
+  // A follow-up of a reservation request an earlier version kept on its vehicle's stream points at the vehicle.
+  'reservation-requests': { label: 'Reservation request', prefix: 'reservation-' },
   enquiries: { label: 'Enquiry', prefix: 'enquiry-' },
   'contact-messages': { label: 'Contact message', prefix: 'contact-message-' },
   conversations: { label: 'Conversation', prefix: 'conversation-' },
@@ -45,7 +47,7 @@ export function activityRecordOf(streamId: string): { kind: ActivityRecordKind; 
 export const ACTIVITY_FAMILIES = {
   'sign-in': { label: 'Sign-ins and sign-outs', types: ['StaffSignedIn', 'StaffSignInFailed', 'StaffSignedOut'] },
   accounts: { label: 'Staff accounts', types: STAFF_ACCOUNT_EVENT_TYPES },
-  requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'contact-messages', 'conversations'] },
+  requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'reservation-requests', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
   news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: ['TickerArticleFeatured', 'TickerFeatureCleared'] },
   emails: { label: 'Emails', records: ['emails'] },

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import { parseStoredEvent, type Database } from '@autobest/db';
-import { FALLBACK_RATES, collectionsOf, convert, fromMajor, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, type Vehicle } from '@autobest/domain';
+import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
+import { FALLBACK_RATES, collectionsOf, convert, fromMajor, isReservationRequestStream, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, type Vehicle } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
-import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf, type FollowUpVersion } from '../platform/followUps';
 import { FACET_COLUMNS, FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf, type FacetedVehicle, type FacetValue } from './vehicleFacets';
 
 /** US cents at the fixed fallback rates: deterministic, so a rebuild gives the same rows. */
@@ -172,7 +172,16 @@ async function copySearchColumns(trx: Transaction<Database>, ids: ReadonlySet<st
     on conflict (id) do update set ${SEARCH_UPDATES}`.execute(trx);
 }
 
-/** The catalogue buyers search, and the reservation requests staff follow up. */
+/**
+ * A reservation request's version after this event: its stream's position where it has a stream of its own; one more
+ * than before where an earlier version kept it on its vehicle's stream, whose positions count the vehicle's events too.
+ */
+const reservationVersion = (stored: StoredEvent): FollowUpVersion => (isReservationRequestStream(stored.streamId) ? { atPosition: stored.streamPosition } : 'next');
+
+/**
+ * The catalogue buyers search, and the reservation requests staff follow up: both forms of the requests' events, in
+ * streams of their own and (from earlier versions) on their vehicle's stream, are the same events.
+ */
 export const vehiclesProjection: Projection = {
   name: 'vehicles',
   tables: ['vehicles', 'vehicle_search', 'vehicle_facet_combinations', 'reservation_requests', 'vehicle_facet_counts', 'vehicle_price_facet_counts'],
@@ -249,14 +258,13 @@ export const vehiclesProjection: Projection = {
             .execute();
           break;
         }
-        // A request shares its vehicle's stream, so its own version counts its own events.
         case 'ReservationStatusChanged': {
           const { reservationId, from, to, changedAt } = event.data;
-          await applyStatusChange(trx, 'reservation_requests', reservationId, { from, to, at: changedAt, by: staffEmailOf(stored) }, 'next');
+          await applyStatusChange(trx, 'reservation_requests', reservationId, { from, to, at: changedAt, by: staffEmailOf(stored) }, reservationVersion(stored));
           break;
         }
         case 'ReservationNoteAdded':
-          await applyNote(trx, 'reservation_requests', event.data.reservationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, 'next');
+          await applyNote(trx, 'reservation_requests', event.data.reservationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, reservationVersion(stored));
           break;
       }
     }

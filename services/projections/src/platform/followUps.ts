@@ -10,7 +10,7 @@ export const staffEmailOf = (stored: StoredEvent) => (stored.metadata.actor.kind
 
 /**
  * The row's version after this event: its stream position where the request has a stream of its own, or one more than
- * before where it shares its stream (reservation requests live on their vehicle's).
+ * before where it shares its stream (the reservation requests earlier versions kept on their vehicle's).
  */
 export type FollowUpVersion = { atPosition: number } | 'next';
 

@@ -292,6 +292,19 @@ describe('a feed whose text takes longer than NEWS_FEED_PARSE_BUDGET_MS to read'
     }
     expect(budgeted.size).toBe(0);
   });
+
+  it('ends a thread in the middle of a parse on close (the workers stopping): the read fails, not as the feed\'s fault', async () => {
+    const parsers = new FeedParsers(30_000);
+    const body = Buffer.from(await (await fetch(fixtures.url('/hostile.xml'))).arrayBuffer());
+    const parsing = parsers.parse({ body, contentType: 'application/rss+xml', context: { feedUrl: fixtures.url('/hostile.xml'), sourceName: 'Hostile', defaultCategory: 'Industry News', now: new Date() } });
+    expect(parsers.size).toBe(1);
+    await parsers.close();
+    const error = await parsing.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).not.toBe('FeedUnavailable');
+    expect(parsers.size).toBe(0);
+    await expect(parsers.parse({ body, contentType: undefined, context: { feedUrl: fixtures.url('/hostile.xml'), sourceName: 'Hostile', defaultCategory: 'Industry News', now: new Date() } })).rejects.toThrow('The feed parsers are closed');
+  });
 });
 
 describe('refusing addresses on the internal network (NEWS_ALLOW_PRIVATE_HOSTS unset)', () => {

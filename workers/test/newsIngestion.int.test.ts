@@ -267,12 +267,13 @@ describe('reading politely', () => {
 
 describe('a feed whose text takes longer than NEWS_FEED_PARSE_BUDGET_MS to read', () => {
   it('fails its own read with the reason and waits for its retry; the other feeds of the run are read; its thread is ended', async () => {
-    const budgeted = new FeedParsers(1_000);
+    // Generous for the good feed's first parse in a new thread on a loaded machine; the hostile one needs minutes.
+    const budgeted = new FeedParsers(3_000);
     try {
       const hostile = await addSource({ url: fixtures.url('/hostile.xml'), name: 'Hostile Motoring' });
       const good = await addSource({ url: fixtures.url('/rss2.xml') });
       const outcomes = await readAllFeeds(testDb.db, { ...settings, feedParsers: budgeted });
-      const reason = 'Reading the feed took longer than 1 s';
+      const reason = 'Reading the feed took longer than 3 s';
       expect(outcomes.find((outcome) => outcome.sourceId === good)).toMatchObject({ outcome: 'read', articles: 3 });
       expect(outcomes.find((outcome) => outcome.sourceId === hostile)).toMatchObject({ outcome: 'failed', error: reason, failures: 1 });
       const state = await stateOf(hostile);

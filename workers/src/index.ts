@@ -5,3 +5,4 @@ export { PhotoProcessor, PHOTO_EVENT_TYPES, PHOTO_PROCESSOR, type PhotoCatchUp, 
 export { readSource, retryDelayMs, type NewsReaderSettings } from './news/ingest';
 export { readAllFeeds, startNewsWorker } from './news/newsWorker';
 export { fetchFeed } from './news/feedHttp';
+export { FeedParsers } from './news/feedParsers';

@@ -22,6 +22,7 @@ import { EmailDelivery } from './notifier/delivery';
 import { startEmailDeliveryWorker } from './notifier/deliveryWorker';
 import { startRatesWorker } from './rates/ratesWorker';
 import { startNewsWorker } from './news/newsWorker';
+import { FeedParsers } from './news/feedParsers';
 import { startHousekeeping } from './housekeeping/housekeeping';
 import { PhotoProcessor } from './photos/photoProcessor';
 import { startPhotoWorker } from './photos/worker';
@@ -43,11 +44,12 @@ export function createLogger(config: RuntimeConfig, name: string): Logger {
   return pino({ name, level: config.logLevel });
 }
 
-/** How the news worker reads feeds: on NEWS_CRON, saying who reads them and where to find us. */
-export const newsSettings = (config: RuntimeConfig) => ({
+/** How the news worker reads feeds: on NEWS_CRON, saying who reads them and where to find us, parsing them in `feedParsers`. */
+export const newsSettings = (config: RuntimeConfig, feedParsers: FeedParsers) => ({
   cron: config.news.cron,
   allowPrivateHosts: config.news.allowPrivateHosts,
   userAgent: `AutoBestAfrica-NewsReader/1.0 (+${config.publicUrl})`,
+  feedParsers,
 });
 
 /** Starts every background processor of the product; `close()` lets running jobs finish, then disconnects. */
@@ -97,7 +99,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   ];
   const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
-  const news = await startNewsWorker(db, newsSettings(config), connection, config.queuePrefix, logger);
+  const feedParsers = new FeedParsers(config.news.feedParseBudgetMs);
+  const news = await startNewsWorker(db, newsSettings(config, feedParsers), connection, config.queuePrefix, logger);
   workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
@@ -126,6 +129,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     async close() {
       connection.off('ready', afterRedisReturns);
       await Promise.all(workers.map((worker) => worker.close()));
+      // The news jobs have finished, and with them their parses: no thread is left running.
+      await feedParsers.close();
       await photoDoorbell.settled();
       await photos.close();
       // Rung by the photo processor's last run; a Redis that is away does not hold the stop (the safety net covers it).

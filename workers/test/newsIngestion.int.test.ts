@@ -17,12 +17,13 @@ import {
 } from '@autobest/domain';
 import { allProjections, createWorkerConnection, NEWS_QUEUE, Projector, requestFeedFetch } from '@autobest/projections';
 import { catchUpCompletely, createTestQueues, type TestQueues } from '@autobest/projections/testing';
-import { fetchFeed, readAllFeeds, readSource, retryDelayMs, startNewsWorker, type NewsReaderSettings } from '../src/index';
+import { FeedParsers, fetchFeed, readAllFeeds, readSource, retryDelayMs, startNewsWorker, type NewsReaderSettings } from '../src/index';
 import { startFeedFixtures, type FeedFixtures } from '../src/testing';
 
 const STAFF: EventMetadata = { actor: { kind: 'staff', staffUserId: 'staff-1', email: 'editor@autobest.test' }, correlationId: 'test', causationId: null, requestId: null };
 const logger = pino({ level: 'silent' });
-const settings: NewsReaderSettings = { allowPrivateHosts: true, userAgent: 'AutoBestAfrica-NewsReader/1.0 (+https://autobest.test)', timeoutMs: 1_500 };
+const feedParsers = new FeedParsers(5_000);
+const settings: NewsReaderSettings = { allowPrivateHosts: true, userAgent: 'AutoBestAfrica-NewsReader/1.0 (+https://autobest.test)', feedParsers, timeoutMs: 1_500 };
 
 let testDb: TestDatabase;
 let fixtures: FeedFixtures;
@@ -34,6 +35,7 @@ beforeAll(async () => {
   projector = new Projector(testDb.db, allProjections);
 });
 afterAll(async () => {
+  await feedParsers.close();
   await fixtures?.close();
   await testDb?.drop();
 });
@@ -260,6 +262,49 @@ describe('reading politely', () => {
     expect(await readAllFeeds(testDb.db, settings)).toEqual([]);
     expect(await readSource(testDb.db, settings, sourceId)).toMatchObject({ outcome: 'skipped', reason: 'disabled' });
     expect(await readSource(testDb.db, settings, sourceId, { requested: true })).toMatchObject({ outcome: 'read', articles: 3 });
+  });
+});
+
+describe('a feed whose text takes longer than NEWS_FEED_PARSE_BUDGET_MS to read', () => {
+  it('fails its own read with the reason and waits for its retry; the other feeds of the run are read; its thread is ended', async () => {
+    // Generous for the good feed's first parse in a new thread on a loaded machine; the hostile one needs minutes.
+    const budgeted = new FeedParsers(3_000);
+    try {
+      const hostile = await addSource({ url: fixtures.url('/hostile.xml'), name: 'Hostile Motoring' });
+      const good = await addSource({ url: fixtures.url('/rss2.xml') });
+      const outcomes = await readAllFeeds(testDb.db, { ...settings, feedParsers: budgeted });
+      const reason = 'Reading the feed took longer than 3 s';
+      expect(outcomes.find((outcome) => outcome.sourceId === good)).toMatchObject({ outcome: 'read', articles: 3 });
+      expect(outcomes.find((outcome) => outcome.sourceId === hostile)).toMatchObject({ outcome: 'failed', error: reason, failures: 1 });
+      const state = await stateOf(hostile);
+      expect(state).toMatchObject({ consecutive_failures: 1, last_error: reason, lease_until: null });
+      expect(new Date(state.next_attempt_at!).getTime() - new Date(state.last_fetched_at!).getTime()).toBeGreaterThanOrEqual(48_000);
+      // The thread that read the good feed waits for the next; the one over budget was ended, not left parsing.
+      expect(budgeted.size).toBe(1);
+
+      // The next run reads the good feed again and leaves the hostile one to its retry.
+      const [hostileReads, goodReads] = [fixtures.hits.get('/hostile.xml'), fixtures.hits.get('/rss2.xml')!];
+      const again = await readAllFeeds(testDb.db, { ...settings, feedParsers: budgeted });
+      expect(again.find((outcome) => outcome.sourceId === hostile)).toEqual({ sourceId: hostile, outcome: 'skipped', reason: 'waiting' });
+      expect(fixtures.hits.get('/hostile.xml')).toBe(hostileReads);
+      expect(fixtures.hits.get('/rss2.xml')).toBe(goodReads + 1);
+    } finally {
+      await budgeted.close();
+    }
+    expect(budgeted.size).toBe(0);
+  });
+
+  it('ends a thread in the middle of a parse on close (the workers stopping): the read fails, not as the feed\'s fault', async () => {
+    const parsers = new FeedParsers(30_000);
+    const body = Buffer.from(await (await fetch(fixtures.url('/hostile.xml'))).arrayBuffer());
+    const parsing = parsers.parse({ body, contentType: 'application/rss+xml', context: { feedUrl: fixtures.url('/hostile.xml'), sourceName: 'Hostile', defaultCategory: 'Industry News', now: new Date() } });
+    expect(parsers.size).toBe(1);
+    await parsers.close();
+    const error = await parsing.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).not.toBe('FeedUnavailable');
+    expect(parsers.size).toBe(0);
+    await expect(parsers.parse({ body, contentType: undefined, context: { feedUrl: fixtures.url('/hostile.xml'), sourceName: 'Hostile', defaultCategory: 'Industry News', now: new Date() } })).rejects.toThrow('The feed parsers are closed');
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '@autobest/domain';
 import { allProjections, Projector } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import { newsSettings, readSource } from '@autobest/workers';
+import { FeedParsers, newsSettings, readSource } from '@autobest/workers';
 import { startFeedFixtures, type FeedFixtures } from '@autobest/workers/testing';
 import { SEED_REVIEW_VIDEOS, seedReviewVideos } from '../../../infra/src/seed/news';
 import { createTestApp, signIn, STAFF_NAME, type TestApp } from './support';
@@ -22,14 +22,17 @@ let t: TestApp;
 let cookie: string;
 let fixtures: FeedFixtures;
 let projector: Projector;
+let feedParsers: FeedParsers;
 
 beforeAll(async () => {
   fixtures = await startFeedFixtures();
   t = await createTestApp('api_news', { NEWS_ALLOW_PRIVATE_HOSTS: 'true', NEWS_CACHE_TTL_MS: '0' }, { withWorkers: true });
   cookie = await signIn(t.app);
   projector = new Projector(t.testDb.db, allProjections);
+  feedParsers = new FeedParsers(t.config.news.feedParseBudgetMs);
 });
 afterAll(async () => {
+  await feedParsers?.close();
   await t?.close();
   await fixtures?.close();
 });
@@ -38,7 +41,7 @@ const get = <T>(url: string, headers: Record<string, string> = {}) => t.app.inje
 const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 /** What the workers do on their schedule, done now for one source. */
-const read = (sourceId: string) => readSource(t.testDb.db, newsSettings(t.config), sourceId, { requested: true });
+const read = (sourceId: string) => readSource(t.testDb.db, newsSettings(t.config, feedParsers), sourceId, { requested: true });
 
 async function addSource(body: object): Promise<NewsSourceRecord> {
   const response = await staff('POST', '/api/admin/news-sources', { name: 'Fixture Motoring', region: 'african', ...body });

@@ -183,6 +183,14 @@ describe('operations settings', () => {
     expect(refusal({ EMAIL_JOB_LOCK_MS: 'soon' })).toContain('EMAIL_JOB_LOCK_MS must be a number of milliseconds');
   });
 
+  it('gives reading a feed 5 s unless NEWS_FEED_PARSE_BUDGET_MS says otherwise, within the 60 s a read holds its source', () => {
+    expect(loadRuntimeConfig({}).news.feedParseBudgetMs).toBe(5_000);
+    expect(loadRuntimeConfig({ NEWS_FEED_PARSE_BUDGET_MS: '250' }).news.feedParseBudgetMs).toBe(250);
+    expect(refusal({ NEWS_FEED_PARSE_BUDGET_MS: '50' })).toContain('NEWS_FEED_PARSE_BUDGET_MS must be at least 100');
+    expect(refusal({ NEWS_FEED_PARSE_BUDGET_MS: '30001' })).toContain('NEWS_FEED_PARSE_BUDGET_MS must be at most 30000');
+    expect(refusal({ NEWS_FEED_PARSE_BUDGET_MS: 'soon' })).toContain('NEWS_FEED_PARSE_BUDGET_MS must be a number of milliseconds');
+  });
+
   it('serves no metrics without METRICS_TOKEN and refuses a short or unprintable one', () => {
     expect(loadRuntimeConfig({}).metricsToken).toBeUndefined();
     expect(loadRuntimeConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));

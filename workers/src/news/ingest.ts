@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db, NewsSourcesTable } from '@autobest/db';
-import { articlesOfFeed, type IngestedArticle } from '@autobest/domain';
+import type { IngestedArticle } from '@autobest/domain';
 import { fetchFeed, FeedUnavailable, type FeedRequest, type Resolver } from './feedHttp';
-import { decodeFeed, readFeedEntries } from './feedReader';
+import type { FeedParsers } from './feedParsers';
 
 export interface NewsReaderSettings {
   allowPrivateHosts: boolean;
   /** Says who reads (and where to complain): AutoBestAfrica-NewsReader/1.0 (+https://...). */
   userAgent: string;
+  /** Where the feeds' text is read, apart from the workers' thread and within NEWS_FEED_PARSE_BUDGET_MS. */
+  feedParsers: FeedParsers;
   /** Only tests shorten these. */
   timeoutMs?: number;
   maxBytes?: number;
@@ -20,7 +22,7 @@ const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A server's Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
-/** How long one read may hold its source; longer than the 10 s timeout plus writing the articles. */
+/** How long one read may hold its source; longer than the 10 s timeout, the parse's budget (30 s at most) and writing the articles. */
 const LEASE_MS = 60_000;
 /** The newest articles kept per source: enough for any page, while a feed that churns cannot grow the table for ever. */
 const ARTICLES_KEPT_PER_SOURCE = 100;
@@ -151,8 +153,11 @@ export async function readSource(
       await db.updateTable('news_fetch_states').set(succeeded).where('source_id', '=', sourceId).execute();
       return { sourceId, outcome: 'not-modified' };
     }
-    const entries = await readFeedEntries(decodeFeed(answer.body, answer.contentType));
-    const { articles, skipped } = articlesOfFeed(entries, { feedUrl: answer.finalUrl, sourceName: source.name, defaultCategory: source.category, now: finished });
+    const { articles, skipped } = await settings.feedParsers.parse({
+      body: answer.body,
+      contentType: answer.contentType,
+      context: { feedUrl: answer.finalUrl, sourceName: source.name, defaultCategory: source.category, now: finished },
+    });
     await db.transaction().execute(async (trx) => {
       await storeArticles(trx, sourceId, articles, finished);
       await trx

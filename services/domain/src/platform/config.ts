@@ -171,6 +171,13 @@ export const RuntimeConfigSchema = z
     NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
     NEWS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+    NEWS_FEED_PARSE_BUDGET_MS: z.coerce
+      .number({ error: 'NEWS_FEED_PARSE_BUDGET_MS must be a number of milliseconds' })
+      .int('NEWS_FEED_PARSE_BUDGET_MS must be a whole number of milliseconds')
+      .min(100, 'NEWS_FEED_PARSE_BUDGET_MS must be at least 100')
+      // A read holds its source for 60 s (workers/src/news/ingest.ts): the 10 s download and the parse must fit in it.
+      .max(30_000, 'NEWS_FEED_PARSE_BUDGET_MS must be at most 30000 (30 s)')
+      .default(5_000),
     FINANCE_TERM_MONTHS: z.coerce
       .number({ error: `FINANCE_TERM_MONTHS must be one of ${FINANCE_TERMS_MONTHS.join(', ')} (months)` })
       .refine((months) => (FINANCE_TERMS_MONTHS as readonly number[]).includes(months), `FINANCE_TERM_MONTHS must be one of ${FINANCE_TERMS_MONTHS.join(', ')} (months)`)
@@ -261,6 +268,11 @@ export const RuntimeConfigSchema = z
       allowPrivateHosts: env.NEWS_ALLOW_PRIVATE_HOSTS,
       /** How long the API reuses an identical news or video answer (browsers keep them 5 and 10 minutes anyway). */
       cacheTtlMs: env.NEWS_CACHE_TTL_MS,
+      /**
+       * How long reading one feed's text (decoding, XML, cleaning the articles) may take, in a thread of its own that is
+       * ended when over it: a real feed takes milliseconds, a hostile one would otherwise hold the workers' CPU.
+       */
+      feedParseBudgetMs: env.NEWS_FEED_PARSE_BUDGET_MS,
     },
     /**
      * The terms every monthly figure assumes (cards, the vehicle page's calculator, quotes): the lender's APR and the

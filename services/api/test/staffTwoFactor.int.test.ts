@@ -265,6 +265,29 @@ describe('an admin, who must use two-factor sign-in', () => {
       expect(reasons).toEqual(['wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'too-many-attempts']);
     });
 
+    it('lets a signed-in person manage two-factor while browsers new to the account use up its sign-in attempts, giving those no new ones', async () => {
+      const sales = await addAccount('sales');
+      const cookie = cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD));
+      const { secret } = await enrol(cookie);
+      for (let attempt = 0; attempt < 5; attempt++) expect((await signInAttempt(sales.email, 'a guess')).statusCode).toBe(401);
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).statusCode).toBe(429);
+
+      const renewed = await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: codeFor(secret) });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      nextStep();
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).statusCode).toBe(429);
+    });
+
+    it('limits wrong codes typed while signed in: after 5 even the right code is refused', async () => {
+      const sales = await addAccount('sales');
+      const cookie = cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD));
+      const { secret } = await enrol(cookie);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: '000000' })).statusCode).toBe(400);
+      }
+      expect((await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: codeFor(secret) })).statusCode).toBe(429);
+    });
+
     it('an admin resets a lost phone: the person is signed out everywhere and signs in with the password alone', async () => {
       const sales = await addAccount('sales');
       const cookie = cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD));

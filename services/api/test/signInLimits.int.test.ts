@@ -248,11 +248,15 @@ describe('while Redis does not answer', () => {
     // Nothing listens on port 1.
     const noRedis = await createTestApp('api_signin_no_redis', { REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      const response = await attempt(noRedis, { password: STAFF_PASSWORD });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
-      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(response.headers['set-cookie']).toBeUndefined();
+      // With or without a device cookie for the account: its own budget cannot be counted either.
+      const device = deviceCookies(noRedis.config.statusTokenSecret, noRedis.config.cookieSecure).issue(STAFF_EMAIL, new Date());
+      for (const cookies of [{}, { [device.name]: device.value }]) {
+        const response = await attempt(noRedis, { password: STAFF_PASSWORD, cookies });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ error: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
     } finally {
       await noRedis.close();
     }

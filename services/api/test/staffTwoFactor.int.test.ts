@@ -183,6 +183,8 @@ describe('an admin, who must use two-factor sign-in', () => {
     const signedIn = await signInAttempt(STAFF_EMAIL, STAFF_PASSWORD, ` ${code.slice(0, 3)} ${code.slice(3)} `);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ twoFactor: { enrolled: true, required: true } });
+    // The browser becomes known to the account (its device cookie) only now, with the whole sign-in: not after the password alone.
+    expect(signedIn.cookies.map((cookie) => cookie.name)).toEqual([sessionCookieName(t.app.config.cookieSecure), expect.stringMatching(/^autobest_device_/)]);
     expect((await as(cookieOf(signedIn)).get('/api/admin/staff')).statusCode).toBe(200);
     const signedInEvents = (await eventsOf(adminId)).filter((event) => event.type === 'StaffSignedIn');
     expect(signedInEvents.at(-1)?.data).toMatchObject({ secondFactor: 'totp' });

@@ -84,7 +84,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Sign in; sets the HttpOnly session cookie. An account with two-factor sign-in answers 401 two_factor_required until the same request comes with `code` (authenticator or recovery code)',
+          'Sign in; sets the HttpOnly session cookie, and a device cookie that gives this browser its own budget of attempts on this account. An account with two-factor sign-in answers 401 two_factor_required until the same request comes with `code` (authenticator or recovery code)',
         body: SignInSchema,
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },

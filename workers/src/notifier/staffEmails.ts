@@ -39,7 +39,7 @@ export function staffSignInLimitEmails(stored: StoredEvent): PlannedEmails | nul
   const lines = [
     `Dear ${name},`,
     `On ${when}, sign-in to your account on the AutoBest Africa staff console (${email}) was tried more than ${attempts} times in ${windowMinutes} minutes with a wrong password or code, from browsers that have never signed in to it${network ? `; the last attempt came from the network ${network}` : ''}.`,
-    `For the next ${windowMinutes} minutes, browsers that have not signed in to your account before cannot sign in to it. A browser you have signed in with before still signs you in as usual.`,
+    `For up to ${windowMinutes} minutes, browsers that have not signed in to your account before cannot sign in to it. A browser you have signed in with before still signs you in as usual.`,
     'If this was you, wait and try again, or use your usual browser. If it was not, these attempts were refused; if you use the same password anywhere else, choose a new one under My account, and tell your administrator.',
   ];
   return {

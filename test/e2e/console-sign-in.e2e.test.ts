@@ -10,7 +10,9 @@ describe('console sign-in', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack('e2e_console_sign_in', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD }, workers: false });
+    // A proxy on this machine is trusted (TRUST_PROXY=1), so the guesses below come from addresses of their own: the
+    // browser's sign-ins are not what the limit per address counts here.
+    stack = await startStack('e2e_console_sign_in', { env: { ADMIN_EMAIL: STAFF_EMAIL, ADMIN_PASSWORD: STAFF_PASSWORD, TRUST_PROXY: '1' }, workers: false });
   });
 
   afterAll(async () => {
@@ -18,8 +20,8 @@ describe('console sign-in', () => {
   });
 
   /** Submits the form and waits for the API's answer to it. */
-  async function submit(page: Page, password: string): Promise<number> {
-    await page.getByRole('textbox', { name: 'Email' }).fill(STAFF_EMAIL);
+  async function submit(page: Page, password: string, email = STAFF_EMAIL): Promise<number> {
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Password' }).fill(password);
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/admin/session') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -40,15 +42,45 @@ describe('console sign-in', () => {
     await expect(page.getByRole('menuitem', { name: 'Contact messages' }).isVisible()).resolves.toBe(false);
   });
 
-  it('signs in from the console page itself: same-origin requests pass the cross-site check', async () => {
+  /** Another admin with the same password. */
+  async function addAdmin(email: string): Promise<void> {
     await stack.testDb.db.insertInto('staff_users').values({
       id: crypto.randomUUID(),
-      email: 'second@autobest.test',
-      display_name: 'Second',
-      password_hash: (await stack.testDb.db.selectFrom('staff_users').select('password_hash').executeTakeFirstOrThrow()).password_hash,
+      email,
+      display_name: email,
+      password_hash: (await stack.testDb.db.selectFrom('staff_users').select('password_hash').where('email', '=', STAFF_EMAIL).executeTakeFirstOrThrow()).password_hash,
       role: 'admin',
       disabled_at: null,
     }).execute();
+  }
+
+  it('signs the admin in from a browser that signed in before, while guesses from elsewhere have used up the account\'s attempts', async () => {
+    const email = 'owner@autobest.test';
+    await addAdmin(email);
+    const page = await signInToConsole(stack.browser, stack.api.url, email, STAFF_PASSWORD);
+    // The session ends (it expired, or they signed out); the browser keeps what it was given at sign-in.
+    await page.context().clearCookies({ name: 'autobest_session' });
+
+    const guess = async (from: string, password: string) =>
+      (await fetch(`${stack.api.url}/api/admin/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password }),
+      })).status;
+    const answers = [];
+    for (let i = 1; i <= 6; i++) answers.push(await guess(`203.0.113.${i}`, 'a guess'));
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await guess('203.0.113.7', STAFF_PASSWORD)).toBe(429);
+
+    await page.goto(`${stack.api.url}/admin`);
+    await settledOnSignIn(page);
+    expect(await submit(page, STAFF_PASSWORD, email)).toBe(200);
+    await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
+    await page.context().close();
+  });
+
+  it('signs in from the console page itself: same-origin requests pass the cross-site check', async () => {
+    await addAdmin('second@autobest.test');
     const page = await signInToConsole(stack.browser, stack.api.url, 'second@autobest.test', STAFF_PASSWORD);
     await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor();
   });

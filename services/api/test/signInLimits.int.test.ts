@@ -1,20 +1,24 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, STAFF_EMAIL, STAFF_PASSWORD, type TestApp } from './support';
+import { deviceCookies } from '../src/staff/deviceCookies';
+import { createTestApp, everyProcessorCaughtUp, STAFF_EMAIL, STAFF_PASSWORD, type TestApp } from './support';
 
 /** Limits counted in this file's own Redis prefix: 10 attempts per address, 5 per account, per 15 minutes. */
 let direct: TestApp;
 let behindOneProxy: TestApp;
 let behindListedProxies: TestApp;
+/** Over https (secure cookies), with the workers, so the owner's email is recorded. */
+let withDevices: TestApp;
 beforeAll(async () => {
-  [direct, behindOneProxy, behindListedProxies] = await Promise.all([
+  [direct, behindOneProxy, behindListedProxies, withDevices] = await Promise.all([
     createTestApp('api_signin_limits'),
     createTestApp('api_signin_proxy_hop', { TRUST_PROXY: '1' }),
     createTestApp('api_signin_proxy_list', { TRUST_PROXY: '10.0.0.0/8' }),
+    createTestApp('api_signin_devices', { COOKIE_SECURE: 'true', PROJECTOR_SAFETY_NET_MS: '500' }, { withWorkers: true }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([direct?.close(), behindOneProxy?.close(), behindListedProxies?.close()]);
+  await Promise.all([direct?.close(), behindOneProxy?.close(), behindListedProxies?.close(), withDevices?.close()]);
 });
 
 interface Attempt {
@@ -23,6 +27,8 @@ interface Attempt {
   /** The TCP peer: a client, or a proxy in front of the API. */
   from?: string;
   forwardedFor?: string;
+  /** What the browser sends: its device cookies. */
+  cookies?: Record<string, string>;
 }
 
 let spare = 0;
@@ -31,12 +37,13 @@ const newAddress = () => `198.51.100.${++spare}`;
 /** An email no other attempt in this file names, so only the limit per address can apply. */
 const newEmail = () => `nobody-${++spare}@autobest.test`;
 
-const attempt = (t: TestApp, { email = STAFF_EMAIL, password = 'not the password', from = '127.0.0.1', forwardedFor }: Attempt) =>
+const attempt = (t: TestApp, { email = STAFF_EMAIL, password = 'not the password', from = '127.0.0.1', forwardedFor, cookies = {} }: Attempt) =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/session',
     remoteAddress: from,
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    cookies,
     payload: { email, password },
   });
 
@@ -113,6 +120,102 @@ describe('sign-in limits', () => {
   });
 });
 
+/** A browser as far as sign-in sees it: the device cookies it was given, kept across attempts like a real one. */
+class Browser {
+  readonly cookies: Record<string, string> = {};
+  readonly from = newAddress();
+  constructor(private readonly t: TestApp) {}
+  async signIn(email: string, password = STAFF_PASSWORD): Promise<LightMyRequestResponse> {
+    const response = await attempt(this.t, { email, password, from: this.from, cookies: this.cookies });
+    for (const cookie of response.cookies) if (cookie.name.includes('device')) this.cookies[cookie.name] = cookie.value;
+    return response;
+  }
+}
+
+/** Wrong passwords for `email` from clients that never signed in to it, each from an address of its own, until refused. */
+async function guessUntilRefused(t: TestApp, email: string): Promise<void> {
+  for (let i = 1; i <= 5; i++) expect((await attempt(t, { from: newAddress(), email })).statusCode, `guess ${i}`).toBe(401);
+  expectTryAgainLater(await attempt(t, { from: newAddress(), email }));
+}
+
+describe('device cookies: guessing an account does not lock its owner out', () => {
+  it('signs the owner in from a browser that signed in before, while the right password from elsewhere is refused', async () => {
+    const email = await addAccount(withDevices, 'owner@autobest.test');
+    const owners = new Browser(withDevices);
+    const first = await owners.signIn(email);
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((cookie) => cookie.name.startsWith('__Secure-autobest_device_'));
+    expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/admin/session', maxAge: 180 * 24 * 3600 });
+    expect(device!.value).not.toContain('owner');
+
+    await guessUntilRefused(withDevices, email);
+    expectTryAgainLater(await attempt(withDevices, { from: newAddress(), email, password: STAFF_PASSWORD }));
+
+    expect((await owners.signIn(email, 'a typo')).statusCode).toBe(401);
+    const again = await owners.signIn(email);
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies.find((cookie) => cookie.name === device!.name)?.value).not.toBe(device!.value);
+    // Still refused for everyone else: the owner's sign-in did not give the guesser a new budget.
+    expectTryAgainLater(await attempt(withDevices, { from: newAddress(), email }));
+  });
+
+  it('gives nothing for a forged, altered, replaced or other account\'s cookie', async () => {
+    const email = await addAccount(withDevices, 'target@autobest.test');
+    const other = await addAccount(withDevices, 'attacker-own@autobest.test');
+    const owners = new Browser(withDevices);
+    expect((await owners.signIn(email)).statusCode).toBe(200);
+    const [name, replaced] = Object.entries(owners.cookies)[0]!;
+    expect((await owners.signIn(email)).statusCode).toBe(200);
+    const current = owners.cookies[name]!;
+    expect(current).not.toBe(replaced);
+    const attackers = new Browser(withDevices);
+    expect((await attackers.signIn(other)).statusCode).toBe(200);
+    const [, ownCookie] = Object.entries(attackers.cookies)[0]!;
+
+    await guessUntilRefused(withDevices, email);
+    const secure = withDevices.config.cookieSecure;
+    const forged = deviceCookies('another installation secret', secure).issue(email, new Date());
+    // Another nonce under the same signature: a device budget of one's choosing.
+    const [version, account, nonce, issued, signature] = current.split('.');
+    const altered = [version, account, `${nonce!.startsWith('A') ? 'B' : 'A'}${nonce!.slice(1)}`, issued, signature].join('.');
+    for (const value of [forged.value, altered, replaced, ownCookie]) {
+      expectTryAgainLater(await attempt(withDevices, { from: newAddress(), email, password: STAFF_PASSWORD, cookies: { [name]: value } }));
+    }
+    expect((await attempt(withDevices, { from: newAddress(), email, password: STAFF_PASSWORD, cookies: { [name]: current } })).statusCode).toBe(200);
+  });
+
+  it('locks out a browser that guesses past its own budget, and only that browser', async () => {
+    const email = await addAccount(withDevices, 'typist@autobest.test');
+    const [guessing, other] = [new Browser(withDevices), new Browser(withDevices)];
+    expect((await guessing.signIn(email)).statusCode).toBe(200);
+    expect((await other.signIn(email)).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await guessing.signIn(email, 'wrong')).statusCode, `guess ${i}`).toBe(401);
+    expectTryAgainLater(await guessing.signIn(email));
+    expect((await other.signIn(email)).statusCode).toBe(200);
+    // Its guesses were its own: a browser new to the account still has the shared budget.
+    expect((await attempt(withDevices, { from: newAddress(), email, password: STAFF_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('emails the owner once a window when browsers new to the account use up its attempts, and never for an unknown email', async () => {
+    const email = await addAccount(withDevices, 'watched@autobest.test');
+    const unknown = newEmail();
+    for (const target of [email, unknown]) {
+      await guessUntilRefused(withDevices, target);
+      for (let i = 0; i < 3; i++) expectTryAgainLater(await attempt(withDevices, { from: `203.0.113.${200 + i}`, email: target }));
+    }
+    await everyProcessorCaughtUp(withDevices.testDb.db);
+    const emails = await withDevices.testDb.db.selectFrom('sent_emails').selectAll().where('template', '=', 'staff-sign-in-limit').where('to_address', 'in', [email, unknown]).execute();
+    expect(emails.map((kept) => kept.to_address)).toEqual([email]);
+    const [kept] = emails;
+    expect(kept!.text).toMatch(/On \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC/);
+    expect(kept!.text).toContain('from the network 198.51.100.0/24');
+    expect(kept!.text).toContain('A browser you have signed in with before still signs you in');
+    expect(kept!.text).not.toContain(STAFF_PASSWORD);
+    const recorded = await withDevices.testDb.db.selectFrom('events').select('data').where('type', '=', 'StaffSignInLimitReached').execute();
+    expect(recorded.filter(({ data }) => [email, unknown].includes((data as { email: string }).email))).toHaveLength(1);
+  });
+});
+
 describe('proxy trust', () => {
   /** Ten attempts from a client as the API sees it, then the eleventh: refused only if they were counted together. */
   async function eleventhAttempt(t: TestApp, attempts: { from: string; forwardedFor?: (i: number) => string }) {
@@ -145,11 +248,15 @@ describe('while Redis does not answer', () => {
     // Nothing listens on port 1.
     const noRedis = await createTestApp('api_signin_no_redis', { REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      const response = await attempt(noRedis, { password: STAFF_PASSWORD });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
-      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(response.headers['set-cookie']).toBeUndefined();
+      // With or without a device cookie for the account: its own budget cannot be counted either.
+      const device = deviceCookies(noRedis.config.statusTokenSecret, noRedis.config.cookieSecure).issue(STAFF_EMAIL, new Date());
+      for (const cookies of [{}, { [device.name]: device.value }]) {
+        const response = await attempt(noRedis, { password: STAFF_PASSWORD, cookies });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ error: 'service_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
     } finally {
       await noRedis.close();
     }

@@ -183,6 +183,8 @@ describe('an admin, who must use two-factor sign-in', () => {
     const signedIn = await signInAttempt(STAFF_EMAIL, STAFF_PASSWORD, ` ${code.slice(0, 3)} ${code.slice(3)} `);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ twoFactor: { enrolled: true, required: true } });
+    // The browser becomes known to the account (its device cookie) only now, with the whole sign-in: not after the password alone.
+    expect(signedIn.cookies.map((cookie) => cookie.name)).toEqual([sessionCookieName(t.app.config.cookieSecure), expect.stringMatching(/^autobest_device_/)]);
     expect((await as(cookieOf(signedIn)).get('/api/admin/staff')).statusCode).toBe(200);
     const signedInEvents = (await eventsOf(adminId)).filter((event) => event.type === 'StaffSignedIn');
     expect(signedInEvents.at(-1)?.data).toMatchObject({ secondFactor: 'totp' });
@@ -263,6 +265,29 @@ describe('an admin, who must use two-factor sign-in', () => {
       expect(limited.cookies).toHaveLength(0);
       const reasons = (await eventsOf(sales.id)).filter((event) => event.type === 'StaffSignInFailed').map((event) => (event.data as { reason: string }).reason);
       expect(reasons).toEqual(['wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'too-many-attempts']);
+    });
+
+    it('lets a signed-in person manage two-factor while browsers new to the account use up its sign-in attempts, giving those no new ones', async () => {
+      const sales = await addAccount('sales');
+      const cookie = cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD));
+      const { secret } = await enrol(cookie);
+      for (let attempt = 0; attempt < 5; attempt++) expect((await signInAttempt(sales.email, 'a guess')).statusCode).toBe(401);
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).statusCode).toBe(429);
+
+      const renewed = await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: codeFor(secret) });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      nextStep();
+      expect((await signInAttempt(sales.email, STAFF_PASSWORD, codeFor(secret))).statusCode).toBe(429);
+    });
+
+    it('limits wrong codes typed while signed in: after 5 even the right code is refused', async () => {
+      const sales = await addAccount('sales');
+      const cookie = cookieOf(await signInAttempt(sales.email, STAFF_PASSWORD));
+      const { secret } = await enrol(cookie);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: '000000' })).statusCode).toBe(400);
+      }
+      expect((await as(cookie).post('/api/admin/account/two-factor/recovery-codes', { code: codeFor(secret) })).statusCode).toBe(429);
     });
 
     it('an admin resets a lost phone: the person is signed out everywhere and signs in with the password alone', async () => {

@@ -53,6 +53,11 @@ describe('the summary of an activity entry', () => {
       'Sign-in refused: no account with that email (who@autobest.test)',
     );
     expect(activitySummary('StaffSignedIn', { staffUserId: 's', secondFactor: 'totp', userAgent: 'Firefox' })).toBe('Signed in with a two-factor code');
+    const limited = { staffUserId: 's', email: 'ada@autobest.test', name: 'Ada', network: '198.51.100.0/24', attempts: 5, windowMinutes: 15 };
+    expect(activitySummary('StaffSignInLimitReached', limited)).toBe(
+      'Sign-in limit reached: more than 5 attempts in 15 minutes from browsers new to the account, the last from 198.51.100.0/24; the owner was emailed',
+    );
+    expect(activitySummary('StaffSignInLimitReached', { ...limited, network: 'call +234 803 555 0101' })).not.toContain('call');
     expect(activitySummary('StaffMfaReset', { staffUserId: 's', via: 'admin' })).toBe('Two-factor sign-in removed by an admin');
     expect(activitySummary('StaffRecoveryCodeUsed', { staffUserId: 's', remaining: 1 })).toBe('Recovery code used; 1 code left');
     expect(activitySummary('StaffPasswordSet', { staffUserId: 's', via: 'own', password: 'never shown' })).toBe('Password set by the person (current password given)');

@@ -22,7 +22,7 @@ import {
 } from './templates';
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
 import { conversationEmails } from './conversationEmails';
-import { staffAccountEmails } from './staffEmails';
+import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
 
 async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const kind = submissionKindOfStream(stored.streamId);
@@ -97,6 +97,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       'ReservationRequested',
       'ConversationHandedOff',
       'StaffPasswordLinkIssued',
+      'StaffSignInLimitReached',
     ]),
     async apply(trx, events) {
       for (const stored of events) {
@@ -115,7 +116,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
                   ? await conversationEmails(trx, stored, context)
                   : stored.type === 'StaffPasswordLinkIssued'
                     ? staffAccountEmails(stored, context)
-                    : await submissionEmails(trx, stored, context);
+                    : stored.type === 'StaffSignInLimitReached'
+                      ? staffSignInLimitEmails(stored)
+                      : await submissionEmails(trx, stored, context);
         if (!planned || planned.emails.length === 0) continue;
         await trx
           .insertInto('sent_emails')

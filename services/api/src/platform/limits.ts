@@ -29,6 +29,13 @@ declare module 'fastify' {
       consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted): Promise<void>;
       /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
       reset(name: string, key: string): Promise<void>;
+      /**
+       * Marks `key` under `name` for `ttlMs`; true only for the call that set the mark, so something is done once a
+       * window (an email to an account's owner). False, logged, while Redis does not answer.
+       */
+      mark(name: string, key: string, ttlMs: number): Promise<boolean>;
+      /** Whether `key` is marked; a 503 while Redis does not answer, since marks decide what sign-in trusts. */
+      isMarked(name: string, key: string): Promise<boolean>;
     };
   }
 }
@@ -79,6 +86,21 @@ export const limitsPlugin = fp(
       },
       async reset(name, key) {
         await app.redis.del(keyOf(name, key)).catch(() => undefined);
+      },
+      async mark(name, key, ttlMs) {
+        try {
+          return (await app.redis.set(keyOf(name, key), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
+        } catch (error) {
+          app.log.warn({ err: error, mark: name }, 'mark not set: Redis did not answer');
+          return false;
+        }
+      },
+      async isMarked(name, key) {
+        try {
+          return (await app.redis.exists(keyOf(name, key))) === 1;
+        } catch {
+          throw serviceUnavailable();
+        }
       },
     });
   },

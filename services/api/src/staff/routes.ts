@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attemptedEmail,
@@ -10,6 +11,7 @@ import {
   type StaffSignedIn,
   type StaffSignedOut,
   type StaffSignInFailed,
+  type StaffSignInLimitReached,
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
@@ -20,6 +22,7 @@ import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
+import { deviceCookieOptions, deviceCookies } from './deviceCookies';
 import { closeSession, openSession, sessionCookieName, sessionCookieOptions, USER_AGENT_MAX_LENGTH, type StaffIdentity } from './sessions';
 import { acceptAuthenticatorCode, useRecoveryCode } from './twoFactor';
 
@@ -43,13 +46,26 @@ const wrongCode = () =>
   });
 
 /**
- * Sign-in attempts a person needs, and no more: from one address (an office shares one) and against one account
- * (a password guessed from many addresses). Both are counted in Redis, so every API process shares them. While Redis
- * cannot count, sign-in is refused (503): the count per account runs on every attempt and fails closed, since guesses
- * without a limit would make stopping Redis an attack. Staff already signed in keep working (sessions are in PostgreSQL).
+ * Sign-in attempts a person needs, and no more: from one address (an office shares one), and against one account
+ * (a password guessed from many addresses). Attempts on an account are counted per browser that has signed in to it
+ * before (its device cookie: deviceCookies.ts), and together for every other browser: whoever guesses from elsewhere
+ * uses up the shared budget, and the owner's own browser still signs in. The owner is emailed once a window when the
+ * shared budget runs out. All counted in Redis, so every API process shares them. While Redis cannot count, sign-in is
+ * refused (503): the counts run on every attempt and fail closed, since guesses without a limit would make stopping
+ * Redis an attack. Staff already signed in keep working (sessions are in PostgreSQL).
  */
 const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
+/** Attempts from all the browsers that have not signed in to the account before, together. */
 export const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
+/** Attempts from one browser that has (one device cookie); past it that cookie is locked out for the window. */
+const SIGN_IN_PER_DEVICE: Limit = { max: 5, windowMs: 15 * 60_000 };
+
+/** Roughly where an attempt came from, without the address: its /24, or /48 for IPv6. */
+function addressNetwork(address: string): string | null {
+  if (!ipaddr.isValid(address)) return null;
+  const parsed = ipaddr.process(address).toString();
+  return ipaddr.IPv4.isValid(parsed) ? `${ipaddr.IPv4.networkAddressFromCIDR(`${parsed}/24`).toString()}/24` : `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed}/48`).toString()}/48`;
+}
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
@@ -59,6 +75,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });
   app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
+  const devices = deviceCookies(app.config.statusTokenSecret, app.config.cookieSecure);
 
   app.post(
     '/api/admin/session',
@@ -67,7 +84,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Sign in; sets the HttpOnly session cookie. An account with two-factor sign-in answers 401 two_factor_required until the same request comes with `code` (authenticator or recovery code)',
+          'Sign in; sets the HttpOnly session cookie, and a device cookie that gives this browser its own budget of attempts on this account. An account with two-factor sign-in answers 401 two_factor_required until the same request comes with `code` (authenticator or recovery code)',
         body: SignInSchema,
         response: { 200: StaffIdentitySchema, ...errorResponses },
       },
@@ -89,12 +106,31 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       };
       // Counted before the password is checked, for any email: past the limit even the right password is refused,
-      // and an unknown email is answered exactly like a known one.
+      // and an unknown email is answered exactly like a known one. A retired cookie (one replaced at a later sign-in,
+      // perhaps copied) counts as none.
+      const now = app.now();
+      const presented = devices.read(request.cookies, email, now);
+      const device = presented && !(await app.limits.isMarked('sign-in-device-retired', presented.nonce)) ? presented : null;
       try {
-        await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
+        if (device) await app.limits.consume(reply, 'sign-in-device', device.nonce, SIGN_IN_PER_DEVICE, 'refuse');
+        else await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 429) await refuse('too-many-attempts', error);
-        throw error;
+        if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+        if (!device && user && (await app.limits.mark('sign-in-limit-emailed', email, SIGN_IN_PER_ACCOUNT.windowMs))) {
+          const limitReached: StaffSignInLimitReached = {
+            type: 'StaffSignInLimitReached',
+            data: {
+              staffUserId: user.id,
+              email: user.email,
+              name: user.display_name,
+              network: addressNetwork(request.ip),
+              attempts: SIGN_IN_PER_ACCOUNT.max,
+              windowMinutes: SIGN_IN_PER_ACCOUNT.windowMs / 60_000,
+            },
+          };
+          await recordStaffEvent(app.db, user.id, limitReached, eventMetadata(request, { kind: 'visitor' }));
+        }
+        return refuse('too-many-attempts', error);
       }
       // An invited person who has not chosen a password yet has none to match (a decoy is checked instead).
       const valid = await verifyPassword(user?.password_hash ?? undefined, request.body.password);
@@ -106,7 +142,6 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // The password alone is not a sign-in yet: the attempt stays counted, so codes are limited exactly like passwords.
       if (enrolled && code === undefined) throw codeRequired();
       const metadata = eventMetadata(request, { kind: 'staff', staffUserId: user.id, email: user.email });
-      const now = app.now();
 
       // Always a new session id: one the browser already held (perhaps planted by someone else) ends here.
       const cookieName = sessionCookieName(app.config.cookieSecure);
@@ -126,9 +161,13 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         return opened;
       });
       if (!session) return refuse('wrong-code', wrongCode());
-      // Only a whole sign-in (password and, where enrolled, a code) clears the count of attempts.
-      await app.limits.reset('sign-in-account', email);
+      // Only a whole sign-in (password and, where enrolled, a code) clears the count it was counted against, and makes
+      // this browser known to the account: a new cookie, its earlier one retired for as long as it would have lived.
+      if (device) await app.limits.mark('sign-in-device-retired', device.nonce, device.remainingMs);
+      else await app.limits.reset('sign-in-account', email);
       reply.setCookie(cookieName, session.token, { ...sessionCookieOptions(app.config.cookieSecure), expires: session.expiresAt });
+      const deviceCookie = devices.issue(email, now);
+      reply.setCookie(deviceCookie.name, deviceCookie.value, deviceCookieOptions(app.config.cookieSecure));
       request.log.info({ staffUserId: user.id }, 'staff signed in');
       return sessionAnswer(
         { id: user.id, email: user.email, displayName: user.display_name, role: user.role, twoFactorEnrolled: enrolled },

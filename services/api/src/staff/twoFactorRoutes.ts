@@ -26,17 +26,19 @@ const wrongCode = () => new HttpError(400, 'validation_failed', 'That code is no
 
 /**
  * Two-factor sign-in (issue 17.3): each person enrols, renews recovery codes and (where their role allows) turns it
- * off from My account; an admin takes it off someone who lost their phone. Every code typed here counts against the
- * same per-person limit as a code typed at sign-in, so a stolen session cannot guess codes faster than a stolen password.
+ * off from My account; an admin takes it off someone who lost their phone. Codes typed here are limited like attempts
+ * at sign-in (SIGN_IN_PER_ACCOUNT), so a stolen session cannot guess codes faster than a stolen password, but on a
+ * budget of the person's own: guesses at sign-in from browsers new to the account do not stop its owner managing
+ * their second factor, and the owner's right code gives those guesses no new budget.
  */
 export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = (request: FastifyRequest) => {
     const staff = requireStaff(request);
     return app.db.selectFrom('staff_users').selectAll().where('id', '=', staff.id).executeTakeFirstOrThrow();
   };
-  /** Counts a code typed by a signed-in person against their sign-in limit; a right one clears it. */
-  const countAttempt = (reply: FastifyReply, email: string) => app.limits.consume(reply, 'sign-in-account', email.toLowerCase(), SIGN_IN_PER_ACCOUNT, 'refuse');
-  const attemptSucceeded = (email: string) => app.limits.reset('sign-in-account', email.toLowerCase());
+  /** Counts a code typed by a signed-in person; a right one clears the count. */
+  const countAttempt = (reply: FastifyReply, staffUserId: string) => app.limits.consume(reply, 'two-factor-codes', staffUserId, SIGN_IN_PER_ACCOUNT, 'refuse');
+  const attemptSucceeded = (staffUserId: string) => app.limits.reset('two-factor-codes', staffUserId);
 
   app.get(
     '/api/admin/account/two-factor',
@@ -93,7 +95,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await me(request);
       if (user.two_factor_enabled_at) throw new HttpError(409, 'conflict', 'Two-factor sign-in is already on');
       if (!user.two_factor_secret) throw new HttpError(409, 'conflict', 'Start the enrolment first: there is no key to confirm');
-      await countAttempt(reply, user.email);
+      await countAttempt(reply, user.id);
       const recoveryCodes = await app.db.transaction().execute(async (trx) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return null;
         await trx.updateTable('staff_users').set({ two_factor_enabled_at: app.now() }).where('id', '=', user.id).execute();
@@ -103,7 +105,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
-      await attemptSucceeded(user.email);
+      await attemptSucceeded(user.id);
       request.log.info({ staffUserId: user.id }, 'staff enrolled two-factor sign-in');
       return { recoveryCodes };
     },
@@ -123,7 +125,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await me(request);
       if (!user.two_factor_enabled_at) throw new HttpError(409, 'conflict', 'Two-factor sign-in is off: set it up first');
-      await countAttempt(reply, user.email);
+      await countAttempt(reply, user.id);
       const recoveryCodes = await app.db.transaction().execute(async (trx) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return null;
         const codes = await replaceRecoveryCodes(trx, user.id);
@@ -132,7 +134,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
-      await attemptSucceeded(user.email);
+      await attemptSucceeded(user.id);
       return { recoveryCodes };
     },
   );
@@ -154,7 +156,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (twoFactorRequiredFor(app.config.staffMfaRequiredFor, user.role)) {
         throw new HttpError(409, 'conflict', `Your role (${user.role}) must use two-factor sign-in, so it cannot be turned off. If you lost your phone, use a recovery code or ask another admin to reset it`);
       }
-      await countAttempt(reply, user.email);
+      await countAttempt(reply, user.id);
       if (!(await verifyPassword(user.password_hash ?? undefined, request.body.password))) {
         throw new HttpError(400, 'validation_failed', 'The current password is not right', { password: 'The current password is not right' });
       }
@@ -163,7 +165,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         return removeTwoFactor(trx, user, 'own', staffEventMetadata(request));
       });
       if (!turnedOff) throw wrongCode();
-      await attemptSucceeded(user.email);
+      await attemptSucceeded(user.id);
       return reply.code(204).send(null);
     },
   );

@@ -31,6 +31,15 @@ export type StaffSignInFailed = DomainEvent<
   'StaffSignInFailed',
   { staffUserId: string | null; attemptedEmail: string | null; reason: (typeof STAFF_SIGN_IN_FAILURES)[number]; userAgent: string | null }
 >;
+/**
+ * Browsers that never signed in to the account used up its budget of sign-in attempts: recorded once a window, so
+ * the owner is emailed once. `network` is the network of the attempt that went over (a /24, or a /48 for IPv6), to
+ * say roughly where from without keeping an address.
+ */
+export type StaffSignInLimitReached = DomainEvent<
+  'StaffSignInLimitReached',
+  { staffUserId: string; email: string; name: string; network: string | null; attempts: number; windowMinutes: number }
+>;
 export type StaffSignedOut = DomainEvent<'StaffSignedOut', { staffUserId: string }>;
 export type StaffRoleChanged = DomainEvent<'StaffRoleChanged', { staffUserId: string; from: string; to: string }>;
 export type StaffDisabled = DomainEvent<'StaffDisabled', { staffUserId: string; sessionsEnded: number }>;
@@ -48,6 +57,7 @@ export type StaffAccountEvent =
   | StaffPasswordSet
   | StaffSignedIn
   | StaffSignInFailed
+  | StaffSignInLimitReached
   | StaffSignedOut
   | StaffRoleChanged
   | StaffDisabled
@@ -67,6 +77,14 @@ export const StaffAccountEventSchema: z.ZodType<StaffAccountEvent> = z.union([
   ofType('StaffPasswordSet', { staffUserId: id, via: z.enum(STAFF_PASSWORD_ORIGINS) }),
   ofType('StaffSignedIn', { staffUserId: id, secondFactor: z.enum(STAFF_SECOND_FACTORS).nullable(), userAgent: z.string().nullable() }),
   ofType('StaffSignInFailed', { staffUserId: id.nullable(), attemptedEmail: z.string().nullable(), reason: z.enum(STAFF_SIGN_IN_FAILURES), userAgent: z.string().nullable() }),
+  ofType('StaffSignInLimitReached', {
+    staffUserId: id,
+    email: z.string(),
+    name: z.string(),
+    network: z.string().nullable(),
+    attempts: z.number(),
+    windowMinutes: z.number(),
+  }),
   ofType('StaffSignedOut', { staffUserId: id }),
   ofType('StaffRoleChanged', { staffUserId: id, from: z.string(), to: z.string() }),
   ofType('StaffDisabled', { staffUserId: id, sessionsEnded: z.number() }),
@@ -84,6 +102,7 @@ export const STAFF_ACCOUNT_EVENT_TYPES = [
   'StaffPasswordSet',
   'StaffSignedIn',
   'StaffSignInFailed',
+  'StaffSignInLimitReached',
   'StaffSignedOut',
   'StaffRoleChanged',
   'StaffDisabled',

@@ -45,7 +45,7 @@ export function activityRecordOf(streamId: string): { kind: ActivityRecordKind; 
 
 /** Families the action filter offers besides single event types: what they are, and the types or records they take in. */
 export const ACTIVITY_FAMILIES = {
-  'sign-in': { label: 'Sign-ins and sign-outs', types: ['StaffSignedIn', 'StaffSignInFailed', 'StaffSignedOut'] },
+  'sign-in': { label: 'Sign-ins and sign-outs', types: ['StaffSignedIn', 'StaffSignInFailed', 'StaffSignInLimitReached', 'StaffSignedOut'] },
   accounts: { label: 'Staff accounts', types: STAFF_ACCOUNT_EVENT_TYPES },
   requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'reservation-requests', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
@@ -96,6 +96,7 @@ const ACTION_LABELS: Record<string, string> = {
   StaffPasswordSet: 'Password set',
   StaffSignedIn: 'Signed in',
   StaffSignInFailed: 'Sign-in refused',
+  StaffSignInLimitReached: 'Sign-in limit reached',
   StaffSignedOut: 'Signed out',
   StaffRoleChanged: 'Role changed',
   StaffDisabled: 'Account disabled',
@@ -119,6 +120,8 @@ const FIELDS_CHANGED_TYPES: ReadonlySet<string> = new Set(['FreightRateChanged',
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 /** Only a value of a known shape goes into a summary: a status, a role, a reason (lowercase words and dashes). */
+/** An address network as the API writes it (198.51.100.0/24, 2001:db8:1::/48). */
+const NETWORK = /^[0-9a-f:.]{2,45}\/\d{1,3}$/;
 const word = (value: unknown): string | null => (typeof value === 'string' && /^[a-z][a-z-]{0,29}$/.test(value) ? value : null);
 
 const PASSWORD_SET_VIA = { link: 'with a set-password link', own: 'by the person (current password given)', shell: 'from the shell command' } as const;
@@ -145,6 +148,10 @@ function accountSummary(event: StaffAccountEvent): string {
       return event.data.secondFactor === null ? label : `${label} with ${event.data.secondFactor === 'totp' ? 'a two-factor code' : 'a recovery code'}`;
     case 'StaffSignInFailed':
       return `${label}: ${SIGN_IN_REFUSED[event.data.reason]}${event.data.attemptedEmail && !event.data.staffUserId ? ` (${event.data.attemptedEmail})` : ''}`;
+    case 'StaffSignInLimitReached':
+      return `${label}: more than ${plural(event.data.attempts, 'attempt')} in ${event.data.windowMinutes} minutes from browsers new to the account${
+        event.data.network && NETWORK.test(event.data.network) ? `, the last from ${event.data.network}` : ''
+      }; the owner was emailed`;
     case 'StaffRoleChanged':
       return `${label} from ${word(event.data.from) ?? 'another role'} to ${word(event.data.to) ?? 'another role'}`;
     case 'StaffDisabled':

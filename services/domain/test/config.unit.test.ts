@@ -203,21 +203,20 @@ describe('finance settings', () => {
 describe('requireStatusTokenSecret: may the API and the workers start on the built-in secret?', () => {
   const startsWith = (env: Record<string, string>) => () => requireStatusTokenSecret(loadRuntimeConfig(env));
 
-  it('refuses without NODE_ENV (npm run start:api as it is) and in production, naming STATUS_TOKEN_SECRET and how to make one', () => {
+  it('refuses without NODE_ENV (npm run start:api as it is), in production and in test, naming STATUS_TOKEN_SECRET and how to make one', () => {
     expect(loadRuntimeConfig({}).nodeEnv).toBe('production');
-    for (const env of [{}, { NODE_ENV: 'production' }] as Record<string, string>[]) {
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'test' }] as Record<string, string>[]) {
       expect(startsWith(env)).toThrow(ConfigError);
-      expect(startsWith(env)).toThrow(/^STATUS_TOKEN_SECRET is not set \(NODE_ENV is production\)[\s\S]*openssl rand -base64 48[\s\S]*NODE_ENV=development allows the built-in secret, or `npm start` keeps a secret of its own/);
+      expect(startsWith(env)).toThrow(/^STATUS_TOKEN_SECRET is not set, or is the built-in development secret \(NODE_ENV is (production|test)\)[\s\S]*openssl rand -base64 48[\s\S]*NODE_ENV=development allows the built-in secret, or `npm start` keeps a secret of its own/);
     }
   });
 
   it('refuses the built-in secret given by name as well', () => {
-    expect(startsWith({ STATUS_TOKEN_SECRET: loadRuntimeConfig({ NODE_ENV: 'development' }).statusTokenSecret })).toThrow(/STATUS_TOKEN_SECRET is not set/);
+    expect(startsWith({ STATUS_TOKEN_SECRET: loadRuntimeConfig({ NODE_ENV: 'development' }).statusTokenSecret })).toThrow(/is the built-in development secret/);
   });
 
-  it('starts on the built-in secret when NODE_ENV says development or test, and on a secret of its own anywhere', () => {
+  it('starts on the built-in secret when NODE_ENV says development, and on a secret of its own anywhere', () => {
     expect(startsWith({ NODE_ENV: 'development' })).not.toThrow();
-    expect(startsWith({ NODE_ENV: 'test' })).not.toThrow();
     expect(loadRuntimeConfig({ NODE_ENV: 'development' }).statusTokenSecret).toMatch(/^development-only/);
     expect(startsWith({ STATUS_TOKEN_SECRET: SECRET })).not.toThrow();
     expect(startsWith({ NODE_ENV: 'production', STATUS_TOKEN_SECRET: SECRET })).not.toThrow();

@@ -7,11 +7,10 @@ const API_PROCESSES_MESSAGE = 'API_PROCESSES must be auto or a whole number from
 /**
  * Signs status links and seals two-factor secrets when STATUS_TOKEN_SECRET is not set: anyone who reads this code
  * can forge links and open secrets made with it, so the API and the workers start with it only when NODE_ENV says
- * development or test (requireStatusTokenSecret). `npm start` keeps a random secret in DATA_DIR instead.
+ * development (requireStatusTokenSecret). `npm start` keeps a random secret in DATA_DIR instead, and the tests that
+ * start them as processes give one (infra/src/processes.ts).
  */
 const DEVELOPMENT_STATUS_TOKEN_SECRET = 'development-only-status-token-secret-do-not-deploy';
-/** Where the built-in secret may sign and seal: a developer's machine and the tests, never an unnamed environment. */
-const BUILT_IN_SECRET_ENVIRONMENTS: ReadonlySet<string> = new Set(['development', 'test']);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -288,14 +287,14 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>): Runt
 }
 
 /**
- * Refuses to let the API or the workers start on the built-in status-token secret unless NODE_ENV says development or
- * test. Only they sign status links and seal two-factor secrets; the commands that do neither (seed, rebuild) and the
+ * Refuses to let the API or the workers start on the built-in status-token secret unless NODE_ENV says development.
+ * Only they sign status links and seal two-factor secrets; the commands that do neither (seed, rebuild) and the
  * launcher, which keeps its own secret, read the configuration without this.
  */
 export function requireStatusTokenSecret(config: RuntimeConfig): void {
-  if (config.statusTokenSecret !== DEVELOPMENT_STATUS_TOKEN_SECRET || BUILT_IN_SECRET_ENVIRONMENTS.has(config.nodeEnv)) return;
+  if (config.statusTokenSecret !== DEVELOPMENT_STATUS_TOKEN_SECRET || config.nodeEnv === 'development') return;
   throw new ConfigError(
-    `STATUS_TOKEN_SECRET is not set (NODE_ENV is ${config.nodeEnv}): status links and two-factor secrets would be signed with the built-in development secret, which anyone can read in the code.\n` +
+    `STATUS_TOKEN_SECRET is not set, or is the built-in development secret (NODE_ENV is ${config.nodeEnv}): status links would be signed and two-factor secrets sealed with a secret anyone can read in the code.\n` +
       'Set STATUS_TOKEN_SECRET to 32 or more random characters, the same for the API and the workers, e.g. `export STATUS_TOKEN_SECRET=$(openssl rand -base64 48)`; ' +
       'changing it later breaks the status links already sent and makes staff enrol two-factor sign-in again.\n' +
       'On your own machine, NODE_ENV=development allows the built-in secret, or `npm start` keeps a secret of its own in DATA_DIR.',

@@ -87,7 +87,7 @@ interface Credentials {
   port: number;
 }
 
-interface SystemUser {
+export interface SystemUser {
   uid: number;
   gid: number;
 }
@@ -136,7 +136,7 @@ async function start(dataDir: string, log: (line: string) => void): Promise<Embe
   if (!hasCluster(databaseDir)) {
     if (databaseDir !== join(dataDir, 'postgres')) log(`The postgres system user cannot reach ${dataDir}: the cluster goes to ${databaseDir} instead.`);
     log(`Creating a PostgreSQL cluster in ${databaseDir} (first start only)...`);
-    await initialise(installDir, databaseDir, credentials.password, runAs);
+    await initialise(installDir, databaseDir, credentials.password, runAs, dirname(databaseDir) === SHARED_ROOT);
   }
   const server = await startServer(installDir, databaseDir, credentials, runAs);
 
@@ -257,9 +257,27 @@ function lastLines(keep = 12) {
   };
 }
 
-async function initialise(installDir: string, databaseDir: string, password: string, runAs: SystemUser | undefined): Promise<void> {
+/**
+ * Makes the cluster's folder, mode 700 (initdb demands it) and owned by `owner` when given, and every folder above it
+ * that is missing, mode 755: the postgres user must cross them. One recursive mkdir with the cluster's mode made
+ * /var/lib/autobest-africa 700 on a fresh machine, and initdb, running as postgres, failed with EACCES. The parent is
+ * also set to 755 when `parentIsOurs` (the shared root, which a launcher before this fix may have left at 700). Modes are
+ * set with chmod: mkdir's are cut by the umask.
+ */
+export async function makeClusterDir(databaseDir: string, options: { owner?: SystemUser | undefined; parentIsOurs?: boolean } = {}): Promise<void> {
+  const parent = dirname(databaseDir);
+  const firstCreated = await mkdir(parent, { recursive: true, mode: 0o755 });
+  // mkdir answers the first folder it created: every folder from the parent up to that one is new.
+  const created: string[] = [];
+  for (let dir = parent; firstCreated !== undefined && created.at(-1) !== firstCreated; dir = dirname(dir)) created.push(dir);
+  for (const dir of options.parentIsOurs && firstCreated === undefined ? [parent] : created) await chmod(dir, 0o755);
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
-  if (runAs) await chown(databaseDir, runAs.uid, runAs.gid);
+  await chmod(databaseDir, 0o700);
+  if (options.owner) await chown(databaseDir, options.owner.uid, options.owner.gid);
+}
+
+async function initialise(installDir: string, databaseDir: string, password: string, runAs: SystemUser | undefined, parentIsOurs: boolean): Promise<void> {
+  await makeClusterDir(databaseDir, { owner: runAs, parentIsOurs });
   const passwordFile = join(tmpdir(), `autobest-pg-password-${randomBytes(6).toString('hex')}`);
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   try {

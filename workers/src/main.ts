@@ -1,9 +1,10 @@
-import { loadRuntimeConfig, ConfigError } from '@autobest/domain';
+import { loadRuntimeConfig, ConfigError, requireStatusTokenSecret } from '@autobest/domain';
 import { startWorkers } from './runtime';
 
 /** `npm run start:workers`: the background processors as their own process, one of many if you scale out. */
 async function main(): Promise<void> {
   const config = loadRuntimeConfig(process.env);
+  requireStatusTokenSecret(config);
   const running = await startWorkers(config);
   let stopping = false;
   const stop = async (signal: string) => {

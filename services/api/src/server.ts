@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, loadRuntimeConfig, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
+import { ConfigError, loadRuntimeConfig, requireStatusTokenSecret, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { apiProcessCount, runPrimary, handedConnections, type ProcessReady, type ReadyMessage } from './platform/apiProcesses';
@@ -38,6 +38,7 @@ async function serveHandedOver(config: RuntimeConfig): Promise<Pick<RunningApi, 
 
 async function main(): Promise<void> {
   const config = loadRuntimeConfig(process.env);
+  requireStatusTokenSecret(config);
   const processes = apiProcessCount(config.apiProcesses);
   // With more than one, this first process only starts and watches the others (see apiProcesses.ts), each of which
   // runs this script again and goes on below.

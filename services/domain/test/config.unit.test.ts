@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '../src/index';
+import { ConfigError, loadRuntimeConfig, requireDatabaseUrl, requireStatusTokenSecret } from '../src/index';
 
 const SECRET = 'a production secret of thirty-two or more characters';
 
@@ -23,13 +23,10 @@ describe('loadRuntimeConfig', () => {
     expect(loadRuntimeConfig({ PORT: '', TRUST_PROXY: '' })).toMatchObject({ port: 3000, trustProxy: false });
   });
 
-  it('refuses production without a status token secret, and any secret under 32 characters', () => {
-    expect(() => loadRuntimeConfig({ NODE_ENV: 'production' })).toThrow(/STATUS_TOKEN_SECRET is required in production/);
+  it('refuses any status token secret under 32 characters', () => {
     expect(() => loadRuntimeConfig({ STATUS_TOKEN_SECRET: 'x'.repeat(31) })).toThrow(/STATUS_TOKEN_SECRET must be at least 32 characters/);
     expect(loadRuntimeConfig({ NODE_ENV: 'production', STATUS_TOKEN_SECRET: SECRET }).statusTokenSecret).toBe(SECRET);
-    expect(loadRuntimeConfig({}).statusTokenSecret).toMatch(/^development-only/);
   });
-
   it('names every bad variable in one error', () => {
     let message = '';
     try {
@@ -208,5 +205,32 @@ describe('finance settings', () => {
   it('refuses a term no calculator offers and an APR outside 0 to 100, naming the variable', () => {
     expect(() => loadRuntimeConfig({ FINANCE_TERM_MONTHS: '30' })).toThrow(/FINANCE_TERM_MONTHS must be one of 12, 24, 36, 48, 60, 72/);
     expect(() => loadRuntimeConfig({ FINANCE_APR_PERCENT: '-1' })).toThrow(/FINANCE_APR_PERCENT must be between 0 and 100/);
+  });
+});
+
+describe('requireStatusTokenSecret: may the API and the workers start on the built-in secret?', () => {
+  const startsWith = (env: Record<string, string>) => () => requireStatusTokenSecret(loadRuntimeConfig(env));
+
+  it('refuses without NODE_ENV (npm run start:api as it is), in production and in test, naming STATUS_TOKEN_SECRET and how to make one', () => {
+    expect(loadRuntimeConfig({}).nodeEnv).toBe('production');
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'test' }] as Record<string, string>[]) {
+      expect(startsWith(env)).toThrow(ConfigError);
+      expect(startsWith(env)).toThrow(/^STATUS_TOKEN_SECRET is not set, or is the built-in development secret \(NODE_ENV is (production|test)\)[\s\S]*openssl rand -base64 48[\s\S]*NODE_ENV=development allows the built-in secret, or `npm start` keeps a secret of its own/);
+    }
+  });
+
+  it('refuses the built-in secret given by name as well', () => {
+    expect(startsWith({ STATUS_TOKEN_SECRET: loadRuntimeConfig({ NODE_ENV: 'development' }).statusTokenSecret })).toThrow(/is the built-in development secret/);
+  });
+
+  it('starts on the built-in secret when NODE_ENV says development, and on a secret of its own anywhere', () => {
+    expect(startsWith({ NODE_ENV: 'development' })).not.toThrow();
+    expect(loadRuntimeConfig({ NODE_ENV: 'development' }).statusTokenSecret).toMatch(/^development-only/);
+    expect(startsWith({ STATUS_TOKEN_SECRET: SECRET })).not.toThrow();
+    expect(startsWith({ NODE_ENV: 'production', STATUS_TOKEN_SECRET: SECRET })).not.toThrow();
+  });
+
+  it('leaves the commands that neither sign nor seal (seed, rebuild, the launcher before it has its secret) free to read the configuration', () => {
+    expect(() => loadRuntimeConfig({ NODE_ENV: 'production' })).not.toThrow();
   });
 });

@@ -8,7 +8,9 @@ import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, QUEUES } from '@autobest/projections';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
+import { requireStaff, staffMay } from '../plugins/auth';
 import { errorResponses, notFound } from './errors';
+import type { Limit } from './limits';
 import { runsMissedSince } from './schedules';
 
 /**
@@ -24,7 +26,19 @@ interface Check {
   group: 'Platform' | 'Data' | 'Operations';
   name: string;
   run(app: FastifyInstance): Promise<CheckResult>;
+  /**
+   * Signs in to or calls a system outside ours (the mail server): each run costs that system and, repeated, could get
+   * our account there locked. Such a check has a route of its own that needs `operations.run` and counts OUTSIDE_CHECK_LIMITS.
+   */
+  reachesOutside?: true;
 }
+
+const MINUTE = 60_000;
+/** A person re-runs a check a few times while fixing the mail settings; more is a script, or a dashboard left looping. */
+export const OUTSIDE_CHECK_LIMITS = {
+  perPerson: { max: 3, windowMs: MINUTE },
+  perInstallation: { max: 10, windowMs: MINUTE },
+} as const satisfies Record<string, Limit>;
 
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -228,6 +242,7 @@ export const QA_CHECKS: readonly Check[] = [
     id: 'email',
     group: 'Operations',
     name: 'Emails reach customers and staff',
+    reachesOutside: true,
     async run(app) {
       if (!app.config.mail.smtpUrl) return warning('SMTP_URL is not set: emails are written to the log (see Emails), not delivered');
       const { timeouts } = app.config.mail;
@@ -320,29 +335,48 @@ export async function runCheck(app: FastifyInstance, check: Check): Promise<Serv
   return { id: check.id, group: check.group, name: check.name, ...result, durationMs: Math.round(performance.now() - started) };
 }
 
-/** Staff list the checks, then run them one by one so the dashboard can show each going from pending to its result. */
+/**
+ * Staff list the checks they may run, then run them one by one so the dashboard can show each going from pending to
+ * its result. A check that reaches outside has a route of its own (access is decided on the matched route); the route
+ * for the others never runs it, however its id is spelled.
+ */
 export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/qa-checks',
-    { config: { staffPermission: 'operations.read' }, schema: { tags: ['platform'], summary: "The QA dashboard's server checks", response: { 200: ServerChecksSchema } } },
-    async () => ({ checks: QA_CHECKS.map(({ id, group, name }) => ({ id, group, name })) }),
+    { config: { staffPermission: 'operations.read' }, schema: { tags: ['platform'], summary: "The QA dashboard's server checks that the staff member may run", response: { 200: ServerChecksSchema } } },
+    async (request) => {
+      const mayReachOutside = staffMay(requireStaff(request), 'operations.run');
+      return { checks: QA_CHECKS.filter((check) => mayReachOutside || !check.reachesOutside).map(({ id, group, name }) => ({ id, group, name })) };
+    },
   );
 
   app.post(
     '/api/admin/qa-checks/:id/run',
-    { config: { staffPermission: 'operations.read' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Run one check against the running system',
-        params: z.object({ id: z.string().max(60) }),
-        response: { 200: ServerCheckResultSchema, ...errorResponses },
-      },
+    {
+      config: { staffPermission: 'operations.read' },
+      schema: { tags: ['platform'], summary: 'Run one check against the running system', params: z.object({ id: z.string().max(60) }), response: { 200: ServerCheckResultSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const check = QA_CHECKS.find((candidate) => candidate.id === request.params.id);
+      const check = QA_CHECKS.find((candidate) => candidate.id === request.params.id && !candidate.reachesOutside);
       if (!check) throw notFound('Check');
       reply.header('Cache-Control', 'no-store');
       return runCheck(app, check);
     },
   );
+
+  for (const check of QA_CHECKS.filter((candidate) => candidate.reachesOutside)) {
+    app.post(
+      `/api/admin/qa-checks/${check.id}/run`,
+      {
+        config: { staffPermission: 'operations.run' },
+        schema: { tags: ['platform'], summary: `Run the check "${check.name}", which reaches a system outside ours (limited per person and per installation)`, response: { 200: ServerCheckResultSchema, ...errorResponses } },
+      },
+      async (request, reply) => {
+        await app.limits.consume(reply, 'qa-outside-check-person', requireStaff(request).id, OUTSIDE_CHECK_LIMITS.perPerson, 'refuse');
+        await app.limits.consume(reply, 'qa-outside-check', 'installation', OUTSIDE_CHECK_LIMITS.perInstallation, 'refuse');
+        reply.header('Cache-Control', 'no-store');
+        return runCheck(app, check);
+      },
+    );
+  }
 };

@@ -3,11 +3,13 @@ import { cronPatternProblem } from './cronPattern';
 import { STAFF_ROLES, type StaffRole } from '../staff/roles';
 import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, DEFAULT_FINANCE_TERM_MONTHS, FINANCE_TERMS_MONTHS } from '../money/finance';
 
-/**
- * Signs status links when nothing else is configured, outside production only: anyone who reads this code can
- * forge links made with it. `npm start` keeps a random secret in DATA_DIR instead; production refuses to start.
- */
 const API_PROCESSES_MESSAGE = 'API_PROCESSES must be auto or a whole number from 1 to 64';
+/**
+ * Signs status links and seals two-factor secrets when STATUS_TOKEN_SECRET is not set: anyone who reads this code
+ * can forge links and open secrets made with it, so the API and the workers start with it only when NODE_ENV says
+ * development (requireStatusTokenSecret). `npm start` keeps a random secret in DATA_DIR instead, and the tests that
+ * start them as processes give one (infra/src/processes.ts).
+ */
 const DEVELOPMENT_STATUS_TOKEN_SECRET = 'development-only-status-token-secret-do-not-deploy';
 
 const booleanFlag = z
@@ -97,7 +99,8 @@ const EMPTY_MEANS_NONE = new Set(['STAFF_MFA_REQUIRED_FOR']);
  */
 export const RuntimeConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Unset is production: a forgotten NODE_ENV must not put the built-in secret in charge of real status links.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number({ error: 'PORT must be a port number (0-65535)' }).int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
@@ -187,10 +190,6 @@ export const RuntimeConfigSchema = z
       .min(0, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .max(100, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .default(DEFAULT_APR_PERCENT),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.STATUS_TOKEN_SECRET !== undefined, {
-    path: ['STATUS_TOKEN_SECRET'],
-    message: 'STATUS_TOKEN_SECRET is required in production: 32 or more random characters (e.g. `openssl rand -base64 48`), the same for the API and the workers',
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -297,6 +296,21 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>): Runt
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Refuses to let the API or the workers start on the built-in status-token secret unless NODE_ENV says development.
+ * Only they sign status links and seal two-factor secrets; the commands that do neither (seed, rebuild) and the
+ * launcher, which keeps its own secret, read the configuration without this.
+ */
+export function requireStatusTokenSecret(config: RuntimeConfig): void {
+  if (config.statusTokenSecret !== DEVELOPMENT_STATUS_TOKEN_SECRET || config.nodeEnv === 'development') return;
+  throw new ConfigError(
+    `STATUS_TOKEN_SECRET is not set, or is the built-in development secret (NODE_ENV is ${config.nodeEnv}): status links would be signed and two-factor secrets sealed with a secret anyone can read in the code.\n` +
+      'Set STATUS_TOKEN_SECRET to 32 or more random characters, the same for the API and the workers, e.g. `export STATUS_TOKEN_SECRET=$(openssl rand -base64 48)`; ' +
+      'changing it later breaks the status links already sent and makes staff enrol two-factor sign-in again.\n' +
+      'On your own machine, NODE_ENV=development allows the built-in secret, or `npm start` keeps a secret of its own in DATA_DIR.',
+  );
 }
 
 export function requireDatabaseUrl(config: RuntimeConfig): string {

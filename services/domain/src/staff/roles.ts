@@ -19,7 +19,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * - catalogue: vehicles, import and export, inventory QA, data collection
  * - news: news sources, articles, review videos
  * - emails: the outbox (read: who was told what; write: retry)
- * - operations: the QA dashboard's server checks and the analytics (reads only)
+ * - operations: the QA dashboard's server checks and the analytics (reads only: counts, no person's data); `run`, the
+ *   checks that sign in to or call a system outside ours (the mail server), which each run costs that system
  * - queues: the queue dashboard
  * - staff: staff accounts and the activity trail
  * - settings: installation settings
@@ -35,6 +36,7 @@ export const STAFF_PERMISSIONS = [
   'emails.read',
   'emails.write',
   'operations.read',
+  'operations.run',
   'queues.operate',
   'staff.manage',
   'settings.manage',
@@ -67,6 +69,7 @@ export const STAFF_PERMISSION_ACTIONS: Record<StaffPermission, string> = {
   'emails.read': 'see emails',
   'emails.write': 'retry emails',
   'operations.read': 'see the QA checks and analytics',
+  'operations.run': 'run the checks that reach outside systems (the mail server)',
   'queues.operate': 'open the queue dashboard',
   'staff.manage': 'manage staff accounts',
   'settings.manage': 'change settings',
@@ -77,13 +80,21 @@ export const STAFF_PERMISSION_ACTIONS: Record<StaffPermission, string> = {
 export const notPermittedMessage = (role: string, permission: StaffPermission): string =>
   `Your role (${role}) may not ${STAFF_PERMISSION_ACTIONS[permission]}`;
 
-const READS: StaffPermission[] = ['requests.read', 'catalogue.read', 'news.read', 'emails.read', 'operations.read'];
+/** What a person needs to look after the catalogue and the news: no seller's or buyer's personal data. */
+const CATALOGUE_READS: StaffPermission[] = ['catalogue.read', 'news.read', 'operations.read'];
+/** Requests, conversations and the outbox (which holds names and addresses): the personal data of sellers and buyers. */
+const PERSONAL_DATA_READS: StaffPermission[] = ['requests.read', 'emails.read'];
+const READS: StaffPermission[] = [...PERSONAL_DATA_READS, ...CATALOGUE_READS];
 
-/** The one table of what each role may do. A viewer reads everything a sales or inventory person reads, and changes nothing. */
+/**
+ * The one table of what each role may do. A viewer (the audit role) reads everything a sales or inventory person reads,
+ * and changes nothing. Inventory reads no personal data of sellers or buyers: least privilege for work on the catalogue
+ * and the news. Only an admin runs the checks that reach outside systems.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   admin: STAFF_PERMISSIONS,
   sales: ['self', ...READS, 'requests.write', 'emails.write'],
-  inventory: ['self', ...READS, 'catalogue.write', 'news.write'],
+  inventory: ['self', ...CATALOGUE_READS, 'catalogue.write', 'news.write'],
   viewer: ['self', ...READS],
 };
 

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 
 /**
@@ -85,6 +86,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Patterns over outside text (visitor fields, feed XML, staff input) must run in linear time (issue 36): these catch
+    // the plain cases while typing; test/security/linearPatterns.unit.test.ts holds every pattern to it with recheck.
+    // The storefront shares the domain's patterns (the forms check what the API checks).
+    name: 'linear patterns',
+    files: ['services/*/src/**/*.ts', 'workers/src/**/*.ts', 'web-storefront/src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
   ...layers,
   ...noClimbingOutOfPackages,

@@ -87,7 +87,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             to,
             raw,
             body: raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null,
+            messageId: /^Message-ID:\s*(<[^>\s]+>)/im.exec(raw)?.[1] ?? null,
           });
           callback();
         };

@@ -7,6 +7,11 @@ describe('one person, written several ways', () => {
     ['a.d.a.obi@googlemail.com', 'adaobi@gmail.com'],
     ['ada.obi+1@example.ng', 'ada.obi@example.ng'],
     ['Ada.Obi@Example.NG', 'ada.obi@example.ng'],
+    // A fully qualified domain, whatever its case, is the same mailbox: not a new budget (issue 36).
+    ['victim@gmail.com.', 'victim@gmail.com'],
+    ['victim@GMAIL.com', 'victim@gmail.com'],
+    ['Victim+x@GoogleMail.COM..', 'victim@gmail.com'],
+    ['ada@Example.NG.', 'ada@example.ng'],
   ])('email %j → %j', (email, key) => {
     expect(emailKey(email)).toBe(key);
   });

@@ -91,7 +91,13 @@ function imagesOf(item: ParsedItem): string[] {
   return [...enclosure, ...media.map((element) => element.$?.url), ...thumbnails.map((element) => element.$?.url)].filter((url): url is string => typeof url === 'string');
 }
 
-const looksLikeHtmlPage = (text: string) => /^\s*(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i.test(text);
+/**
+ * An HTML page, perhaps after white space and comments. `^\s*(<!--[\s\S]*?-->\s*)*(...)` split a run of comments
+ * every way it could (each may end at any later `-->`), exponentially many: 40 empty comments never finished. Any run
+ * of comments reads as one comment holding the rest, so one optional comment accepts exactly the same texts, and its
+ * end is tried once at each `-->`.
+ */
+const looksLikeHtmlPage = (text: string) => /^\s*(?:<!--[\s\S]*?-->\s*)?(?:<!doctype\s+html|<html[\s>])/i.test(text);
 
 /** Every entry of an RSS 2.0, RSS 1.0 (RDF) or Atom 1.0 feed, in the feed's order, in one shape. */
 export async function readFeedEntries(text: string): Promise<FeedEntry[]> {

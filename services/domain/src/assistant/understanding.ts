@@ -257,15 +257,15 @@ function readRun(run: string, offset: number): Array<{ value: number; start: num
 }
 
 /** Numbers written as words before a million: "a million", "deux millions", "milioni tatu", "مليون", "مليونين". */
+const WORD_BUDGETS: ReadonlyArray<[RegExp, (match: RegExpMatchArray) => number]> = [
+  [new RegExp(`(?<![${LETTER}\\d])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+  [new RegExp(`(?<![${LETTER}\\d])milioni\\s(${SMALL_NUMBER_WORDS})(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+  [/مليون(?:ين|ان)/gu, () => 2e6],
+  [/(?<!\d\s?)مليون(?!ين|ان)/gu, () => 1e6],
+];
 function wordBudgets(text: string): NumberRead[] {
   const found: NumberRead[] = [];
-  const patterns: Array<[RegExp, (match: RegExpMatchArray) => number]> = [
-    [new RegExp(`(?<![${LETTER}\\d])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
-    [new RegExp(`(?<![${LETTER}\\d])milioni\\s(${SMALL_NUMBER_WORDS})(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
-    [/مليون(?:ين|ان)/gu, () => 2e6],
-    [/(?<!\d\s?)مليون(?!ين|ان)/gu, () => 1e6],
-  ];
-  for (const [pattern, valueOf] of patterns) {
+  for (const [pattern, valueOf] of WORD_BUDGETS) {
     for (const match of text.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;

@@ -7,8 +7,13 @@ import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUp
 
 /** The spec's phone shape: an optional leading plus, then at least 10 digits, spaces, dashes or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
-/** The spec's "simple shape" of an email address. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The spec's "simple shape" of an email address, `^[^\s@]+@[^\s@]+\.[^\s@]+$`: some text, an "@", and a domain with a
+ * dot that is neither its first nor its last character. Written so that each character can be read only one way (the
+ * domain up to its first dot after the first character, then the rest), because the spec's own spelling tries every dot
+ * of the domain against every other and took 5 s to refuse `a@` followed by 60,000 dots.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 /** The language the visitor used on the site, which the storefront sends with what they ask for. */
 export const SiteLanguageSchema = z.enum(SITE_LANGUAGES, { error: 'languageInvalid' });

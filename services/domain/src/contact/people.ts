@@ -4,14 +4,16 @@
  */
 
 /**
- * Lower case, without a "+tag" (every provider we know delivers `name+anything@` to `name@`), and for Gmail without
- * dots: otherwise one mailbox could be sent a confirmation per spelling.
+ * Lower case, without a "+tag" (every provider we know delivers `name+anything@` to `name@`), the domain without the
+ * trailing dots of a fully qualified name (`gmail.com.` is `gmail.com` to DNS and so to mail), and for Gmail without
+ * dots: otherwise one mailbox could be sent a confirmation, and given a budget of requests, per spelling.
  */
 export function emailKey(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf('@');
   if (at < 0) return address;
   let domain = address.slice(at + 1);
+  while (domain.endsWith('.')) domain = domain.slice(0, -1);
   let local = address.slice(0, at).split('+')[0] ?? '';
   if (domain === 'googlemail.com') domain = 'gmail.com';
   if (domain === 'gmail.com') local = local.replaceAll('.', '');

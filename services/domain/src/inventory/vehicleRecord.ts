@@ -83,10 +83,12 @@ export type VehiclePricing = z.output<typeof VehiclePricingSchema>;
 
 /**
  * A driving range written as the data-collection records hold it ("420 km", "510 km (CLTC)", "260 mi"), in km; null
- * when it names no distance.
+ * when it names no distance. The number is read from the start of its run of digits and separators only (what
+ * `(\d[\d,.]*)\s*(km|kilomet|mi)` finds, since a later start in the same run can only fail too): not once from every
+ * digit of a long run.
  */
 export function evRangeKmOf(text: string): number | null {
-  const match = /(\d[\d,.]*)\s*(km|kilomet|mi)/i.exec(text);
+  const match = /(?<![\d,.])[,.]*(\d[\d,.]*)\s*(km|kilomet|mi)/i.exec(text);
   if (!match) return null;
   const value = Number(match[1]!.replace(/,/g, ''));
   if (!Number.isFinite(value) || value <= 0) return null;

@@ -71,6 +71,7 @@ export function formatPlain(amount: number, currency: PriceCurrency | (string & 
   const symbol = currency === 'USD' ? '$' : isCurrencyCode(currency) ? currencyInfo(currency).symbol : currency;
   const rounded = Math.round(Math.abs(amount) * 100) / 100;
   const [whole, fraction] = rounded.toFixed(Number.isInteger(rounded) ? 0 : 2).split('.');
+  // eslint-disable-next-line regexp/no-super-linear-move -- the digits of a number (toFixed writes past 21 with an exponent), not outside text
   const digits = `${amount < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${fraction ? `${decimal}${fraction}` : ''}`;
   if (symbolAfter) return `${digits}\u00a0${symbol}`;
   // A symbol of letters (KSh, R, CFA) stands apart from the digits; a sign (₦, $, GH₵) touches them.

@@ -41,7 +41,8 @@ const isPublicIpv4Number = (address: number) => !NON_PUBLIC_IPV4.some((range) =>
 
 /** An IPv6 address (`::` shorthand, an embedded dotted IPv4 tail, a `%zone`) as its eight 16-bit groups, or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
-  let address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // A zone (`%eth0`) is no part of the address: what precedes the first '%' (a pattern tried every later '%' again).
+  let address = text.replace(/^\[|\]$/g, '').split('%')[0]!;
   const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
   if (dotted) {
     const ipv4 = ipv4Number(dotted[1]!);

@@ -72,10 +72,32 @@ function absoluteHttpUrl(link: string | undefined, base: string): string | undef
  */
 const secureImageUrl = (url: string | undefined) => (url?.startsWith('http:') ? `https:${url.slice('http:'.length)}` : url);
 
-/** The first `<img src>` in an item's HTML, for feeds that put their picture only there. */
+const IMG_TAG = /<img\b/gi;
+const SRC_ATTRIBUTE = /\ssrc\s*=\s*/gi;
+const SRC_VALUE = /"([^"]+)"|'([^']+)'|([^\s>]+)/y;
+
+/**
+ * The first `<img src>` in an item's HTML, for feeds that put their picture only there: what
+ * `<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s>]+))` finds, read in one pass. That pattern searched the rest
+ * of a tag again from every `<img` inside it; here a tag without a usable src skips every `<img` before its '>', which
+ * could only find the same attributes.
+ */
 export function firstImageIn(html: string | undefined): string | undefined {
-  const match = html ? /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s>]+))/i.exec(html) : null;
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+  if (!html) return undefined;
+  let searchedTo = 0;
+  for (const tag of html.matchAll(IMG_TAG)) {
+    if (tag.index < searchedTo) continue;
+    const attributesFrom = tag.index + tag[0].length;
+    const tagEnd = html.indexOf('>', attributesFrom);
+    searchedTo = tagEnd === -1 ? html.length : tagEnd;
+    // The attribute's name lies before the tag's '>'; a quoted value may run past it.
+    for (const attribute of html.slice(attributesFrom, searchedTo).matchAll(SRC_ATTRIBUTE)) {
+      SRC_VALUE.lastIndex = attributesFrom + attribute.index + attribute[0].length;
+      const value = SRC_VALUE.exec(html);
+      if (value) return value[1] ?? value[2] ?? value[3];
+    }
+  }
+  return undefined;
 }
 
 function publishDateOf(published: string | undefined, now: Date): { date: Date; dated: boolean } {
@@ -116,8 +138,11 @@ export function articleFromEntry(entry: FeedEntry, context: FeedContext): EntryO
   };
 }
 
-/** A CDATA section that reached us as text (escaped once too often by its feed): its content. */
-const decodeCdata = (text: string) => text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
+/**
+ * A CDATA section that reached us as text (escaped once too often by its feed): its content. One never closed runs to
+ * the end of the text and stays as written (see news/text.ts: one search for its end, not one per later opening).
+ */
+const decodeCdata = (text: string) => text.replace(/<!\[CDATA\[([\s\S]*?)(\]\]>|$)/g, (section, content: string, end: string) => (end === '' ? section : content));
 
 /**
  * The first `MAX_ITEMS_PER_FEED` valid articles of a feed, each link once (a feed that repeats an item, or two items

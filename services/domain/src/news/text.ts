@@ -33,18 +33,31 @@ function decodeEntities(text: string): string {
 
 const XML_PREDEFINED_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
+/*
+ * Feed text is anyone's: every pattern over it reads each character a bounded number of times. A section, comment or
+ * element that is searched for its end stops at the end of the text when it has none (`(end|$)`, the end captured), and
+ * is then kept as written: one failed search instead of one per later opening, which made these quadratic.
+ */
+/** A CDATA section (to its end, or the text's) or an '&', with the reference it starts if any. */
+const CDATA_OR_REFERENCE = /<!\[CDATA\[[\s\S]*?(\]\]>|$)|&(#\d{1,7};|#x[0-9a-f]{1,6};|([a-z][a-z0-9]{0,31});)?/gi;
+const REFERENCE = /&(#\d{1,7};|#x[0-9a-f]{1,6};|([a-z][a-z0-9]{0,31});)?/gi;
+
 /**
  * A feed's XML with the HTML named references XML does not know (`&nbsp;`, `&rsquo;`, common in hand-made feeds and
  * fatal to a strict XML parser) written as numeric ones, and a bare '&' as `&amp;`. CDATA sections are left as they are.
  */
 export function xmlWithNumericEntities(xml: string): string {
-  return xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>|&(#\d{1,7};|#x[0-9a-f]{1,6};|([a-z][a-z0-9]{0,31});)?/gi, (match, reference: string | undefined, name: string | undefined) => {
-    if (match.startsWith('<![CDATA[')) return match;
+  const asXml = (match: string, reference: string | undefined, name: string | undefined) => {
     if (reference === undefined) return '&amp;';
     if (name === undefined || XML_PREDEFINED_ENTITIES.has(name)) return match;
     const character = NAMED_ENTITIES[name];
     if (character === undefined) return `&amp;${name};`;
     return character === '' ? '' : `&#${character.codePointAt(0)};`;
+  };
+  return xml.replace(CDATA_OR_REFERENCE, (match, cdataEnd: string | undefined, reference: string | undefined, name: string | undefined) => {
+    if (cdataEnd === undefined) return asXml(match, reference, name);
+    // A section left open runs to the end: no later one can close either, so the rest is references only.
+    return cdataEnd === '' ? match.replace(REFERENCE, asXml) : match;
   });
 }
 
@@ -68,14 +81,56 @@ function withoutLoneSurrogates(text: string): string {
  * white space collapsed. No markup reaches the browser: what it shows is this text.
  */
 export function plainText(markup: string): string {
-  const withoutTags = markup
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|figure|figcaption|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi, ' ')
-    .replace(/<\/?[a-z!?][^>]*>/gi, '')
-    // What is left of a tag cut off mid-way (feeds truncate descriptions): from a lone '<' that starts a tag onward.
-    .replace(/<[a-z/!?][^>]*$/i, '');
-  return withoutLoneSurrogates(decodeEntities(withoutTags)).replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const closedAs = (replacement: string) => (match: string, end: string) => (end === '' ? match : replacement);
+  const withoutTags = withoutRawTextElements(markup.replace(/<!--[\s\S]*?(-->|$)/g, closedAs(' ')))
+    .replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|figure|figcaption|table|tr|td|th|section|article|header|footer)(?!\w)[^>]*(>|$)/gi, closedAs(' '))
+    .replace(/<\/?[a-z!?][^>]*(>|$)/gi, closedAs(''));
+  return withoutLoneSurrogates(decodeEntities(withoutCutOffTag(withoutTags))).replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Elements whose content is not text. */
+const RAW_TEXT_ELEMENT = /<(script|style|noscript|iframe|template)\b/gi;
+const RAW_TEXT_ELEMENT_END: Readonly<Record<string, RegExp>> = {
+  script: /<\/script\s*>/gi,
+  style: /<\/style\s*>/gi,
+  noscript: /<\/noscript\s*>/gi,
+  iframe: /<\/iframe\s*>/gi,
+  template: /<\/template\s*>/gi,
+};
+
+/**
+ * Each script, style, noscript, iframe and template element with its content as a space, up to the first end tag of
+ * its name (`<(script|...)\b[\s\S]*?<\/\1\s*>`); one never closed stays as written. A scan rather than that pattern,
+ * which looked for an end tag again from every later opening: each name's end is searched for at most once past any
+ * point of the text.
+ */
+function withoutRawTextElements(markup: string): string {
+  let kept = '';
+  let from = 0;
+  const neverClosed = new Set<string>();
+  for (const opening of markup.matchAll(RAW_TEXT_ELEMENT)) {
+    const name = opening[1]!.toLowerCase();
+    if (opening.index < from || neverClosed.has(name)) continue;
+    const end = RAW_TEXT_ELEMENT_END[name]!;
+    end.lastIndex = opening.index + opening[0].length;
+    if (!end.exec(markup)) {
+      neverClosed.add(name);
+      continue;
+    }
+    kept += `${markup.slice(from, opening.index)} `;
+    from = end.lastIndex;
+  }
+  return kept + markup.slice(from);
+}
+
+/**
+ * What is left of a tag cut off mid-way (feeds truncate descriptions): from a lone '<' that starts a tag onward, that is
+ * the first one after the last '>' (`<[a-z/!?][^>]*$`, found without trying every '<').
+ */
+function withoutCutOffTag(text: string): string {
+  const afterLastTag = text.lastIndexOf('>') + 1;
+  const cut = text.slice(afterLastTag).search(/<[a-z/!?]/i);
+  return cut === -1 ? text : text.slice(0, afterLastTag + cut);
 }
 
 /** At most `length` characters (whole code points), then '...' when something was cut. */
@@ -103,7 +158,7 @@ export function normalisedArticleUrl(link: string): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const host = url.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
   const port = url.port === '' || url.port === '80' || url.port === '443' ? '' : `:${url.port}`;
-  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '') || '/';
   const parameters = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMETER.test(name)).sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   const query = parameters.length > 0 ? `?${new URLSearchParams(parameters).toString()}` : '';
   return `${host}${port}${path}${query}`;

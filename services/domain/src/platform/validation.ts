@@ -36,9 +36,13 @@ const TAB_OR_LINE_BREAK = /[\t\n\r]/;
 
 /**
  * At most `max` characters, told with the field's label ("First name must be at most 100 characters"), for forms that
- * word it so: spread into `.refine(...)`.
+ * word it so: spread into `.refine(...)`. Checked before the field's patterns, and a longer text ends the field's
+ * validation (`abort`; zod otherwise runs every later check on it too): no pattern reads more than `max` characters.
  */
-export const withinLength = (label: string, max: number) => [(value: string) => value.length <= max, coded('fieldTooLong', { label, max })] as const;
+export const withinLength = (label: string, max: number) => [(value: string) => value.length <= max, { ...coded('fieldTooLong', { label, max }), abort: true }] as const;
+
+/** `.max(max, tooLong)`: the short message, and a longer text ends the field's validation as with `withinLength`. */
+export const tooLong = { message: 'tooLong', abort: true } as const satisfies { message: MessageCode; abort: boolean };
 
 /** Our generated ids (enquiries, contact messages, sent emails) are UUIDs: anything else names no record. */
 export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

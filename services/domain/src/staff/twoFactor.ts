@@ -19,8 +19,9 @@ export const TwoFactorCodeSchema = z
   .min(1, 'Enter the code from your authenticator app')
   .max(40, 'That code is too long');
 
+const AUTHENTICATOR_CODE = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 /** Whether what was typed has the shape of an authenticator code (else it is read as a recovery code). */
-export const isAuthenticatorCode = (code: string): boolean => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code.replace(/\s/g, ''));
+export const isAuthenticatorCode = (code: string): boolean => AUTHENTICATOR_CODE.test(code.replace(/\s/g, ''));
 
 /** Whether a role must sign in with a second factor, given the installation's list (STAFF_MFA_REQUIRED_FOR). */
 export const twoFactorRequiredFor = (requiredFor: readonly string[], role: string): boolean => requiredFor.includes(role);

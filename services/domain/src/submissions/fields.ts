@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
-import { isOneLine } from '../platform/validation';
+import { isOneLine, tooLong } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 
 /**
@@ -15,14 +15,14 @@ export const REQUIRED_PHOTOS = 6;
 
 /** A required one-line text field: blank is missing, with the spec's message. */
 export const requiredText = (message: MessageCode, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, 'tooLong').refine(isOneLine, 'oneLine');
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(isOneLine, 'oneLine');
 
 /** One line, unless `freeText` (known issues), which keeps its line breaks. */
 export const optionalText = (max: number, { freeText = false } = {}) =>
   z
     .string()
     .trim()
-    .max(max, 'tooLong')
+    .max(max, tooLong)
     .refine((value) => freeText || isOneLine(value), 'oneLine')
     .optional()
     .transform((value) => (value ? value : null));

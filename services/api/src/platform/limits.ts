@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetwork } from './clientNetwork';
 import { HttpError, serviceUnavailable } from './errors';
 
 /** How many attempts a key may make in a window. */
@@ -18,6 +19,10 @@ export interface Limit {
 export type WhenUncounted = 'allow' | 'refuse';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** What every limit per client address counts: the client's IPv4 address, or its IPv6 network (`clientNetwork`). */
+    readonly clientNetwork: string;
+  }
   interface FastifyInstance {
     limits: {
       /**
@@ -41,7 +46,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 
 /**
  * Limits counted in Redis, so every API process shares them: `@fastify/rate-limit` with its Redis store for limits
- * per client address (route option `config.rateLimit`), and `app.limits` for limits keyed on the request's content.
+ * per client address (route option `config.rateLimit`, counted per `request.clientNetwork`), and `app.limits` for
+ * limits keyed on the request's content (or on `request.clientNetwork`, where a handler counts per address itself).
  * Keys live under the installation's queue prefix. If Redis does not answer, limits per address let requests through
  * (the connection logs the outage and /api/health shows it), and each limit on content does what its `WhenUncounted`
  * says: a route that must not run uncounted (sign-in) counts one that refuses.
@@ -49,11 +55,18 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const limitsPlugin = fp(
   async (app) => {
     const nameSpace = `${app.config.queuePrefix}:rate-limit:`;
+    const ipv6PrefixLength = app.config.rateLimitIpv6Prefix;
+    app.decorateRequest('clientNetwork', {
+      getter(this: FastifyRequest) {
+        return clientNetwork(this.ip, ipv6PrefixLength);
+      },
+    });
     await app.register(rateLimit, {
       global: false,
       redis: app.redis,
       nameSpace,
       skipOnError: true,
+      keyGenerator: (request) => request.clientNetwork,
       errorResponseBuilder: (_request, context) => tooManyRequests(afterSeconds(context.ttl)),
     });
 

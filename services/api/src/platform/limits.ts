@@ -29,9 +29,10 @@ declare module 'fastify' {
        * Counts one attempt of `key` under `name` (e.g. 'sign-in-account', an email) and throws a 429 with
        * Retry-After once it is over `limit`. For limits keyed on what a handler reads from the body (an email in
        * a multipart form); limits per address are route options (`config.rateLimit`). While Redis does not answer the
-       * attempt is let through (logged), or refused with 503 when `whenUncounted` is 'refuse'.
+       * attempt is let through (logged), or refused with 503 when `whenUncounted` is 'refuse'. `cost` counts an
+       * attempt as that many (events in a batch, bytes stored).
        */
-      consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted): Promise<void>;
+      consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted, cost?: number): Promise<void>;
       /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
       reset(name: string, key: string): Promise<void>;
     };
@@ -72,11 +73,11 @@ export const limitsPlugin = fp(
 
     const keyOf = (name: string, key: string) => `${nameSpace}${name}:${key}`;
     app.decorate('limits', {
-      async consume(reply, name, key, limit, whenUncounted = 'allow') {
+      async consume(reply, name, key, limit, whenUncounted = 'allow', cost = 1) {
         let current: number;
         let ttl: number;
         try {
-          const results = await app.redis.multi().incr(keyOf(name, key)).pexpire(keyOf(name, key), limit.windowMs, 'NX').pttl(keyOf(name, key)).exec();
+          const results = await app.redis.multi().incrby(keyOf(name, key), cost).pexpire(keyOf(name, key), limit.windowMs, 'NX').pttl(keyOf(name, key)).exec();
           current = Number(results?.[0]?.[1]);
           ttl = Number(results?.[2]?.[1]);
         } catch (error) {

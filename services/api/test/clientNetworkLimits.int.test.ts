@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_WRITE_LIMITS } from '../src/platform/publicWriteLimits';
+import { ANALYTICS_LIMITS, PUBLIC_WRITE_LIMITS } from '../src/platform/publicWriteLimits';
 import { createTestApp, type TestApp } from './support';
 
 /**
@@ -67,6 +67,20 @@ describe('IPv6 clients count per /64', () => {
     for (const [i, address] of addresses.entries()) expect((await contactFrom(behindProxy, address)).statusCode, `message ${i + 1} from ${address}`).toBe(201);
     expectTryAgainLater(await contactFrom(behindProxy, '2001:db8:bb:1:ffff:ffff:ffff:fffe'));
     expect((await contactFrom(behindProxy, '2001:db8:bb:2::1')).statusCode).toBe(201);
+  });
+
+  it('analytics: what one /64 may store a minute is counted once for the /64, whatever sessions it makes up', async () => {
+    const { max } = ANALYTICS_LIMITS.eventsPerAddress;
+    const batchFrom = (remoteAddress: string) =>
+      behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/analytics/events',
+        remoteAddress,
+        payload: { sessionId: `session-${++spare}-ipv6`, events: Array.from({ length: 100 }, () => ({ event: 'page_view', properties: { page: 'homepage' }, timestamp: new Date().toISOString() })) },
+      });
+    for (const address of addressesIn('2001:db8:dd:1', max / 100)) expect((await batchFrom(address)).statusCode, address).toBe(204);
+    expectTryAgainLater(await batchFrom('2001:db8:dd:1:abcd::1'));
+    expect((await batchFrom('2001:db8:dd:2::1')).statusCode).toBe(204);
   });
 
   it('RATE_LIMIT_IPV6_PREFIX=56 counts every /64 of a /56 together', async () => {

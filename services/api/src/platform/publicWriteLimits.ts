@@ -60,7 +60,7 @@ const digest = (key: string) => createHash('sha256').update(key).digest('base64u
  * What one analytics row costs beyond its text: the id, two timestamps, the tuple header and its entries in the three
  * indexes. Measured: 100,000 page views whose text (session id, event, properties) is 65 bytes take 263 bytes each.
  */
-export const ANALYTICS_ROW_BYTES = 200;
+const ANALYTICS_ROW_BYTES = 200;
 
 /**
  * What analytics may store, per client network and per session (the storefront's id for a tab; a client picks its

@@ -1,6 +1,7 @@
 /**
- * How much one analytics event may carry, without zod, so the storefront's first page can read it. A property's text
- * is a name, an id, a page or a short filter, never a document; the storefront cuts longer text to this length.
+ * How much one analytics event may carry, in a module without zod, so the storefront's main bundle can use it. A
+ * property's text is a name, an id, a page or a short filter, never a document; the storefront cuts longer text to this
+ * length.
  */
 export const ANALYTICS_TEXT_MAX_LENGTH = 200;
 /**

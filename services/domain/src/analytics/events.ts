@@ -63,7 +63,7 @@ export type AnalyticsProperties<E extends AnalyticsEventName> = E extends Analyt
 
 const utf8 = new TextEncoder();
 /** The bytes a value takes as the JSON that is stored. */
-export const jsonBytes = (value: unknown) => utf8.encode(JSON.stringify(value)).length;
+const jsonBytes = (value: unknown) => utf8.encode(JSON.stringify(value)).length;
 
 const propertiesOf = (shape: z.ZodRawShape) =>
   z

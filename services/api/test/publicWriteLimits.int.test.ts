@@ -237,8 +237,10 @@ describe('analytics', () => {
   it('per address, generous: a busy page never reaches it, a flood does', async () => {
     const { max } = PUBLIC_WRITE_LIMITS.analytics.perAddress;
     const address = newAddress();
+    // A tab of its own for each batch, so only the limits per address apply (analytics.int.test.ts has the others).
+    let tab = 0;
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/analytics/events', remoteAddress: address, payload: { sessionId: 'session-limits', events: [{ event: 'page_view', properties: { page: 'homepage' }, timestamp: new Date().toISOString() }] } });
+      t.app.inject({ method: 'POST', url: '/api/analytics/events', remoteAddress: address, payload: { sessionId: `session-limits-${++tab}`, events: [{ event: 'page_view', properties: { page: 'homepage' }, timestamp: new Date().toISOString() }] } });
     for (let n = 0; n < max; n++) expect((await send()).statusCode).toBe(204);
     const before = await recorded();
     await expectRefusedAndNothingRecorded(await send(), 'analytics', 'perAddress', before);

@@ -45,6 +45,16 @@ describe('loadRuntimeConfig', () => {
     expect(loadRuntimeConfig({ PUBLIC_WRITE_LIMIT_SCALE: '2.5' }).publicWriteLimitScale).toBe(2.5);
     expect(() => loadRuntimeConfig({ PUBLIC_WRITE_LIMIT_SCALE: '0' })).toThrow('PUBLIC_WRITE_LIMIT_SCALE must be above 0');
   });
+
+  it('counts IPv6 clients per /64 unless RATE_LIMIT_IPV6_PREFIX says otherwise, 1 to 128 bits', () => {
+    expect(loadRuntimeConfig({}).rateLimitIpv6Prefix).toBe(64);
+    expect(loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: '56' }).rateLimitIpv6Prefix).toBe(56);
+    expect(loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: '128' }).rateLimitIpv6Prefix).toBe(128);
+    expect(() => loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: '0' })).toThrow('RATE_LIMIT_IPV6_PREFIX must be between 1 and 128');
+    expect(() => loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: '129' })).toThrow('RATE_LIMIT_IPV6_PREFIX must be between 1 and 128');
+    expect(() => loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: '64.5' })).toThrow('RATE_LIMIT_IPV6_PREFIX must be a whole number of bits');
+    expect(() => loadRuntimeConfig({ RATE_LIMIT_IPV6_PREFIX: 'slash64' })).toThrow('RATE_LIMIT_IPV6_PREFIX must be a prefix length like 64');
+  });
 });
 
 describe('TRUST_PROXY', () => {

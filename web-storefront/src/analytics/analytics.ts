@@ -1,9 +1,9 @@
-import type { AnalyticsEventName } from '@autobest/domain/analytics';
+import type { AnalyticsEventName, AnalyticsProperties } from '@autobest/domain/analytics';
+import { ANALYTICS_TEXT_MAX_LENGTH } from '@autobest/domain/analytics/bounds';
 
-type PropertyValue = string | number | boolean | null;
 interface QueuedEvent {
   event: AnalyticsEventName;
-  properties: Record<string, PropertyValue>;
+  properties: Record<string, unknown>;
   timestamp: string;
 }
 
@@ -14,16 +14,25 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 /** The console's QA dashboard opens the storefront in a frame of this name: those visits are not visitors'. */
 const UNDER_QA = typeof window !== 'undefined' && window.name === 'autobest-qa';
 
+/**
+ * 128 random bits. getRandomValues, not randomUUID, which only secure pages have: on a plain-http installation every
+ * visitor would otherwise share one id, and with it the API's limits per session.
+ */
+const newSessionId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** For a browser that keeps no session storage: this page's own session. */
+let pageSessionId: string | undefined;
+
 function sessionId(): string {
   try {
     let id = sessionStorage.getItem('analytics_session');
     if (!id) {
-      id = crypto.randomUUID();
+      id = newSessionId();
       sessionStorage.setItem('analytics_session', id);
     }
     return id;
   } catch {
-    return 'no-storage-session';
+    pageSessionId ??= newSessionId();
+    return pageSessionId;
   }
 }
 
@@ -44,10 +53,25 @@ function flush(leaving = false): void {
   }
 }
 
-/** Records one of the spec's analytics events; they go out in batches, at the latest when the page is hidden. */
-export function track(event: AnalyticsEventName, properties: Record<string, PropertyValue> = {}): void {
+/**
+ * The API refuses a batch with longer text (a long path typed into the address bar, a long place in Find My Car): cut
+ * it, and never between the two halves of a character outside the BMP, which the API would refuse as invalid Unicode.
+ */
+function clipped(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= ANALYTICS_TEXT_MAX_LENGTH) return value;
+  const cut = value.slice(0, ANALYTICS_TEXT_MAX_LENGTH);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * Records one of the spec's analytics events with the properties it may carry (the API keeps no others); they go out
+ * in batches, at the latest when the page is hidden.
+ */
+export function track<E extends AnalyticsEventName>(event: E, properties?: AnalyticsProperties<E>): void {
   if (UNDER_QA) return;
-  queue.push({ event, properties, timestamp: new Date().toISOString() });
+  const kept = Object.fromEntries(Object.entries(properties ?? {}).map(([key, value]) => [key, clipped(value)]));
+  queue.push({ event, properties: kept, timestamp: new Date().toISOString() });
   if (queue.length >= 20) flush();
   else timer ??= setTimeout(() => flush(), 10_000);
 }

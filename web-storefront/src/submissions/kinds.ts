@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnalyticsEventName } from '@autobest/domain/analytics';
+import type { AnalyticsProperties } from '@autobest/domain/analytics';
 import {
   SELL_CAR_FUEL_TYPES,
   SELL_CAR_PHOTO_SLOTS,
@@ -29,6 +29,9 @@ export type VehicleField =
   | { name: string; control: 'multiline'; label: SubmissionMessage }
   | { name: string; control: 'select'; label: SubmissionMessage; placeholder: SubmissionMessage; options: readonly Option[] }
   | { name: string; control: 'yesNo'; label: SubmissionMessage; initial: 'yes' | 'no' };
+
+/** The spec's event for a request sent, one per kind. */
+type SentEvent = 'sell_car_form_submit' | 'trade_in_form_submit';
 
 /** What differs between the sell-car and trade-in forms (as the API's kinds table); the page is the same. */
 export interface SubmissionKindForm {
@@ -60,7 +63,7 @@ export interface SubmissionKindForm {
     invalid?: { title: SubmissionMessage; text: SubmissionMessage };
   };
   /** The spec's analytics event for a request sent, and what it records. */
-  sentEvent: { name: AnalyticsEventName; properties(values: Record<string, string>, photoCount: number): Record<string, string | number> };
+  sentEvent: { name: SentEvent; properties(values: Record<string, string>, photoCount: number): AnalyticsProperties<SentEvent> };
 }
 
 const choices = <V extends string>(values: readonly V[], messages: Record<V, SubmissionMessage>): Option[] => values.map((value) => ({ value, message: messages[value] }));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsBatchSchema, AnalyticsDaysQuery, ConversationFunnelSchema, FunnelsSchema, PageViewsSchema, VehicleViewsSchema, type ConversationFunnel } from '@autobest/domain';
 import { errorResponses } from '../platform/errors';
-import { perAddressLimit } from '../platform/publicWriteLimits';
+import { analyticsRowBytes, consumeAnalytics, perAddressLimit } from '../platform/publicWriteLimits';
 
 const FUNNELS = {
   sellCar: { page: 'sell_car', form: 'sell-car', submitted: 'sell_car_form_submit' },
@@ -26,7 +26,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/analytics/events',
     {
       config: perAddressLimit(app, 'analytics'),
-      schema: { tags: ['analytics'], summary: 'Record a batch of analytics events (sendBeacon on page hide)', body: AnalyticsBatchSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Record a batch of analytics events (sendBeacon on page hide). Each event keeps only the properties it may carry; what one address and one session may store a minute and a day is limited (429 rate_limited)',
+        body: AnalyticsBatchSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const now = Date.now();
@@ -37,6 +43,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         properties: JSON.stringify(event.properties),
         occurred_at: new Date(Math.min(new Date(event.timestamp).getTime(), now)),
       }));
+      const bytes = rows.reduce((sum, row) => sum + analyticsRowBytes(row), 0);
+      await consumeAnalytics(app, reply, request.clientNetwork, request.body.sessionId, { events: rows.length, bytes });
       await app.db.insertInto('analytics_events').values(rows).execute();
       return reply.code(204).send(null);
     },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetwork } from './clientNetwork';
 import { HttpError, serviceUnavailable } from './errors';
 
 /** How many attempts a key may make in a window. */
@@ -18,15 +19,20 @@ export interface Limit {
 export type WhenUncounted = 'allow' | 'refuse';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** What every limit per client address counts: the client's IPv4 address, or its IPv6 network (`clientNetwork`). */
+    readonly clientNetwork: string;
+  }
   interface FastifyInstance {
     limits: {
       /**
        * Counts one attempt of `key` under `name` (e.g. 'sign-in-account', an email) and throws a 429 with
        * Retry-After once it is over `limit`. For limits keyed on what a handler reads from the body (an email in
        * a multipart form); limits per address are route options (`config.rateLimit`). While Redis does not answer the
-       * attempt is let through (logged), or refused with 503 when `whenUncounted` is 'refuse'.
+       * attempt is let through (logged), or refused with 503 when `whenUncounted` is 'refuse'. `cost` counts an
+       * attempt as that many (events in a batch, bytes stored).
        */
-      consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted): Promise<void>;
+      consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted, cost?: number): Promise<void>;
       /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
       reset(name: string, key: string): Promise<void>;
       /**
@@ -48,7 +54,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 
 /**
  * Limits counted in Redis, so every API process shares them: `@fastify/rate-limit` with its Redis store for limits
- * per client address (route option `config.rateLimit`), and `app.limits` for limits keyed on the request's content.
+ * per client address (route option `config.rateLimit`, counted per `request.clientNetwork`), and `app.limits` for
+ * limits keyed on the request's content (or on `request.clientNetwork`, where a handler counts per address itself).
  * Keys live under the installation's queue prefix. If Redis does not answer, limits per address let requests through
  * (the connection logs the outage and /api/health shows it), and each limit on content does what its `WhenUncounted`
  * says: a route that must not run uncounted (sign-in) counts one that refuses.
@@ -56,21 +63,28 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const limitsPlugin = fp(
   async (app) => {
     const nameSpace = `${app.config.queuePrefix}:rate-limit:`;
+    const ipv6PrefixLength = app.config.rateLimitIpv6Prefix;
+    app.decorateRequest('clientNetwork', {
+      getter(this: FastifyRequest) {
+        return clientNetwork(this.ip, ipv6PrefixLength);
+      },
+    });
     await app.register(rateLimit, {
       global: false,
       redis: app.redis,
       nameSpace,
       skipOnError: true,
+      keyGenerator: (request) => request.clientNetwork,
       errorResponseBuilder: (_request, context) => tooManyRequests(afterSeconds(context.ttl)),
     });
 
     const keyOf = (name: string, key: string) => `${nameSpace}${name}:${key}`;
     app.decorate('limits', {
-      async consume(reply, name, key, limit, whenUncounted = 'allow') {
+      async consume(reply, name, key, limit, whenUncounted = 'allow', cost = 1) {
         let current: number;
         let ttl: number;
         try {
-          const results = await app.redis.multi().incr(keyOf(name, key)).pexpire(keyOf(name, key), limit.windowMs, 'NX').pttl(keyOf(name, key)).exec();
+          const results = await app.redis.multi().incrby(keyOf(name, key), cost).pexpire(keyOf(name, key), limit.windowMs, 'NX').pttl(keyOf(name, key)).exec();
           current = Number(results?.[0]?.[1]);
           ttl = Number(results?.[2]?.[1]);
         } catch (error) {

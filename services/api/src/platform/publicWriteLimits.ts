@@ -29,6 +29,7 @@ export const PUBLIC_WRITE_LIMITS = {
   'contact-message': { perAddress: { max: 10, windowMs: HOUR }, perEmail: { max: 5, windowMs: DAY }, perPhone: { max: 5, windowMs: DAY } },
   enquiry: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
   reservation: { perAddress: { max: 20, windowMs: HOUR }, perEmail: { max: 10, windowMs: DAY }, perPhone: { max: 10, windowMs: DAY } },
+  // Batches, counted before the body is read; what they may store is ANALYTICS_LIMITS'.
   analytics: { perAddress: { max: 300, windowMs: MINUTE } },
   // Tara: a visitor opens a few conversations and writes a few dozen messages an hour; each conversation is also
   // limited on its own (CHAT_MESSAGES_PER_CONVERSATION in the assistant's routes). A hand-off emails staff.
@@ -54,6 +55,45 @@ export function perAddressLimit(app: FastifyInstance, write: PublicWrite) {
 
 /** Redis keys hold a digest, not the address or number itself. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * What one analytics row costs beyond its text: the id, two timestamps, the tuple header and its entries in the three
+ * indexes. Measured: 100,000 page views whose text (session id, event, properties) is 65 bytes take 263 bytes each.
+ */
+const ANALYTICS_ROW_BYTES = 200;
+
+/**
+ * What analytics may store, per client network and per session (the storefront's id for a tab; a client picks its
+ * own, so only the limits per address hold against a client that makes up a new one for each batch). An event is
+ * counted as `ANALYTICS_ROW_BYTES` plus its text: session id (at most 64), event name (at most 27) and properties (at
+ * most ANALYTICS_PROPERTIES_MAX_BYTES, 1024), so at most 1,315 bytes. One address therefore stores at most
+ * 300 × 1,315 B ≈ 0.4 MB a minute (it was 300 batches of 64 KB, about 19 MB) and 4 MB a day, whichever comes first.
+ * A visit is far below: page views and clicks of about 250 bytes each, a few a minute, a few dozen a visit, so 4 MB
+ * is some 450 visits a day from one address, and one tab's 250 KB some 1,000 events.
+ */
+export const ANALYTICS_LIMITS = {
+  eventsPerAddress: { max: 300, windowMs: MINUTE },
+  bytesPerAddress: { max: 4_000_000, windowMs: DAY },
+  eventsPerSession: { max: 120, windowMs: MINUTE },
+  bytesPerSession: { max: 250_000, windowMs: DAY },
+} as const satisfies Record<string, Limit>;
+
+/** The bytes `ANALYTICS_LIMITS` counts for one stored event. */
+export const analyticsRowBytes = (row: { session_id: string; event: string; properties: string }) =>
+  ANALYTICS_ROW_BYTES + Buffer.byteLength(row.session_id) + Buffer.byteLength(row.event) + Buffer.byteLength(row.properties);
+
+/**
+ * Counts a valid analytics batch against what its client network and its session may store; over any, a 429 with
+ * Retry-After is thrown, and the caller must store none of the batch.
+ */
+export async function consumeAnalytics(app: FastifyInstance, reply: FastifyReply, clientNetwork: string, sessionId: string, batch: { events: number; bytes: number }): Promise<void> {
+  const address = digest(clientNetwork);
+  const session = digest(sessionId);
+  await app.limits.consume(reply, 'analytics-events-address', address, scaled(app, ANALYTICS_LIMITS.eventsPerAddress), 'allow', batch.events);
+  await app.limits.consume(reply, 'analytics-bytes-address', address, scaled(app, ANALYTICS_LIMITS.bytesPerAddress), 'allow', batch.bytes);
+  await app.limits.consume(reply, 'analytics-events-session', session, scaled(app, ANALYTICS_LIMITS.eventsPerSession), 'allow', batch.events);
+  await app.limits.consume(reply, 'analytics-bytes-session', session, scaled(app, ANALYTICS_LIMITS.bytesPerSession), 'allow', batch.bytes);
+}
 
 /**
  * Counts a valid request against its email's and phone's limits (those the table gives it); over either, a 429 with

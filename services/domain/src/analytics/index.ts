@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './events';
 export * from './pages';
 export * from './contracts';

@@ -170,6 +170,12 @@ export const RuntimeConfigSchema = z
       .positive('PUBLIC_WRITE_LIMIT_SCALE must be above 0')
       .max(1_000_000)
       .default(1),
+    RATE_LIMIT_IPV6_PREFIX: z.coerce
+      .number({ error: 'RATE_LIMIT_IPV6_PREFIX must be a prefix length like 64 (1 to 128)' })
+      .int('RATE_LIMIT_IPV6_PREFIX must be a whole number of bits (1 to 128)')
+      .min(1, 'RATE_LIMIT_IPV6_PREFIX must be between 1 and 128')
+      .max(128, 'RATE_LIMIT_IPV6_PREFIX must be between 1 and 128')
+      .default(64),
     STATUS_TOKEN_SECRET: z.string().min(32, 'STATUS_TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
     NEWS_CRON: CronPatternSchema.default('*/15 * * * *'),
     NEWS_ALLOW_PRIVATE_HOSTS: booleanFlag.default(false),
@@ -230,6 +236,11 @@ export const RuntimeConfigSchema = z
     apiProcesses: env.API_PROCESSES,
     /** Multiplies every count of PUBLIC_WRITE_LIMITS: more where many people share one address (carrier NAT), or for load tests. */
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
+    /**
+     * Limits per address count an IPv6 client by this many leading bits of its address: a subscriber is given a whole
+     * /64 (RFC 6177), and could otherwise take a fresh address for every attempt. IPv4 clients count per address.
+     */
+    rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX,
     /** Status links are an HMAC of the request's id under this secret: changing it breaks every link sent. */
     statusTokenSecret: env.STATUS_TOKEN_SECRET ?? DEVELOPMENT_STATUS_TOKEN_SECRET,
     rates: { url: env.RATES_URL, appId: env.RATES_APP_ID, cron: env.RATES_CRON },

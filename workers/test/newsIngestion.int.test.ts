@@ -222,6 +222,16 @@ describe('reading politely', () => {
     expect(await stateOf(sourceId)).toMatchObject({ consecutive_failures: 1, last_error: reason, items: 3, lease_until: null });
   });
 
+  it('reads a feed that writes markup unescaped, beside a good one in the same run (its fields come as objects, not text)', async () => {
+    const careless = await addSource({ url: fixtures.url('/unescaped-markup.xml'), name: 'Careless Motoring' });
+    const good = await addSource({ url: fixtures.url('/rss2.xml') });
+    const outcomes = await readAllFeeds(testDb.db, settings);
+    expect(outcomes.find((outcome) => outcome.sourceId === careless)).toMatchObject({ outcome: 'read', articles: 2 });
+    expect(outcomes.find((outcome) => outcome.sourceId === good)).toMatchObject({ outcome: 'read', articles: 3 });
+    expect((await articlesOf(careless)).map((article) => article.title).sort()).toEqual(['Chery opens a plant in Lagos', 'GAC prices cut in Ghana']);
+    expect(await stateOf(careless)).toMatchObject({ consecutive_failures: 0, last_error: null });
+  });
+
   it('retries a failing feed with growing delays (capped at an hour, never given up) and recovers when it comes back', async () => {
     fixtures.flaky.up = false;
     const sourceId = await addSource({ url: fixtures.url('/flaky.xml') });

@@ -208,7 +208,7 @@ describe('review videos (decider)', () => {
 
 describe('news settings', () => {
   it('reads NEWS_CRON (every 15 minutes by default) and refuses a pattern that would never run', () => {
-    expect(loadRuntimeConfig({}).news).toEqual({ cron: '*/15 * * * *', allowPrivateHosts: false, cacheTtlMs: 10_000 });
+    expect(loadRuntimeConfig({}).news).toEqual({ cron: '*/15 * * * *', allowPrivateHosts: false, cacheTtlMs: 10_000, feedParseBudgetMs: 5_000 });
     expect(loadRuntimeConfig({ NEWS_CRON: ' 0  *  * * * ', NEWS_ALLOW_PRIVATE_HOSTS: 'true' }).news).toMatchObject({ cron: '0 * * * *', allowPrivateHosts: true });
     expect(() => loadRuntimeConfig({ NEWS_CRON: 'every 15 minutes' })).toThrow(/NEWS_CRON/);
     expect(() => loadRuntimeConfig({ NEWS_CRON: '0 0 30 2 *' })).toThrow(/never run/);

@@ -185,6 +185,32 @@ const BIG = generatedFeed('big', 40, { padding: 10_000 });
  * (40,000 of them take 4.7 s here). Issue 36 makes our patterns linear; this one is the library's, which is why the
  * reading runs in a thread with a budget (workers/src/news/feedParsers.ts).
  */
+/**
+ * Markup written into a feed unescaped, as careless feeds do: rss-parser gives such an element as an object, not text.
+ * The first item's picture is only in its unescaped content:encoded.
+ */
+const UNESCAPED_MARKUP = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<channel>
+  <title>Careless Motoring</title>
+  <link>https://careless.example/</link>
+  <description>Car news</description>
+  <item>
+    <title>Chery opens a plant in Lagos</title>
+    <link>https://careless.example/news/chery-lagos</link>
+    <pubDate>Mon, 03 Mar 2025 08:30:00 +0000</pubDate>
+    <description>The plant will assemble SUVs.</description>
+    <content:encoded><p>The plant <b>will</b> assemble SUVs.</p><img src="https://cdn.careless.example/chery.jpg"/></content:encoded>
+  </item>
+  <item>
+    <title>GAC prices cut in Ghana</title>
+    <link>https://careless.example/news/gac-ghana</link>
+    <pubDate>Sun, 02 Mar 2025 10:00:00 +0000</pubDate>
+    <description><p>Prices fell <b>8%</b>.</p></description>
+  </item>
+</channel>
+</rss>`;
+
 const HOSTILE = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Hostile</title><link>https://hostile.example/</link><description>Costly to parse</description>
 <item><title>Looks like news</title><link>https://hostile.example/news</link><description>${'&lt;'.repeat(400_000)}</description></item>
@@ -248,6 +274,8 @@ export async function startFeedFixtures(): Promise<FeedFixtures> {
         return xml(response, BIG);
       case '/hostile.xml':
         return xml(response, HOSTILE);
+      case '/unescaped-markup.xml':
+        return xml(response, UNESCAPED_MARKUP);
       case '/page.html':
         return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HTML_PAGE);
       case '/not-xml.xml':

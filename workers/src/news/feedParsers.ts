@@ -10,15 +10,24 @@ const THREADS = 2;
 const IDLE_MS = 30_000;
 /** Loading a thread (tsx, rss-parser, the domain) takes about half a second of CPU; far longer means it is broken. */
 const START_TIMEOUT_MS = 60_000;
+/**
+ * A thread's heap. Without a limit V8 gives each thread the process's default (gigabytes), and a container would be
+ * killed before the thread; the worst 2 MB feeds found peak at about 200 MB (a thread loaded with nothing: about 40).
+ */
+const HEAP_MB = 384;
+
+const firstLineOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 /** One worker thread that parses one feed at a time, ended when a feed takes longer than its budget. */
 class FeedParserThread {
-  private readonly worker = new Worker(THREAD_SCRIPT, { execArgv: [] });
+  private readonly worker = new Worker(THREAD_SCRIPT, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
   private onAnswer: ((answer: FeedParserAnswer | Error) => void) | undefined;
   private readonly started: Promise<void>;
   private idleTimer: NodeJS.Timeout | undefined;
   /** Ended (over budget, broken, idle or closed): it parses nothing more. */
   ended = false;
+  /** Ended by FeedParsers.close(): what it was parsing fails as the workers' stop, not as its feed's fault. */
+  closing = false;
 
   constructor() {
     this.worker.on('message', (answer: FeedParserAnswer) => this.onAnswer?.(answer));
@@ -58,10 +67,20 @@ class FeedParserThread {
     // The budget is the feed's own: it starts once the thread is loaded, not while it loads or waits for a thread.
     await this.started;
     this.worker.postMessage(feed);
-    const answer = await this.nextAnswer(budgetMs, () => new FeedUnavailable(`Reading the feed took longer than ${budgetMs / 1000} s`));
+    let answer: FeedParserAnswer;
+    try {
+      answer = await this.nextAnswer(budgetMs, () => new FeedUnavailable(`Reading the feed took longer than ${budgetMs / 1000} s`));
+    } catch (error) {
+      if (error instanceof FeedUnavailable || this.closing) throw error;
+      // The thread died on this feed (out of memory, or a crash of the parser): the feed's own failure, shown on its
+      // source and retried later, like any feed that cannot be read.
+      const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      throw new FeedUnavailable(outOfMemory ? `Reading the feed needed more than ${HEAP_MB} MB` : `The feed could not be read: ${firstLineOf(error)}`);
+    }
     if ('parsed' in answer) return answer.parsed;
     if ('unavailable' in answer) throw new FeedUnavailable(answer.unavailable);
-    throw new Error(`A feed parser's thread failed: ${'failed' in answer ? answer.failed : 'it answered out of turn'}`);
+    // The parser threw on this feed's shape (a field it gave in a form we did not expect): the feed fails alone.
+    throw new FeedUnavailable(`The feed could not be read: ${'failed' in answer ? firstLineOf(answer.failed) : 'its parser answered out of turn'}`);
   }
 
   /** Taken from the idle threads for a feed. */
@@ -162,6 +181,7 @@ export class FeedParsers {
     const threads = [...this.threads];
     this.threads.clear();
     this.idleThreads.length = 0;
+    for (const thread of threads) thread.closing = true;
     await Promise.all(threads.map((thread) => thread.end()));
   }
 }

@@ -116,7 +116,8 @@ export async function readFeedEntries(text: string): Promise<FeedEntry[]> {
     published: item.isoDate ?? item.pubDate ?? item.date,
     categories: categoriesOf(item.rawCategories),
     // The description is the summary an excerpt wants; the full body (content:encoded) may hold the only picture.
-    html: item.content || item.summary || item['content:encoded'],
-    images: [...imagesOf(item), firstImageIn(item['content:encoded'])].filter((url): url is string => url !== undefined),
+    // rss-parser gives an element holding unescaped markup as an object, not text: such a field has no text to read.
+    html: textOf(item.content) || textOf(item.summary) || textOf(item['content:encoded']),
+    images: [...imagesOf(item), firstImageIn(textOf(item['content:encoded']))].filter((url): url is string => url !== undefined),
   }));
 }

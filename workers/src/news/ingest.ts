@@ -22,8 +22,12 @@ const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A server's Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
-/** How long one read may hold its source; longer than the 10 s timeout, the parse's budget (30 s at most) and writing the articles. */
-const LEASE_MS = 60_000;
+/**
+ * How long one read may hold its source: longer than the 10 s download and writing the articles, plus the parse's
+ * budget for every feed that may be parsed before it in this process (a news job reads 4 feeds at once, the queue
+ * runs 2 jobs, and the process parses 2 at a time), so a feed waiting behind hostile ones is not read twice at once.
+ */
+const leaseMs = (parseBudgetMs: number) => 60_000 + 8 * parseBudgetMs;
 /** The newest articles kept per source: enough for any page, while a feed that churns cannot grow the table for ever. */
 const ARTICLES_KEPT_PER_SOURCE = 100;
 
@@ -46,8 +50,8 @@ export type ReadOutcome =
  * Takes the source for this read, unless another read holds it or (for a scheduled read) a failing feed still waits
  * for its next attempt. Staff's Fetch now does not wait.
  */
-async function claim(db: Db, sourceId: string, requested: boolean, now: Date) {
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+async function claim(db: Db, sourceId: string, requested: boolean, now: Date, lease: number) {
+  const leaseUntil = new Date(now.getTime() + lease);
   return db
     .insertInto('news_fetch_states')
     .values({ source_id: sourceId, lease_until: leaseUntil })
@@ -135,7 +139,7 @@ export async function readSource(
   if (!source) return { sourceId, outcome: 'skipped', reason: 'unknown' };
   if (!source.enabled && !requested) return { sourceId, outcome: 'skipped', reason: 'disabled' };
   const started = now();
-  const state = await claim(db, sourceId, requested, started);
+  const state = await claim(db, sourceId, requested, started, leaseMs(settings.feedParsers.budgetMs));
   if (!state) {
     const current = await db.selectFrom('news_fetch_states').select(['lease_until']).where('source_id', '=', sourceId).executeTakeFirst();
     return { sourceId, outcome: 'skipped', reason: current?.lease_until && new Date(current.lease_until) > started ? 'busy' : 'waiting' };

@@ -144,23 +144,31 @@ export function articleFromEntry(entry: FeedEntry, context: FeedContext): EntryO
  */
 const decodeCdata = (text: string) => text.replace(/<!\[CDATA\[([\s\S]*?)(\]\]>|$)/g, (section, content: string, end: string) => (end === '' ? section : content));
 
+/** The reasons articlesOfFeed gives for the entries it left out, at most. */
+const MAX_SKIPPED_REASONS = 50;
+
 /**
  * The first `MAX_ITEMS_PER_FEED` valid articles of a feed, each link once (a feed that repeats an item, or two items
  * whose links differ only by tracking parameters, gives one article), with the reasons the others were left out.
  */
 export function articlesOfFeed(entries: readonly FeedEntry[], context: FeedContext): { articles: IngestedArticle[]; skipped: string[] } {
   const articles: IngestedArticle[] = [];
+  // A reason per entry left out, up to a few: a 2 MB feed of empty items would otherwise give 160,000 of them to copy
+  // back to the workers' thread.
   const skipped: string[] = [];
+  const skip = (reason: string) => {
+    if (skipped.length < MAX_SKIPPED_REASONS) skipped.push(reason);
+  };
   const seen = new Set<string>();
   for (const entry of entries) {
     if (articles.length >= MAX_ITEMS_PER_FEED) break;
     const outcome = articleFromEntry(entry, context);
     if (!outcome.ok) {
-      skipped.push(outcome.reason);
+      skip(outcome.reason);
       continue;
     }
     if (seen.has(outcome.article.urlKey)) {
-      skipped.push('duplicate');
+      skip('duplicate');
       continue;
     }
     seen.add(outcome.article.urlKey);

@@ -11,6 +11,9 @@ import {
   firstImageIn,
   plainText,
   QuoteRequestInputSchema,
+  ReservationSchema,
+  ReviewVideoInputSchema,
+  NewsSourceInputSchema,
   SellCarFieldsSchema,
   TradeInFieldsSchema,
   xmlWithNumericEntities,
@@ -149,6 +152,9 @@ describe('a length check comes first and ends the field', () => {
     ['quote request', QuoteRequestInputSchema, ['fullName', 'phone', 'email']],
     ['sell-car request', SellCarFieldsSchema, ['fullName', 'phoneNumber', 'email', 'make', 'knownIssues']],
     ['trade-in request', TradeInFieldsSchema, ['fullName', 'phoneNumber', 'email', 'vehicleMake', 'vin']],
+    ['reservation request', ReservationSchema, ['name', 'phone', 'email']],
+    ['news source (staff)', NewsSourceInputSchema, ['name', 'url']],
+    ['review video (staff)', ReviewVideoInputSchema, ['title', 'brand', 'model', 'channel', 'videoUrl', 'thumbnail', 'duration']],
   ] as const)('%s: one issue per over-long field, its length', (_form, schema, fields) => {
     const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, hostile])));
     expect(parsed.success).toBe(false);

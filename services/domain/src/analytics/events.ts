@@ -98,7 +98,7 @@ export const AnalyticsEventSchema = z.discriminatedUnion(
 
 /** What a browser sends: a batch, collected and flushed on page hide with sendBeacon. */
 export const AnalyticsBatchSchema = z.object({
-  sessionId: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'sessionId holds letters, digits, _ and - only'),
+  sessionId: z.string().trim().min(8).max(64, { abort: true }).regex(/^[A-Za-z0-9_-]+$/, 'sessionId holds letters, digits, _ and - only'),
   events: z.array(AnalyticsEventSchema).min(1, 'Send at least one event').max(100, 'At most 100 events per batch'),
 });
 

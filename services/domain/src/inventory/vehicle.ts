@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Decider, DomainEvent } from '../platform/events';
-import { isOneLine, TEXT_RULE_CODES, withCleanText } from '../platform/validation';
+import { isOneLine, TEXT_RULE_CODES, tooLong, withCleanText } from '../platform/validation';
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
-import { EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
+import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
 import {
@@ -244,19 +244,13 @@ export class VehicleNotFound extends Error {
 }
 
 export const ReservationSchema = z.object({
-  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'tooLong').refine(isOneLine, 'oneLine'),
-  phone: z
-    .string({ error: 'phoneRequired' })
-    .trim()
-    .min(1, 'phoneRequired')
-    .regex(/^\+?[\d\s\-()]{10,}$/, 'phoneInvalid')
-    .max(30, 'tooLong')
-    .refine(isOneLine, 'oneLine'),
+  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, tooLong).refine(isOneLine, 'oneLine'),
+  phone: z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').max(30, tooLong).regex(PHONE_PATTERN, 'phoneInvalid').refine(isOneLine, 'oneLine'),
   /** Optional: a form's blank input means "not given". */
   email: z
     .string({ error: 'invalid' })
     .trim()
-    .max(254, 'tooLong')
+    .max(254, tooLong)
     .refine(isOneLine, 'oneLine')
     .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
     .transform((value) => (value === '' ? undefined : value))

@@ -21,11 +21,11 @@ export function isHttpUrl(text: string): boolean {
  * check, since it depends on the installation (NEWS_ALLOW_PRIVATE_HOSTS).
  */
 export const NewsSourceInputSchema = z.object({
-  name: z.string({ error: 'newsSourceNameRequired' }).trim().min(1, 'newsSourceNameRequired').max(100).refine(isOneLine, 'oneLine'),
+  name: z.string({ error: 'newsSourceNameRequired' }).trim().min(1, 'newsSourceNameRequired').max(100, { abort: true }).refine(isOneLine, 'oneLine'),
   url: z
     .string({ error: 'newsSourceUrlInvalid' })
     .trim()
-    .max(MAX_FEED_URL_LENGTH)
+    .max(MAX_FEED_URL_LENGTH, { abort: true })
     .refine(isHttpUrl, 'newsSourceUrlInvalid'),
   region: z.enum(NEWS_REGIONS, { error: 'newsRegionInvalid' }),
   category: z.enum(NEWS_CATEGORIES, { error: 'newsCategoryInvalid' }).default(DEFAULT_NEWS_CATEGORY),

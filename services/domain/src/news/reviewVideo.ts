@@ -6,7 +6,7 @@ import { VIDEO_CATEGORIES } from './categories';
 import { PLACEHOLDER_IMAGE } from './article';
 import { isHttpUrl } from './newsSource';
 
-const required = (message: MessageCode, max: number) => z.string({ error: message }).trim().min(1, message).max(max).refine(isOneLine, 'oneLine');
+const required = (message: MessageCode, max: number) => z.string({ error: message }).trim().min(1, message).max(max, { abort: true }).refine(isOneLine, 'oneLine');
 
 /** A form's cleared field (react-admin sends null or '') takes the default, as a missing one does. */
 const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null || value === '' ? undefined : value), schema);
@@ -30,16 +30,16 @@ export const ReviewVideoInputSchema = z.object({
   brand: required('brandRequired', 60),
   model: required('modelRequired', 60),
   category: blankAsMissing(z.enum(VIDEO_CATEGORIES, { error: 'videoCategoryInvalid' }).default('SUV')),
-  thumbnail: blankAsMissing(z.string().trim().max(500).refine(isLocalPath, 'videoThumbnailInvalid').default(PLACEHOLDER_IMAGE)),
+  thumbnail: blankAsMissing(z.string().trim().max(500, { abort: true }).refine(isLocalPath, 'videoThumbnailInvalid').default(PLACEHOLDER_IMAGE)),
   videoUrl: blankAsMissing(
     z
       .string()
       .trim()
-      .max(2000)
+      .max(2000, { abort: true })
       .refine((url) => url === '#' || isHttpUrl(url), 'videoUrlInvalid')
       .default('#'),
   ),
-  duration: blankAsMissing(z.string().trim().regex(/^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/, 'videoDurationInvalid').default('0:00')),
+  duration: blankAsMissing(z.string().trim().max(8, { message: 'videoDurationInvalid', abort: true }).regex(/^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/, 'videoDurationInvalid').default('0:00')),
   rating: blankAsMissing(z.number({ error: 'videoRatingInvalid' }).min(0, 'videoRatingInvalid').max(5, 'videoRatingInvalid').default(0)),
   views: blankAsMissing(z.int({ error: 'videoViewsInvalid' }).min(0, 'videoViewsInvalid').max(1e13, 'videoViewsInvalid').default(0)),
   channel: required('videoChannelRequired', 100),

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
 import { appendToStream, readStream } from '@autobest/db';
-import { vehicleStreamId, type EventMetadata } from '@autobest/domain';
+import { phoneKey, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 
 /*
@@ -129,6 +130,21 @@ describe('reservation requests in streams of their own', () => {
     const second = await reserveId(RACED.id, '+234 803 555 0310');
     expect(second).not.toBe(first);
     expect(await reserveId(RACED.id, '+234 803 555 0310')).toBe(second);
+  });
+});
+
+describe("a reservation request's id", () => {
+  it("cannot be computed from the vehicle and a guessed phone number (an attacker's hash of each candidate number)", async () => {
+    const phone = '+234 803 555 0199';
+    const id = await reserveId(POPULAR.id, phone);
+    // What anyone could compute for each candidate number: the same name-based UUID without the installation's key.
+    const hash = createHash('sha256').update(`reservation-request\n${POPULAR.id}\n${phoneKey(phone)}\n1`).digest();
+    hash[6] = (hash[6]! & 0x0f) | 0x80;
+    hash[8] = (hash[8]! & 0x3f) | 0x80;
+    const hex = hash.subarray(0, 16).toString('hex');
+    expect(id).not.toBe(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+    // Still the buyer's one open request: asking again answers it.
+    expect(await reserveId(POPULAR.id, phone)).toBe(id);
   });
 });
 

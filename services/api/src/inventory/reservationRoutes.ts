@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,7 @@ import { errorResponses, notFound } from '../platform/errors';
 import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
+import { installationKey } from '../platform/installationKeys';
 
 const reservationRequests = simpleRestList({
   resource: 'reservation-requests',
@@ -48,6 +49,7 @@ const reservationRequests = simpleRestList({
 
 /** Buyers ask to reserve a vehicle; staff follow the requests up. */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const idKey = installationKey(app.config.statusTokenSecret, ID_KEY_USE);
   app.post(
     '/api/vehicles/:id/reservations',
     {
@@ -71,7 +73,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       const reserved = reservableVehicle(vehicle.state);
       const onVehicleStream = openReservationOf(vehicle.state, phone, now);
       if (onVehicleStream) return reply.code(201).send({ id: onVehicleStream.reservationId });
-      const { newest, nextId } = await buyersRequests(app, reserved.id, phone);
+      const { newest, nextId } = await buyersRequests(app, idKey, reserved.id, phone);
       if (newest && isOpenReservationRequest(newest.state, vehicle.state, now)) return reply.code(201).send({ id: newest.id });
       // Two identical requests at once both take nextId: the store appends the one new stream once, and the other,
       // deciding again on it, records nothing and is answered with it. Two buyers have two ids and are both recorded.
@@ -127,13 +129,18 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/** What keys the ids of reservation requests (installationKey). */
+const ID_KEY_USE = 'autobest reservation request id v1';
+
 /**
  * The id of a buyer's `n`-th request (from 1) in a stream of its own for a vehicle, the same whoever computes it, so
- * that two identical requests at once name the same stream: a name-based UUID (RFC 9562 version 8, SHA-256) of the
- * vehicle, the buyer's phone key and `n`.
+ * that two identical requests at once name the same stream: a UUID (RFC 9562 version 8) of an HMAC-SHA256 of the
+ * vehicle, the buyer's phone key and `n` under a key of the installation's. Keyed, because the id is a request's
+ * reference in emails and the console's addresses: a plain hash of a phone number could be reversed by trying every
+ * number (about a billion) for a vehicle.
  */
-function reservationRequestIdOf(vehicleId: string, phone: string, n: number): string {
-  const hash = createHash('sha256').update(`reservation-request\n${vehicleId}\n${phoneKey(phone)}\n${n}`).digest();
+function reservationRequestIdOf(idKey: Buffer, vehicleId: string, phone: string, n: number): string {
+  const hash = createHmac('sha256', idKey).update(`reservation-request\n${vehicleId}\n${phoneKey(phone)}\n${n}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -144,10 +151,10 @@ function reservationRequestIdOf(vehicleId: string, phone: string, n: number): st
  * The buyer's newest request for the vehicle in a stream of its own, and the id their next one would have. A buyer has
  * a new request only once the one before is over (closed, 7 days old or its vehicle delisted), so these are few.
  */
-async function buyersRequests(app: FastifyInstance, vehicleId: string, phone: string) {
+async function buyersRequests(app: FastifyInstance, idKey: Buffer, vehicleId: string, phone: string) {
   let newest: { id: string; state: ReservationRequestState } | null = null;
   for (let n = 1; ; n++) {
-    const id = reservationRequestIdOf(vehicleId, phone, n);
+    const id = reservationRequestIdOf(idKey, vehicleId, phone, n);
     const { state } = await readState(app.eventStore, reservationRequestDecider, reservationRequestStreamId(id));
     if (!state.request) return { newest, nextId: id };
     newest = { id, state };

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { installationKey } from '../platform/installationKeys';
 
 /*
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that has signed in to an
@@ -25,7 +26,7 @@ export const DEVICE_COOKIE_LIFETIME_MS = 180 * 24 * 3_600_000;
 export const DEVICE_COOKIE_PATH = '/api/admin/session';
 
 /** Derived (HKDF) from STATUS_TOKEN_SECRET, as two-factor's key is, under its own label: no new secret to keep. */
-const deviceKey = (installationSecret: string): Buffer => Buffer.from(hkdfSync('sha256', installationSecret, '', KEY_INFO, 32));
+const deviceKey = (installationSecret: string): Buffer => installationKey(installationSecret, KEY_INFO);
 
 const mac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Selectable, Transaction } from 'kysely';
@@ -15,6 +15,7 @@ import {
   type TwoFactorEnrolment,
 } from '@autobest/domain';
 import { endSessions, recordStaffEvent } from './accounts';
+import { installationKey } from '../platform/installationKeys';
 
 /*
  * Two-factor sign-in (issue 17.3): TOTP secrets encrypted at rest, codes checked against a clock the app is given
@@ -38,7 +39,7 @@ const CIPHER_VERSION = 'v1';
  * status links already use, so a copy of the database alone opens no authenticator, and there is no new secret to
  * keep. Changing STATUS_TOKEN_SECRET means everyone enrols again (an admin resets them).
  */
-const encryptionKey = (installationSecret: string): Buffer => Buffer.from(hkdfSync('sha256', installationSecret, '', KEY_INFO, 32));
+const encryptionKey = (installationSecret: string): Buffer => installationKey(installationSecret, KEY_INFO);
 
 /** AES-256-GCM, a fresh nonce each time, bound to the person (the id as associated data: a row copied to another account does not open). */
 export function encryptSecret(installationSecret: string, staffUserId: string, base32: string): string {

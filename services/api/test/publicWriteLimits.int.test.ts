@@ -263,6 +263,15 @@ describe('while Redis does not answer', () => {
       const kept = await sql<{ type: string }>`select type from events order by global_position`.execute(noRedis.testDb.db);
       // After the first admin's account, made at the start.
       expect(kept.rows.map((row) => row.type)).toEqual(['StaffAccountCreated', 'ContactMessageReceived', 'EnquiryReceived']);
+      // Analytics is not a customer: uncounted, it would open the disk to a flood again, so it waits for Redis.
+      const analytics = await noRedis.app.inject({
+        method: 'POST',
+        url: '/api/analytics/events',
+        payload: { sessionId: 'tab-0123456789', events: [{ event: 'page_view', properties: { path: '/' }, timestamp: new Date().toISOString() }] },
+      });
+      expect(analytics.statusCode, analytics.body).toBe(503);
+      expect(analytics.headers['retry-after']).toBeDefined();
+      expect((await noRedis.testDb.db.selectFrom('analytics_events').select('id').execute()).length).toBe(0);
     } finally {
       await noRedis.close();
     }

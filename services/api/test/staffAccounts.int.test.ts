@@ -188,6 +188,19 @@ describe('one\'s own account', () => {
     expect((await signInAs('changer@autobest.test', 'a brand new passphrase')).statusCode).toBe(200);
   });
 
+  it("limits checks of one's own password while signed in, a success resetting nothing: a stolen session guesses no faster than a sign-in", async () => {
+    const person = await colleague('guessed@autobest.test', 'sales', 1);
+    const [stolen] = person.cookies;
+    for (let guess = 0; guess < 4; guess++) {
+      expect((await as(stolen, 'PUT', '/api/admin/account/password', { currentPassword: `guess number ${guess} of many`, newPassword: 'a brand new passphrase' })).statusCode).toBe(400);
+    }
+    // The fifth check is the right password: allowed, and it clears nothing.
+    expect((await as(stolen, 'PUT', '/api/admin/account/password', { currentPassword: person.password, newPassword: 'another new passphrase' })).statusCode).toBe(204);
+    const over = await as(stolen, 'PUT', '/api/admin/account/password', { currentPassword: 'another new passphrase', newPassword: 'a third new passphrase' });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+  });
+
   it('lists one\'s open sessions with this one marked, and ends another', async () => {
     const person = await colleague('two-browsers@autobest.test', 'viewer');
     const other = await signInAs('two-browsers@autobest.test', person.password);

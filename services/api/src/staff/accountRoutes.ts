@@ -30,6 +30,7 @@ import {
   usePasswordLink,
 } from './accounts';
 import { verifyPassword } from './passwords';
+import { countOwnPasswordCheck } from './routes';
 import { sessionCookieName, sessionDigest } from './sessions';
 
 const ADMINS_ONLY = { staffPermission: 'staff.manage' } as const;
@@ -190,6 +191,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const staff = requireStaff(request);
+      await countOwnPasswordCheck(app, reply, staff.id);
       const row = await app.db.selectFrom('staff_users').select('password_hash').where('id', '=', staff.id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(row.password_hash ?? undefined, request.body.currentPassword))) {
         throw new HttpError(400, 'validation_failed', 'The current password is not right', { currentPassword: 'The current password is not right' });

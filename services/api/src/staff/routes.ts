@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attemptedEmail,
@@ -57,6 +58,15 @@ const wrongCode = () =>
 const SIGN_IN_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
 /** Attempts from all the browsers that have not signed in to the account before, together. */
 export const SIGN_IN_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
+
+/**
+ * Counts a check of a signed-in person's own password (changing it, turning two-factor off), on a budget of their own
+ * as large as sign-in's that only time clears: a stolen session must not guess the password faster than a sign-in
+ * may, nor keep the server's cores busy with argon2. The right password does not reset it, or an attacker could
+ * interleave a success they control (their own authenticator's code) between guesses.
+ */
+export const countOwnPasswordCheck = (app: FastifyInstance, reply: FastifyReply, staffUserId: string) =>
+  app.limits.consume(reply, 'own-password', staffUserId, SIGN_IN_PER_ACCOUNT, 'refuse');
 /** Attempts from one browser that has (one device cookie); past it that cookie is locked out for the window. */
 const SIGN_IN_PER_DEVICE: Limit = { max: 5, windowMs: 15 * 60_000 };
 
@@ -116,7 +126,10 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         else await app.limits.consume(reply, 'sign-in-account', email, SIGN_IN_PER_ACCOUNT, 'refuse');
       } catch (error) {
         if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
-        if (!device && user && (await app.limits.mark('sign-in-limit-emailed', email, SIGN_IN_PER_ACCOUNT.windowMs))) {
+        // Marked for any email, known or not, so the answer costs the same Redis round trip either way; an account that
+        // cannot sign in (disabled) has nobody to tell.
+        const firstInWindow = !device && (await app.limits.mark('sign-in-limit-emailed', email, SIGN_IN_PER_ACCOUNT.windowMs));
+        if (firstInWindow && user && !user.disabled_at) {
           const limitReached: StaffSignInLimitReached = {
             type: 'StaffSignInLimitReached',
             data: {

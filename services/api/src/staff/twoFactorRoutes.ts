@@ -16,7 +16,7 @@ import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { recordStaffEvent, toStaffAccount } from './accounts';
 import { verifyPassword } from './passwords';
-import { SIGN_IN_PER_ACCOUNT } from './routes';
+import { countOwnPasswordCheck, SIGN_IN_PER_ACCOUNT } from './routes';
 import { acceptAuthenticatorCode, encryptSecret, newEnrolment, recoveryCodesLeft, removeTwoFactor, replaceRecoveryCodes } from './twoFactor';
 
 const OWN_ACCOUNT = { staffPermission: 'self' } as const;
@@ -157,6 +157,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'conflict', `Your role (${user.role}) must use two-factor sign-in, so it cannot be turned off. If you lost your phone, use a recovery code or ask another admin to reset it`);
       }
       await countAttempt(reply, user.id);
+      await countOwnPasswordCheck(app, reply, user.id);
       if (!(await verifyPassword(user.password_hash ?? undefined, request.body.password))) {
         throw new HttpError(400, 'validation_failed', 'The current password is not right', { password: 'The current password is not right' });
       }

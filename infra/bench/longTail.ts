@@ -64,12 +64,13 @@ export function longTail(seed: number): () => string {
 
 /**
  * Waits until /api/health says the search index holds the catalogue, in every API process: each health check goes on
- * a new connection, which the API's primary hands to its processes in turn, and eight in a row must say so.
+ * a new connection, which the API's primary hands to its processes in turn, and eight in a row must say so. With
+ * SEARCH_INDEX=sql there is no index to wait for.
  */
 export async function searchIndexReady(base: string) {
   for (let inARow = 0; inARow < 8; ) {
-    const health = JSON.parse((await getOnNewConnection(`${base}/api/health`)).body) as { checks: { searchIndex: { ready: boolean } } };
-    if (health.checks.searchIndex.ready) inARow++;
+    const health = JSON.parse((await getOnNewConnection(`${base}/api/health`)).body) as { checks: { searchIndex: { mode: 'sql' | 'memory'; ready: boolean } } };
+    if (health.checks.searchIndex.ready || health.checks.searchIndex.mode === 'sql') inARow++;
     else {
       inARow = 0;
       await new Promise((wait) => setTimeout(wait, 100));

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, readlink } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { CompiledQuery, sql } from 'kysely';
 import autocannon from 'autocannon';
@@ -21,8 +21,16 @@ import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from 
  * browsers do and for clients that accept neither. The long tail of distinct searches (issue 19) is answered in SQL once
  * and from the index in memory three times, each run beside a hello-world measured just before it. Then each shape is
  * timed alone, and the slowest one's SQL statements are printed with EXPLAIN (ANALYZE, BUFFERS).
+ *
+ * `npm run bench:search -- --url http://127.0.0.1:3997` measures only the long tail, TAIL_ROUNDS times, against an API
+ * that runs there already (`npm start` on a catalogue of `npm run seed:large`), each round beside a hello-world measured
+ * just before it, with the CPU per search and resident memory of the process listening there and of its children
+ * (the API processes of API_PROCESSES; with `npm start`, the launcher is the listening one and also runs the workers).
  */
-const COUNT = Number(process.argv[2] ?? 100_000);
+const URL_FLAG = process.argv.indexOf('--url');
+/** `--url <base>`: only the long tail, against an API already running there (`npm start`, as a user runs it). */
+const RUNNING = URL_FLAG === -1 ? undefined : process.argv[URL_FLAG + 1];
+const COUNT = Number(process.argv.slice(2).find((arg, n, args) => !arg.startsWith('--') && args[n - 1] !== '--url') ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 /** Runs of the long tail from the index, each beside its own hello-world. */
@@ -117,6 +125,65 @@ async function explainSearch(databaseUrl: string, queues: { redisUrl: string; pr
   }
 }
 
+/** The process listening on `port` (Linux: the socket's inode in /proc/net/tcp, among the descriptors of /proc/<pid>/fd). */
+async function listeningProcess(port: number): Promise<number | undefined> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const row of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/);
+      // local address, state 0A (listening), inode
+      if (fields.length > 9 && parseInt(fields[1]!.split(':').at(-1)!, 16) === port && fields[3] === '0A') inodes.add(fields[9]!);
+    }
+  }
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [])) {
+      if (inodes.has(/^socket:\[(\d+)\]$/.exec(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))?.[1] ?? '')) return Number(pid);
+    }
+  }
+  return undefined;
+}
+
+/** The long tail against an API already running at `base`, TAIL_ROUNDS rounds, each beside its own hello-world. */
+async function longTailOfRunning(base: string) {
+  const children: ChildProcess[] = [];
+  try {
+    const pid = await listeningProcess(Number(new URL(base).port));
+    const begin = performance.now();
+    await searchIndexReady(base);
+    const waitedMs = performance.now() - begin;
+    const helloUrl = await startHelloWorld(children);
+    const line = (label: string, value: string) => console.info(`${label.padEnd(80)} ${value}`);
+    const perProcess = async () => Promise.all([pid, ...(await childProcesses(pid))].map(async (one) => `${one}: ${(await residentMb(one)).toFixed(0)}`));
+    console.info(`\nThe long tail against ${base} (listening: pid ${pid ?? 'not found'}; its index was ready ${waitedMs.toFixed(0)} ms after this started), ${CONNECTIONS} connections, ${DURATION_S} s each; load average ${loadavg()[0]!.toFixed(2)}`);
+    line('resident memory (MB) by process, the listening one first', (await perProcess()).join(', '));
+    const rounds: Array<{ percent: number; p99: number }> = [];
+    for (let round = 1; round <= TAIL_ROUNDS; round++) {
+      const hello = await load(helloUrl, ['/hello'], BROWSER_ACCEPT_ENCODING);
+      // Seeded by the time: another run against the same API within the answer cache's 30 s asks other searches.
+      const paths = drawnAhead(longTail(Date.now() + round));
+      const cpuBefore = (await overApiProcesses(pid, cpuMicros)).total;
+      const result = await load(base, paths, BROWSER_ACCEPT_ENCODING);
+      const cpu = (await overApiProcesses(pid, cpuMicros)).total - cpuBefore;
+      const percent = (result.requests.average / hello.requests.average) * 100;
+      rounds.push({ percent, p99: result.latency.p99 });
+      line(`long tail, round ${round} of ${TAIL_ROUNDS} req/s`, `${result.requests.average.toFixed(0)}  (${percent.toFixed(1)}% of the hello-world beside it, ${hello.requests.average.toFixed(0)} req/s; target 20%)`);
+      line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
+      line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
+      line('  CPU per request (µs, the listening process and its children)', (cpu / Math.max(1, result.requests.total)).toFixed(0));
+    }
+    line('resident memory (MB) by process after the rounds', (await perProcess()).join(', '));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    line('median of the rounds, % of hello-world / p99 (ms)', `${median(rounds.map(({ percent }) => percent)).toFixed(1)}% / ${median(rounds.map(({ p99 }) => p99))}  (targets 20% / < 25)`);
+  } finally {
+    await stopAll(children);
+  }
+}
+
+if (RUNNING !== undefined) {
+  await longTailOfRunning(RUNNING);
+  process.exit(0);
+}
+
 const testDb = await createTestDatabase('bench_search');
 const queues = createTestQueues('bench_search');
 const children: ChildProcess[] = [];
@@ -140,7 +207,8 @@ try {
   const results: Array<{ label: string; result: autocannon.Result }> = [];
   let slowest: Array<{ path: string; ms: number }> = [];
   for (const [mode, ttl] of [['answer cache 30 s (as deployed)', '30000'], ['no answer cache (every request hits PostgreSQL)', '0']] as const) {
-    const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_CACHE_TTL_MS: ttl } });
+    // In SQL, as these runs always were (the long tail below has the index in memory, the default).
+    const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_CACHE_TTL_MS: ttl, SEARCH_INDEX: 'sql' } });
     for (const path of QUERIES) await fetch(`${base}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
     for (const [clients, acceptEncoding] of [['browsers (br, gzip)', BROWSER_ACCEPT_ENCODING], ['no Accept-Encoding', undefined]] as const) {
       results.push({ label: `search, ${mode}, ${clients}`, result: await load(base, QUERIES, acceptEncoding) });

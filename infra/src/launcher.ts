@@ -1,6 +1,6 @@
 import { createDb, migrateToLatest } from '@autobest/db';
 import { ConfigError, loadRuntimeConfig } from '@autobest/domain';
-import { startApi } from '@autobest/api';
+import { startApiProcesses } from '@autobest/api';
 import { startWorkers } from '@autobest/workers';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
@@ -58,8 +58,10 @@ async function main(): Promise<void> {
 
     const workers = await startWorkers(config, { migrate: false });
     stops.push(workers.close);
-    const api = await startApi(config, { migrate: false });
+    // As API_PROCESSES says (one per CPU by default), through the primary `npm run start:api` has; the workers stay here.
+    const api = await startApiProcesses(config, env);
     stops.push(api.close);
+    if (api.processes > 1) log(`API serving from ${api.processes} processes (API_PROCESSES)`);
 
     const base = config.publicUrl.replace(/\/$/, '');
     log(`AutoBest Africa is running:`);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, readlink, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,3 +328,25 @@ export async function childProcesses(pid: number | undefined): Promise<number[]>
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
   return children.split(' ').filter(Boolean).map(Number);
 }
+
+/** How many connections to `port` each of `pids` holds open (Linux: the sockets of /proc/net/tcp among its descriptors). */
+export const connectionsOn = async (pids: number[], port: number): Promise<number[]> => {
+  const established = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const row of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/);
+      // local address, state 01 (established), inode
+      if (fields.length > 9 && parseInt(fields[1]!.split(':').at(-1)!, 16) === port && fields[3] === '01') established.add(fields[9]!);
+    }
+  }
+  return Promise.all(
+    pids.map(async (pid) => {
+      let open = 0;
+      for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [])) {
+        const inode = /^socket:\[(\d+)\]$/.exec(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))?.[1];
+        if (inode !== undefined && established.has(inode)) open++;
+      }
+      return open;
+    }),
+  );
+};

@@ -3,10 +3,10 @@ import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
 import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
-import { readFile, readdir, readlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
-import { childProcesses, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { childProcesses, connectionsOn, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 import { enquiry } from './support';
 
@@ -64,28 +64,6 @@ const expectApiProcessOptions = (pid: number) =>
     },
     { timeout: 5_000, interval: 20 },
   );
-
-/** How many connections to `port` each of `pids` holds open (Linux: the sockets of /proc/net/tcp among its descriptors). */
-const connectionsOn = async (pids: number[], port: number): Promise<number[]> => {
-  const established = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const row of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
-      const fields = row.trim().split(/\s+/);
-      // local address, state 01 (established), inode
-      if (fields.length > 9 && parseInt(fields[1]!.split(':').at(-1)!, 16) === port && fields[3] === '01') established.add(fields[9]!);
-    }
-  }
-  return Promise.all(
-    pids.map(async (pid) => {
-      let open = 0;
-      for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [])) {
-        const inode = /^socket:\[(\d+)\]$/.exec(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))?.[1];
-        if (inode !== undefined && established.has(inode)) open++;
-      }
-      return open;
-    }),
-  );
-};
 
 /** A connection to the API's port. */
 const connect = (port: number) => new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed));

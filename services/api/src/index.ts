@@ -1,5 +1,5 @@
 export { buildApp, JSON_BODY_LIMIT, type BuildAppOptions } from './app';
-export { startApi, type RunningApi } from './server';
+export { startApi, startApiProcesses, type RunningApi } from './server';
 export { API_PROCESS_V8_OPTIONS } from './platform/apiProcesses';
 export { ensureFirstStaffUser, announceFirstStaffUser } from './staff/bootstrap';
 export { hashPassword, verifyPassword } from './staff/passwords';

@@ -53,7 +53,7 @@ describe('GET /api/health', () => {
         projector: { ok: true, eventsBehind: 1, byProjection: expect.any(Object) },
         emails: { ok: true, notifierEventsBehind: 1, pending: 0, failed: 0, oldestPendingSeconds: null },
         news: { ok: true, sources: 0, stale: 0, failing: 0 },
-        // Searches are answered in SQL unless SEARCH_INDEX=memory (searchIndex.int.test.ts has the other mode).
+        // The test apps answer searches in SQL (support.ts; searchIndex.int.test.ts has the product's default, memory).
         searchIndex: { mode: 'sql', ok: true, ready: false, vehicles: 0, eventsBehind: 0, syncedSecondsAgo: null, loadMs: null },
       },
     });

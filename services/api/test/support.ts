@@ -57,6 +57,10 @@ export async function createTestApp(
     // The product requires two-factor sign-in of admins (staffTwoFactor.int.test.ts proves it); files about other
     // things sign in with a password alone, and say otherwise when they test it.
     STAFF_MFA_REQUIRED_FOR: 'none',
+    // The product answers searches from an index in memory that follows the store within a poll (250 ms), a moment
+    // after each write: searches here are answered in SQL, as the write left them. The index is held to the SQL answer
+    // byte for byte in searchIndex.int.test.ts, which sets SEARCH_INDEX=memory, as the process tests do.
+    SEARCH_INDEX: 'sql',
     ...env,
   });
   const app = await buildApp({

@@ -146,16 +146,41 @@ export class LeastConnections<T> {
   }
 }
 
+/** The primary, as its caller (server.ts for `npm run start:api`, the launcher for `npm start`) holds it. */
+export interface ApiPrimary {
+  /** Where it serves, once every process does; rejects when a process ended while starting or the port cannot be had. */
+  readonly serving: Promise<string>;
+  /** Settles with the exit code the caller should end with, once every process has ended, whoever stopped them. */
+  readonly stopped: Promise<number>;
+  /** Stops every process (each finishes its open requests, then ends); settles as `stopped` does. */
+  stop(exitCode?: number): Promise<number>;
+}
+
 /**
- * The primary: starts `count` API processes (this same script, run again by node:cluster) and tells its own supervisor
- * once all serve. A process that ends before the first time all were ready ends the primary with it (a bad setting,
- * no database: starting it again would fail the same way); later, a process that dies is replaced.
+ * The primary: starts `count` API processes and resolves `serving` once all serve. A process that ends before the
+ * first time all were ready stops the others (a bad setting, no database: starting it again would fail the same way);
+ * later, a process that dies is replaced. Each process runs `script` (default: the caller's own script, run again by
+ * node:cluster) with `env` added to this process's environment. The caller decides what a signal or `stopped` means.
  */
-export function runPrimary(count: number, log: Logger, { host, port }: { host: string; port: number }): void {
+export function runPrimary(
+  count: number,
+  log: Logger,
+  { host, port, script, env }: { host: string; port: number; script?: string; env?: NodeJS.ProcessEnv },
+): ApiPrimary {
   // Asks every process for its own metrics (prom-client's cluster protocol) and adds them up.
   const aggregator = new AggregatorRegistry();
   let stopping = false;
   let allReadyOnce = false;
+  let serve!: (url: string) => void;
+  let refuse!: (error: Error) => void;
+  const serving = new Promise<string>((resolve, reject) => {
+    serve = resolve;
+    refuse = reject;
+  });
+  // A caller that only awaits `stopped` (server.ts) learns of a failed start there.
+  serving.catch(() => undefined);
+  let ended!: (exitCode: number) => void;
+  const stopped = new Promise<number>((resolve) => (ended = resolve));
   const ready = new Set<number>();
   const balancer = new LeastConnections<Worker>();
   // Sockets on their way to each process, oldest first. The primary keeps its copy until the process says it has its
@@ -209,20 +234,22 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
   };
 
   const stop = (exitCode: number) => {
-    if (stopping) return;
+    if (stopping) return stopped;
     stopping = true;
+    refuse(new Error('the API processes stopped before all of them served'));
     for (const door of doors) door.close();
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-    if (running.length === 0) process.exit(exitCode);
+    if (running.length === 0) ended(exitCode);
     cluster.on('exit', () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      if (Object.keys(cluster.workers ?? {}).length === 0) ended(exitCode);
     });
     // Each process finishes its open requests, then ends.
     for (const worker of running) worker.process.kill('SIGTERM');
+    return stopped;
   };
 
   const start = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     worker.on('message', (message: unknown) => {
       if (isReady(message)) {
         ready.add(worker.id);
@@ -232,11 +259,11 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
           listen().then(
             (url) => {
               log.info({ processes: count, url }, 'API serving');
-              process.send?.({ ready: true, url } satisfies ReadyMessage);
+              serve(url);
             },
             (error: unknown) => {
               log.error({ err: error, host, port }, 'the API cannot listen');
-              stop(1);
+              void stop(1);
             },
           );
         }
@@ -267,7 +294,7 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
     if (stopping) return;
     if (!allReadyOnce) {
       log.error({ pid: worker.process.pid, code, signal }, 'an API process ended while starting; stopping the others');
-      stop(code || 1);
+      void stop(code || 1);
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'an API process ended; starting another');
@@ -275,10 +302,9 @@ export function runPrimary(count: number, log: Logger, { host, port }: { host: s
       if (!stopping) start();
     }, RESTART_DELAY_MS).unref();
   });
-  process.once('SIGTERM', () => stop(0));
-  process.once('SIGINT', () => stop(0));
-  cluster.setupPrimary({ execArgv: apiProcessExecArgv(process.execArgv) });
+  cluster.setupPrimary({ execArgv: apiProcessExecArgv(process.execArgv), ...(script === undefined ? {} : { exec: script }) });
   for (let n = 0; n < count; n++) start();
+  return { serving, stopped, stop: (exitCode = 0) => stop(exitCode) };
 }
 
 /**

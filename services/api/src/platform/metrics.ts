@@ -54,7 +54,7 @@ class ReadingMetric {
 /**
  * GET /metrics in Prometheus's text format, for a scraper holding `Authorization: Bearer <METRICS_TOKEN>` (compared
  * in constant time; 401 otherwise). Without METRICS_TOKEN the route does not exist. What it shows:
- * - the API processes on this port (API_PROCESSES, added up; one process in tests and `npm start`): request durations
+ * - the API processes on this port (API_PROCESSES, added up; one process in tests): request durations
  *   by matched route pattern and status, Node.js and process metrics;
  * - the installation, read at each scrape (INSTALLATION_COLLECTORS): event store, projection lag, queues, rates,
  *   housekeeping. Every API process shows the same installation values; the per-process ones add up across hosts.

@@ -161,7 +161,7 @@ export const RuntimeConfigSchema = z
       .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN may hold only visible ASCII characters (it travels in an HTTP header)')
       .optional(),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-    SEARCH_INDEX: z.enum(['sql', 'memory'], { error: 'SEARCH_INDEX must be sql or memory' }).default('sql'),
+    SEARCH_INDEX: z.enum(['sql', 'memory'], { error: 'SEARCH_INDEX must be sql or memory' }).default('memory'),
     API_PROCESSES: z
       .union([z.literal('auto'), z.coerce.number().int(API_PROCESSES_MESSAGE).min(1, API_PROCESSES_MESSAGE).max(64, API_PROCESSES_MESSAGE)], { error: API_PROCESSES_MESSAGE })
       .default('auto'),

@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { findFreePort } from '../src/ports';
+import { childProcesses, connectionsOn, getOnNewConnection, ManagedProcess } from '../src/processes';
+
+/**
+ * `npm start`'s launcher (after the web build) runs the API as API_PROCESSES says, through the primary `npm run
+ * start:api` has, beside the workers in its own process; SIGINT (Ctrl-C) stops every process it started. PostgreSQL
+ * and Redis are the tests' (DATABASE_URL, REDIS_URL), so it starts neither.
+ */
+const LAUNCHER = fileURLToPath(new URL('../src/launcher.ts', import.meta.url));
+
+let testDb: TestDatabase;
+let queues: TestQueues;
+let dataDir: string;
+let port: number;
+let launcher: ManagedProcess;
+const health = () => getOnNewConnection(`http://127.0.0.1:${port}/api/health`).catch(() => ({ status: 0, body: '' }));
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('infra_launcher');
+  queues = createTestQueues('infra_launcher');
+  dataDir = await mkdtemp(join(tmpdir(), 'autobest-launcher-'));
+  port = await findFreePort(24_000 + Math.floor(Math.random() * 10_000));
+  launcher = new ManagedProcess('launcher', {
+    command: [process.execPath, '--import', 'tsx', LAUNCHER],
+    env: {
+      ...process.env,
+      DATABASE_URL: testDb.url,
+      REDIS_URL: queues.redisUrl,
+      QUEUE_PREFIX: queues.prefix,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'a long password for the launcher test',
+      API_PROCESSES: '2',
+    },
+    // The primary listens once every API process serves.
+    isReady: async () => (await health()).status !== 0,
+  });
+  await launcher.start();
+}, 120_000);
+afterAll(async () => {
+  await launcher?.kill();
+  await testDb?.drop();
+  await queues?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const connect = () => new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed));
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start', () => {
+  it('serves from API_PROCESSES processes, each with the search index in memory, and SIGINT stops them all', async () => {
+    const apiProcesses = await childProcesses(launcher.pid);
+    expect(apiProcesses).toHaveLength(2);
+    for (const pid of apiProcesses) expect((await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')).toContain(fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url)));
+
+    // Two connections opened together are one on each process, and both answer.
+    const sockets = [await connect(), await connect()];
+    try {
+      await vi.waitFor(async () => expect(await connectionsOn(apiProcesses, port)).toEqual([1, 1]), { timeout: 5_000, interval: 20 });
+      for (const socket of sockets) socket.write(`GET /api/health HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n`);
+      const statuses = await Promise.all(sockets.map((socket) => new Promise<string>((answered) => socket.once('data', (chunk: Buffer) => answered(chunk.toString('latin1').split('\r\n')[0]!)))));
+      expect(statuses).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    // The default search index: each process loads the shipped catalogue (new connections go to each in turn).
+    await vi.waitFor(
+      async () => {
+        for (let n = 0; n < 4; n++) expect((JSON.parse((await health()).body) as { checks: { searchIndex: unknown } }).checks.searchIndex).toMatchObject({ mode: 'memory', ready: true });
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+
+    await launcher.kill('SIGINT');
+    expect(launcher.isRunning).toBe(false);
+    for (const pid of apiProcesses) expect(isAlive(pid)).toBe(false);
+    expect((await health()).status).toBe(0);
+  }, 120_000);
+});

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
+import { readFile } from 'node:fs/promises';
 import { findFreePort } from '../src/ports';
+import { childProcesses } from '../src/processes';
 
 /** Production refuses to start without one. */
 const STATUS_TOKEN_SECRET = 'bench-only status token secret of 32+ characters';
@@ -111,4 +113,20 @@ export function requestsFor(next: () => string): autocannon.Request[] {
   };
   // Objects of their own: autocannon writes each one's built request on it.
   return Array.from({ length: 1_000 }, () => ({ setupRequest, [BODY_UNREAD]: true as const }));
+}
+
+/** `read` of a process and of each of its children (the API processes of API_PROCESSES), added up, and how many serve. */
+export async function overApiProcesses(pid: number | undefined, read: (one: number | undefined) => Promise<number>): Promise<{ total: number; processes: number }> {
+  const children = await childProcesses(pid);
+  const each = await Promise.all([pid, ...children].map(read));
+  return { total: each.reduce((sum, value) => sum + value, 0), processes: Math.max(1, children.length) };
+}
+
+/**
+ * CPU time (user and system) a process has used, in µs (Linux: clock ticks of /proc/<pid>/stat, 100 per second). Per
+ * request, it says what a search costs apart from how busy the machine is.
+ */
+export async function cpuMicros(pid: number | undefined): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
 }

@@ -5,6 +5,7 @@ import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestQueues } from '@autobest/projections/testing';
 import { ExitedBeforeReady, startProductProcesses, type ProductProcesses } from '../src/processes';
+import { cpuMicros, overApiProcesses } from './benchProcesses';
 
 /**
  * `npm run bench:events`: appends/s through the event store with 16 writers, HTTP commands/s on
@@ -60,6 +61,10 @@ try {
     phone: '+234 803 555 0100',
     message: 'How much is the Chery Omoda 5 delivered to Lagos?',
   });
+  // CPU of the API processes over the load, and of the workers until the read model has caught up: what one command
+  // costs each side (the workers' share is the projector, the notifier and email delivery).
+  const apiCpuBefore = (await overApiProcesses(product.api.pid, cpuMicros)).total;
+  const workersCpuBefore = await cpuMicros(product.workers.pid);
   const result = await autocannon({
     url: `${base}/api/contact-messages`,
     method: 'POST',
@@ -69,6 +74,7 @@ try {
     duration: 10,
   });
   const non2xx = result.non2xx + result.errors;
+  const apiCpu = (await overApiProcesses(product.api.pid, cpuMicros)).total - apiCpuBefore;
 
   // 3. Lag: wait for the projector to finish, then read commit → row times.
   for (;;) {
@@ -76,6 +82,7 @@ try {
     if (health.checks.projector.eventsBehind === 0) break;
     await new Promise((wait) => setTimeout(wait, 100));
   }
+  const workersCpu = (await cpuMicros(product.workers.pid)) - workersCpuBefore;
   const lag = await sql<{ p50: number; p99: number; max: number; rows: number }>`
     select percentile_cont(0.5) within group (order by extract(epoch from projected_at - received_at) * 1000) as p50,
            percentile_cont(0.99) within group (order by extract(epoch from projected_at - received_at) * 1000) as p99,
@@ -151,6 +158,8 @@ try {
   line('POST /api/contact-messages req/s (mean)', `${result.requests.average.toFixed(0)}  (target 2,000)`);
   line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}`);
   line('  requests, non-2xx or errors', `${result.requests.total}, ${non2xx}`);
+  const commands = Math.max(1, result.requests.total - non2xx);
+  line('  CPU per command (µs): API / workers', `${(apiCpu / commands).toFixed(0)} / ${(workersCpu / commands).toFixed(0)}  (API processes during the load; workers until the read model caught up)`);
   line('projection lag p50 / p99 / max (ms)', `${Number(figures.p50).toFixed(1)} / ${Number(figures.p99).toFixed(1)} / ${Number(figures.max).toFixed(1)}  (target p99 < 500)`);
   line('  read-model rows', String(figures.rows));
   console.info(`the same load for ${KILLED_LOAD_S} s, workers killed (-9) and restarted every ${KILL_EVERY_MS / 1000} s`);

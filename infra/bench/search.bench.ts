@@ -11,7 +11,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { createTestQueues } from '@autobest/projections/testing';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { childProcesses } from '../src/processes';
-import { BENCH_ADMIN_PASSWORD, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
+import { BENCH_ADMIN_PASSWORD, cpuMicros, overApiProcesses, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
 import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from './longTail';
 
 /**
@@ -65,24 +65,8 @@ async function load(url: string, paths: string[] | (() => string), acceptEncodin
   });
 }
 
-/** `read` of a process and of each of its children (the API processes of API_PROCESSES), added up, and how many serve. */
-async function overApiProcesses(pid: number | undefined, read: (one: number | undefined) => Promise<number>): Promise<{ total: number; processes: number }> {
-  const children = await childProcesses(pid);
-  const each = await Promise.all([pid, ...children].map(read));
-  return { total: each.reduce((sum, value) => sum + value, 0), processes: Math.max(1, children.length) };
-}
-
 /** Resident memory of a process (Linux), in MB. */
 const residentMb = async (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024;
-
-/**
- * CPU time (user and system) a process has used, in µs (Linux: clock ticks of /proc/<pid>/stat, 100 per second). Per
- * request, it says what a search costs apart from how busy the machine is.
- */
-async function cpuMicros(pid: number | undefined): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
-}
 
 /** Each shape alone against the cold API, median of 5, slowest first. */
 async function timeAlone(base: string) {

@@ -3,23 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
 import { readStream } from '@autobest/db';
 import { reservationRequestStreamId } from '@autobest/domain';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, type TestApp } from './support';
 
 /** What only reservation requests do; the follow-up routes they share with the others are in followUps.int.test.ts. */
 
-const vehicle = (id: string, name: string) => ({
-  id,
-  name,
-  price: 42000,
-  images: [{ url: '/vehicles/suv.svg', alt: name }],
-  specifications: [{ name: 'Engine', value: '2.0T', category: 'Performance' }],
-  category: 'SUV',
-  brand: name.split(' ')[0],
-  model: name.split(' ').slice(1).join(' '),
-  year: 2024,
-});
-const VENZA = vehicle('toyota-venza-2024', 'Toyota Venza');
-const TIGGO = vehicle('chery-tiggo-8-2024', 'Chery Tiggo 8');
+const VENZA = minimalListing('toyota-venza-2024', 'Toyota Venza');
+const TIGGO = minimalListing('chery-tiggo-8-2024', 'Chery Tiggo 8');
 
 interface ReservationRequest {
   id: string;

@@ -5,27 +5,16 @@ import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
 import { appendToStream, readStream } from '@autobest/db';
 import { phoneKey, vehicleStreamId, type EventMetadata } from '@autobest/domain';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, type TestApp } from './support';
 
 /*
  * Reservation requests live in streams of their own (issue 36.8): a vehicle's commands cost the same however many
  * buyers asked for it, and the requests earlier versions kept on the vehicle's stream still work.
  */
 
-const vehicle = (id: string, name: string) => ({
-  id,
-  name,
-  price: 42000,
-  images: [{ url: '/vehicles/suv.svg', alt: name }],
-  specifications: [{ name: 'Engine', value: '2.0T', category: 'Performance' }],
-  category: 'SUV',
-  brand: name.split(' ')[0],
-  model: name.split(' ').slice(1).join(' '),
-  year: 2024,
-});
-const POPULAR = vehicle('toyota-land-cruiser-2024', 'Toyota Land Cruiser');
-const RACED = vehicle('kia-sorento-2024', 'Kia Sorento');
-const EARLIER = vehicle('honda-pilot-2024', 'Honda Pilot');
+const POPULAR = minimalListing('toyota-land-cruiser-2024', 'Toyota Land Cruiser');
+const RACED = minimalListing('kia-sorento-2024', 'Kia Sorento');
+const EARLIER = minimalListing('honda-pilot-2024', 'Honda Pilot');
 
 let t: TestApp;
 let cookie: string;

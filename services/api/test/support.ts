@@ -25,6 +25,19 @@ export const STAFF_NAME = 'Administrator';
  * For files that test what a form accepts, not how often (publicWriteLimits.int.test.ts does that): they send more
  * from one address and one email than a person would.
  */
+/** The fewest fields a vehicle is listed with (`POST /api/admin/vehicles`): make and model from its name. */
+export const minimalListing = (id: string, name: string) => ({
+  id,
+  name,
+  price: 42000,
+  images: [{ url: '/vehicles/suv.svg', alt: name }],
+  specifications: [{ name: 'Engine', value: '2.0T', category: 'Performance' }],
+  category: 'SUV',
+  brand: name.split(' ')[0],
+  model: name.split(' ').slice(1).join(' '),
+  year: 2024,
+});
+
 export const LOOSE_PUBLIC_WRITE_LIMITS = { PUBLIC_WRITE_LIMIT_SCALE: '100' };
 
 export interface TestApp {

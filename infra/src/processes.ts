@@ -178,7 +178,7 @@ export class ManagedProcess {
 }
 
 /** A TypeScript entry point run by Node with tsx, stopping by itself if its parent disappears. */
-const tsxCommand = (script: string) => [process.execPath, '--import', 'tsx', '--import', EXIT_WITH_PARENT, script];
+const tsxCommand = (script: string, nodeArgs: readonly string[] = []) => [process.execPath, ...nodeArgs, '--import', 'tsx', '--import', EXIT_WITH_PARENT, script];
 
 const STAFF_CREDENTIALS = { email: 'ops@autobest.test', password: 'a long password for the process tests' } as const;
 
@@ -196,6 +196,8 @@ export interface ProductProcessesOptions {
   uploadsRoot?: string;
   /** Write their output (warnings and errors at the default log level) to stderr as it comes; tests keep it for failures. */
   echo?: boolean;
+  /** Options for Node itself in both processes (bench:events -- --profile passes --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[];
 }
 
 export interface ProductProcesses {
@@ -220,6 +222,7 @@ export async function startProductProcesses({
   workersNice,
   uploadsRoot = tmpdir(),
   echo = false,
+  nodeArgs = [],
 }: ProductProcessesOptions): Promise<ProductProcesses> {
   const uploadsDir = await mkdtemp(join(uploadsRoot, 'autobest-processes-uploads-'));
   onExitCleanUp();
@@ -245,8 +248,8 @@ export async function startProductProcesses({
     API_PROCESSES: '1',
     ...env,
   };
-  const api = new ManagedProcess('api', { command: tsxCommand(API_SCRIPT), env: shared, echo });
-  const workersCommand = tsxCommand(WORKERS_SCRIPT);
+  const api = new ManagedProcess('api', { command: tsxCommand(API_SCRIPT, nodeArgs), env: shared, echo });
+  const workersCommand = tsxCommand(WORKERS_SCRIPT, nodeArgs);
   const workers = new ManagedProcess('workers', { command: workersNice === undefined ? workersCommand : ['nice', '-n', String(workersNice), ...workersCommand], env: shared, echo });
   const close = async () => {
     await Promise.all([api.stop(), workers.stop()]);

@@ -165,6 +165,11 @@ export class ManagedProcess {
     await this.start();
   }
 
+  /** Whether one of the lines it wrote lately contains `text`. */
+  said(text: string): boolean {
+    return this.output.some((line) => line.includes(text));
+  }
+
   /** The last lines it wrote (stdout and stderr), for a failure message. */
   recentOutput(): string {
     return this.output.length === 0 ? `(${this.name} wrote nothing)` : `last output of ${this.name}:\n${this.output.join('\n')}`;
@@ -186,7 +191,10 @@ export interface ProductProcessesOptions {
   databaseUrl: string;
   redisUrl: string;
   queuePrefix: string;
-  /** Settings for both processes on top of the defaults below (production mode, warn-level logs, ...). */
+  /**
+   * Settings for both processes on top of the defaults (productEnv: production mode, warn-level logs, ...). API_PROCESSES
+   * is 1 unless given, so a test's kill reaches the one serving; apiProcesses.int.test.ts runs several.
+   */
   env?: Record<string, string>;
   /** Start the workers with the API (default true); `workers.start()` starts them later. */
   startWorkers?: boolean;
@@ -212,22 +220,17 @@ export interface ProductProcesses {
   close(): Promise<void>;
 }
 
-/** The API (`services/api/src/server.ts`) and the workers (`workers/src/main.ts`) as two processes, both ready. */
-export async function startProductProcesses({
-  databaseUrl,
-  redisUrl,
-  queuePrefix,
-  env = {},
-  startWorkers = true,
-  workersNice,
-  uploadsRoot = tmpdir(),
-  echo = false,
-  nodeArgs = [],
-}: ProductProcessesOptions): Promise<ProductProcesses> {
-  const uploadsDir = await mkdtemp(join(uploadsRoot, 'autobest-processes-uploads-'));
+/** A folder for the uploads of the processes about to start, removed when this process exits if its caller has not. */
+async function uploadsFolder(root: string): Promise<string> {
+  const uploadsDir = await mkdtemp(join(root, 'autobest-processes-uploads-'));
   onExitCleanUp();
   folders.add(uploadsDir);
-  const shared: NodeJS.ProcessEnv = {
+  return uploadsDir;
+}
+
+/** What the product's processes are started with: production mode against the caller's database, Redis and prefix. */
+function productEnv({ databaseUrl, redisUrl, queuePrefix, uploadsDir, env }: { databaseUrl: string; redisUrl: string; queuePrefix: string; uploadsDir: string; env: Record<string, string> }): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -244,10 +247,24 @@ export async function startProductProcesses({
     STATUS_TOKEN_SECRET: 'process-tests status token secret of 32+ characters',
     // The tests sign in with the password alone; two-factor sign-in has its own tests.
     STAFF_MFA_REQUIRED_FOR: 'none',
-    // One API process, so a test's kill reaches the one serving; apiProcesses.int.test.ts runs several.
-    API_PROCESSES: '1',
     ...env,
   };
+}
+
+/** The API (`services/api/src/server.ts`) and the workers (`workers/src/main.ts`) as two processes, both ready. */
+export async function startProductProcesses({
+  databaseUrl,
+  redisUrl,
+  queuePrefix,
+  env = {},
+  startWorkers = true,
+  workersNice,
+  uploadsRoot = tmpdir(),
+  echo = false,
+  nodeArgs = [],
+}: ProductProcessesOptions): Promise<ProductProcesses> {
+  const uploadsDir = await uploadsFolder(uploadsRoot);
+  const shared = productEnv({ databaseUrl, redisUrl, queuePrefix, uploadsDir, env: { API_PROCESSES: '1', ...env } });
   const api = new ManagedProcess('api', { command: tsxCommand(API_SCRIPT, nodeArgs), env: shared, echo });
   const workersCommand = tsxCommand(WORKERS_SCRIPT, nodeArgs);
   const workers = new ManagedProcess('workers', { command: workersNice === undefined ? workersCommand : ['nice', '-n', String(workersNice), ...workersCommand], env: shared, echo });
@@ -273,6 +290,46 @@ export async function startProductProcesses({
     staff: STAFF_CREDENTIALS,
     close,
   };
+}
+
+const LAUNCHER_SCRIPT = fileURLToPath(new URL('./launcher.ts', import.meta.url));
+/** What the launcher says once the workers and every API process are ready. */
+const LAUNCHER_READY = 'AutoBest Africa is running';
+
+export interface Launcher {
+  process: ManagedProcess;
+  /** Where it serves, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** Stops it (gracefully, then -9) and removes the uploads folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * `npm start` as a user runs it (infra/src/launcher.ts, without the web build): the workers in the launcher's process
+ * and the API in as many processes as API_PROCESSES says (one per CPU by default), against the caller's database,
+ * Redis and prefix, on a free port; ready once it says it is running.
+ */
+export async function startLauncher({ databaseUrl, redisUrl, queuePrefix, env = {}, uploadsRoot = tmpdir(), echo = false, nodeArgs = [] }: Omit<ProductProcessesOptions, 'startWorkers' | 'workersNice'>): Promise<Launcher> {
+  const uploadsDir = await uploadsFolder(uploadsRoot);
+  const port = await findFreePort(30_000 + Math.floor(Math.random() * 20_000));
+  const launcher: ManagedProcess = new ManagedProcess('npm start', {
+    command: tsxCommand(LAUNCHER_SCRIPT, nodeArgs),
+    env: productEnv({ databaseUrl, redisUrl, queuePrefix, uploadsDir, env: { PORT: String(port), ...env } }),
+    echo,
+    isReady: async () => launcher.said(LAUNCHER_READY),
+  });
+  const close = async () => {
+    await launcher.stop();
+    await rm(uploadsDir, { recursive: true, force: true });
+    folders.delete(uploadsDir);
+  };
+  try {
+    await launcher.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { process: launcher, url: `http://127.0.0.1:${port}`, close };
 }
 
 export interface RedisServer {

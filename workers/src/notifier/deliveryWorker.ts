@@ -82,7 +82,9 @@ return states`;
  * Two round trips to Redis whatever the number of due emails (the states of all their jobs read by one script, the new
  * jobs added in one pipeline), plus one wait for the removals when an email is pending again after its job finished,
  * instead of two per new email and one per email already on its way. Every ring scans the emails still waiting for a
- * worker too, so a backlog of 500 cost each ring 500 round trips; it now costs one.
+ * worker too, so a backlog of 500 cost each ring 500 round trips; it now costs one. Those emails are not marked as
+ * enqueued in PostgreSQL to leave them out of the scan: the mark would cost a write per scan, and an email whose job
+ * Redis lost would wait for it to lapse instead of going back on the queue at the next ring.
  */
 export async function enqueueDueEmails(delivery: EmailDelivery, queue: Queue, connection: Redis): Promise<{ due: number; enqueued: number }> {
   const due = await delivery.dueEmailIds(SCAN_LIMIT);

@@ -86,7 +86,7 @@ describe('projector', () => {
     expect(await testDb.db.selectFrom('staff_activity').select('id').execute()).toEqual([]);
   });
 
-  it('catches up a batch for every projection in one transaction, one read of the events', async () => {
+  it('catches up a batch for every projection in one transaction, one read of the events and six statements', async () => {
     const statements: string[] = [];
     const counted = createDb({ connectionString: testDb.url, maxConnections: 2, onQuery: (query) => statements.push(query.sql) });
     try {
@@ -101,11 +101,14 @@ describe('projector', () => {
 
       expect(applied).toMatchObject({ 'contact-messages': 30, 'staff-activity': 30 });
       const count = (pattern: RegExp) => statements.filter((statement) => pattern.test(statement)).length;
-      // Ten projections, one transaction: the checkpoints locked in one statement and moved in one, the events read once.
+      // Ten projections, one transaction: the checkpoints locked in one statement and moved in one, the events read
+      // once, the thirty messages inserted in one statement (the activity trail keeps nothing of a visitor's).
       expect(count(/^begin$/i)).toBe(1);
       expect(count(/^commit$/i)).toBe(1);
       expect(count(/processor_checkpoints/)).toBe(2);
       expect(count(/from events/)).toBe(1);
+      expect(count(/insert into "contact_messages"/)).toBe(1);
+      expect(statements).toHaveLength(6);
       expect((await testDb.db.selectFrom('contact_messages').select('id').execute()).map((row) => row.id).sort()).toEqual(ids.sort());
     } finally {
       await counted.destroy();
@@ -135,6 +138,24 @@ describe('projector', () => {
     expect(counts.every((row) => row.times === 1)).toBe(true);
     expect(await testDb.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(12);
     expect(await projector.lag()).toEqual({ 'contact-messages': 0, 'test-recording': 0 });
+  });
+
+  it('applies the status changes and notes of contact messages received in the same batch, after their arrival', async () => {
+    const first = await receiveContactMessage(testDb.db, 1);
+    const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'corr', causationId: null, requestId: null };
+    await appendToStream(testDb.db, `contact-message-${first}`, 1, [
+      { type: 'ContactMessageStatusChanged', data: { contactMessageId: first, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } },
+      { type: 'ContactMessageNoteAdded', data: { contactMessageId: first, text: 'Called back', addedAt: '2026-11-01T10:01:00.000Z' } },
+    ], staff);
+    const second = await receiveContactMessage(testDb.db, 2);
+    await untilEveryEventReadable(testDb.db);
+    await new Projector(testDb.db, [contactMessagesProjection]).catchUp();
+
+    const rows = await testDb.db.selectFrom('contact_messages').select(['id', 'status', 'notes', 'version']).orderBy('global_position').execute();
+    expect(rows.map((row) => [row.id, row.status, row.notes.map((note) => note.text), row.version])).toEqual([
+      [first, 'contacted', ['Called back'], 3],
+      [second, 'new', [], 1],
+    ]);
   });
 
   it('refuses to rebuild a projection it does not know, naming the ones it does', async () => {

@@ -69,7 +69,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     },
     config.mail.from,
   );
-  // The notifier only records emails (its own checkpoint and transaction); the deliver-email queue sends them.
+  // The notifier only records emails (its own checkpoint, moved in each batch's transaction with the read models); the deliver-email queue sends them.
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
   const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
   await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);

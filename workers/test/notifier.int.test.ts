@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { appendToStream } from '@autobest/db';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { decideSubmission, initialSubmissionState, type EventMetadata } from '@autobest/domain';
+import { appendToStream, createDb } from '@autobest/db';
+import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
+import { contactMessageStreamId, decideContactMessage, decideSubmission, initialContactMessageState, initialSubmissionState, type EventMetadata } from '@autobest/domain';
 import { createPasswordLinkTokens, createStatusTokens, Projector } from '@autobest/projections';
 import { EmailDelivery } from '../src/notifier/delivery';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
@@ -178,5 +178,39 @@ describe('notifier', () => {
     const order = (await delivery.dueEmailIds(100)).flatMap((id) => written.filter((row) => row.id === id).map((row) => row.to_address));
     expect(order).toEqual(['earlier@example.ng', 'later@example.ng']);
     await testDb.db.updateTable('sent_emails').set({ status: 'withdrawn', next_attempt_at: null }).where('template', '=', 'test-order').execute();
+  });
+
+  it('records the emails of a batch in one statement, and withdraws a deleted request\'s emails recorded earlier in the same batch', async () => {
+    const notifier = createNotifier(context, MAIL_FROM);
+    // What earlier tests left for the notifier is recorded first: the batch below is this test's alone.
+    await catchUpCompletely(new Projector(testDb.db, [notifier]));
+    const receive = async (n: number) => {
+      const contactMessageId = `7a4e1c2b-0000-4000-8000-00000b0000${String(n).padStart(2, '0')}`;
+      const input = { firstName: `Ada${n}`, lastName: 'Obi', email: `ada${n}@example.ng`, phone: '+234 803 555 0101', message: `Hello ${n}` };
+      const received = decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input, now: new Date('2026-11-22T09:00:00Z') }, initialContactMessageState);
+      await appendToStream(testDb.db, contactMessageStreamId(contactMessageId), 0, received, visitor);
+      return contactMessageId;
+    };
+    const before = [await receive(1), await receive(2), await receive(3)];
+    const id = 'SC-1763802000000-BATCH1';
+    await submitSellCar(id, 'Chidi Batch');
+    await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionDeleted', data: { submissionId: id, deletedAt: '2026-11-22T09:05:00.000Z' } }], staff);
+    const after = [await receive(4), await receive(5)];
+    await untilEveryEventReadable(testDb.db);
+
+    const statements: string[] = [];
+    const counted = createDb({ connectionString: testDb.url, maxConnections: 2, onQuery: (query) => statements.push(query.sql) });
+    try {
+      const { applied } = await new Projector(counted, [notifier]).catchUp();
+      expect(applied).toEqual({ notifier: 7 });
+    } finally {
+      await counted.destroy();
+    }
+    const outbox = await testDb.db.selectFrom('sent_emails').select(['related_id', 'status']).where('related_id', 'in', [...before, id, ...after]).execute();
+    const statusesOf = (relatedId: string) => outbox.filter((row) => row.related_id === relatedId).map((row) => row.status);
+    for (const contactMessageId of [...before, ...after]) expect(statusesOf(contactMessageId)).toEqual(['pending', 'pending']);
+    expect(statusesOf(id)).toEqual(['withdrawn', 'withdrawn']);
+    // Six events with emails: one insert for the four before the deletion, which withdraws the request's, one for the two after it.
+    expect(statements.filter((statement) => statement.startsWith('insert into "sent_emails"'))).toHaveLength(2);
   });
 });

@@ -1,12 +1,28 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { appendToStream, type StoredEvent } from '@autobest/db';
+import { appendToStream, createDb, type StoredEvent } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
 import { appliedCounts, catchUpCompletely, createRecordingTable, recordingProjection } from '../src/testing';
 import { allProjections, Projector } from '../src/index';
+import { contactMessagesProjection } from '../src/contact/contactMessagesProjection';
 
 const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'corr', causationId: null, requestId: null };
+
+async function receiveContactMessage(db: TestDatabase['db'], n: number): Promise<string> {
+  const contactMessageId = crypto.randomUUID();
+  const events = decideContactMessage(
+    {
+      type: 'ReceiveContactMessage',
+      contactMessageId,
+      now: new Date(Date.UTC(2026, 10, 1, 9, n)),
+      input: { firstName: `Ada${n}`, lastName: 'Obi', email: `ada${n}@example.ng`, phone: '+234 803 555 0101', message: `Hello ${n}` },
+    },
+    initialContactMessageState,
+  );
+  await appendToStream(db, `contact-message-${contactMessageId}`, 0, events, metadata);
+  return contactMessageId;
+}
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -50,19 +66,7 @@ describe('projector', () => {
   });
 
   it('rebuilds the contact messages read model to the same rows', async () => {
-    for (let n = 0; n < 25; n++) {
-      const contactMessageId = crypto.randomUUID();
-      const events = decideContactMessage(
-        {
-          type: 'ReceiveContactMessage',
-          contactMessageId,
-          now: new Date(Date.UTC(2026, 10, 1, 9, n)),
-          input: { firstName: `Ada${n}`, lastName: 'Obi', email: `ada${n}@example.ng`, phone: '+234 803 555 0101', message: `Hello ${n}` },
-        },
-        initialContactMessageState,
-      );
-      await appendToStream(testDb.db, `contact-message-${contactMessageId}`, 0, events, metadata);
-    }
+    for (let n = 0; n < 25; n++) await receiveContactMessage(testDb.db, n);
     const projector = new Projector(testDb.db, allProjections, { batchSize: 7 });
     await catchUpCompletely(projector);
     const snapshot = () =>
@@ -80,6 +84,78 @@ describe('projector', () => {
     expect(applied).toEqual({ ...Object.fromEntries(allProjections.map((projection) => [projection.name, 0])), 'contact-messages': 25, 'staff-activity': 25 });
     expect(await snapshot()).toEqual(before);
     expect(await testDb.db.selectFrom('staff_activity').select('id').execute()).toEqual([]);
+  });
+
+  it('catches up a batch for every projection in one transaction, one read of the events and six statements', async () => {
+    const statements: string[] = [];
+    const counted = createDb({ connectionString: testDb.url, maxConnections: 2, onQuery: (query) => statements.push(query.sql) });
+    try {
+      const projector = new Projector(counted, allProjections);
+      // The first catch-up makes the checkpoints; what follows is a catch-up as the workers run one all day.
+      await projector.catchUp();
+      const ids: string[] = [];
+      for (let n = 0; n < 30; n++) ids.push(await receiveContactMessage(testDb.db, n));
+      await untilEveryEventReadable(testDb.db);
+      statements.length = 0;
+      const { applied } = await projector.catchUp();
+
+      expect(applied).toMatchObject({ 'contact-messages': 30, 'staff-activity': 30 });
+      const count = (pattern: RegExp) => statements.filter((statement) => pattern.test(statement)).length;
+      // Ten projections, one transaction: the checkpoints locked in one statement and moved in one, the events read
+      // once, the thirty messages inserted in one statement (the activity trail keeps nothing of a visitor's).
+      expect(count(/^begin$/i)).toBe(1);
+      expect(count(/^commit$/i)).toBe(1);
+      expect(count(/processor_checkpoints/)).toBe(2);
+      expect(count(/from events/)).toBe(1);
+      expect(count(/insert into "contact_messages"/)).toBe(1);
+      expect(statements).toHaveLength(6);
+      expect((await testDb.db.selectFrom('contact_messages').select('id').execute()).map((row) => row.id).sort()).toEqual(ids.sort());
+    } finally {
+      await counted.destroy();
+    }
+  });
+
+  it('catches up a projection behind the others alongside them, each event applied once by each', async () => {
+    const counted = async (from: number, to: number) => {
+      for (let n = from; n < to; n++) await appendToStream(testDb.db, `behind-${n}`, 0, [{ type: 'Counted', data: { n } }], metadata);
+    };
+    await counted(0, 10);
+    for (let n = 0; n < 5; n++) await receiveContactMessage(testDb.db, n);
+    await counted(10, 20);
+    // The contact messages alone first, as the API's read-your-writes catch-up moves one read model ahead of the others.
+    await catchUpCompletely(new Projector(testDb.db, [contactMessagesProjection]));
+    for (let n = 5; n < 12; n++) await receiveContactMessage(testDb.db, n);
+    await counted(20, 30);
+
+    // The recording projection starts from the first event; in batches of 7, the contact messages' checkpoint (at the
+    // 25th event) falls inside the fourth, where they take only the events after it. A message applied twice would
+    // fail its plain insert.
+    const projector = new Projector(testDb.db, [contactMessagesProjection, recordingProjection], { batchSize: 7 });
+    await catchUpCompletely(projector);
+
+    const counts = await appliedCounts(testDb.db);
+    expect(counts).toHaveLength(30);
+    expect(counts.every((row) => row.times === 1)).toBe(true);
+    expect(await testDb.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(12);
+    expect(await projector.lag()).toEqual({ 'contact-messages': 0, 'test-recording': 0 });
+  });
+
+  it('applies the status changes and notes of contact messages received in the same batch, after their arrival', async () => {
+    const first = await receiveContactMessage(testDb.db, 1);
+    const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'corr', causationId: null, requestId: null };
+    await appendToStream(testDb.db, `contact-message-${first}`, 1, [
+      { type: 'ContactMessageStatusChanged', data: { contactMessageId: first, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } },
+      { type: 'ContactMessageNoteAdded', data: { contactMessageId: first, text: 'Called back', addedAt: '2026-11-01T10:01:00.000Z' } },
+    ], staff);
+    const second = await receiveContactMessage(testDb.db, 2);
+    await untilEveryEventReadable(testDb.db);
+    await new Projector(testDb.db, [contactMessagesProjection]).catchUp();
+
+    const rows = await testDb.db.selectFrom('contact_messages').select(['id', 'status', 'notes', 'version']).orderBy('global_position').execute();
+    expect(rows.map((row) => [row.id, row.status, row.notes.map((note) => note.text), row.version])).toEqual([
+      [first, 'contacted', ['Called back'], 3],
+      [second, 'new', [], 1],
+    ]);
   });
 
   it('refuses to rebuild a projection it does not know, naming the ones it does', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import {
-  advanceCheckpoint,
+  advanceCheckpoints,
   commandHandler,
   ensureCheckpoint,
   parseStoredEvent,
@@ -101,7 +101,7 @@ export class PhotoProcessor {
           }
           if (through) {
             const to = { transactionId: through.transactionId, globalPosition: through.globalPosition };
-            await connection.transaction().execute((trx) => advanceCheckpoint(trx, PHOTO_PROCESSOR, from, to));
+            await connection.transaction().execute((trx) => advanceCheckpoints(trx, new Map([[PHOTO_PROCESSOR, from]]), to));
           }
           if (signal?.aborted || events.length < this.batchSize) return done;
         }

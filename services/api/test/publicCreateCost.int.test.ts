@@ -1,6 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
+import { readStream, type EventStore } from '@autobest/db';
+import {
+  ContactMessageAlreadyReceived,
+  ConversationAlreadyStarted,
+  contactMessageStreamId,
+  conversationStreamId,
+  decideContactMessage,
+  decideConversation,
+  decideEnquiry,
+  decideNewsSource,
+  decideReviewVideo,
+  EnquiryAlreadyReceived,
+  enquiryStreamId,
+  NewsSourceAlreadyExists,
+  NewsSourceInputSchema,
+  newsSourceStreamId,
+  ReviewVideoAlreadyExists,
+  ReviewVideoInputSchema,
+  reviewVideoStreamId,
+  type EventMetadata,
+} from '@autobest/domain';
 import { PROJECTOR_QUEUE } from '@autobest/projections';
+import { httpErrorOf, STREAMS } from '../src/platform/commands';
 import { createTestApp, type TestApp } from './support';
 
 /**
@@ -12,9 +35,11 @@ let monitor: Redis;
 /** The commands the app's own Redis connection sent, as MONITOR saw them (those run inside a script excepted). */
 const sent: string[][] = [];
 let appConnection = '';
+/** Every SQL statement the app ran. */
+const statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp('api_public_create_cost');
+  t = await createTestApp('api_public_create_cost', {}, { onQuery: ({ sql }) => statements.push(sql) });
   // The address Redis knows the app's connection by, which MONITOR names each command with.
   const info = String(await t.app.redis.client('INFO'));
   appConnection = /\baddr=(\S+)/.exec(info)![1]!;
@@ -69,5 +94,93 @@ describe('one contact message', () => {
       ['evalsha', 'POST/api/contact-messages-198.51.100.2'],
       ['evalsha', 'contact-message-email', 'contact-message-phone'],
     ]);
+  });
+});
+
+describe('a create whose stream id was just made at random', () => {
+  it('is one statement on the event store, the append: the new stream is not read first', async () => {
+    statements.length = 0;
+    expect((await contactMessage(3)).statusCode).toBe(201);
+    expect(statements.filter((statement) => /\bevents\b/.test(statement)).map((statement) => statement.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual(['insert into events']);
+  });
+
+  /**
+   * Every such create, run as its route runs it. An id taken after all (two random draws alike) loses the append at
+   * version 0; the handler then reads the stream and decides again, and the create refuses it (409).
+   */
+  const now = new Date();
+  const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'taken-id', causationId: null, requestId: null };
+  const FRESH_CREATES: { name: string; streamId(id: string): string; create(store: EventStore, id: string): Promise<unknown>; refusal: new (...args: never[]) => Error }[] = [
+    {
+      name: 'contact message',
+      streamId: contactMessageStreamId,
+      create: (store, id) =>
+        STREAMS.contactMessage.handle(
+          store,
+          contactMessageStreamId(id),
+          (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }, now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: ContactMessageAlreadyReceived,
+    },
+    {
+      name: 'enquiry',
+      streamId: enquiryStreamId,
+      create: (store, id) =>
+        STREAMS.enquiry.handle(
+          store,
+          enquiryStreamId(id),
+          (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId: id, input: { kind: 'deal', fullName: 'Ada Obi', phone: '+234 803 555 0101', subject: 'A deal' }, now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: EnquiryAlreadyReceived,
+    },
+    {
+      name: 'conversation',
+      streamId: conversationStreamId,
+      create: (store, id) =>
+        STREAMS.conversation.handle(store, conversationStreamId(id), (state) => decideConversation({ type: 'StartConversation', conversationId: id, language: 'en', currency: 'NGN', now }, state), { metadata, fresh: true }),
+      refusal: ConversationAlreadyStarted,
+    },
+    {
+      name: 'news source',
+      streamId: newsSourceStreamId,
+      create: (store, id) =>
+        STREAMS.newsSource.handle(
+          store,
+          newsSourceStreamId(id),
+          (state) => decideNewsSource({ type: 'AddNewsSource', sourceId: id, source: NewsSourceInputSchema.parse({ name: 'Feed', url: 'https://feeds.example/rss', region: 'african' }), now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: NewsSourceAlreadyExists,
+    },
+    {
+      name: 'review video',
+      streamId: reviewVideoStreamId,
+      create: (store, id) =>
+        STREAMS.reviewVideo.handle(
+          store,
+          reviewVideoStreamId(id),
+          (state) => decideReviewVideo({ type: 'AddReviewVideo', videoId: id, video: ReviewVideoInputSchema.parse({ title: 'T', channel: 'C', brand: 'B', model: 'M' }), now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: ReviewVideoAlreadyExists,
+    },
+  ];
+
+  it.each(FRESH_CREATES)('$name: an id taken after all is read once, refused with 409, and nothing more is kept', async ({ streamId, create, refusal }) => {
+    let reads = 0;
+    const counting: EventStore = { readStream: (id) => (reads++, t.app.eventStore.readStream(id)), append: t.app.eventStore.append };
+    const id = randomUUID();
+    await create(counting, id);
+    expect(reads).toBe(0);
+    const taken = await create(counting, id).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(taken).toBeInstanceOf(refusal);
+    expect(httpErrorOf(taken)?.statusCode).toBe(409);
+    expect(reads).toBe(1);
+    expect(await readStream(t.testDb.db, streamId(id))).toHaveLength(1);
   });
 });

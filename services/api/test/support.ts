@@ -52,7 +52,7 @@ export interface TestApp {
 export async function createTestApp(
   label: string,
   env: Record<string, string> = {},
-  options: { withWorkers?: boolean; webApps?: WebAppsOptions; logger?: BuildAppOptions['logger']; clock?: BuildAppOptions['clock'] } = {},
+  options: { withWorkers?: boolean; webApps?: WebAppsOptions; logger?: BuildAppOptions['logger']; clock?: BuildAppOptions['clock']; onQuery?: BuildAppOptions['onQuery'] } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(label);
   const queues = createTestQueues(label);
@@ -82,6 +82,7 @@ export async function createTestApp(
     webApps: options.webApps ?? { storefrontDir: '/nonexistent', adminDir: '/nonexistent' },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.onQuery === undefined ? {} : { onQuery: options.onQuery }),
   });
   await app.ready();
   await ensureFirstStaffUser(app.db, config.admin);

@@ -66,6 +66,14 @@ export interface CommandOptions<State = unknown> {
    * a lost race reads afresh as always.
    */
   known?: { state: State; version: number };
+  /**
+   * The stream's id was made just now at random (a randomUUID, a submission's random id), so the stream is new: the
+   * first attempt decides on the initial state at version 0 without reading it, one query (the append) instead of two.
+   * Were the id taken after all, the append at version 0 loses and the handler reads and decides again, as after any
+   * lost race, and a create's decider refuses a stream that exists. Never for an id a client gave or one made from
+   * content.
+   */
+  fresh?: boolean;
 }
 
 export interface CommandResult<State, Event> {
@@ -83,8 +91,9 @@ export interface CommandResult<State, Event> {
  */
 export function commandHandler<State, Event extends DomainEvent<string, object>>(decider: Decider<State, Event>) {
   return async function handle(store: EventStore, streamId: string, decide: (state: State) => Event[], options: CommandOptions<State>): Promise<CommandResult<State, Event>> {
+    const known = options.fresh ? { state: decider.initialState, version: 0 } : options.known;
     for (let attempt = 1; ; attempt++) {
-      const { state, version } = attempt === 1 && options.known ? options.known : await readState(store, decider, streamId);
+      const { state, version } = attempt === 1 && known ? known : await readState(store, decider, streamId);
       const events = decide(state);
       if (events.length === 0) return { events, state, version };
       try {

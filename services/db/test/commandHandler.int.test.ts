@@ -78,6 +78,19 @@ describe('commandHandler', () => {
     expect(await counts('tally-known')).toEqual([1, 2, 3]);
   });
 
+  it('decides on a fresh stream as new without reading it; were its id taken, reads it once and decides again', async () => {
+    let reads = 0;
+    const counting: EventStore = { readStream: (streamId) => (reads++, store.readStream(streamId)), append: store.append };
+    expect(await handle(counting, 'tally-fresh', vote('lea'), { metadata, fresh: true })).toMatchObject({ version: 1, state: { count: 1 } });
+    expect(reads).toBe(0);
+
+    // Taken after all: the append at version 0 loses, and the decision is made again on what the stream holds (a
+    // create's decider refuses it; this tally records the vote on the true count).
+    expect(await handle(counting, 'tally-fresh', vote('max'), { metadata, fresh: true })).toMatchObject({ version: 2, state: { count: 2, voters: ['lea', 'max'] } });
+    expect(reads).toBe(1);
+    expect(await counts('tally-fresh')).toEqual([1, 2]);
+  });
+
   it('does not retry a version the caller pinned: the conflict is theirs to reload', async () => {
     await handle(store, 'tally-pinned', vote('dan'), { metadata });
     await expect(handle(store, 'tally-pinned', vote('eve'), { metadata, expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);

@@ -93,7 +93,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
         STREAMS.conversation,
         conversationStreamId(conversationId),
         (state) => decideConversation({ type: 'StartConversation', conversationId, language, currency, entry, topic, now: new Date() }, state),
-        { by: 'visitor' },
+        { by: 'visitor', fresh: true },
       );
       const greeting = transcriptMessage(events[0]!, { language, position: 1 })!;
       return reply.code(201).send({ id: conversationId, stage: 'greeting', greeting });

@@ -43,7 +43,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         STREAMS.contactMessage,
         contactMessageStreamId(contactMessageId),
         (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input: request.body, now: new Date() }, state),
-        { by: 'visitor' },
+        { by: 'visitor', fresh: true },
       );
       return reply.code(201).send({ id: contactMessageId });
     },

@@ -76,7 +76,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => {
           await consumePerContact(app, reply, 'enquiry', { email: request.body.email, phone: request.body.phone });
           const enquiryId = randomUUID();
-          await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input: request.body, now: new Date() }, state), { by: 'visitor' });
+          await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input: request.body, now: new Date() }, state), { by: 'visitor', fresh: true });
           return { id: enquiryId };
         },
       );

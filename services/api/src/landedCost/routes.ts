@@ -105,7 +105,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
         details: enquiryDetailsOf(quote, quoteId),
         sourcePath: `/vehicle/${quote.vehicleId}`.slice(0, 200),
       };
-      await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input, now: new Date() }, state), { by: 'visitor' });
+      await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input, now: new Date() }, state), { by: 'visitor', fresh: true });
       return reply.code(201).send({ quoteId, enquiryId });
     },
   );

@@ -263,6 +263,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
       await handleCommand(app, request, STREAMS.newsSource, newsSourceStreamId(sourceId), (state) => decideNewsSource({ type: 'AddNewsSource', sourceId, source, now: new Date() }, state), {
         by: 'staff',
         readYourWrite: true,
+        fresh: true,
       });
       changed();
       return reply.code(201).send(await sourceRecord(sourceId));
@@ -374,6 +375,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
       await handleCommand(app, request, STREAMS.reviewVideo, reviewVideoStreamId(videoId), (state) => decideReviewVideo({ type: 'AddReviewVideo', videoId, video, now: new Date() }, state), {
         by: 'staff',
         readYourWrite: true,
+        fresh: true,
       });
       changed();
       return reply.code(201).send(await videoRecord(videoId));

@@ -179,6 +179,8 @@ export interface ApiCommandOptions<State = unknown> {
   readYourWrite?: boolean;
   /** The stream as the route has just read it: decided on without reading it again (a lost race still re-reads). */
   known?: { state: State; version: number } | undefined;
+  /** The stream's id was just made at random: decided on as new without reading it (CommandOptions.fresh). */
+  fresh?: boolean;
 }
 
 function actorOf(request: FastifyRequest, by: ApiCommandOptions['by']): EventMetadata['actor'] {
@@ -192,12 +194,13 @@ export async function handleCommand<State, Event extends DomainEvent<string, obj
   stream: CommandStream<State, Event>,
   streamId: string,
   decide: (state: State) => Event[],
-  { by, expectedVersion, readYourWrite = false, known }: ApiCommandOptions<State>,
+  { by, expectedVersion, readYourWrite = false, known, fresh = false }: ApiCommandOptions<State>,
 ): Promise<CommandResult<State, Event>> {
   const written = await stream.handle(app.eventStore, streamId, decide, {
     metadata: eventMetadata(request, actorOf(request, by)),
     ...(expectedVersion === undefined ? {} : { expectedVersion }),
     ...(known === undefined ? {} : { known }),
+    fresh,
   });
   if (readYourWrite) await readYourWrites(app, stream, [written]);
   return written;

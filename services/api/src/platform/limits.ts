@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Result } from 'ioredis';
 import { clientNetwork } from './clientNetwork';
 import { HttpError, serviceUnavailable } from './errors';
 
@@ -18,6 +19,21 @@ export interface Limit {
  */
 export type WhenUncounted = 'allow' | 'refuse';
 
+/** One attempt to count: `key` under `name`, counted as `cost` (default 1) against `limit`. */
+export interface Attempt {
+  name: string;
+  key: string;
+  limit: Limit;
+  cost?: number;
+}
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    /** COUNT_LIMITS_SCRIPT: `keys` counters, then their cost, window (ms) and max each; each counted one's count and TTL (ms). */
+    countLimits(keys: number, ...keysThenArguments: (string | number)[]): Result<[number, number][], Context>;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** What every limit per client address counts: the client's IPv4 address, or its IPv6 network (`clientNetwork`). */
@@ -33,6 +49,11 @@ declare module 'fastify' {
        * attempt as that many (events in a batch, bytes stored).
        */
       consume(reply: FastifyReply, name: string, key: string, limit: Limit, whenUncounted?: WhenUncounted, cost?: number): Promise<void>;
+      /**
+       * Counts several attempts in order in one round trip to Redis, as `consume` one after the other would: the first
+       * over its limit throws the 429 (with its own Retry-After), and those after it are not counted.
+       */
+      consumeAll(reply: FastifyReply, attempts: readonly Attempt[], whenUncounted?: WhenUncounted): Promise<void>;
       /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
       reset(name: string, key: string): Promise<void>;
       /**
@@ -45,6 +66,27 @@ declare module 'fastify' {
     };
   }
 }
+
+/**
+ * Counts limits on content in one round trip (EVALSHA of a script defined once on the connection) instead of one
+ * MULTI of INCRBY, PEXPIRE NX and PTTL for each limit: a contact message's email and phone cost one round trip, not
+ * two, and an analytics batch's four limits one, not four. Each round trip costs the API some 0.3 ms of CPU on a
+ * machine where syscalls are dear, and a single limit is cheaper too, one command instead of the Pipeline object
+ * ioredis builds for a MULTI of five. In order, each key grows by its cost, gets its window as expiry if it has none yet,
+ * and answers its count and TTL; the script stops after the first key over its max, so a request refused by its email
+ * is not counted against its phone, as when each limit was counted on its own.
+ */
+const COUNT_LIMITS_SCRIPT = `
+local answers = {}
+for index, key in ipairs(KEYS) do
+  local cost, windowMs, max = ARGV[index * 3 - 2], ARGV[index * 3 - 1], tonumber(ARGV[index * 3])
+  local count = redis.call('INCRBY', key, cost)
+  redis.call('PEXPIRE', key, windowMs, 'NX')
+  answers[index] = { count, redis.call('PTTL', key) }
+  if count > max then break end
+end
+return answers
+`;
 
 const afterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -79,25 +121,30 @@ export const limitsPlugin = fp(
     });
 
     const keyOf = (name: string, key: string) => `${nameSpace}${name}:${key}`;
+    app.redis.defineCommand('countLimits', { lua: COUNT_LIMITS_SCRIPT });
+    const consumeAll = async (reply: FastifyReply, attempts: readonly Attempt[], whenUncounted: WhenUncounted = 'allow') => {
+      let counted: [number, number][];
+      try {
+        counted = await app.redis.countLimits(
+          attempts.length,
+          ...attempts.map(({ name, key }) => keyOf(name, key)),
+          ...attempts.flatMap(({ limit, cost = 1 }) => [cost, limit.windowMs, limit.max]),
+        );
+      } catch (error) {
+        reply.log.warn({ err: error, limits: attempts.map(({ name }) => name), whenUncounted }, 'rate limit not counted: Redis did not answer');
+        if (whenUncounted === 'allow') return;
+        throw serviceUnavailable();
+      }
+      const over = counted.findIndex(([count], index) => count > attempts[index]!.limit.max);
+      if (over === -1) return;
+      const ttl = counted[over]![1];
+      const seconds = afterSeconds(ttl > 0 ? ttl : attempts[over]!.limit.windowMs);
+      reply.header('Retry-After', String(seconds));
+      throw tooManyRequests(seconds);
+    };
     app.decorate('limits', {
-      async consume(reply, name, key, limit, whenUncounted = 'allow', cost = 1) {
-        let current: number;
-        let ttl: number;
-        try {
-          const results = await app.redis.multi().incrby(keyOf(name, key), cost).pexpire(keyOf(name, key), limit.windowMs, 'NX').pttl(keyOf(name, key)).exec();
-          current = Number(results?.[0]?.[1]);
-          ttl = Number(results?.[2]?.[1]);
-        } catch (error) {
-          reply.log.warn({ err: error, limit: name, whenUncounted }, 'rate limit not counted: Redis did not answer');
-          if (whenUncounted === 'allow') return;
-          throw serviceUnavailable();
-        }
-        if (current > limit.max) {
-          const seconds = afterSeconds(ttl > 0 ? ttl : limit.windowMs);
-          reply.header('Retry-After', String(seconds));
-          throw tooManyRequests(seconds);
-        }
-      },
+      consume: (reply, name, key, limit, whenUncounted, cost) => consumeAll(reply, [{ name, key, limit, cost }], whenUncounted),
+      consumeAll,
       async reset(name, key) {
         await app.redis.del(keyOf(name, key)).catch(() => undefined);
       },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailKey, phoneKey } from '@autobest/domain';
-import type { Limit } from './limits';
+import type { Attempt, Limit } from './limits';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -83,8 +83,8 @@ export const analyticsRowBytes = (row: { session_id: string; event: string; prop
   ANALYTICS_ROW_BYTES + Buffer.byteLength(row.session_id) + Buffer.byteLength(row.event) + Buffer.byteLength(row.properties);
 
 /**
- * Counts a valid analytics batch against what its client network and its session may store; over any, a 429 with
- * Retry-After is thrown, and the caller must store none of the batch. While Redis cannot count, batches are refused
+ * Counts a valid analytics batch against what its client network and its session may store, the four limits in one
+ * round trip to Redis; over any, a 429 with Retry-After is thrown, and the caller must store none of the batch. While Redis cannot count, batches are refused
  * (503), unlike the forms': a lost page view costs nothing, and storing uncounted ones would reopen the disk to a flood.
  * Redis holds two counters a day per session id a client makes up; the bytes a day per address bound how many
  * (4 MB / 219 B, about 18,000 keys, some 3.5 MB of Redis an address a day).
@@ -92,15 +92,21 @@ export const analyticsRowBytes = (row: { session_id: string; event: string; prop
 export async function consumeAnalytics(app: FastifyInstance, reply: FastifyReply, clientNetwork: string, sessionId: string, batch: { events: number; bytes: number }): Promise<void> {
   const address = digest(clientNetwork);
   const session = digest(sessionId);
-  await app.limits.consume(reply, 'analytics-events-address', address, scaled(app, ANALYTICS_LIMITS.eventsPerAddress), 'refuse', batch.events);
-  await app.limits.consume(reply, 'analytics-bytes-address', address, scaled(app, ANALYTICS_LIMITS.bytesPerAddress), 'refuse', batch.bytes);
-  await app.limits.consume(reply, 'analytics-events-session', session, scaled(app, ANALYTICS_LIMITS.eventsPerSession), 'refuse', batch.events);
-  await app.limits.consume(reply, 'analytics-bytes-session', session, scaled(app, ANALYTICS_LIMITS.bytesPerSession), 'refuse', batch.bytes);
+  await app.limits.consumeAll(
+    reply,
+    [
+      { name: 'analytics-events-address', key: address, limit: scaled(app, ANALYTICS_LIMITS.eventsPerAddress), cost: batch.events },
+      { name: 'analytics-bytes-address', key: address, limit: scaled(app, ANALYTICS_LIMITS.bytesPerAddress), cost: batch.bytes },
+      { name: 'analytics-events-session', key: session, limit: scaled(app, ANALYTICS_LIMITS.eventsPerSession), cost: batch.events },
+      { name: 'analytics-bytes-session', key: session, limit: scaled(app, ANALYTICS_LIMITS.bytesPerSession), cost: batch.bytes },
+    ],
+    'refuse',
+  );
 }
 
 /**
- * Counts a valid request against its email's and phone's limits (those the table gives it); over either, a 429 with
- * Retry-After is thrown, and the caller must keep nothing of the request.
+ * Counts a valid request against its email's and phone's limits (those the table gives it), both in one round trip to
+ * Redis; over either, a 429 with Retry-After is thrown, and the caller must keep nothing of the request.
  */
 export async function consumePerContact(
   app: FastifyInstance,
@@ -109,6 +115,8 @@ export async function consumePerContact(
   contact: { email?: string | null | undefined; phone?: string | null | undefined },
 ): Promise<void> {
   const limits: PublicWriteLimit = PUBLIC_WRITE_LIMITS[write];
-  if (limits.perEmail && contact.email) await app.limits.consume(reply, `${write}-email`, digest(emailKey(contact.email)), scaled(app, limits.perEmail));
-  if (limits.perPhone && contact.phone) await app.limits.consume(reply, `${write}-phone`, digest(phoneKey(contact.phone)), scaled(app, limits.perPhone));
+  const attempts: Attempt[] = [];
+  if (limits.perEmail && contact.email) attempts.push({ name: `${write}-email`, key: digest(emailKey(contact.email)), limit: scaled(app, limits.perEmail) });
+  if (limits.perPhone && contact.phone) attempts.push({ name: `${write}-phone`, key: digest(phoneKey(contact.phone)), limit: scaled(app, limits.perPhone) });
+  if (attempts.length > 0) await app.limits.consumeAll(reply, attempts);
 }

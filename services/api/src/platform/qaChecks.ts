@@ -372,8 +372,14 @@ export const qaCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['platform'], summary: `Run the check "${check.name}", which reaches a system outside ours (limited per person and per installation)`, response: { 200: ServerCheckResultSchema, ...errorResponses } },
       },
       async (request, reply) => {
-        await app.limits.consume(reply, 'qa-outside-check-person', requireStaff(request).id, OUTSIDE_CHECK_LIMITS.perPerson, 'refuse');
-        await app.limits.consume(reply, 'qa-outside-check', 'installation', OUTSIDE_CHECK_LIMITS.perInstallation, 'refuse');
+        await app.limits.consumeAll(
+          reply,
+          [
+            { name: 'qa-outside-check-person', key: requireStaff(request).id, limit: OUTSIDE_CHECK_LIMITS.perPerson },
+            { name: 'qa-outside-check', key: 'installation', limit: OUTSIDE_CHECK_LIMITS.perInstallation },
+          ],
+          'refuse',
+        );
         reply.header('Cache-Control', 'no-store');
         return runCheck(app, check);
       },

@@ -101,7 +101,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
               const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);
               await upload.keep(folder);
               try {
-                await handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, submissionId), (state) => decideSubmission({ type: 'Submit', kind: spec.kind, data }, state), { by: 'visitor' });
+                await handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, submissionId), (state) => decideSubmission({ type: 'Submit', kind: spec.kind, data }, state), { by: 'visitor', fresh: true });
               } catch (error) {
                 await rm(folder, { recursive: true, force: true });
                 throw error;

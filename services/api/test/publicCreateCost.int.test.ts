@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Redis } from 'ioredis';
+import { readStream, type EventStore } from '@autobest/db';
+import {
+  ContactMessageAlreadyReceived,
+  ConversationAlreadyStarted,
+  contactMessageStreamId,
+  conversationStreamId,
+  decideContactMessage,
+  decideConversation,
+  decideEnquiry,
+  decideNewsSource,
+  decideReviewVideo,
+  EnquiryAlreadyReceived,
+  enquiryStreamId,
+  NewsSourceAlreadyExists,
+  NewsSourceInputSchema,
+  newsSourceStreamId,
+  ReviewVideoAlreadyExists,
+  ReviewVideoInputSchema,
+  reviewVideoStreamId,
+  type EventMetadata,
+} from '@autobest/domain';
+import { PROJECTOR_QUEUE } from '@autobest/projections';
+import { httpErrorOf, STREAMS } from '../src/platform/commands';
+import { createTestApp, type TestApp } from './support';
+
+/**
+ * What one public create costs in round trips to Redis and PostgreSQL, on the benchmark's command (a contact
+ * message): each round trip costs the API CPU on a machine where syscalls are dear (issue 37).
+ */
+let t: TestApp;
+let monitor: Redis;
+/** The commands the app's own Redis connection sent, as MONITOR saw them (those run inside a script excepted). */
+const sent: string[][] = [];
+let appConnection = '';
+/** Every SQL statement the app ran. */
+const statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp('api_public_create_cost', {}, { onQuery: ({ sql }) => statements.push(sql) });
+  // The address Redis knows the app's connection by, which MONITOR names each command with.
+  const info = String(await t.app.redis.client('INFO'));
+  appConnection = /\baddr=(\S+)/.exec(info)![1]!;
+  monitor = await new Redis(t.queues.redisUrl).monitor();
+  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    if (source === appConnection) sent.push(args);
+  });
+});
+afterAll(async () => {
+  monitor?.disconnect();
+  await t?.close();
+});
+
+let spare = 0;
+/** A contact message from a sender and address of its own. */
+const contactMessage = (n: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact-messages',
+    remoteAddress: `198.51.100.${n}`,
+    payload: { firstName: 'Chinedu', lastName: 'Okafor', email: `chinedu${n}@example.ng`, phone: `+234 803 555 ${1000 + n}`, message: 'Is the Omoda 5 available?' },
+  });
+
+/** Sends a marker on the app's connection and waits for MONITOR to see it: every command sent before it has been seen. */
+async function seenSoFar(): Promise<string[][]> {
+  const marker = `seen-${++spare}`;
+  await t.app.redis.echo(marker);
+  await vi.waitFor(() => expect(sent.some((args) => args[0] === 'echo' && args[1] === marker)).toBe(true), { timeout: 5_000, interval: 10 });
+  return sent.splice(0).filter((args) => !(args[0] === 'echo' && args[1] === marker));
+}
+
+/**
+ * The commands the app's connection sends while `work` runs, the projector's doorbell aside (the doorbell's own test
+ * counts its rings), each as its name and the limits it counts.
+ */
+async function redisCommandsOf(work: () => Promise<unknown>): Promise<string[][]> {
+  await seenSoFar();
+  await work();
+  const doorbellKeys = `${t.queues.prefix}:${PROJECTOR_QUEUE}:`;
+  const limitKeys = `${t.queues.prefix}:rate-limit:`;
+  return (await seenSoFar())
+    .filter((args) => !args.some((arg) => arg.startsWith(doorbellKeys)))
+    .map(([command, ...args]) => [command!.toLowerCase(), ...args.filter((arg) => arg.startsWith(limitKeys)).map((key) => key.slice(limitKeys.length).split(':')[0]!)]);
+}
+
+describe('one contact message', () => {
+  it('costs two Redis commands: the limit per address before the body is read, then the email and phone limits at once', async () => {
+    // The first request loads the scripts (EVAL, once per connection) and readies the queue of the doorbell.
+    expect((await contactMessage(1)).statusCode).toBe(201);
+    const commands = await redisCommandsOf(async () => expect((await contactMessage(2)).statusCode).toBe(201));
+    expect(commands).toEqual([
+      ['evalsha', 'POST/api/contact-messages-198.51.100.2'],
+      ['evalsha', 'contact-message-email', 'contact-message-phone'],
+    ]);
+  });
+});
+
+describe('a create whose stream id was just made at random', () => {
+  it('is one statement on the event store, the append: the new stream is not read first', async () => {
+    statements.length = 0;
+    expect((await contactMessage(3)).statusCode).toBe(201);
+    expect(statements.filter((statement) => /\bevents\b/.test(statement)).map((statement) => statement.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual(['insert into events']);
+  });
+
+  /**
+   * Every such create, run as its route runs it. An id taken after all (two random draws alike) loses the append at
+   * version 0; the handler then reads the stream and decides again, and the create refuses it (409).
+   */
+  const now = new Date();
+  const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'taken-id', causationId: null, requestId: null };
+  const FRESH_CREATES: { name: string; streamId(id: string): string; create(store: EventStore, id: string): Promise<unknown>; refusal: new (...args: never[]) => Error }[] = [
+    {
+      name: 'contact message',
+      streamId: contactMessageStreamId,
+      create: (store, id) =>
+        STREAMS.contactMessage.handle(
+          store,
+          contactMessageStreamId(id),
+          (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }, now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: ContactMessageAlreadyReceived,
+    },
+    {
+      name: 'enquiry',
+      streamId: enquiryStreamId,
+      create: (store, id) =>
+        STREAMS.enquiry.handle(
+          store,
+          enquiryStreamId(id),
+          (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId: id, input: { kind: 'deal', fullName: 'Ada Obi', phone: '+234 803 555 0101', subject: 'A deal' }, now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: EnquiryAlreadyReceived,
+    },
+    {
+      name: 'conversation',
+      streamId: conversationStreamId,
+      create: (store, id) =>
+        STREAMS.conversation.handle(store, conversationStreamId(id), (state) => decideConversation({ type: 'StartConversation', conversationId: id, language: 'en', currency: 'NGN', now }, state), { metadata, fresh: true }),
+      refusal: ConversationAlreadyStarted,
+    },
+    {
+      name: 'news source',
+      streamId: newsSourceStreamId,
+      create: (store, id) =>
+        STREAMS.newsSource.handle(
+          store,
+          newsSourceStreamId(id),
+          (state) => decideNewsSource({ type: 'AddNewsSource', sourceId: id, source: NewsSourceInputSchema.parse({ name: 'Feed', url: 'https://feeds.example/rss', region: 'african' }), now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: NewsSourceAlreadyExists,
+    },
+    {
+      name: 'review video',
+      streamId: reviewVideoStreamId,
+      create: (store, id) =>
+        STREAMS.reviewVideo.handle(
+          store,
+          reviewVideoStreamId(id),
+          (state) => decideReviewVideo({ type: 'AddReviewVideo', videoId: id, video: ReviewVideoInputSchema.parse({ title: 'T', channel: 'C', brand: 'B', model: 'M' }), now }, state),
+          { metadata, fresh: true },
+        ),
+      refusal: ReviewVideoAlreadyExists,
+    },
+  ];
+
+  it.each(FRESH_CREATES)('$name: an id taken after all is read once, refused with 409, and nothing more is kept', async ({ streamId, create, refusal }) => {
+    let reads = 0;
+    const counting: EventStore = { readStream: (id) => (reads++, t.app.eventStore.readStream(id)), append: t.app.eventStore.append };
+    const id = randomUUID();
+    await create(counting, id);
+    expect(reads).toBe(0);
+    const taken = await create(counting, id).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(taken).toBeInstanceOf(refusal);
+    expect(httpErrorOf(taken)?.statusCode).toBe(409);
+    expect(reads).toBe(1);
+    expect(await readStream(t.testDb.db, streamId(id))).toHaveLength(1);
+  });
+});

@@ -140,6 +140,49 @@ describe('projector', () => {
     expect(await projector.lag()).toEqual({ 'contact-messages': 0, 'test-recording': 0 });
   });
 
+  it('keeps the others moving while a projection far behind replays the store: its first transaction applies their new events too', async () => {
+    for (let n = 0; n < 20; n++) await appendToStream(testDb.db, `far-${n}`, 0, [{ type: 'Counted', data: { n } }], metadata);
+    await catchUpCompletely(new Projector(testDb.db, [contactMessagesProjection]));
+    const message = await receiveContactMessage(testDb.db, 1);
+    await untilEveryEventReadable(testDb.db);
+
+    // The recording projection starts from the first event, 21 behind; in batches of 5, the message lies four batches
+    // beyond its first one. Were the others held back until it caught up, the message would wait for its fifth batch.
+    const heard: string[] = [];
+    const projector = new Projector(testDb.db, [recordingProjection, contactMessagesProjection], {
+      batchSize: 5,
+      beforeCommit: (name, batch) => void heard.push(`${name}:${batch.length}`),
+    });
+    const committed: Array<Record<string, number>> = [];
+    await projector.catchUp((applied) => committed.push(applied));
+
+    expect(heard.slice(0, 2)).toEqual(['test-recording:5', 'contact-messages:1']);
+    expect(committed[0]).toEqual({ 'test-recording': 5, 'contact-messages': 1 });
+    expect(await testDb.db.selectFrom('contact_messages').select('id').execute()).toEqual([{ id: message }]);
+    const counts = await appliedCounts(testDb.db);
+    expect(counts).toHaveLength(20);
+    expect(counts.every((row) => row.times === 1)).toBe(true);
+    expect(await projector.lag()).toEqual({ 'contact-messages': 0, 'test-recording': 0 });
+  });
+
+  it('tells what each batch applied once it has committed, also when a later batch of the same catch-up fails', async () => {
+    for (let n = 0; n < 12; n++) await appendToStream(testDb.db, `told-${n}`, 0, [{ type: 'Counted', data: { n } }], metadata);
+    await untilEveryEventReadable(testDb.db);
+    let batches = 0;
+    const projector = new Projector(testDb.db, [recordingProjection], {
+      batchSize: 5,
+      beforeCommit: () => {
+        batches++;
+        if (batches === 2) throw new Error('simulated failure of the second batch');
+      },
+    });
+    const committed: Array<Record<string, number>> = [];
+    await expect(projector.catchUp((applied) => committed.push(applied))).rejects.toThrow(/second batch/);
+    // The first batch is in and was told (the workers ring the email delivery from it); the failed one was not.
+    expect(committed).toEqual([{ 'test-recording': 5 }]);
+    expect(await appliedCounts(testDb.db)).toHaveLength(5);
+  });
+
   it('applies the status changes and notes of contact messages received in the same batch, after their arrival', async () => {
     const first = await receiveContactMessage(testDb.db, 1);
     const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'corr', causationId: null, requestId: null };

@@ -18,7 +18,8 @@ const HORIZON_RETRY_MS = 100;
 
 /**
  * Runs catch-ups one at a time per process; replicas take turns through the checkpoint row lock. `onCaughtUp`
- * hears how many events each projection applied (the photo processor is rung when submissions moved).
+ * hears how many events each projection applied in each committed batch (the photo processor is rung when submissions
+ * moved).
  */
 export function startProjectorWorker(
   projector: Projector,
@@ -32,10 +33,11 @@ export function startProjectorWorker(
     PROJECTOR_QUEUE,
     async () => {
       await new Promise((wait) => setTimeout(wait, COALESCE_MS));
-      const { applied } = await projector.catchUp();
+      // Heard after each batch's commit, so what a committed batch rings (the emails it recorded) is rung even when a
+      // later batch of the same catch-up fails.
+      const { applied } = await projector.catchUp(onCaughtUp);
       const total = Object.values(applied).reduce((sum, count) => sum + count, 0);
       if (total > 0) logger.debug({ applied }, 'projector caught up');
-      onCaughtUp(applied);
       if (await projector.moreToRead()) {
         await queue
           .add('horizon', {}, { delay: HORIZON_RETRY_MS, deduplication: { id: `${queue.name}-horizon`, ttl: HORIZON_RETRY_MS / 2 }, removeOnComplete: true, removeOnFail: 100 })

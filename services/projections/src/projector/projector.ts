@@ -44,8 +44,8 @@ const isBefore = (a: Checkpoint, b: Checkpoint): boolean => {
  * once from the lowest of them, each projection applies the events after its own checkpoint (usually all of them),
  * and the checkpoints move in one statement, still each only from where it was read. For the workers' ten read
  * models and the notifier, about eight round trips a batch instead of sixty-six, and the events' JSON read once
- * instead of eleven times. A projection behind the others (new, or rebuilt) is given the batches it has not seen while
- * the others wait for it at their checkpoints, and then moves on with them.
+ * instead of eleven times. A projection far behind the others (new, or rebuilt) replays the store batch by batch beside
+ * them: each of its transactions also reads the others' batch from their own checkpoint, so they keep moving meanwhile.
  *
  * A projection that fails on a batch (an event it cannot read) rolls the whole batch back, every projection's part of
  * it: the catch-up throws, every read model stays where it was, and the next doorbell tries again. Before, the
@@ -63,14 +63,19 @@ export class Projector {
     this.batchSize = options.batchSize ?? 500;
   }
 
-  async catchUp(): Promise<CatchUpResult> {
+  /**
+   * Applies every visible event. `onCommitted` hears what each batch applied once its transaction has committed, so a
+   * caller rings what depends on it (the email delivery after the notifier's rows) even when a later batch fails.
+   */
+  async catchUp(onCommitted: (applied: Record<string, number>) => void = () => undefined): Promise<CatchUpResult> {
     await this.ensureCheckpoints();
     const applied: Record<string, number> = Object.fromEntries(this.projections.map((projection) => [projection.name, 0]));
     for (;;) {
       const batch = await this.processBatch();
       for (const [name, count] of Object.entries(batch.applied)) applied[name] = (applied[name] ?? 0) + count;
-      // A short batch means the projection furthest behind reached the end of what is visible now, and the others with it.
-      if (batch.read < this.batchSize) break;
+      if (Object.keys(batch.applied).length > 0) onCommitted(batch.applied);
+      // Every read came back short: each projection reached the end of what is visible now.
+      if (!batch.full) break;
     }
     return { applied };
   }
@@ -105,30 +110,49 @@ export class Projector {
     return this.checkpointsReady;
   }
 
-  private async processBatch(): Promise<{ read: number; applied: Record<string, number> }> {
+  /**
+   * One transaction: the batch from the lowest checkpoint, applied by every projection it reaches; a projection whose
+   * checkpoint lies beyond that batch (the others, while a new or rebuilt one replays the store) is given the batch read
+   * from its own checkpoint in the same transaction, so one far behind holds none of the others back. Usually all stand
+   * at one checkpoint and one read serves them all.
+   */
+  private async processBatch(): Promise<{ full: boolean; applied: Record<string, number> }> {
     return this.db.transaction().execute(async (trx) => {
       const checkpoints = await lockCheckpoints(trx, this.projections.map((projection) => projection.name));
-      const lowest = [...checkpoints.values()].reduce((low, checkpoint) => (isBefore(checkpoint, low) ? checkpoint : low));
-      const events = await readAll(trx, lowest, this.batchSize);
-      const last = events.at(-1);
       const applied: Record<string, number> = {};
-      if (!last) return { read: 0, applied };
-      const moving = new Map<string, Checkpoint>();
-      for (const projection of this.projections) {
-        const from = checkpoints.get(projection.name)!;
-        const first = events.findIndex((event) => isBefore(from, event));
-        // Already past this batch: a projection that ran ahead of the others (the API's read-your-writes catch-up moves one).
-        if (first === -1) continue;
-        const unseen = events.slice(first);
-        const { handles } = projection;
-        const handled = handles === 'every type' ? unseen : unseen.filter((event) => handles.has(event.type));
-        if (handled.length > 0) await projection.apply(trx, handled);
-        await this.options.beforeCommit?.(projection.name, unseen);
-        applied[projection.name] = handled.length;
-        moving.set(projection.name, from);
+      const moved: Array<{ from: Map<string, Checkpoint>; to: Checkpoint }> = [];
+      let waiting = [...this.projections];
+      let full = false;
+      while (waiting.length > 0) {
+        const lowest = waiting.map((projection) => checkpoints.get(projection.name)!).reduce((low, checkpoint) => (isBefore(checkpoint, low) ? checkpoint : low));
+        const events = await readAll(trx, lowest, this.batchSize);
+        const last = events.at(-1);
+        // Nothing visible after the lowest checkpoint: nothing after the others either.
+        if (!last) break;
+        full ||= events.length === this.batchSize;
+        const from = new Map<string, Checkpoint>();
+        const beyond: Projection[] = [];
+        for (const projection of waiting) {
+          const checkpoint = checkpoints.get(projection.name)!;
+          const first = events.findIndex((event) => isBefore(checkpoint, event));
+          // At or past the end of this batch: its own read comes next.
+          if (first === -1) {
+            beyond.push(projection);
+            continue;
+          }
+          const unseen = events.slice(first);
+          const { handles } = projection;
+          const handled = handles === 'every type' ? unseen : unseen.filter((event) => handles.has(event.type));
+          if (handled.length > 0) await projection.apply(trx, handled);
+          await this.options.beforeCommit?.(projection.name, unseen);
+          applied[projection.name] = handled.length;
+          from.set(projection.name, checkpoint);
+        }
+        moved.push({ from, to: { transactionId: last.transactionId, globalPosition: last.globalPosition } });
+        waiting = beyond;
       }
-      await advanceCheckpoints(trx, moving, { transactionId: last.transactionId, globalPosition: last.globalPosition });
-      return { read: events.length, applied };
+      for (const { from, to } of moved) await advanceCheckpoints(trx, from, to);
+      return { full, applied };
     });
   }
 

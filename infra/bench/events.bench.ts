@@ -96,6 +96,14 @@ const queues = createTestQueues('bench');
 const children: ChildProcess[] = [];
 let launcher: Launcher | undefined;
 let product: ProductProcesses | undefined;
+/** Both products: limits on, scaled up so they never refuse; the API trusts one proxy, whose X-Forwarded-For says who sent each message. */
+const productOptions = {
+  databaseUrl: testDb.url,
+  redisUrl: queues.redisUrl,
+  queuePrefix: queues.prefix,
+  env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000', TRUST_PROXY: '1' },
+  echo: true,
+};
 
 try {
   // 1. Raw appends.
@@ -112,11 +120,7 @@ try {
   // 2. npm start.
   const profiles = profileDir ? await mkdtemp(join(profileDir, 'bench-events-')) : undefined;
   launcher = await startLauncher({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
-    env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000', TRUST_PROXY: '1' },
-    echo: true,
+    ...productOptions,
     nodeArgs: profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
   });
   const base = launcher.url;
@@ -156,13 +160,7 @@ try {
   await stopAll(children);
 
   // 3. Workers killed with -9 every 5 seconds and started again at once, as separate processes.
-  product = await startProductProcesses({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
-    env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000', TRUST_PROXY: '1' },
-    echo: true,
-  });
+  product = await startProductProcesses(productOptions);
   const accepted: string[] = [];
   let refused = 0;
   const phaseStarted = new Date();

@@ -25,19 +25,20 @@ export async function ensureCheckpoint(db: Executor, processorName: string): Pro
  * processor take turns instead of applying the same batch twice. One statement for all of them (one round trip instead
  * of one per processor), locking in the order of their names: two transactions that lock overlapping sets of rows take
  * them in the same order, so one waits for the other instead of deadlocking. The rows must exist (`ensureCheckpoint`).
+ * With `skipLocked`, a row another transaction holds is left out instead of waited for (and a missing row too).
  */
-export async function lockCheckpoints(trx: Transaction<Database>, processorNames: readonly string[]): Promise<Map<string, Checkpoint>> {
+export async function lockCheckpoints(trx: Transaction<Database>, processorNames: readonly string[], { skipLocked = false } = {}): Promise<Map<string, Checkpoint>> {
   const result = await sql<{ processor_name: string; transaction_id: string; last_global_position: number }>`
     select processor_name, last_transaction_id::text as transaction_id, last_global_position
     from processor_checkpoints
     where processor_name = any(${sql.val(processorNames)}::text[])
     order by processor_name
-    for update`.execute(trx);
+    for update ${skipLocked ? sql`skip locked` : sql``}`.execute(trx);
   const checkpoints = new Map(
     result.rows.map((row) => [row.processor_name, { transactionId: row.transaction_id, globalPosition: Number(row.last_global_position) }]),
   );
   const missing = processorNames.find((name) => !checkpoints.has(name));
-  if (missing !== undefined) throw new Error(`No checkpoint for ${missing}: ensureCheckpoint makes it`);
+  if (missing !== undefined && !skipLocked) throw new Error(`No checkpoint for ${missing}: ensureCheckpoint makes it`);
   return checkpoints;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { appendToStream, createDb, type StoredEvent } from '@autobest/db';
+import { appendToStream, createDb, ensureCheckpoint, type StoredEvent } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
 import { appliedCounts, catchUpCompletely, createRecordingTable, recordingProjection } from '../src/testing';
@@ -181,6 +181,39 @@ describe('projector', () => {
     // The first batch is in and was told (the workers ring the email delivery from it); the failed one was not.
     expect(committed).toEqual([{ 'test-recording': 5 }]);
     expect(await appliedCounts(testDb.db)).toHaveLength(5);
+  });
+
+  it("leaves a checkpoint another catch-up holds to it when told to skip (the API's read-your-writes), and waits for it by default", async () => {
+    const message = await receiveContactMessage(testDb.db, 1);
+    await untilEveryEventReadable(testDb.db);
+    await catchUpCompletely(new Projector(testDb.db, [recordingProjection]));
+    await ensureCheckpoint(testDb.db, contactMessagesProjection.name);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The workers' batch: the contact messages' checkpoint locked until released.
+    const workers = testDb.db.transaction().execute(async (trx) => {
+      await sql`select 1 from processor_checkpoints where processor_name = 'contact-messages' for update`.execute(trx);
+      holding();
+      await released;
+    });
+    await held;
+    const timedOut = Symbol('still waiting after 3 s');
+    const within3s = <T>(work: Promise<T>) => Promise.race([work, new Promise<typeof timedOut>((resolve) => setTimeout(() => resolve(timedOut), 3_000))]);
+
+    let waiting: Promise<unknown> | undefined;
+    try {
+      const skipping = new Projector(testDb.db, [contactMessagesProjection, recordingProjection], { whenLocked: 'skip' });
+      expect(await within3s(skipping.catchUp())).toEqual({ applied: { 'contact-messages': 0, 'test-recording': 0 } });
+      waiting = new Projector(testDb.db, [contactMessagesProjection]).catchUp();
+      expect(await within3s(waiting)).toBe(timedOut);
+    } finally {
+      release();
+      await workers;
+    }
+    expect(await waiting).toEqual({ applied: { 'contact-messages': 1 } });
+    expect(await testDb.db.selectFrom('contact_messages').select('id').execute()).toEqual([{ id: message }]);
   });
 
   it('applies the status changes and notes of contact messages received in the same batch, after their arrival', async () => {

@@ -63,7 +63,8 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     app.decorate('db', db);
     app.decorate('redis', redis);
     app.decorate('projectorQueue', projectorQueue);
-    const projectors = new Map(allProjections.map((projection) => [projection.name, new Projector(db, [projection])]));
+    // A checkpoint the workers hold is theirs to move: the write is being projected, and polling sees it.
+    const projectors = new Map(allProjections.map((projection) => [projection.name, new Projector(db, [projection], { whenLocked: 'skip' })]));
     app.decorate('readModels', {
       async waitFor(projection, isCaughtUp) {
         // The workers usually project within a few milliseconds; after that this process projects itself, again and

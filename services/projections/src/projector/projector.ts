@@ -21,6 +21,12 @@ export interface ProjectorOptions {
    * crash at the worst moment loses and duplicates nothing.
    */
   beforeCommit?: (projection: string, batch: readonly StoredEvent[]) => void | Promise<void>;
+  /**
+   * 'skip': a projection whose checkpoint another catch-up holds is left to that one instead of waited for. The API's
+   * read-your-writes catch-up: the workers holding it are projecting the write already, and waiting for their whole
+   * batch would hold one of the API's connections (and the snapshot horizon) meanwhile. 'wait' by default.
+   */
+  whenLocked?: 'wait' | 'skip';
 }
 
 export interface CatchUpResult {
@@ -118,10 +124,11 @@ export class Projector {
    */
   private async processBatch(): Promise<{ full: boolean; applied: Record<string, number> }> {
     return this.db.transaction().execute(async (trx) => {
-      const checkpoints = await lockCheckpoints(trx, this.projections.map((projection) => projection.name));
+      const names = this.projections.map((projection) => projection.name);
+      const checkpoints = await lockCheckpoints(trx, names, { skipLocked: this.options.whenLocked === 'skip' });
       const applied: Record<string, number> = {};
       const moved: Array<{ from: Map<string, Checkpoint>; to: Checkpoint }> = [];
-      let waiting = [...this.projections];
+      let waiting = this.projections.filter((projection) => checkpoints.has(projection.name));
       let full = false;
       while (waiting.length > 0) {
         const lowest = waiting.map((projection) => checkpoints.get(projection.name)!).reduce((low, checkpoint) => (isBefore(checkpoint, low) ? checkpoint : low));

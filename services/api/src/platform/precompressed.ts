@@ -28,26 +28,9 @@ const compressorsAt = (brotliQuality: number): Record<ContentEncoding, (body: Bu
 const keptCompressors = compressorsAt(1);
 const onceCompressors = compressorsAt(0);
 
-/**
- * Accept-Encoding values already read, and what each accepts: browsers send a few, the same on every request. Bounded
- * (emptied when full, long values not kept), since a client may send any.
- */
-const readHeaders = new Map<string, ContentEncoding | undefined>();
-const READ_HEADERS_KEPT = 64;
-const READ_HEADER_LENGTH_KEPT = 200;
-
 /** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
   if (!header) return undefined;
-  if (typeof header !== 'string' || header.length > READ_HEADER_LENGTH_KEPT) return encodingOf(header);
-  if (readHeaders.has(header)) return readHeaders.get(header);
-  const encoding = encodingOf(header);
-  if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
-  readHeaders.set(header, encoding);
-  return encoding;
-}
-
-function encodingOf(header: string | string[]): ContentEncoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name = '', ...params] = part.split(';');

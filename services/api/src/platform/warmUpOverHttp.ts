@@ -23,10 +23,10 @@ export const isWarmUpRequest = (socket: Socket | undefined): boolean => socket !
  * connections are handed to `server`. `concurrency` requests at a time, each answer read to its end, each given up
  * after REQUEST_TIMEOUT_MS and the whole after WARM_UP_DEADLINE_MS or once `signal` aborts; every connection is closed
  * at the end. The first seconds of a process's traffic run every layer's code unoptimised (the HTTP parser's
- * callbacks, the framework, the validation, the compression, the route; measured on 100,000 vehicles under 50
- * connections, the first two seconds took 2.4 times the CPU per search of later ones): made to run it here, before the
- * process says it is ready, the compiler has optimised it for the buyers who come after. Failures are counted, not
- * retried: this only warms. Says how many requests were answered 2xx.
+ * callbacks, the framework, the validation, the compression, the route, the search index; measured on 100,000
+ * vehicles under 50 connections, the first two seconds took 2.4 times the CPU per search of later ones): made to run
+ * it here, before the process says it is ready, the compiler has optimised it for the buyers who come after. Failures
+ * are counted, not retried: this only warms. Says how many requests were answered 2xx.
  */
 export async function warmUpOverHttp(
   server: http.Server,

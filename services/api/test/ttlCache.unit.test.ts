@@ -36,16 +36,14 @@ describe('TtlCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
   });
 
-  it('a large cache drops its oldest sixteenth at once, and never holds more than its bound', () => {
+  it('holds the newest entries up to its bound, an entry set again counting as new', () => {
     const cache = new TtlCache<number>(10_000, 32);
-    for (let key = 0; key < 32; key++) cache.set(String(key), key);
-    cache.set('32', 32);
-    const held = Array.from({ length: 33 }, (_, key) => cache.get(String(key)));
-    expect(held.slice(0, 3)).toEqual([undefined, undefined, undefined]);
-    expect(held.slice(3)).toEqual(Array.from({ length: 30 }, (_, at) => at + 3));
-    for (let key = 33; key < 200; key++) cache.set(String(key), key);
-    expect(Array.from({ length: 200 }, (_, key) => cache.get(String(key))).filter((value) => value !== undefined).length).toBeLessThanOrEqual(32);
-    expect(cache.get('199')).toBe(199);
+    for (let key = 0; key < 200; key++) cache.set(String(key), key);
+    // Holds 168 to 199; 168, set again, is then the newest, and 169 the oldest.
+    cache.set('168', 168);
+    cache.set('200', 200);
+    const held = Array.from({ length: 201 }, (_, key) => cache.get(String(key))).flatMap((value) => (value === undefined ? [] : [value]));
+    expect(held).toEqual([168, ...Array.from({ length: 31 }, (_, at) => at + 170)]);
   });
 });
 

@@ -44,8 +44,6 @@ async function pageOfVehicles(db: Db, ids: readonly string[]): Promise<VehicleRo
 const EMPTY_ITEMS_TOTAL_0 = '{"items":[],"total":0';
 const ITEMS_OPEN = '{"items":[';
 const CLOSE_BRACE = '}';
-/** Pages, page sizes and currencies whose fields (between the total and the facets) are kept: the rest are made again. */
-const FIELDS_KEPT = 1_000;
 const NO_FACETS: CountedFacets['facets'] = { make: [], condition: [], fuel: [], body: [], year: [], location: [], tab: [], collection: [] };
 const NO_FACETS_AT_END = `"facets":${JSON.stringify(NO_FACETS)}}`;
 
@@ -84,20 +82,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates }> = as
 
   /**
    * The JSON of an answer's fields after its total and before its facets (page, page size, currency, finance terms), as
-   * answer() writes them: they depend on the page, page size and currency alone, so each is written once.
+   * answer() writes them.
    */
-  const fieldsKept = new Map<string, string>();
   function fieldsAfterTotal(search: VehicleSearchQuery, rateTable: Parameters<typeof convert>[2]): string {
-    const key = `${search.page} ${search.pageSize} ${search.currency}`;
-    let fields = fieldsKept.get(key);
-    if (fields === undefined) {
-      const whole = JSON.stringify(answer(search, rateTable, [], { total: 0, facets: NO_FACETS }));
-      if (!whole.startsWith(EMPTY_ITEMS_TOTAL_0) || !whole.endsWith(NO_FACETS_AT_END)) throw new Error('A search answer must begin with its items and total and end with its facets');
-      fields = whole.slice(EMPTY_ITEMS_TOTAL_0.length, whole.length - NO_FACETS_AT_END.length);
-      if (fieldsKept.size >= FIELDS_KEPT) fieldsKept.clear();
-      fieldsKept.set(key, fields);
-    }
-    return fields;
+    const whole = JSON.stringify(answer(search, rateTable, [], { total: 0, facets: NO_FACETS }));
+    if (!whole.startsWith(EMPTY_ITEMS_TOTAL_0) || !whole.endsWith(NO_FACETS_AT_END)) throw new Error('A search answer must begin with its items and total and end with its facets');
+    return whole.slice(EMPTY_ITEMS_TOTAL_0.length, whole.length - NO_FACETS_AT_END.length);
   }
 
   /**

@@ -23,15 +23,17 @@ import type { RuntimeConfig } from '@autobest/domain';
  * - `--no-parallel-scavenge`: young-generation collections on the process's own thread. V8 otherwise hands each one
  *   (hundreds a minute under load: a search answer leaves tens of KB of garbage) to helper threads and waits for them;
  *   with a process per CPU, those helpers wait for a CPU another API process holds. Measured on 100,000 vehicles, two
- *   processes on two CPUs, interleaved runs of the long tail (median of each): 5,620 -> 6,175 searches a second, 8-10%
- *   less CPU per search. Full collections stay concurrent.
+ *   processes on two CPUs, interleaved runs of bench:search's long tail (median of each; e02a91e): 5,620 -> 6,175
+ *   searches a second (+10%), 8-10% less CPU per search. Full collections stay concurrent.
  * - `--min-semi-space-size=16` (MB): the young generation does not shrink below its usual size under load. V8 shrinks
  *   it when a process has been idle (a night, a quiet minute) and grows it back only slowly, so the searches after a
  *   quiet spell collect garbage three to four times as often, each collection costing most of what one of full size
  *   does (1.8 ms against 2.5: much of it is fixed, such as following the index's pointers into the young generation).
- *   Measured on 100,000 vehicles, the long tail after 20 s idle, 9 rounds each, interleaved: 319-449 young collections
- *   and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.22-0.26 s; median p99 26 -> 24 ms. It costs at most
- *   2 x 16 MB of memory per process, which it used under load anyway.
+ *   Measured on 100,000 vehicles, bench:search's long tail after 20 s idle, 9 rounds each, interleaved (cfb16aa):
+ *   319-449 young collections and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.22-0.26 s; median p99
+ *   26 -> 24 ms, which that commit called within the machine's noise. No searches a second or CPU per search were
+ *   measured for it: kept for the young collections' time it saves after a quiet spell. It costs at most 2 x 16 MB of
+ *   memory per process, which it used under load anyway.
  */
 export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16'] as const;
 
@@ -100,6 +102,9 @@ const isMetricsAnswer = (message: unknown): message is MetricsAnswer => isMessag
  * once, splits of 32/18, 42/9 and 6/44, and every request on the busier process waits behind more others (the long
  * tail's p99 was 46 ms in the 6/44 round, 25-31 ms in even ones of the same CPU per search). Counted here, a burst of
  * connections is split evenly whatever each process is doing at that moment, and stays so as clients come and go.
+ * Measured on bench:search's long tail, 6 interleaved rounds each on a slow machine (102c8fb): every round split 25/25
+ * (round robin 27/22 to 32/18); median p99 37.5 ms against round robin's 38.5, and 5,197 searches a second against
+ * 5,021 (+3.5%): under 5% on the medians. It is kept for the rounds round robin splits badly (the 6/44 one above).
  */
 export class LeastConnections<T> {
   private readonly open = new Map<T, number>();

@@ -5,7 +5,9 @@ import { textProblem } from '@autobest/domain';
  * A query string's or a path's values parsed without running zod, when nothing in them is unusual: what the API's
  * validator compiler tries first for each route's querystring and params schema. zod's own parse walks every field of
  * the schema through its wrappers (a payload object and an issues array each), about 7% of a long-tail search's time
- * (perf, under load); this reads the same schema once, at start, into a plain function per field.
+ * (perf, under load); this reads the same schema once, at start, into a plain function per field. Measured with
+ * bench:search:instructions (16a16f4): 736,418 -> 696,359 instructions per long-tail search on the API's main thread
+ * (-5.4%).
  *
  * It decides only what it is sure of: a flat object of strings (trimmed, bounded), enums and coerced numbers (whole,
  * bounded), each optional, defaulted or required, and the object's refinements run on the result. It answers exactly

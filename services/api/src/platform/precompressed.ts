@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressor } from './brotli';
 
 /** Content encodings the API sends, best first. */
 export type ContentEncoding = 'br' | 'gzip';
@@ -16,40 +15,25 @@ export const COMPRESSION = {
 } as const;
 
 /**
- * Answers made serialised (search, news) are compressed on the spot, in this thread: less than handing the work to
- * zlib's thread pool costs (streams, buffers and callbacks). gzip at level 1, for clients without Brotli. Brotli at
- * quality 1 for an answer kept and sent again (compressed once per lifetime, its bytes sent every time), and at
- * quality 0, its one-pass compressor, for one made for a single request (the long tail of searches from memory): on 23
- * KB search answers 36 µs against 52 at quality 1, for 3% more bytes (3.77 KB against 3.65). Quality 4 takes five times as long.
- * Brotli's encoder is kept for the process (brotliCompressor).
+ * Answers made serialised (search, news) are compressed on the spot, in this thread, with zlib's synchronous calls:
+ * about 25 µs for a 20 KB search answer (c945355). That this costs less than handing the work to zlib's thread pool
+ * (streams, buffers and callbacks) was not measured; it is kept because it is also the plainer code (no promise per
+ * answer). gzip at level 1, for clients without Brotli. Brotli at quality 1 for an answer kept and sent again
+ * (compressed once per lifetime, its bytes sent every time), and at quality 0, its one-pass compressor, for one made
+ * for a single request (the long tail of searches from memory): on 23 KB search answers 36 µs against 52 at quality 1,
+ * for 3% more bytes (3.77 KB against 3.65), measured in process (550b019), not on a benchmark. Quality 4 takes five
+ * times as long.
  */
 const compressorsAt = (brotliQuality: number): Record<ContentEncoding, (body: Buffer) => Buffer> => ({
-  br: brotliCompressor(brotliQuality),
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => zlib.gzipSync(body, { level: 1 }),
 });
 const keptCompressors = compressorsAt(1);
 const onceCompressors = compressorsAt(0);
 
-/**
- * Accept-Encoding values already read, and what each accepts: browsers send a few, the same on every request. Bounded
- * (emptied when full, long values not kept), since a client may send any.
- */
-const readHeaders = new Map<string, ContentEncoding | undefined>();
-const READ_HEADERS_KEPT = 64;
-const READ_HEADER_LENGTH_KEPT = 200;
-
 /** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
   if (!header) return undefined;
-  if (typeof header !== 'string' || header.length > READ_HEADER_LENGTH_KEPT) return encodingOf(header);
-  if (readHeaders.has(header)) return readHeaders.get(header);
-  const encoding = encodingOf(header);
-  if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
-  readHeaders.set(header, encoding);
-  return encoding;
-}
-
-function encodingOf(header: string | string[]): ContentEncoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name = '', ...params] = part.split(';');
@@ -63,6 +47,8 @@ function encodingOf(header: string | string[]): ContentEncoding | undefined {
 /**
  * A JSON answer kept as sent: its UTF-8 bytes once, and each compressed form made the first time a client accepts it.
  * Made from a string, or from bytes already put together (a search answer from memory is its cards' bytes, joined).
+ * Compressing a kept answer once instead of on every request took bench:search's cached mix, with a browser's
+ * Accept-Encoding, from 2,194 to 13,357 requests a second (65a14f1: compressing 22 KB per request was the cost).
  */
 export class PrecompressedJson {
   /** A plain object, not a Map: one is made for every answer from memory, thousands a second. */

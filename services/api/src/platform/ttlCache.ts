@@ -22,20 +22,8 @@ export class TtlCache<Value> {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-    if (this.entries.size > this.maxEntries) this.evictOldest();
-  }
-
-  /**
-   * Takes out the entries beyond the bound and, with them, the oldest sixteenth of the bound. A map keeps the places of deleted entries until it is
-   * rehashed, and finding its first entry steps over them: taking out one oldest entry per insertion made every
-   * insertion into a full cache of 20,000 cost about 9 µs; taken out together they are stepped over once.
-   */
-  private evictOldest(): void {
-    let over = this.entries.size - this.maxEntries + Math.floor(this.maxEntries / 16);
-    for (const key of this.entries.keys()) {
-      if (over-- <= 0) break;
-      this.entries.delete(key);
-    }
+    // A map keeps its keys in insertion order, and set() moves a key to the end: the first is the oldest.
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Forgets every answer (after a change they may no longer show). */

@@ -6,7 +6,6 @@ import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { everyCard, readCards, type CardStore } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';
-import type { UsdBounds } from '../searchFilters';
 import { VEHICLE_SORTS, type VehicleSearchQuery } from '@autobest/domain/inventory/contracts';
 import type { InventoryTabId } from '@autobest/domain';
 
@@ -33,26 +32,24 @@ async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promis
   return rows.map((row) => row.id);
 }
 
-/** Searches a new index makes of itself before it answers any. */
-const WARM_UP_SEARCHES = 2_000;
 /** Searches a process makes of itself over HTTP once its first index is in place, before it says it is ready. */
 const WARM_UP_REQUESTS = 3_000;
 const NAIRA_PER_DOLLAR = 1_500;
 
 /**
- * The n-th search of every shape made from sample vehicles, with its price bounds in USD cents (and in naira at about
- * NAIRA_PER_DOLLAR, as a buyer would send them: only their shape matters here).
+ * The n-th search of every shape made from sample vehicles, its price bounds in naira at about NAIRA_PER_DOLLAR, as a
+ * buyer would send them (only their shape matters here).
  */
-function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): { search: VehicleSearchQuery; bounds: UsdBounds } {
+function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): VehicleSearchQuery {
   const vehicle = samples[(n * 7) % samples.length]!;
-  const bounds: UsdBounds = n % 3 === 0 ? {} : { min: Math.floor(vehicle.priceUsdCents / (2 + (n % 5)) / 100) * 100, ...(n % 3 === 1 ? { max: vehicle.priceUsdCents * 2 } : {}) };
-  const search: VehicleSearchQuery = {
+  const inNaira = (usdCents: number) => Math.round((usdCents / 100) * NAIRA_PER_DOLLAR);
+  return {
     sort: VEHICLE_SORTS[n % VEHICLE_SORTS.length]!,
     page: 1 + (n % 3),
     pageSize: 24,
     currency: 'NGN',
-    ...(bounds.min !== undefined ? { priceMin: Math.round((bounds.min / 100) * NAIRA_PER_DOLLAR) } : {}),
-    ...(bounds.max !== undefined ? { priceMax: Math.round((bounds.max / 100) * NAIRA_PER_DOLLAR) } : {}),
+    ...(n % 3 !== 0 ? { priceMin: inNaira(Math.floor(vehicle.priceUsdCents / (2 + (n % 5)) / 100) * 100) } : {}),
+    ...(n % 3 === 1 ? { priceMax: inNaira(vehicle.priceUsdCents * 2) } : {}),
     ...(n & 1 ? { make: vehicle.brand } : {}),
     ...(n & 2 ? { q: vehicle.modelLower.slice(0, 3 + (n % 4)) } : {}),
     ...(n & 4 ? { yearMin: vehicle.year - (n % 3) } : {}),
@@ -61,28 +58,13 @@ function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): { search: 
     ...(n & 32 ? { location: vehicle.cityLower } : {}),
     ...(n & 64 ? { tab: vehicle.tabs[0] as InventoryTabId } : {}),
   };
-  return { search, bounds };
-}
-
-/**
- * Searches of every shape, made on a new index before it answers buyers (SQL answers meanwhile): the compiler has then
- * optimised the index's code, instead of the first seconds of buyers' searches waiting for it (measured on 100,000
- * vehicles under 50 connections: p99 66-73 ms in the first ten seconds without this).
- */
-async function warmUp(index: SearchIndex, samples: readonly IndexedVehicle[]): Promise<void> {
-  for (let n = 0; n < WARM_UP_SEARCHES && samples.length > 0; n++) {
-    const { search, bounds } = warmUpSearch(n, samples);
-    index.search(search, bounds);
-    // Requests keep flowing meanwhile.
-    if (n % 100 === 99) await new Promise((next) => setImmediate(next));
-  }
 }
 
 /** The URLs of WARM_UP_REQUESTS searches of every shape, as a buyer's browser sends them. */
 export function warmUpPaths(samples: readonly IndexedVehicle[]): string[] {
   if (samples.length === 0) return [];
   return Array.from({ length: WARM_UP_REQUESTS }, (_, n) => {
-    const { pageSize: _pageSize, ...search } = warmUpSearch(WARM_UP_SEARCHES + n, samples).search;
+    const { pageSize: _pageSize, ...search } = warmUpSearch(n, samples);
     const given = Object.entries(search).filter(([, value]) => value !== undefined && value !== null && value !== '');
     return `/api/vehicles?${new URLSearchParams(given.map(([name, value]) => [name, String(value)])).toString()}`;
   });
@@ -236,7 +218,6 @@ export class LiveSearchIndex {
       }
       await loaded.buildGradually();
       const cards = await everyCard(this.db, loaded);
-      await warmUp(loaded, samples);
       if (!this.held) {
         firstSamples = samples;
         // Once, before the first index answers and /api/health calls it ready; searches answered in SQL meanwhile wait

@@ -4,14 +4,13 @@ import { API_PROCESS_V8_OPTIONS, apiProcessExecArgv } from '../src/platform/apiP
 /** The V8 options the primary starts each API process with (apiProcesses.ts). */
 describe('apiProcessExecArgv', () => {
   it("gives each API process the primary's own options, then young garbage collected on its own thread and a young generation that keeps its size", () => {
-    expect(apiProcessExecArgv(['--import', 'tsx'], '')).toEqual(['--import', 'tsx', '--no-parallel-scavenge', '--min-semi-space-size=16']);
+    expect(apiProcessExecArgv(['--import', 'tsx'])).toEqual(['--import', 'tsx', '--no-parallel-scavenge', '--min-semi-space-size=16']);
     expect(API_PROCESS_V8_OPTIONS).toEqual(['--no-parallel-scavenge', '--min-semi-space-size=16']);
   });
 
-  it('keeps what the operator set for the same option, however it is spelled and wherever it is given, and gives none twice', () => {
-    expect(apiProcessExecArgv(['--min_semi_space_size=32'], '')).toEqual(['--min_semi_space_size=32', '--no-parallel-scavenge']);
-    expect(apiProcessExecArgv(['--parallel-scavenge'], '')).toEqual(['--parallel-scavenge', '--min-semi-space-size=16']);
-    expect(apiProcessExecArgv([], '--max-old-space-size=4096  --min-semi-space-size=8')).toEqual(['--no-parallel-scavenge']);
-    expect(apiProcessExecArgv(['--min-semi-space-size=8', '--no-parallel-scavenge'], '')).toEqual(['--min-semi-space-size=8', '--no-parallel-scavenge']);
+  it('keeps what the operator set for the same option on the command line, however it is spelled, and gives none twice', () => {
+    expect(apiProcessExecArgv(['--min_semi_space_size=32'])).toEqual(['--min_semi_space_size=32', '--no-parallel-scavenge']);
+    expect(apiProcessExecArgv(['--parallel-scavenge'])).toEqual(['--parallel-scavenge', '--min-semi-space-size=16']);
+    expect(apiProcessExecArgv(['--min-semi-space-size=8', '--no-parallel-scavenge'])).toEqual(['--min-semi-space-size=8', '--no-parallel-scavenge']);
   });
 });

@@ -42,11 +42,12 @@ const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-'
 
 /**
  * The options the primary starts each API process with: its own, then each of API_PROCESS_V8_OPTIONS it was not given
- * itself, on its command line or in NODE_OPTIONS (which the API processes inherit). An option the operator set
- * (`--min-semi-space-size=32`, `--parallel-scavenge`) is theirs: V8 reads the last one given, so ours would override it.
+ * itself on its command line. An option the operator set there (`--min-semi-space-size=32`, `--parallel-scavenge`) is
+ * theirs: V8 reads the last one given, so ours would override it. (NODE_OPTIONS cannot carry either: Node refuses to
+ * start with them there.)
  */
-export const apiProcessExecArgv = (primaryExecArgv: readonly string[], nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] => {
-  const given = new Set([...primaryExecArgv, ...nodeOptions.split(/\s+/)].map(optionName));
+export const apiProcessExecArgv = (primaryExecArgv: readonly string[]): string[] => {
+  const given = new Set(primaryExecArgv.map(optionName));
   return [...primaryExecArgv, ...API_PROCESS_V8_OPTIONS.filter((option) => !given.has(optionName(option)))];
 };
 

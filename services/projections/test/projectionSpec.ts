@@ -20,7 +20,7 @@ import { Projector, type Projection } from '../src/index';
 
 type Actor = EventMetadata['actor'];
 export const visitor: Actor = { kind: 'visitor' };
-export const staff: Actor = { kind: 'staff', staffUserId: '00000000-0000-4000-8000-0000000000a1', email: 'ops@autobest.test' };
+export const staff = { kind: 'staff', staffUserId: '00000000-0000-4000-8000-0000000000a1', email: 'ops@autobest.test' } as const satisfies Actor;
 
 /** Events appended to one stream in one append, by one actor. */
 export interface StreamEvents {
@@ -33,20 +33,26 @@ export const inStream = (streamId: string, events: readonly DomainEvent<string, 
 
 type Row = Record<string, unknown>;
 
-/** A table's primary key columns, in the key's order: rows are compared in that order. */
-async function primaryKeyOf(db: Db, table: string): Promise<string[]> {
+/**
+ * The order rows are compared in: the order the events made them where the table keeps the event's global position
+ * (their ids may be random), then the primary key.
+ */
+async function rowOrderOf(db: Db, table: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
-    select key_column.attname as name
-    from pg_index key_index join pg_attribute key_column on key_column.attrelid = key_index.indrelid and key_column.attnum = any(key_index.indkey)
-    where key_index.indrelid = ${table}::regclass and key_index.indisprimary
-    order by array_position(key_index.indkey::int2[], key_column.attnum)`.execute(db);
+    select attname as name from pg_attribute
+    where attrelid = ${table}::regclass and attname = 'global_position' and not attisdropped
+    union all
+    (select key_column.attname
+     from pg_index key_index join pg_attribute key_column on key_column.attrelid = key_index.indrelid and key_column.attnum = any(key_index.indkey)
+     where key_index.indrelid = ${table}::regclass and key_index.indisprimary
+     order by array_position(key_index.indkey::int2[], key_column.attnum))`.execute(db);
   return rows.map((row) => row.name);
 }
 
-/** Every row of a table in primary key order, times as ISO strings (as events carry them). */
+/** Every row of a table in that order, times as ISO strings (as events carry them). */
 async function rowsOf(db: Db, table: string): Promise<Row[]> {
-  const key = await primaryKeyOf(db, table);
-  const { rows } = await sql<Row>`select * from ${sql.table(table)} order by ${sql.join(key.map((column) => sql.ref(column)))}`.execute(db);
+  const order = await rowOrderOf(db, table);
+  const { rows } = await sql<Row>`select * from ${sql.table(table)} order by ${sql.join(order.map((column) => sql.ref(column)))}`.execute(db);
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? value.toISOString() : value])));
 }
 
@@ -66,7 +72,7 @@ export function projectionSpec(db: Db, projection: Projection) {
   const spec = (batches: readonly StreamEvents[][]) => ({
     when: (...streams: StreamEvents[]) => spec([...batches, streams]),
     /**
-     * Each named table holds exactly the expected rows, in primary key order; each row is compared on the columns
+     * Each named table holds exactly the expected rows, in rowOrderOf's order; each row is compared on the columns
      * its expected row names (leave out what the projection does not decide, such as projected_at).
      */
     async then(expected: Record<string, Row[]>) {

@@ -139,12 +139,20 @@ const WRITTEN_AT_COLUMNS = ['projected_at'];
 /**
  * Keys drawn from a sequence, which never goes back: a rebuild draws new numbers, and a batch rolled back by a kill
  * burns some. They are compared by what they stand for: the key left out of its own table, and each reference to it
- * replaced by the row it points at.
+ * replaced by the row it points at. Rows nothing refers to are left out: the vehicles projection adds a combination of
+ * facet values when a vehicle first has it and never removes one, so a vehicle that changed between two batches leaves
+ * its old combination behind live, where a rebuild that reads both changes in one batch never makes it (searches join
+ * the combinations their rows refer to, and see none of those).
  */
 const SEQUENCE_KEYS = [{ table: 'vehicle_facet_combinations', key: 'id', referencedBy: [{ table: 'vehicle_search', column: 'facets_id' }] }];
 
 function rowsAsJson(table: string) {
-  const ignored = [...WRITTEN_AT_COLUMNS, ...SEQUENCE_KEYS.filter((sequence) => sequence.table === table).map((sequence) => sequence.key)];
+  const keyed = SEQUENCE_KEYS.find((sequence) => sequence.table === table);
+  const ignored = [...WRITTEN_AT_COLUMNS, ...(keyed ? [keyed.key] : [])];
+  if (keyed) {
+    const referenced = sql.join(keyed.referencedBy.map((by) => sql`exists (select from ${sql.table(by.table)} r where r.${sql.ref(by.column)} = t.${sql.ref(keyed.key)})`), sql` or `);
+    return sql<{ row: string }>`select (to_jsonb(t) - ${sql.val(ignored)}::text[])::text as row from ${sql.table(table)} t where ${referenced}`;
+  }
   const reference = SEQUENCE_KEYS.flatMap((sequence) => sequence.referencedBy.filter((by) => by.table === table).map((by) => ({ ...by, sequence })))[0];
   if (!reference) return sql<{ row: string }>`select (to_jsonb(t) - ${sql.val(ignored)}::text[])::text as row from ${sql.table(table)} t`;
   const { column, sequence } = reference;

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import { collectionStreamId, CollectedRecordSchema, type CollectedRecord, type VehicleDataCollected } from '@autobest/domain';
 import { collectedRecordsProjection } from '../src/inventory/collectedRecordsProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
@@ -26,20 +25,11 @@ const completed: CollectedRecord = CollectedRecordSchema.parse({
 });
 const saved = (variant: string, record: CollectedRecord, savedAt: string): VehicleDataCollected => ({ type: 'VehicleDataCollected', data: { variantId: variant, record, savedAt } });
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('collected_records_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('collected records projection', () => {
-  const spec = () => projectionSpec(testDb.db, collectedRecordsProjection);
+  const { given } = projectionSpec(collectedRecordsProjection);
 
   it('keeps a first save as work in progress, with every check it still fails', async () => {
-    await spec()
-      .given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
+    await given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
       .then({
         collected_records: [
           {
@@ -71,8 +61,7 @@ describe('collected records projection', () => {
   });
 
   it('replaces the record with each later save: done once verified, with no failing check left', async () => {
-    await spec()
-      .given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
+    await given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
       .when(inStream(collectionStreamId(variantId), [saved(variantId, completed, '2026-11-02T09:00:00.000Z')], { kind: 'staff', staffUserId: '00000000-0000-4000-8000-0000000000b2', email: 'qa@autobest.test' }))
       .then({
         collected_records: [{ variant_id: variantId, record: completed, status: 'Done', issues: [], updated_at: '2026-11-02T09:00:00.000Z', updated_by: 'qa@autobest.test', version: 2 }],
@@ -80,8 +69,7 @@ describe('collected records projection', () => {
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
+    await given(inStream(collectionStreamId(variantId), [saved(variantId, started, '2026-11-01T09:00:00.000Z')], staff))
       .when(inStream(collectionStreamId(otherVariant), [saved(otherVariant, started, '2026-11-01T10:00:00.000Z')], staff))
       .when(inStream(collectionStreamId(variantId), [saved(variantId, completed, '2026-11-02T09:00:00.000Z')], staff))
       .thenRebuildGivesTheSameRows();

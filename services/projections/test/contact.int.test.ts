@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import { contactMessageStreamId, type ContactMessageEvent } from '@autobest/domain';
 import { contactMessagesProjection } from '../src/contact/contactMessagesProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
@@ -14,20 +13,11 @@ const contacted: ContactMessageEvent = { type: 'ContactMessageStatusChanged', da
 const noted: ContactMessageEvent = { type: 'ContactMessageNoteAdded', data: { contactMessageId: id, text: 'Called back', addedAt: '2026-11-01T10:05:00.000Z' } };
 const closed: ContactMessageEvent = { type: 'ContactMessageStatusChanged', data: { contactMessageId: id, from: 'contacted', to: 'closed', changedAt: '2026-11-02T08:00:00.000Z' } };
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('contact_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('contact messages projection', () => {
-  const given = () => projectionSpec(testDb.db, contactMessagesProjection);
+  const { given } = projectionSpec(contactMessagesProjection);
 
   it('lists a received message as new, with no history, notes or staff change yet', async () => {
-    await given()
-      .given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]))
+    await given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]))
       .then({
         contact_messages: [
           {
@@ -51,8 +41,7 @@ describe('contact messages projection', () => {
   });
 
   it("records each status change and note with the staff member's email, the time and the stream's version", async () => {
-    await given()
-      .given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]), inStream(contactMessageStreamId(other), [received(other, 'Bola')]))
+    await given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]), inStream(contactMessageStreamId(other), [received(other, 'Bola')]))
       .when(inStream(contactMessageStreamId(id), [contacted, noted], staff))
       .when(inStream(contactMessageStreamId(id), [closed], staff))
       .then({
@@ -74,14 +63,12 @@ describe('contact messages projection', () => {
   });
 
   it('applies a status change and a note to a message received in the same batch, after its arrival', async () => {
-    await given()
-      .given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]), inStream(contactMessageStreamId(id), [contacted, noted], staff))
+    await given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]), inStream(contactMessageStreamId(id), [contacted, noted], staff))
       .then({ contact_messages: [{ id, status: 'contacted', notes: [{ text: 'Called back', at: '2026-11-01T10:05:00.000Z', by: 'ops@autobest.test' }], version: 3 }] });
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await given()
-      .given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]))
+    await given(inStream(contactMessageStreamId(id), [received(id, 'Ada')]))
       .when(inStream(contactMessageStreamId(other), [received(other, 'Bola')]), inStream(contactMessageStreamId(id), [contacted], staff))
       .when(inStream(contactMessageStreamId(id), [noted, closed], staff))
       .thenRebuildGivesTheSameRows();

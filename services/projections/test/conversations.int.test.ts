@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import { conversationStreamId, handoffReply, type ChatVehicleCard, type ConversationEvent } from '@autobest/domain';
 import { conversationsProjection } from '../src/assistant/conversationsProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
@@ -49,20 +48,11 @@ const handedOff: ConversationEvent = { type: 'ConversationHandedOff', data: { co
 const contacted: ConversationEvent = { type: 'ConversationStatusChanged', data: { conversationId: id, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } };
 const noted: ConversationEvent = { type: 'ConversationNoteAdded', data: { conversationId: id, text: 'Wants a test drive', addedAt: '2026-11-01T10:05:00.000Z' } };
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('conversations_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('conversations projection', () => {
-  const spec = () => projectionSpec(testDb.db, conversationsProjection);
+  const { given } = projectionSpec(conversationsProjection);
 
   it("starts a conversation at the greeting, with Tara's greeting as its first message", async () => {
-    await spec()
-      .given(inStream(stream, [started]))
+    await given(inStream(stream, [started]))
       .then({
         conversations: [
           {
@@ -99,8 +89,7 @@ describe('conversations projection', () => {
   });
 
   it("keeps the transcript, what Tara understood, each vehicle shown once, the buyer's language and currency, and the lead", async () => {
-    await spec()
-      .given(inStream(stream, [started]))
+    await given(inStream(stream, [started]))
       .when(inStream(stream, [asked, replied('m2', [card('rav4', 'Toyota RAV4'), card('crv', 'Honda CR-V')], '2026-11-01T09:02:00.000Z')]))
       .when(inStream(stream, [askedAgain, replied('m4', [card('crv', 'Honda CR-V'), card('tucson', 'Hyundai Tucson')], '2026-11-01T09:03:30.000Z'), toFrench, toCedis, handedOff]))
       .then({
@@ -145,8 +134,7 @@ describe('conversations projection', () => {
   });
 
   it("records staff's status changes and notes, without adding them to the transcript", async () => {
-    await spec()
-      .given(inStream(stream, [started, asked, handedOff]))
+    await given(inStream(stream, [started, asked, handedOff]))
       .when(inStream(stream, [contacted, noted], staff))
       .then({
         conversations: [
@@ -166,14 +154,12 @@ describe('conversations projection', () => {
 
   it('leaves out a message that lands on a conversation the retention sweep emptied, instead of stopping', async () => {
     // The sweep deleted the conversation's events and rows; the buyer's last message was appended at that moment.
-    await spec()
-      .given(inStream(stream, [asked]))
+    await given(inStream(stream, [asked]))
       .then({ conversations: [], conversation_messages: [] });
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(stream, [started, asked]))
+    await given(inStream(stream, [started, asked]))
       .when(inStream(stream, [replied('m2', [card('rav4', 'Toyota RAV4')], '2026-11-01T09:02:00.000Z'), askedAgain]))
       .when(inStream(stream, [replied('m4', [card('rav4', 'Toyota RAV4'), card('crv', 'Honda CR-V')], '2026-11-01T09:03:30.000Z'), toFrench, handedOff]))
       .when(inStream(stream, [contacted, noted], staff))

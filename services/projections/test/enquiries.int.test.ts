@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import { enquiryStreamId, type EnquiryEvent } from '@autobest/domain';
 import { enquiriesProjection } from '../src/enquiries/enquiriesProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
@@ -31,20 +30,11 @@ const contacted: EnquiryEvent = { type: 'EnquiryStatusChanged', data: { enquiryI
 const noted: EnquiryEvent = { type: 'EnquiryNoteAdded', data: { enquiryId: deal, text: 'Offered a test drive', addedAt: '2026-11-01T10:05:00.000Z' } };
 const closed: EnquiryEvent = { type: 'EnquiryStatusChanged', data: { enquiryId: deal, from: 'contacted', to: 'closed', changedAt: '2026-11-03T08:00:00.000Z' } };
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('enquiries_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('enquiries projection', () => {
-  const spec = () => projectionSpec(testDb.db, enquiriesProjection);
+  const { given } = projectionSpec(enquiriesProjection);
 
   it('lists each received enquiry as new, with the fields it was given and null for those left out', async () => {
-    await spec()
-      .given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(booking), [bookingReceived]))
+    await given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(booking), [bookingReceived]))
       .then({
         enquiries: [
           {
@@ -86,8 +76,7 @@ describe('enquiries projection', () => {
   });
 
   it("records each status change and note with the staff member's email, the time and the stream's version", async () => {
-    await spec()
-      .given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(booking), [bookingReceived]))
+    await given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(booking), [bookingReceived]))
       .when(inStream(enquiryStreamId(deal), [contacted, noted], staff))
       .when(inStream(enquiryStreamId(deal), [closed], staff))
       .then({
@@ -110,14 +99,12 @@ describe('enquiries projection', () => {
   });
 
   it('applies a status change and a note to an enquiry received in the same batch', async () => {
-    await spec()
-      .given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(deal), [contacted, noted], staff))
+    await given(inStream(enquiryStreamId(deal), [dealReceived]), inStream(enquiryStreamId(deal), [contacted, noted], staff))
       .then({ enquiries: [{ id: deal, status: 'contacted', notes: [{ text: 'Offered a test drive', at: '2026-11-01T10:05:00.000Z', by: 'ops@autobest.test' }], version: 3 }] });
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(enquiryStreamId(deal), [dealReceived]))
+    await given(inStream(enquiryStreamId(deal), [dealReceived]))
       .when(inStream(enquiryStreamId(booking), [bookingReceived]), inStream(enquiryStreamId(deal), [contacted], staff))
       .when(inStream(enquiryStreamId(deal), [noted, closed], staff))
       .thenRebuildGivesTheSameRows();

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import {
   articleStreamId,
   NEWS_TICKER_STREAM,
@@ -18,16 +17,8 @@ import { inStream, projectionSpec, staff } from './projectionSpec';
 
 const system = { kind: 'system', name: 'first-start' } as const;
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('news_projections');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('news sources projection', () => {
-  const spec = () => projectionSpec(testDb.db, newsSourcesProjection);
+  const { given } = projectionSpec(newsSourcesProjection);
   const id = 'b7e1c0de-0000-4000-8000-000000000001';
   const stream = newsSourceStreamId(id);
   const source = { name: 'Nairametrics Autos', url: 'https://nairametrics.com/category/autos/feed/', region: 'african', category: 'Industry News', enabled: true } as const;
@@ -39,8 +30,7 @@ describe('news sources projection', () => {
   };
 
   it('lists an added source with its fields and the addition as its first history entry', async () => {
-    await spec()
-      .given(inStream(stream, [added], system))
+    await given(inStream(stream, [added], system))
       .then({
         news_sources: [
           {
@@ -57,8 +47,7 @@ describe('news sources projection', () => {
   });
 
   it('applies each change to its fields only, and records it with who made it', async () => {
-    await spec()
-      .given(inStream(stream, [added], system))
+    await given(inStream(stream, [added], system))
       .when(inStream(stream, [disabled], staff))
       .when(inStream(stream, [moved], staff))
       .then({
@@ -86,8 +75,7 @@ describe('news sources projection', () => {
 
   it('rebuilds the rows it kept live', async () => {
     const second = 'b7e1c0de-0000-4000-8000-000000000002';
-    await spec()
-      .given(inStream(stream, [added], system))
+    await given(inStream(stream, [added], system))
       .when(inStream(stream, [disabled], staff), inStream(newsSourceStreamId(second), [{ type: 'NewsSourceAdded', data: { ...source, sourceId: second, region: 'global', addedAt: '2026-11-02T10:00:00.000Z' } }], staff))
       .when(inStream(stream, [moved], staff))
       .thenRebuildGivesTheSameRows();
@@ -95,7 +83,7 @@ describe('news sources projection', () => {
 });
 
 describe('article moderation projection', () => {
-  const spec = () => projectionSpec(testDb.db, articleModerationProjection);
+  const { given } = projectionSpec(articleModerationProjection);
   const first = 'article-digest-1';
   const second = 'article-digest-2';
   const hidden: ArticleVisibilityEvent = { type: 'ArticleHidden', data: { articleId: first, hiddenAt: '2026-11-01T09:00:00.000Z' } };
@@ -105,11 +93,9 @@ describe('article moderation projection', () => {
   const cleared: NewsTickerEvent = { type: 'TickerFeatureCleared', data: { articleId: second, clearedAt: '2026-11-01T13:00:00.000Z' } };
 
   it("keeps a hidden article's decision, and showing it again with the decision after it", async () => {
-    await spec()
-      .given(inStream(articleStreamId(first), [hidden], staff))
+    await given(inStream(articleStreamId(first), [hidden], staff))
       .then({ news_article_moderation: [{ article_id: first, hidden: true, featured: false, history: [{ action: 'hidden', at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test' }], global_position: 1 }] });
-    await spec()
-      .given(inStream(articleStreamId(first), [hidden], staff))
+    await given(inStream(articleStreamId(first), [hidden], staff))
       .when(inStream(articleStreamId(first), [unhidden], staff))
       .then({
         news_article_moderation: [
@@ -128,8 +114,7 @@ describe('article moderation projection', () => {
   });
 
   it('features one article at a time: featuring another unfeatures the previous one, and clearing leaves none', async () => {
-    await spec()
-      .given(inStream(articleStreamId(first), [hidden], staff), inStream(NEWS_TICKER_STREAM, [featuredFirst], staff))
+    await given(inStream(articleStreamId(first), [hidden], staff), inStream(NEWS_TICKER_STREAM, [featuredFirst], staff))
       .when(inStream(NEWS_TICKER_STREAM, [featuredSecond], staff))
       .then({
         news_article_moderation: [
@@ -147,8 +132,7 @@ describe('article moderation projection', () => {
           { article_id: second, hidden: false, featured: true, history: [{ action: 'featured', at: '2026-11-01T12:00:00.000Z', by: 'ops@autobest.test' }], global_position: 3 },
         ],
       });
-    await spec()
-      .given(inStream(NEWS_TICKER_STREAM, [featuredFirst, featuredSecond], staff))
+    await given(inStream(NEWS_TICKER_STREAM, [featuredFirst, featuredSecond], staff))
       .when(inStream(NEWS_TICKER_STREAM, [cleared], staff))
       .then({
         news_article_moderation: [
@@ -168,8 +152,7 @@ describe('article moderation projection', () => {
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(articleStreamId(first), [hidden], staff))
+    await given(inStream(articleStreamId(first), [hidden], staff))
       .when(inStream(NEWS_TICKER_STREAM, [featuredFirst], staff), inStream(articleStreamId(first), [unhidden], staff))
       .when(inStream(NEWS_TICKER_STREAM, [featuredSecond], staff))
       .thenRebuildGivesTheSameRows();
@@ -177,7 +160,7 @@ describe('article moderation projection', () => {
 });
 
 describe('review videos projection', () => {
-  const spec = () => projectionSpec(testDb.db, reviewVideosProjection);
+  const { given } = projectionSpec(reviewVideosProjection);
   const id = 'c0ffee00-0000-4000-8000-000000000001';
   const other = 'c0ffee00-0000-4000-8000-000000000002';
   const video: ReviewVideo = {
@@ -202,8 +185,7 @@ describe('review videos projection', () => {
   const removed: ReviewVideoEvent = { type: 'ReviewVideoRemoved', data: { videoId: other, removedAt: '2026-11-03T09:00:00.000Z' } };
 
   it('lists an added video with every field and the addition as its history', async () => {
-    await spec()
-      .given(inStream(reviewVideoStreamId(id), [added(id)], staff))
+    await given(inStream(reviewVideoStreamId(id), [added(id)], staff))
       .then({
         review_videos: [
           {
@@ -231,8 +213,7 @@ describe('review videos projection', () => {
   });
 
   it('applies a change to the fields it names (the URL and date to their columns), and removes a removed video', async () => {
-    await spec()
-      .given(inStream(reviewVideoStreamId(id), [added(id)], staff), inStream(reviewVideoStreamId(other), [added(other)], staff))
+    await given(inStream(reviewVideoStreamId(id), [added(id)], staff), inStream(reviewVideoStreamId(other), [added(other)], staff))
       .when(inStream(reviewVideoStreamId(id), [changed], staff), inStream(reviewVideoStreamId(other), [removed], staff))
       .then({
         review_videos: [
@@ -260,8 +241,7 @@ describe('review videos projection', () => {
 
   it('rebuilds the rows it kept live', async () => {
     const third = 'c0ffee00-0000-4000-8000-000000000003';
-    await spec()
-      .given(inStream(reviewVideoStreamId(id), [added(id)], staff), inStream(reviewVideoStreamId(other), [added(other)], staff))
+    await given(inStream(reviewVideoStreamId(id), [added(id)], staff), inStream(reviewVideoStreamId(other), [added(other)], staff))
       .when(inStream(reviewVideoStreamId(id), [changed], staff), inStream(reviewVideoStreamId(third), [added(third)], staff))
       .when(inStream(reviewVideoStreamId(other), [removed], staff))
       .thenRebuildGivesTheSameRows();

@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sql } from 'kysely';
 import { appendToStream, type Db } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import type { DomainEvent, EventMetadata } from '@autobest/domain';
 import { catchUpCompletely, differencesFromRebuild, readModelRows } from '../src/testing';
 import { Projector, type Projection } from '../src/index';
@@ -9,13 +10,14 @@ import { Projector, type Projection } from '../src/index';
  * Given events, expect rows (emmett's PostgreSQLProjectionSpec, on our own store and projector): the events are appended
  * through the event store and applied by the Projector to a real database, then the projection's tables are read.
  *
- *   await projectionSpec(db, enquiriesProjection)
- *     .given(inStream(enquiryStreamId(id), [received]))
+ *   const { given } = projectionSpec(enquiriesProjection);
+ *   await given(inStream(enquiryStreamId(id), [received]))
  *     .when(inStream(enquiryStreamId(id), [statusChanged], staff))
  *     .then({ enquiries: [{ id, status: 'contacted', ... }] });
  *
  * `given` and each `when` are appended and applied in turn, each by its own catch-up (the projection sees them in
- * separate batches); every spec starts from an empty store and empty tables, with global positions from 1.
+ * separate batches); every spec starts from an empty store and empty tables, with global positions from 1. Called in a
+ * test file or a describe, it makes a database of their own for their specs (`db()`), dropped after them.
  */
 
 type Actor = EventMetadata['actor'];
@@ -56,14 +58,26 @@ async function rowsOf(db: Db, table: string): Promise<Row[]> {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? value.toISOString() : value])));
 }
 
-export function projectionSpec(db: Db, projection: Projection) {
+export function projectionSpec(projection: Projection) {
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(`${projection.name}-projection`);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+  const db = (): Db => {
+    if (!testDb) throw new Error('The database of projectionSpec is made before the tests of the file or describe it was called in');
+    return testDb.db;
+  };
+
   /** Appends each batch and applies it by a catch-up of its own, from an empty store. */
   async function project(batches: readonly StreamEvents[][]) {
-    await sql`truncate table events, processor_checkpoints, ${sql.join(projection.tables.map((table) => sql.table(table)))} restart identity`.execute(db);
-    const projector = new Projector(db, [projection]);
+    await sql`truncate table events, processor_checkpoints, ${sql.join(projection.tables.map((table) => sql.table(table)))} restart identity`.execute(db());
+    const projector = new Projector(db(), [projection]);
     for (const batch of batches) {
       for (const { streamId, events, actor } of batch) {
-        await appendToStream(db, streamId, 'any', events, { actor, correlationId: 'projection-spec', causationId: null, requestId: null });
+        await appendToStream(db(), streamId, 'any', events, { actor, correlationId: 'projection-spec', causationId: null, requestId: null });
       }
       await catchUpCompletely(projector);
     }
@@ -81,7 +95,7 @@ export function projectionSpec(db: Db, projection: Projection) {
       for (const [table, rows] of Object.entries(expected)) {
         // A row beyond the expected ones shows the columns any expected row names.
         const named = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-        actual[table] = (await rowsOf(db, table)).map((row, index) => Object.fromEntries((rows[index] ? Object.keys(rows[index]) : named).map((column) => [column, row[column]])));
+        actual[table] = (await rowsOf(db(), table)).map((row, index) => Object.fromEntries((rows[index] ? Object.keys(rows[index]) : named).map((column) => [column, row[column]])));
       }
       expect(actual).toEqual(expected);
     },
@@ -91,11 +105,11 @@ export function projectionSpec(db: Db, projection: Projection) {
      */
     async thenRebuildGivesTheSameRows() {
       await project(batches);
-      const live = await readModelRows(db, [projection]);
+      const live = await readModelRows(db(), [projection]);
       expect(Object.keys(live).filter((table) => live[table]!.length === 0)).toEqual([]);
-      expect(await differencesFromRebuild(db, [projection])).toEqual({});
+      expect(await differencesFromRebuild(db(), [projection])).toEqual({});
     },
   });
 
-  return { given: (...streams: StreamEvents[]) => spec([streams]) };
+  return { given: (...streams: StreamEvents[]) => spec([streams]), db };
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
   activitySummary,
   contactMessageStreamId,
@@ -33,20 +32,11 @@ const created: StaffAccountEvent = { type: 'StaffAccountCreated', data: { staffU
 const failedSignIn: StaffAccountEvent = { type: 'StaffSignInFailed', data: { staffUserId: newcomerId, attemptedEmail: 'new@autobest.test', reason: 'wrong-password', userAgent: 'Firefox' } };
 const featured: NewsTickerEvent = { type: 'TickerArticleFeatured', data: { articleId: 'article-1', previousArticleId: null, featuredAt: '2026-11-01T10:00:00.000Z' } };
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('staff_activity_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('staff activity projection', () => {
-  const spec = () => projectionSpec(testDb.db, staffActivityProjection);
+  const { given, db } = projectionSpec(staffActivityProjection);
 
   it("keeps what staff did on any stream and every account event, whoever's, and nothing of a visitor's requests", async () => {
-    await spec()
-      .given(inStream(contactMessageStreamId(messageId), [contactMessage]), inStream(enquiryStreamId(enquiryId), [enquiryReceived]), inStream(staffStreamId(newcomerId), [created], shell))
+    await given(inStream(contactMessageStreamId(messageId), [contactMessage]), inStream(enquiryStreamId(enquiryId), [enquiryReceived]), inStream(staffStreamId(newcomerId), [created], shell))
       .when(inStream(enquiryStreamId(enquiryId), [contacted, noted], staff), inStream(staffStreamId(newcomerId), [failedSignIn]))
       .when(inStream(NEWS_TICKER_STREAM, [featured], oldStaff))
       .then({
@@ -103,13 +93,12 @@ describe('staff activity projection', () => {
     // Each entry is its event: its id, its position and when it happened (to the millisecond a JavaScript date keeps).
     const { rows } = await sql<{ matching: number }>`
       select count(*)::int as matching from staff_activity join events on events.event_id = staff_activity.id
-      where date_trunc('milliseconds', events.occurred_at) = staff_activity.occurred_at and events.global_position = staff_activity.global_position`.execute(testDb.db);
+      where date_trunc('milliseconds', events.occurred_at) = staff_activity.occurred_at and events.global_position = staff_activity.global_position`.execute(db());
     expect(rows[0]?.matching).toBe(5);
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(enquiryStreamId(enquiryId), [enquiryReceived]), inStream(staffStreamId(newcomerId), [created], shell))
+    await given(inStream(enquiryStreamId(enquiryId), [enquiryReceived]), inStream(staffStreamId(newcomerId), [created], shell))
       .when(inStream(enquiryStreamId(enquiryId), [contacted], staff), inStream(contactMessageStreamId(messageId), [contactMessage]))
       .when(inStream(enquiryStreamId(enquiryId), [noted], staff), inStream(staffStreamId(newcomerId), [failedSignIn]), inStream(NEWS_TICKER_STREAM, [featured], oldStaff))
       .thenRebuildGivesTheSameRows();

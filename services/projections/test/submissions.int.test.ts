@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { describe, it } from 'vitest';
 import { submissionStreamId, type SubmissionEvent } from '@autobest/domain';
 import { submissionsProjection } from '../src/submissions/submissionsProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
@@ -50,20 +49,11 @@ const estimateWithdrawn: SubmissionEvent = { type: 'SubmissionEstimatedValueSet'
 const deleted: SubmissionEvent = { type: 'SubmissionDeleted', data: { submissionId: sellCar, deletedAt: '2026-11-04T09:00:00.000Z' } };
 const erased: SubmissionEvent = { type: 'SubmissionPhotosErased', data: { submissionId: sellCar, erasedAt: '2026-11-04T09:00:10.000Z' } };
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('submissions_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('submissions projection', () => {
-  const spec = () => projectionSpec(testDb.db, submissionsProjection);
+  const { given } = projectionSpec(submissionsProjection);
 
   it("lists both kinds as pending, with their photos processing until the photo processor's copies are made", async () => {
-    await spec()
-      .given(inStream(sellCarStream, [sellCarSubmitted]), inStream(tradeInStream, [tradeInSubmitted]))
+    await given(inStream(sellCarStream, [sellCarSubmitted]), inStream(tradeInStream, [tradeInSubmitted]))
       .then({
         submissions: [
           {
@@ -114,8 +104,7 @@ describe('submissions projection', () => {
   });
 
   it("records the status, the offered or estimated value (and its withdrawal), notes with who wrote them, and the processed photos", async () => {
-    await spec()
-      .given(inStream(sellCarStream, [sellCarSubmitted]), inStream(tradeInStream, [tradeInSubmitted]))
+    await given(inStream(sellCarStream, [sellCarSubmitted]), inStream(tradeInStream, [tradeInSubmitted]))
       .when(inStream(sellCarStream, [processed], { kind: 'system', name: 'photo-processor' }))
       .when(inStream(sellCarStream, [reviewed, offered, noted], staff), inStream(tradeInStream, [estimated], staff))
       .when(inStream(tradeInStream, [estimateWithdrawn], staff))
@@ -139,16 +128,14 @@ describe('submissions projection', () => {
   });
 
   it('removes a deleted request, and its photos erased afterwards bring nothing back', async () => {
-    await spec()
-      .given(inStream(sellCarStream, [sellCarSubmitted, reviewed]), inStream(tradeInStream, [tradeInSubmitted]))
+    await given(inStream(sellCarStream, [sellCarSubmitted, reviewed]), inStream(tradeInStream, [tradeInSubmitted]))
       .when(inStream(sellCarStream, [deleted], staff))
       .when(inStream(sellCarStream, [erased], { kind: 'system', name: 'photo-processor' }))
       .then({ submissions: [{ id: tradeIn, status: 'pending' }] });
   });
 
   it('rebuilds the rows it kept live', async () => {
-    await spec()
-      .given(inStream(sellCarStream, [sellCarSubmitted]))
+    await given(inStream(sellCarStream, [sellCarSubmitted]))
       .when(inStream(tradeInStream, [tradeInSubmitted]), inStream(sellCarStream, [processed, reviewed], staff))
       .when(inStream(sellCarStream, [offered, noted], staff), inStream(tradeInStream, [estimated], staff))
       .thenRebuildGivesTheSameRows();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { Db } from '@autobest/db';
 import { priceBucketOf, reservationRequestStreamId, vehicleStreamId, VehicleSchema, type Vehicle, type VehicleEvent, type VehicleInput } from '@autobest/domain';
 import { FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf } from '../src/inventory/vehicleFacets';
 import { vehiclesProjection } from '../src/inventory/vehiclesProjection';
@@ -38,7 +38,7 @@ const legacyContacted: VehicleEvent = { type: 'ReservationStatusChanged', data: 
 const legacyNoted: VehicleEvent = { type: 'ReservationNoteAdded', data: { vehicleId: corolla.id, reservationId: legacyReservationId, text: 'No answer', addedAt: '2026-11-01T14:05:00.000Z' } };
 
 /** The count tables as the slow, obvious way gives them: every vehicle row counted towards each of its filters and facet values. */
-async function recountedFacets(db: TestDatabase['db']) {
+async function recountedFacets(db: Db) {
   const vehicles = await db.selectFrom('vehicles').select([...FACETED_VEHICLE_COLUMNS, 'price_usd_cents']).execute();
   const whole = new Map<string, number>();
   const perBucket = new Map<string, number>();
@@ -56,23 +56,15 @@ async function recountedFacets(db: TestDatabase['db']) {
   return { whole: sorted(whole), perBucket: sorted(perBucket) };
 }
 
-async function keptFacets(db: TestDatabase['db']) {
+async function keptFacets(db: Db) {
   const whole = await sql<{ row: string }>`select json_build_array(filter_facet, filter_value, facet, value, count)::text as row from vehicle_facet_counts`.execute(db);
   const perBucket = await sql<{ row: string }>`select json_build_array(filter_facet, filter_value, price_bucket, facet, value, count)::text as row from vehicle_price_facet_counts`.execute(db);
   const canonical = (rows: Array<{ row: string }>) => rows.map(({ row }) => JSON.stringify(JSON.parse(row))).sort();
   return { whole: canonical(whole.rows), perBucket: canonical(perBucket.rows) };
 }
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('vehicles_projection');
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
 describe('vehicles projection', () => {
-  const spec = () => projectionSpec(testDb.db, vehiclesProjection);
+  const { given, db } = projectionSpec(vehiclesProjection);
   const searchRow = (listing: Vehicle, priceUsdCents: number, tabs: string[], collections: string[]) => ({
     id: listing.id,
     price_usd_cents: priceUsdCents,
@@ -86,8 +78,7 @@ describe('vehicles projection', () => {
   });
 
   it('lists new vehicles with their prices in minor units and in US cents, their tabs and collections, a search row and their facet counts', async () => {
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .then({
         vehicles: [
           {
@@ -141,14 +132,13 @@ describe('vehicles projection', () => {
           { brand: 'Toyota', condition: 'new', fuel_type: 'petrol', body_type: 'suv', year: 2024, city: 'Lagos', tabs: ['crossovers-suvs', 'electrified'], collections: ['suv', 'hybrid'] },
         ],
       });
-    const kept = await keptFacets(testDb.db);
+    const kept = await keptFacets(db());
     expect(kept.whole).toContain(JSON.stringify(['', '', 'make', 'Toyota', 2]));
-    expect(kept).toEqual(await recountedFacets(testDb.db));
+    expect(kept).toEqual(await recountedFacets(db()));
   });
 
   it('follows an update, a price change and a delisting in the vehicle, its search row and its counts, and drops counts that fall to zero', async () => {
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .when(inStream(vehicleStreamId(rav4.id), [updated], staff), inStream(vehicleStreamId(corolla.id), [repriced], staff))
       .then({
         vehicles: [
@@ -174,29 +164,26 @@ describe('vehicles projection', () => {
         // Combinations are never removed: the Lagos one stays.
         vehicle_facet_combinations: [{ city: 'Abuja' }, { city: 'Lagos' }, { city: 'Accra' }],
       });
-    const kept = await keptFacets(testDb.db);
+    const kept = await keptFacets(db());
     expect(kept.whole).not.toContain(JSON.stringify(['', '', 'location', 'Lagos', 1]));
-    expect(kept).toEqual(await recountedFacets(testDb.db));
+    expect(kept).toEqual(await recountedFacets(db()));
 
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .when(inStream(vehicleStreamId(corolla.id), [repriced], staff))
       .when(inStream(vehicleStreamId(corolla.id), [delisted], staff))
       .then({ vehicles: [{ id: 'rav4-2024' }], vehicle_search: [{ id: 'rav4-2024' }] });
-    expect(await keptFacets(testDb.db)).toEqual(await recountedFacets(testDb.db));
-    expect((await keptFacets(testDb.db)).whole).not.toContain(JSON.stringify(['', '', 'make', 'Toyota', 2]));
+    expect(await keptFacets(db())).toEqual(await recountedFacets(db()));
+    expect((await keptFacets(db())).whole).not.toContain(JSON.stringify(['', '', 'make', 'Toyota', 2]));
   });
 
   it('applies an update in the batch of its listing after the listing', async () => {
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z'), updated], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z'), updated], staff))
       .then({ vehicles: [{ id: 'rav4-2024', city: 'Accra', listed_at: '2026-11-01T09:00:00.000Z', version: 2 }], vehicle_search: [{ id: 'rav4-2024', city: 'Accra' }] });
-    expect(await keptFacets(testDb.db)).toEqual(await recountedFacets(testDb.db));
+    expect(await keptFacets(db())).toEqual(await recountedFacets(db()));
   });
 
   it("lists reservation requests from their own streams and from their vehicle's (an earlier version's), with each follow-up and the request's own version", async () => {
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .when(inStream(reservationRequestStreamId(reservationId), [requested]), inStream(vehicleStreamId(corolla.id), [legacyRequested]))
       .when(inStream(reservationRequestStreamId(reservationId), [contacted, noted], staff), inStream(vehicleStreamId(corolla.id), [legacyContacted, legacyNoted], staff))
       .then({
@@ -238,8 +225,7 @@ describe('vehicles projection', () => {
   });
 
   it('rebuilds the rows it kept live: vehicles, search rows, combinations, counts and reservation requests', async () => {
-    await spec()
-      .given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .when(inStream(reservationRequestStreamId(reservationId), [requested]), inStream(vehicleStreamId(corolla.id), [legacyRequested]), inStream(vehicleStreamId(rav4.id), [updated], staff))
       .when(inStream(vehicleStreamId(corolla.id), [repriced, legacyContacted], staff), inStream(reservationRequestStreamId(reservationId), [contacted, noted], staff))
       .when(

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, differencesFromRebuild, type TestQueues } from '@autobest/projections/testing';
 import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
-import { contactMessage, createdId, differencesFromRebuild, enquiry, idsIn, inParallel, processorLag, send, totalLag, type Answer } from './support';
+import { contactMessage, createdId, enquiry, idsIn, inParallel, processorLag, send, totalLag, type Answer } from './support';
 
 /**
  * Every connection the API and the workers hold to PostgreSQL terminated (pg_terminate_backend), again and again,

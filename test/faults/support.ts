@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
-import { allProjections, Projector } from '@autobest/projections';
-import { catchUpCompletely, samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/projections/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
 import type { ProductProcesses } from '../../infra/src/processes';
 
 /**
  * What the fault tests share: requests as the storefront and the console send them (over HTTP, to the API process),
- * the processors' lag, and the comparison of every read model with a rebuild from the events.
+ * and the processors' lag. (The comparison of every read model with a rebuild is differencesFromRebuild, in
+ * @autobest/projections/testing.)
  */
 
 export interface Answer {
@@ -149,60 +149,6 @@ export async function processorLag(db: Db): Promise<Record<string, number>> {
 }
 
 export const totalLag = (lag: Record<string, number>) => Object.values(lag).reduce((sum, behind) => sum + behind, 0);
-
-/**
- * Columns a rebuild cannot reproduce: when the row was written (`default clock_timestamp()`), there to measure
- * projection lag. Everything else must come back the same.
- */
-const WRITTEN_AT_COLUMNS = ['projected_at'];
-
-/**
- * Keys drawn from a sequence, which never goes back: a rebuild draws new numbers, and a batch rolled back by a kill
- * burns some. They are compared by what they stand for: the key left out of its own table, and each reference to it
- * replaced by the row it points at.
- */
-const SEQUENCE_KEYS = [{ table: 'vehicle_facet_combinations', key: 'id', referencedBy: [{ table: 'vehicle_search', column: 'facets_id' }] }];
-
-function rowsAsJson(table: string) {
-  const ignored = [...WRITTEN_AT_COLUMNS, ...SEQUENCE_KEYS.filter((sequence) => sequence.table === table).map((sequence) => sequence.key)];
-  const reference = SEQUENCE_KEYS.flatMap((sequence) => sequence.referencedBy.filter((by) => by.table === table).map((by) => ({ ...by, sequence })))[0];
-  if (!reference) return sql<{ row: string }>`select (to_jsonb(t) - ${sql.val(ignored)}::text[])::text as row from ${sql.table(table)} t`;
-  const { column, sequence } = reference;
-  return sql<{ row: string }>`
-    select ((to_jsonb(t) - ${sql.val([...ignored, column])}::text[]) || jsonb_build_object(${sql.val(column)}::text, to_jsonb(r) - ${sql.val(sequence.key)}::text))::text as row
-    from ${sql.table(table)} t left join ${sql.table(sequence.table)} r on r.${sql.ref(sequence.key)} = t.${sql.ref(column)}`;
-}
-
-/** Every read-model table's rows (as canonical JSON, sorted), as a rebuild must reproduce them. */
-export async function readModelRows(db: Db): Promise<Record<string, string[]>> {
-  const rows: Record<string, string[]> = {};
-  for (const table of allProjections.flatMap((projection) => projection.tables)) {
-    rows[table] = (await rowsAsJson(table).execute(db)).rows.map((row) => row.row).sort();
-  }
-  return rows;
-}
-
-/**
- * Drops and replays every read model (what `npm run projections:rebuild` does), and tells per table what differs from
- * the rows before: an empty object when the read models were exactly what the events say. Call it with no projector
- * running.
- */
-export async function differencesFromRebuild(db: Db): Promise<Record<string, { rows: number; rebuilt: number; onlyBefore: string[]; onlyRebuilt: string[] }>> {
-  const before = await readModelRows(db);
-  const projector = new Projector(db, allProjections);
-  await projector.rebuild();
-  await catchUpCompletely(projector);
-  const rebuilt = await readModelRows(db);
-  const differences: Awaited<ReturnType<typeof differencesFromRebuild>> = {};
-  for (const [table, rows] of Object.entries(before)) {
-    const again = rebuilt[table] ?? [];
-    if (JSON.stringify(rows) === JSON.stringify(again)) continue;
-    const onlyBefore = rows.filter((row) => !again.includes(row));
-    const onlyRebuilt = again.filter((row) => !rows.includes(row));
-    differences[table] = { rows: rows.length, rebuilt: again.length, onlyBefore: onlyBefore.slice(0, 3), onlyRebuilt: onlyRebuilt.slice(0, 3) };
-  }
-  return differences;
-}
 
 /** Ids of rows in a read-model table, for "is every accepted command in its read model". */
 export async function idsIn(db: Db, table: string): Promise<Set<string>> {

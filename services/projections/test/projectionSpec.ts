@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { sql } from 'kysely';
+import { appendToStream, type Db } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { DomainEvent, EventMetadata } from '@autobest/domain';
+import { catchUpCompletely, differencesFromRebuild, readModelRows } from '../src/testing';
+import { Projector, type Projection } from '../src/index';
+
+/**
+ * Given events, expect rows (emmett's PostgreSQLProjectionSpec, on our own store and projector): the events are appended
+ * through the event store and applied by the Projector to a real database, then the projection's tables are read.
+ *
+ *   const { given } = projectionSpec(enquiriesProjection);
+ *   await given(inStream(enquiryStreamId(id), [received]))
+ *     .when(inStream(enquiryStreamId(id), [statusChanged], staff))
+ *     .then({ enquiries: [{ id, status: 'contacted', ... }] });
+ *
+ * `given` and each `when` are appended and applied in turn, each by its own catch-up (the projection sees them in
+ * separate batches); every spec starts from an empty store and empty tables, with global positions from 1. Called in a
+ * test file or a describe, it makes a database of their own for their specs (`db()`), dropped after them.
+ */
+
+type Actor = EventMetadata['actor'];
+export const visitor: Actor = { kind: 'visitor' };
+export const staff = { kind: 'staff', staffUserId: '00000000-0000-4000-8000-0000000000a1', email: 'ops@autobest.test' } as const satisfies Actor;
+
+/** Events appended to one stream in one append, by one actor. */
+export interface StreamEvents {
+  streamId: string;
+  events: readonly DomainEvent<string, object>[];
+  actor: Actor;
+}
+
+export const inStream = (streamId: string, events: readonly DomainEvent<string, object>[], actor: Actor = visitor): StreamEvents => ({ streamId, events, actor });
+
+type Row = Record<string, unknown>;
+
+/**
+ * The order rows are compared in: the order the events made them where the table keeps the event's global position
+ * (their ids may be random), then the primary key.
+ */
+async function rowOrderOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select attname as name from pg_attribute
+    where attrelid = ${table}::regclass and attname = 'global_position' and not attisdropped
+    union all
+    (select key_column.attname
+     from pg_index key_index join pg_attribute key_column on key_column.attrelid = key_index.indrelid and key_column.attnum = any(key_index.indkey)
+     where key_index.indrelid = ${table}::regclass and key_index.indisprimary
+     order by array_position(key_index.indkey::int2[], key_column.attnum))`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Every row of a table in that order, times as ISO strings (as events carry them). */
+async function rowsOf(db: Db, table: string): Promise<Row[]> {
+  const order = await rowOrderOf(db, table);
+  const { rows } = await sql<Row>`select * from ${sql.table(table)} order by ${sql.join(order.map((column) => sql.ref(column)))}`.execute(db);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? value.toISOString() : value])));
+}
+
+export function projectionSpec(projection: Projection) {
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(`${projection.name}-projection`);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+  const db = (): Db => {
+    if (!testDb) throw new Error('The database of projectionSpec is made before the tests of the file or describe it was called in');
+    return testDb.db;
+  };
+
+  /** Appends each batch and applies it by a catch-up of its own, from an empty store. */
+  async function project(batches: readonly StreamEvents[][]) {
+    await sql`truncate table events, processor_checkpoints, ${sql.join(projection.tables.map((table) => sql.table(table)))} restart identity`.execute(db());
+    const projector = new Projector(db(), [projection]);
+    for (const batch of batches) {
+      for (const { streamId, events, actor } of batch) {
+        await appendToStream(db(), streamId, 'any', events, { actor, correlationId: 'projection-spec', causationId: null, requestId: null });
+      }
+      await catchUpCompletely(projector);
+    }
+  }
+
+  const spec = (batches: readonly StreamEvents[][]) => ({
+    when: (...streams: StreamEvents[]) => spec([...batches, streams]),
+    /**
+     * Each named table holds exactly the expected rows, in rowOrderOf's order; each row is compared on the columns
+     * its expected row names (leave out what the projection does not decide, such as projected_at).
+     */
+    async then(expected: Record<string, Row[]>) {
+      await project(batches);
+      const actual: Record<string, Row[]> = {};
+      for (const [table, rows] of Object.entries(expected)) {
+        // A row beyond the expected ones shows the columns any expected row names.
+        const named = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+        actual[table] = (await rowsOf(db(), table)).map((row, index) => Object.fromEntries((rows[index] ? Object.keys(rows[index]) : named).map((column) => [column, row[column]])));
+      }
+      expect(actual).toEqual(expected);
+    },
+    /**
+     * Dropping the projection's tables and replaying the store in one go gives the rows the batches gave live. Every
+     * table of the projection must have rows by then, or the comparison would prove nothing of it.
+     */
+    async thenRebuildGivesTheSameRows() {
+      await project(batches);
+      const live = await readModelRows(db(), [projection]);
+      expect(Object.keys(live).filter((table) => live[table]!.length === 0)).toEqual([]);
+      expect(await differencesFromRebuild(db(), [projection])).toEqual({});
+    },
+  });
+
+  return { given: (...streams: StreamEvents[]) => spec([streams]), db };
+}

@@ -2,19 +2,8 @@ import pino, { type Logger } from 'pino';
 import type { Worker } from 'bullmq';
 import { createDb, migrateToLatest, type Db } from '@autobest/db';
 import { requireDatabaseUrl, type RuntimeConfig } from '@autobest/domain';
-import {
-  allProjections,
-  createProjectorQueue,
-  createPasswordLinkTokens,
-  createStatusTokens,
-  createWorkerConnection,
-  Projector,
-  NOTIFIER,
-  ProjectorDoorbell,
-  scheduleProjectorSafetyNet,
-  type Projection,
-  type ProjectorOptions,
-} from '@autobest/projections';
+import { allProjections, Projector, type Projection, type ProjectorOptions } from '@autobest/projections';
+import { createProjectorQueue, createPasswordLinkTokens, createStatusTokens, createWorkerConnection, NOTIFIER, ProjectorDoorbell, scheduleProjectorSafetyNet } from '@autobest/runtime';
 import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';

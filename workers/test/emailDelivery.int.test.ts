@@ -14,8 +14,8 @@ import {
   type EventMetadata,
   type RuntimeConfig,
 } from '@autobest/domain';
-import { createProducerConnection, createPasswordLinkTokens, createProjectorQueue, createStatusTokens, ProjectorDoorbell } from '@autobest/projections';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createProducerConnection, createPasswordLinkTokens, createProjectorQueue, createStatusTokens, ProjectorDoorbell } from '@autobest/runtime';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers, type RunningWorkers } from '../src/index';
 import { EmailDelivery } from '../src/notifier/delivery';
 import type { Mailer } from '../src/notifier/mailer';

@@ -15,8 +15,10 @@ import {
   type EventMetadata,
   type NewsSourceInput,
 } from '@autobest/domain';
-import { allProjections, createWorkerConnection, NEWS_QUEUE, Projector, requestFeedFetch } from '@autobest/projections';
-import { catchUpCompletely, createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { allProjections, Projector } from '@autobest/projections';
+import { createWorkerConnection, NEWS_QUEUE, requestFeedFetch } from '@autobest/runtime';
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { FeedParsers, fetchFeed, readAllFeeds, readSource, retryDelayMs, startNewsWorker, type NewsReaderSettings } from '../src/index';
 import { startFeedFixtures, type FeedFixtures } from '../src/testing';
 

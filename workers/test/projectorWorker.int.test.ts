@@ -4,8 +4,10 @@ import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
-import { createProducerConnection, createProjectorQueue, ProjectorDoorbell, type ProjectorOptions } from '@autobest/projections';
-import { appliedCounts, countedEventIds, createRecordingTable, createTestQueues, recordingProjection, type TestQueues } from '@autobest/projections/testing';
+import type { ProjectorOptions } from '@autobest/projections';
+import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/runtime';
+import { appliedCounts, countedEventIds, createRecordingTable, recordingProjection } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers } from '../src/index';
 
 const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'corr', causationId: null, requestId: null };

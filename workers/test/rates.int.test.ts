@@ -6,8 +6,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { testInfrastructure } from '@autobest/domain/testing';
-import { createWorkerConnection, RATES_QUEUE } from '@autobest/projections';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createWorkerConnection, RATES_QUEUE } from '@autobest/runtime';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { fetchRates, RATES_SCHEDULER, refreshRates, RatesUnavailable, startRatesWorker } from '../src/index';
 
 type Mode = 'ok' | 'missing' | 'error' | 'slow' | 'garbage';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/projections';
+import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
 import { sessionCookieName } from '../src/staff/sessions';

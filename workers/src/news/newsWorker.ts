@@ -2,7 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import { FETCH_SOURCE_JOB, NEWS_QUEUE, type FetchSourceJob } from '@autobest/projections';
+import { FETCH_SOURCE_JOB, NEWS_QUEUE, type FetchSourceJob } from '@autobest/runtime';
 import { runFellDueSince, scheduleCronJob } from '../platform/cronScheduler';
 import { readSource, type NewsReaderSettings, type ReadOutcome } from './ingest';
 

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, Worker, type Job, type JobsOptions, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createEmailQueue, ProjectorDoorbell, QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
+import { createEmailQueue, ProjectorDoorbell, QUEUES, scheduleProjectorSafetyNet } from '@autobest/runtime';
 import type { EmailDelivery } from './delivery';
 
 /** One job per email, its id the email's id; every other job on the queue (doorbell, safety net, start-up) enqueues them. */

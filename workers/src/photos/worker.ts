@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
+import { QUEUES, scheduleProjectorSafetyNet } from '@autobest/runtime';
 import type { PhotoProcessor } from './photoProcessor';
 
 const PHOTOS_QUEUE = QUEUES.photos;

@@ -1,7 +1,8 @@
 import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
+import type { Projector } from '@autobest/projections';
+import { PROJECTOR_QUEUE } from '@autobest/runtime';
 
 /**
  * Under load a doorbell rings for nearly every commit; waiting this long before reading lets one catch-up

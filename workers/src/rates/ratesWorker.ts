@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import { RATES_QUEUE } from '@autobest/projections';
+import { RATES_QUEUE } from '@autobest/runtime';
 import { runFellDueSince, scheduleCronJob } from '../platform/cronScheduler';
 import { fetchRates, RatesUnavailable } from './fetchRates';
 

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SentEmailsTable } from '@autobest/db';
 import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
-import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
+import { createEmailQueue, ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 import { staffEventMetadata } from '../plugins/auth';

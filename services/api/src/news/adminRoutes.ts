@@ -32,7 +32,7 @@ import {
   type NewsSourceRecord,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { requestFeedFetch } from '@autobest/projections';
+import { requestFeedFetch } from '@autobest/runtime';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { withStaffName, withStaffNames } from '../staff/staffNames';

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NEWS_QUEUE } from '@autobest/projections';
+import { NEWS_QUEUE } from '@autobest/runtime';
 import type { PrecompressedJson } from '../platform/precompressed';
 import { TtlCache } from '../platform/ttlCache';
 import { newsAdminRoutes } from './adminRoutes';

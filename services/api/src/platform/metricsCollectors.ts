@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autobest/db';
-import { allProjections, emailBacklog } from '@autobest/projections';
+import { allProjections } from '@autobest/projections';
+import { emailBacklog } from '@autobest/runtime';
 
 /** One metric an installation collector fills. */
 export interface InstallationMetric {

@@ -6,7 +6,8 @@ import type { Transaction } from 'kysely';
 import { appendToStream, createDb, migrateToLatest, postgresEventStore, type Database, type Db, type DbOptions, type EventStore } from '@autobest/db';
 import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
-import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/projections';
+import { allProjections, Projector } from '@autobest/projections';
+import { createProducerConnection, createProjectorQueue, ProjectorDoorbell } from '@autobest/runtime';
 
 declare module 'fastify' {
   interface FastifyInstance {

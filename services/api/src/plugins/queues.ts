@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Queue } from 'bullmq';
-import { ALL_QUEUE_NAMES, QUEUES, type QueueName } from '@autobest/projections';
+import { ALL_QUEUE_NAMES, QUEUES, type QueueName } from '@autobest/runtime';
 
 declare module 'fastify' {
   interface FastifyInstance {

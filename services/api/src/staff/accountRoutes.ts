@@ -11,7 +11,7 @@ import {
   StaffAccountWithLinkSchema,
   STAFF_ROLES,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/projections';
+import { ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';

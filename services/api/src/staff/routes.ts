@@ -16,7 +16,7 @@ import {
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/projections';
+import { ProjectorDoorbell } from '@autobest/runtime';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';

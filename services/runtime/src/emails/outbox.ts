@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
-import { QUEUES } from '../platform/queues';
+import { QUEUES } from '../queues/queues';
 
 /** The notifier's name, which is also its checkpoint's: it records emails from events (workers), health reads its lag. */
 export const NOTIFIER = 'notifier';

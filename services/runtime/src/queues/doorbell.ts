@@ -1,4 +1,4 @@
-import { QUEUES } from '../platform/queues';
+import { QUEUES } from './queues';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 

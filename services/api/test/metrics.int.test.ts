@@ -160,7 +160,7 @@ describe('with METRICS_TOKEN', () => {
       await rates.add('refresh', {}, { priority: 3 });
       await rates.add('refresh', {}, { delay: 3_600_000 });
       await elsewhere.add('refresh', {});
-      await t.app.queues.get(QUEUES.photos)!.add('catch-up', {}, { removeOnFail: false });
+      await t.app.queues.photos.add('catch-up', {}, { removeOnFail: false });
       await vi.waitFor(async () => expect(valueOf(await scrape(), 'autobest_queue_jobs', { queue: QUEUES.photos, state: 'failed' })).toBe(1), { timeout: 10_000, interval: 50 });
       const samples = await scrape();
       expect(valueOf(samples, 'autobest_queue_jobs', { queue: QUEUES.rates, state: 'waiting' })).toBe(2);
@@ -173,7 +173,7 @@ describe('with METRICS_TOKEN', () => {
       }
     } finally {
       await worker.close();
-      for (const queue of [rates, elsewhere, t.app.queues.get(QUEUES.photos)!]) await queue.obliterate({ force: true });
+      for (const queue of [rates, elsewhere, t.app.queues.photos]) await queue.obliterate({ force: true });
       await rates.close();
       await elsewhere.close();
       connection.disconnect();

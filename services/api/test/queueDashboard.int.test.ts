@@ -153,7 +153,7 @@ describe('the queue dashboard with a staff session', () => {
 
   it('retries and cleans failed jobs, refuses the same from another site, and refuses actions it does not offer', async () => {
     const connection = createWorkerConnection(t.config.redisUrl);
-    const photos = t.app.queues.get(QUEUES.photos)!;
+    const photos = t.app.queues.photos;
     const worker = new Worker(
       QUEUES.photos,
       async () => {

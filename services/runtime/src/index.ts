@@ -4,7 +4,7 @@
  * set-password links, a request's upload folder, the photo codec and the current exchange rates. It sits on domain and
  * db only: no projection, no route and no worker process lives here.
  */
-export { QUEUES, ALL_QUEUE_NAMES, type QueueName } from './queues/queues';
+export { QUEUES, ALL_QUEUE_NAMES, openQueues, closeQueues, type QueueName, type ProductQueues } from './queues/queues';
 export { createProducerConnection, createWorkerConnection } from './queues/redis';
 export { ProjectorDoorbell, createProjectorQueue, scheduleProjectorSafetyNet, PROJECTOR_QUEUE, type DoorbellLogger } from './queues/doorbell';
 export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, createEmailQueue, emailBacklog, type EmailBacklog } from './emails/outbox';

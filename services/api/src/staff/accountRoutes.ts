@@ -57,7 +57,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // An account's events are appended in the transaction that changes it (not through app.eventStore, which appends
   // alone), so the projector is told after the answer, when the commit is done; its safety net finds the events if
   // this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });

@@ -80,7 +80,7 @@ function addressNetwork(address: string): string | null {
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
   // answer (the activity trail); its safety net finds them if this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });

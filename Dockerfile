@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY services/domain/package.json services/domain/
 COPY services/db/package.json services/db/
 COPY services/projections/package.json services/projections/
+COPY services/runtime/package.json services/runtime/
 COPY services/api/package.json services/api/
 COPY workers/package.json workers/
 COPY web-storefront/package.json web-storefront/

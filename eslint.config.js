@@ -5,8 +5,9 @@ import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 
 /**
- * The layers (issue 13): domain <- db <- projections <- api and workers; the web apps use browser-safe domain
- * subpaths only. One block per layer, each saying what that layer may not import and why.
+ * The layers (issues 13 and 38): domain <- db <- runtime and projections (side by side: neither imports the other)
+ * <- api and workers; the web apps use browser-safe domain subpaths only. One block per layer, each saying what that
+ * layer may not import and why.
  */
 /** Any @autobest package but the ones named. */
 const autobestExcept = (...allowed) => `^@autobest/(?!(${allowed.join('|')})(/|$))`;
@@ -23,20 +24,26 @@ const layers = [
   layer('projections', ['services/projections/**/*.ts'], [
     {
       regex: autobestExcept('domain', 'db', 'projections'),
-      message: 'projections (projector, doorbell, read models, queue names, shared server helpers) must stay deterministic and safe in any process: they use domain and db only, never api or workers.',
+      message: 'projections (the projector and the read models) must stay deterministic and safe in any process: they use domain and db only, never runtime (queues, Redis, tokens, photos), api or workers.',
+    },
+  ]),
+  layer('runtime', ['services/runtime/**/*.ts'], [
+    {
+      regex: autobestExcept('domain', 'db', 'runtime'),
+      message: 'runtime (queues and their names, Redis, the doorbell, the outbox, tokens and links, the photo codec) is what the API and the workers share at run time: it uses domain and db only, never projections, api or workers.',
     },
   ]),
   layer('api', ['services/api/src/**/*.ts'], [
     {
-      regex: autobestExcept('domain', 'db', 'projections'),
-      message: 'The API uses domain, db and projections (it runs the projector for read-your-writes); side effects and BullMQ processes live in workers, which the API never imports.',
+      regex: autobestExcept('domain', 'db', 'projections', 'runtime'),
+      message: 'The API uses domain, db, projections (it runs the projector for read-your-writes) and runtime; side effects and BullMQ processes live in workers, which the API never imports.',
     },
   ]),
   layer('api tests', ['services/api/test/**/*.ts'], [
-    { regex: autobestExcept('domain', 'db', 'projections', 'workers'), message: "The API's tests may start the workers beside the API; nothing else above it." },
+    { regex: autobestExcept('domain', 'db', 'projections', 'runtime', 'workers'), message: "The API's tests may start the workers beside the API; nothing else above it." },
   ]),
   layer('workers', ['workers/**/*.ts'], [
-    { regex: autobestExcept('domain', 'db', 'projections', 'workers'), message: 'workers host the side effects and BullMQ processes on domain, db and projections; they never import the API.' },
+    { regex: autobestExcept('domain', 'db', 'projections', 'runtime', 'workers'), message: 'workers host the side effects and BullMQ processes on domain, db, projections and runtime; they never import the API.' },
   ]),
   layer('web-admin', ['web-admin/src/**/*.{ts,tsx}'], [{ regex: '^@autobest/(?!domain/)', message: WEB_APPS_MESSAGE }]),
   layer('web-storefront', ['web-storefront/src/**/*.{ts,tsx}'], [
@@ -50,7 +57,7 @@ const layers = [
  * A relative path into another package's folders would skip the layer rules and its package.json. A separate rule
  * (typescript-eslint's copy of no-restricted-imports), so that it adds to the layers' instead of replacing them.
  */
-const PACKAGE_DIRS = '((services/)?(domain|db|projections|api)|workers|web-storefront|web-admin|infra)';
+const PACKAGE_DIRS = '((services/)?(domain|db|projections|runtime|api)|workers|web-storefront|web-admin|infra)';
 const intoAnotherPackage = (exceptions) => ({
   regex: `^(\\.\\./)+${exceptions ? `(?!${exceptions})` : ''}${PACKAGE_DIRS}/(src|test|bench)(/|$)`,
   message: 'Import another package by its name (@autobest/...), through what it exports.',

@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { seedCatalogue, SHIPPED_CATALOGUE_SIZE } from '../src/seed/seedCatalogue';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { startApi, startHelloWorld, stopAll } from './benchProcesses';

@@ -19,7 +19,7 @@ const STAGES: ReadonlyArray<readonly [stage: string, url: RegExp]> = [
   ['start-up (module loading)', /node:internal\/modules|\/node_modules\/tsx\/|source_map/],
   ['limits', /platform\/(limits|publicWriteLimits)\.ts|@fastify\/rate-limit/],
   ['idempotency', /platform\/idempotency\.ts/],
-  ['doorbell', /projector\/doorbell\.ts/],
+  ['doorbell', /queues\/doorbell\.ts/],
   ['append (read stream, append)', /db\/src\/(eventStore|commandHandler)\.ts/],
   ['handler (route, decide)', /api\/src\/[a-z]+\/routes\.ts|platform\/commands\.ts|services\/domain\//],
   ['projector (checkpoints, batch)', /db\/src\/checkpoints\.ts|projector\/(projector|worker)\.ts/],

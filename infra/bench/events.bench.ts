@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { appendToStream, type Db } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { childProcesses, ExitedBeforeReady, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
 import { cpuMicros, overApiProcesses, startHelloWorld, stopAll } from './benchProcesses';
 import { searchIndexReady } from './longTail';

@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { FeedParsers, readAllFeeds } from '@autobest/workers';
 import { startFeedFixtures } from '@autobest/workers/testing';
 import { findFreePort } from '../src/ports';

@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { catalogueListings } from '../src/seed/catalogue';
 import { seedCatalogue } from '../src/seed/seedCatalogue';
 import { requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';

@@ -8,7 +8,7 @@ import type { ExecutedQuery } from '@autobest/db';
 import { loadRuntimeConfig } from '@autobest/domain';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { childProcesses } from '../src/processes';
 import { BENCH_ADMIN_PASSWORD, cpuMicros, overApiProcesses, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';

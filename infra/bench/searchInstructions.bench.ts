@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { requestsFor, startApi, stopAll } from './benchProcesses';

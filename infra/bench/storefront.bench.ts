@@ -5,7 +5,7 @@ import { startApi } from '@autobest/api';
 import { createTestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestQueues } from '@autobest/projections/testing';
+import { createTestQueues } from '@autobest/runtime/testing';
 import { launchChromium } from '../../test/support/chromium';
 import { seedCatalogue } from '../src/seed/seedCatalogue';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
-import { createTestQueues, samplePhoto } from '@autobest/projections/testing';
+import { createTestQueues, samplePhoto } from '@autobest/runtime/testing';
 import { startProductProcesses, type ProductProcesses } from '../src/processes';
 
 /**

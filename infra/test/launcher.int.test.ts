@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { findFreePort } from '../src/ports';
 import { childProcesses, connectionsOn, getOnNewConnection, ManagedProcess } from '../src/processes';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/projections';
+import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { startStack, type TestStack } from '../support/stack';
 import { settledOnSignIn, signInToConsole } from '../support/console';
 

@@ -7,7 +7,7 @@ import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { signInToConsole } from '../support/console';
 import { startStack, type TestStack } from '../support/stack';
 import { findFreePort } from '../../infra/src/ports';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 
 const STAFF_EMAIL = 'review@autobest.test';
 const STAFF_PASSWORD = 'a long and secret password';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApi, type RunningApi } from '@autobest/api';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { sendEnquiry } from '../../web-storefront/src/enquiries/api';
 
 /** The storefront's client against a real, listening API: the browser's fetch resolves /api against it. */

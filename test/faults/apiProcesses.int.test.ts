@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';

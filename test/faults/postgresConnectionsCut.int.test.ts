@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, differencesFromRebuild, type TestQueues } from '@autobest/projections/testing';
+import { differencesFromRebuild } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { contactMessage, createdId, enquiry, idsIn, inParallel, processorLag, send, totalLag, type Answer } from './support';
 

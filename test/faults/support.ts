@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
 import type { ProductProcesses } from '../../infra/src/processes';
 

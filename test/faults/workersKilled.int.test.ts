@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { allProjections } from '@autobest/projections';
-import { createTestQueues, differencesFromRebuild, type TestQueues } from '@autobest/projections/testing';
+import { differencesFromRebuild } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { ExitedBeforeReady, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { catalogueListings } from '../../infra/src/seed/catalogue';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
 import { contactMessage, createdId, idsIn, inParallel, missingFrom, send } from './support';

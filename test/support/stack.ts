@@ -4,7 +4,7 @@ import { startApi, type RunningApi } from '@autobest/api';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig } from '@autobest/domain';
 import { startWorkers, type RunningWorkers } from '@autobest/workers';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
 import { launchChromium } from './chromium';
 import { CspViolations, reportedViolations, watchBrowser } from './csp';

@@ -2,19 +2,8 @@ import pino, { type Logger } from 'pino';
 import type { Worker } from 'bullmq';
 import { createDb, migrateToLatest, type Db } from '@autobest/db';
 import { requireDatabaseUrl, type RuntimeConfig } from '@autobest/domain';
-import {
-  allProjections,
-  createProjectorQueue,
-  createPasswordLinkTokens,
-  createStatusTokens,
-  createWorkerConnection,
-  Projector,
-  NOTIFIER,
-  ProjectorDoorbell,
-  scheduleProjectorSafetyNet,
-  type Projection,
-  type ProjectorOptions,
-} from '@autobest/projections';
+import { allProjections, Projector, type Projection, type ProjectorOptions } from '@autobest/projections';
+import { closeQueues, createPasswordLinkTokens, createStatusTokens, createWorkerConnection, NOTIFIER, openQueues, ProjectorDoorbell, scheduleProjectorSafetyNet } from '@autobest/runtime';
 import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './notifier/mailer';
 import { createNotifier } from './notifier/notifier';
@@ -59,6 +48,8 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   if (options.migrate !== false) await migrateToLatest(db);
 
   const connection = createWorkerConnection(config.redisUrl);
+  // Every queue of the product, opened here and nowhere else in the process; each worker consumes the one it is given.
+  const queues = openQueues(connection, config.queuePrefix);
   const { timeouts } = config.mail;
   const mailer = createMailer(config.mail.smtpUrl, config.mail.from, logger, timeouts);
   const notifier = createNotifier(
@@ -71,40 +62,40 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   );
   // The notifier only records emails (its own checkpoint, moved in each batch's transaction with the read models); the deliver-email queue sends them.
   const projector = new Projector(db, [...(options.projections ?? allProjections), notifier], options.projectorOptions);
-  const projectorQueue = createProjectorQueue(connection, config.queuePrefix);
-  await scheduleProjectorSafetyNet(projectorQueue, config.projectorSafetyNetMs);
+  await scheduleProjectorSafetyNet(queues.projector, config.projectorSafetyNetMs);
   // The photo processor records each request's outcome as events: the projector is rung for them, or the console
   // would show the photos as still being processed until the safety net's next run.
-  const projectorDoorbell = new ProjectorDoorbell(projectorQueue, logger);
-  const photos = await startPhotoWorker(new PhotoProcessor(db, config.uploadsDir, logger), connection, config.queuePrefix, config.projectorSafetyNetMs, logger, () => projectorDoorbell.ring());
+  const projectorDoorbell = new ProjectorDoorbell(queues.projector, logger);
+  const photos = await startPhotoWorker(new PhotoProcessor(db, config.uploadsDir, logger), queues.photos, connection, config.queuePrefix, config.projectorSafetyNetMs, logger, () => projectorDoorbell.ring());
   // Photos to re-encode or erase come with submission events: once the projector has seen some, the photo
   // processor is rung (a burst of requests costs one ring per catch-up, and the API rings only the projector).
-  const photoDoorbell = new ProjectorDoorbell(photos.queue, logger);
+  const photoDoorbell = new ProjectorDoorbell(queues.photos, logger);
   // An attempt holds its email for longer than every timeout of one send together; only a worker that died
   // mid-send makes its email wait that long.
   const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
   const emails = await startEmailDeliveryWorker(
     new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), createPasswordLinkTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+    queues.email,
     connection,
     config.queuePrefix,
     { safetyNetMs: config.projectorSafetyNetMs, jobLockMs: config.mail.jobLockMs },
     logger,
   );
   const workers: Worker[] = [
-    startProjectorWorker(projector, projectorQueue, connection, config.queuePrefix, logger, (applied) => {
+    startProjectorWorker(projector, queues.projector, connection, config.queuePrefix, logger, (applied) => {
       if (applied['submissions']) photoDoorbell.ring();
       // After the notifier's commit, never inside it: the emails it recorded are enqueued.
       if (applied[NOTIFIER]) emails.doorbell.ring();
     }),
   ];
-  const rates = await startRatesWorker(db, config.rates, connection, config.queuePrefix, logger);
+  const rates = await startRatesWorker(db, config.rates, queues.rates, connection, config.queuePrefix, logger);
   if (rates) workers.push(rates.worker);
   const feedParsers = new FeedParsers(config.news.feedParseBudgetMs);
-  const news = await startNewsWorker(db, newsSettings(config, feedParsers), connection, config.queuePrefix, logger);
+  const news = await startNewsWorker(db, newsSettings(config, feedParsers), queues.news, connection, config.queuePrefix, logger);
   workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
-  const caughtUpQueues = [projectorQueue, photos.queue, emails.queue];
+  const caughtUpQueues = [queues.projector, queues.photos, queues.email];
   // Emails left pending by a stop or a crash go out now, not at the next ring.
   const catchUp = (reason: string) => Promise.all(caughtUpQueues.map((queue) => queue.add(reason, {}, { removeOnComplete: true, removeOnFail: 100 })));
   await catchUp('start-up');
@@ -137,9 +128,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       await projectorDoorbell.settled(2_000);
       await emails.close();
       await housekeeping.stop();
-      await projectorQueue.close();
-      await rates?.queue.close();
-      await news.queue.close();
+      await closeQueues(queues);
       connection.disconnect();
       mailer.close();
       await db.destroy();

@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
-import { createPasswordLinkTokens, type StatusTokens } from '@autobest/projections';
+import { createPasswordLinkTokens, type StatusTokens } from '@autobest/runtime';
 import { EmailDelivery, type DeliveryOutcome, type DeliveryPolicy } from './notifier/delivery';
 import type { Mailer } from './notifier/mailer';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { Queue } from 'bullmq';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
@@ -14,8 +15,8 @@ import {
   type EventMetadata,
   type RuntimeConfig,
 } from '@autobest/domain';
-import { createProducerConnection, createPasswordLinkTokens, createProjectorQueue, createStatusTokens, ProjectorDoorbell } from '@autobest/projections';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createProducerConnection, createPasswordLinkTokens, createStatusTokens, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers, type RunningWorkers } from '../src/index';
 import { EmailDelivery } from '../src/notifier/delivery';
 import type { Mailer } from '../src/notifier/mailer';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   });
   workers = await startWorkers(config, { migrate: false });
   const producer = createProducerConnection(queues.redisUrl);
-  const projectorQueue = createProjectorQueue(producer, queues.prefix);
+  const projectorQueue = new Queue(QUEUES.projector, { connection: producer, prefix: queues.prefix });
   const doorbell = new ProjectorDoorbell(projectorQueue, silent);
   ringProjector = () => doorbell.ring();
   closeDoorbell = async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UnrecoverableError, Worker, type Queue } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createEmailQueue, createPasswordLinkTokens, createStatusTokens, QUEUES } from '@autobest/projections';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createPasswordLinkTokens, createStatusTokens, QUEUES } from '@autobest/runtime';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { EmailDelivery } from '../src/notifier/delivery';
 import { enqueueDueEmails } from '../src/notifier/deliveryWorker';
 import type { Mailer } from '../src/notifier/mailer';
@@ -35,7 +35,7 @@ let queue: Queue;
 async function openQueue(label: string) {
   queues = createTestQueues(label);
   connection = new Redis(queues.redisUrl, { maxRetriesPerRequest: null });
-  queue = createEmailQueue(connection, queues.prefix);
+  queue = new Queue(QUEUES.email, { connection, prefix: queues.prefix });
   await queue.waitUntilReady();
 }
 afterEach(async () => {

@@ -24,7 +24,8 @@ import {
   type EventMetadata,
   type SubmissionKind,
 } from '@autobest/domain';
-import { createStatusTokens, Projector } from '@autobest/projections';
+import { Projector } from '@autobest/projections';
+import { createStatusTokens } from '@autobest/runtime';
 import { createMailer, type Mailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import type { Email } from '../src/notifier/templates';

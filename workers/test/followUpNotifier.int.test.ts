@@ -20,7 +20,8 @@ import {
   type EventMetadata,
   type VehicleEvent,
 } from '@autobest/domain';
-import { createStatusTokens, Projector } from '@autobest/projections';
+import { Projector } from '@autobest/projections';
+import { createStatusTokens } from '@autobest/runtime';
 import { createMailer } from '../src/notifier/mailer';
 import { createNotifier } from '../src/notifier/notifier';
 import { deliverDueEmails, startSmtpSink, type CapturedMail, type SmtpSink } from '../src/testing';

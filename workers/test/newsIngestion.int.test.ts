@@ -15,8 +15,10 @@ import {
   type EventMetadata,
   type NewsSourceInput,
 } from '@autobest/domain';
-import { allProjections, createWorkerConnection, NEWS_QUEUE, Projector, requestFeedFetch } from '@autobest/projections';
-import { catchUpCompletely, createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { allProjections, Projector } from '@autobest/projections';
+import { createWorkerConnection, NEWS_QUEUE, requestFeedFetch } from '@autobest/runtime';
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { FeedParsers, fetchFeed, readAllFeeds, readSource, retryDelayMs, startNewsWorker, type NewsReaderSettings } from '../src/index';
 import { startFeedFixtures, type FeedFixtures } from '../src/testing';
 
@@ -368,7 +370,8 @@ describe('the schedule', () => {
   it('has one job scheduler on NEWS_CRON however many workers start, reads due feeds at start and serves Fetch now', async () => {
     const sourceId = await addSource({ url: fixtures.url('/rss1.rdf') });
     const connections = [createWorkerConnection(queues.redisUrl), createWorkerConnection(queues.redisUrl)];
-    const running = await Promise.all(connections.map((connection) => startNewsWorker(testDb.db, { ...settings, cron: '*/15 * * * *' }, connection, queues.prefix, logger)));
+    const newsQueues = connections.map((connection) => new Queue(NEWS_QUEUE, { connection, prefix: queues.prefix }));
+    const running = await Promise.all(connections.map((connection, index) => startNewsWorker(testDb.db, { ...settings, cron: '*/15 * * * *' }, newsQueues[index]!, connection, queues.prefix, logger)));
     const inspector = new Queue(NEWS_QUEUE, { connection: connections[0]!, prefix: queues.prefix });
     try {
       const schedulers = await inspector.getJobSchedulers();
@@ -381,10 +384,8 @@ describe('the schedule', () => {
       await requestFeedFetch(inspector, other);
       await vi.waitFor(async () => expect(await articlesOf(other)).toHaveLength(2), { timeout: 15_000, interval: 100 });
     } finally {
-      await Promise.all(running.map(async ({ worker, queue }) => {
-        await worker.close();
-        await queue.close();
-      }));
+      await Promise.all(running.map(({ worker }) => worker.close()));
+      await Promise.all(newsQueues.map((queue) => queue.close()));
       await inspector.close();
       for (const connection of connections) connection.disconnect();
     }

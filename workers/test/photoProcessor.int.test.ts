@@ -8,7 +8,7 @@ import { appendToStream, eventsBehind, postgresEventStore, readAll, readCheckpoi
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideSubmission, foldSubmission, initialSubmissionState, submissionDecider, type EventMetadata } from '@autobest/domain';
 import { PhotoProcessor, type PhotoCatchUp, type PhotoProcessorOptions } from '../src/index';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const silent = { warn: () => undefined };

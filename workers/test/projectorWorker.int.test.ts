@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import { Queue } from 'bullmq';
 import pino from 'pino';
 import { appendToStream } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
-import { createProducerConnection, createProjectorQueue, ProjectorDoorbell, type ProjectorOptions } from '@autobest/projections';
-import { appliedCounts, countedEventIds, createRecordingTable, createTestQueues, recordingProjection, type TestQueues } from '@autobest/projections/testing';
+import type { ProjectorOptions } from '@autobest/projections';
+import { createProducerConnection, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
+import { appliedCounts, countedEventIds, createRecordingTable, recordingProjection } from '@autobest/projections/testing';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers } from '../src/index';
 
 const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'corr', causationId: null, requestId: null };
@@ -30,7 +33,7 @@ async function startRecordingWorkers(projectorOptions?: ProjectorOptions) {
   const config = loadRuntimeConfig({ DATABASE_URL: testDb.url, REDIS_URL: queues.redisUrl, QUEUE_PREFIX: queues.prefix, LOG_LEVEL: 'silent', PROJECTOR_SAFETY_NET_MS: '600000' });
   const workers = await startWorkers(config, { projections: [recordingProjection], migrate: false, ...(projectorOptions ? { projectorOptions } : {}) });
   const producer = createProducerConnection(queues.redisUrl);
-  const queue = createProjectorQueue(producer, queues.prefix);
+  const queue = new Queue(QUEUES.projector, { connection: producer, prefix: queues.prefix });
   const doorbell = new ProjectorDoorbell(queue, pino({ level: 'silent' }));
   return {
     workers,

@@ -6,8 +6,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { testInfrastructure } from '@autobest/domain/testing';
-import { createWorkerConnection, RATES_QUEUE } from '@autobest/projections';
-import { createTestQueues, type TestQueues } from '@autobest/projections/testing';
+import { createWorkerConnection, RATES_QUEUE } from '@autobest/runtime';
+import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { fetchRates, RATES_SCHEDULER, refreshRates, RatesUnavailable, startRatesWorker } from '../src/index';
 
 type Mode = 'ok' | 'missing' | 'error' | 'slow' | 'garbage';
@@ -115,9 +115,10 @@ describe('rates schedule', () => {
   });
 
   const start = async (cron: string, now?: Date) => {
-    const running = await startRatesWorker(testDb.db, { url, appId: undefined, cron }, connection, queues.prefix, logger, now ? () => now : undefined);
+    const queue = new Queue(RATES_QUEUE, { connection, prefix: queues.prefix });
+    const running = await startRatesWorker(testDb.db, { url, appId: undefined, cron }, queue, connection, queues.prefix, logger, now ? () => now : undefined);
     if (!running) throw new Error('the rates worker did not start');
-    started.push({ close: async () => (await running.worker.close(), await running.queue.close()) });
+    started.push({ close: async () => (await running.worker.close(), await queue.close()) });
     return running;
   };
 

@@ -14,7 +14,8 @@ import {
   type ConversationCommand,
   type EventMetadata,
 } from '@autobest/domain';
-import { allProjections, createStatusTokens, Projector } from '@autobest/projections';
+import { allProjections, Projector } from '@autobest/projections';
+import { createStatusTokens } from '@autobest/runtime';
 import { abandonedConversations } from '../src/housekeeping/abandonedConversations';
 import { sweeps } from '../src/housekeeping/housekeeping';
 import { createMailer } from '../src/notifier/mailer';

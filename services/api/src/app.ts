@@ -20,7 +20,6 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { infrastructurePlugin, type InfrastructureOptions } from './plugins/infrastructure';
-import { queuesPlugin } from './plugins/queues';
 import { frameworkErrorHeaders, securityHeadersPlugin } from './plugins/securityHeaders';
 import { webAppsPlugin, type WebAppsOptions } from './plugins/webApps';
 import { staffSessionRoutes } from './staff/routes';
@@ -124,7 +123,6 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   // External first, then our own plugins, then routes.
   await app.register(errorsPlugin);
   await app.register(infrastructurePlugin, { config, ...(migrate === undefined ? {} : { migrate }), ...(onQuery ? { onQuery } : {}) });
-  await app.register(queuesPlugin);
   // Before anything that may answer early (limits, auth), so every answer carries them.
   await app.register(securityHeadersPlugin);
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per

@@ -1,4 +1,4 @@
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 /** A real 1×1 PNG; padding after IEND keeps it a PNG by its magic bytes while reaching any size. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

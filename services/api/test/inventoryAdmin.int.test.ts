@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, signIn, type TestApp } from './support';
 
 let t: TestApp;

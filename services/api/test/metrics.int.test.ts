@@ -3,7 +3,8 @@ import pg from 'pg';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allProjections, ALL_QUEUE_NAMES, createWorkerConnection, Projector, QUEUES } from '@autobest/projections';
+import { allProjections, Projector } from '@autobest/projections';
+import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
 import { createTestApp, type TestApp } from './support';
@@ -159,7 +160,7 @@ describe('with METRICS_TOKEN', () => {
       await rates.add('refresh', {}, { priority: 3 });
       await rates.add('refresh', {}, { delay: 3_600_000 });
       await elsewhere.add('refresh', {});
-      await t.app.queues.get(QUEUES.photos)!.add('catch-up', {}, { removeOnFail: false });
+      await t.app.queues.photos.add('catch-up', {}, { removeOnFail: false });
       await vi.waitFor(async () => expect(valueOf(await scrape(), 'autobest_queue_jobs', { queue: QUEUES.photos, state: 'failed' })).toBe(1), { timeout: 10_000, interval: 50 });
       const samples = await scrape();
       expect(valueOf(samples, 'autobest_queue_jobs', { queue: QUEUES.rates, state: 'waiting' })).toBe(2);
@@ -172,7 +173,7 @@ describe('with METRICS_TOKEN', () => {
       }
     } finally {
       await worker.close();
-      for (const queue of [rates, elsewhere, t.app.queues.get(QUEUES.photos)!]) await queue.obliterate({ force: true });
+      for (const queue of [rates, elsewhere, t.app.queues.photos]) await queue.obliterate({ force: true });
       await rates.close();
       await elsewhere.close();
       connection.disconnect();

@@ -22,7 +22,7 @@ import {
   reviewVideoStreamId,
   type EventMetadata,
 } from '@autobest/domain';
-import { PROJECTOR_QUEUE } from '@autobest/projections';
+import { PROJECTOR_QUEUE } from '@autobest/runtime';
 import { httpErrorOf, STREAMS } from '../src/platform/commands';
 import { createTestApp, type TestApp } from './support';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/projections';
+import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
 import { sessionCookieName } from '../src/staff/sessions';
@@ -153,7 +153,7 @@ describe('the queue dashboard with a staff session', () => {
 
   it('retries and cleans failed jobs, refuses the same from another site, and refuses actions it does not offer', async () => {
     const connection = createWorkerConnection(t.config.redisUrl);
-    const photos = t.app.queues.get(QUEUES.photos)!;
+    const photos = t.app.queues.photos;
     const worker = new Worker(
       QUEUES.photos,
       async () => {

@@ -7,7 +7,7 @@ import { eventsBehind, readCheckpoint } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { allProjections, Projector } from '@autobest/projections';
 import { PhotoProcessor } from '@autobest/workers';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, signIn, type TestApp } from './support';
 import { multipartBody } from './images';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
-import { samplePhoto } from '@autobest/projections/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp, STAFF_NAME } from './support';
 import { jpegOfSize, multipartBody, PDF, pngOfSize, type FilePart } from './images';
 

@@ -1,8 +1,8 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import { FETCH_SOURCE_JOB, NEWS_QUEUE, type FetchSourceJob } from '@autobest/projections';
+import { FETCH_SOURCE_JOB, type FetchSourceJob } from '@autobest/runtime';
 import { runFellDueSince, scheduleCronJob } from '../platform/cronScheduler';
 import { readSource, type NewsReaderSettings, type ReadOutcome } from './ingest';
 
@@ -58,12 +58,13 @@ const summaryOf = (outcomes: readonly ReadOutcome[]) =>
 export async function startNewsWorker(
   db: Db,
   settings: NewsSettings,
+  /** The news queue (QUEUES.news), opened by the caller with the process's other queues. */
+  queue: Queue,
   connection: Redis,
   prefix: string,
   logger: Logger,
   now = () => new Date(),
-): Promise<{ worker: Worker; queue: Queue; schedule(): Promise<void> }> {
-  const queue = new Queue(NEWS_QUEUE, { connection, prefix });
+): Promise<{ worker: Worker; schedule(): Promise<void> }> {
   const retryLater = async (outcome: ReadOutcome) => {
     if (outcome.outcome !== 'failed') return;
     logger.warn({ sourceId: outcome.sourceId, error: outcome.error, failures: outcome.failures, retryAt: outcome.retryAt }, 'news feed failed; retrying later');
@@ -71,7 +72,7 @@ export async function startNewsWorker(
     await queue.add(FETCH_SOURCE_JOB, retry, { ...JOB_OPTIONS, jobId: `retry-${outcome.sourceId}-${outcome.failures}`, delay: Math.max(0, outcome.retryAt.getTime() - Date.now()) });
   };
   const worker = new Worker(
-    NEWS_QUEUE,
+    queue.name,
     async (job: Job) => {
       if (job.name === FETCH_SOURCE_JOB) {
         const { sourceId, requested } = job.data as FetchSourceJob;
@@ -93,5 +94,5 @@ export async function startNewsWorker(
   const schedule = () => scheduleCronJob(queue, { schedulerId: NEWS_SCHEDULER, pattern: settings.cron, job: { name: READ_ALL_JOB, opts: JOB_OPTIONS } });
   await schedule();
   if (await readFellDue(db, settings.cron, now())) await queue.add(READ_ALL_JOB, {}, { ...JOB_OPTIONS, deduplication: { id: 'news-read-at-start' } });
-  return { worker, queue, schedule };
+  return { worker, schedule };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import type { PasswordLinkTokens, StatusTokens } from '@autobest/projections';
+import type { PasswordLinkTokens, StatusTokens } from '@autobest/runtime';
 import type { Mailer } from './mailer';
 import { withPasswordLinkToken, withStatusToken } from './templates';
 

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, Worker, type Job, type JobsOptions, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createEmailQueue, ProjectorDoorbell, QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
+import { ProjectorDoorbell, scheduleProjectorSafetyNet } from '@autobest/runtime';
 import type { EmailDelivery } from './delivery';
 
 /** One job per email, its id the email's id; every other job on the queue (doorbell, safety net, start-up) enqueues them. */
@@ -30,7 +30,6 @@ interface DeliverJobData {
 }
 
 export interface RunningEmailDelivery {
-  queue: Queue;
   /** Ring after the notifier recorded emails (after its commit): due emails are enqueued. */
   doorbell: ProjectorDoorbell;
   close(): Promise<void>;
@@ -109,12 +108,13 @@ export async function enqueueDueEmails(delivery: EmailDelivery, queue: Queue, co
  */
 export async function startEmailDeliveryWorker(
   delivery: EmailDelivery,
+  /** The deliver-email queue (QUEUES.email), opened by the caller with the process's other queues. */
+  queue: Queue,
   connection: Redis,
   prefix: string,
   { safetyNetMs, jobLockMs }: { safetyNetMs: number; jobLockMs: number },
   logger: Logger,
 ): Promise<RunningEmailDelivery> {
-  const queue = createEmailQueue(connection, prefix);
   await scheduleProjectorSafetyNet(queue, safetyNetMs);
 
   async function deliver(job: Job<DeliverJobData>, token: string | undefined) {
@@ -135,7 +135,7 @@ export async function startEmailDeliveryWorker(
   }
 
   const worker = new Worker(
-    QUEUES.email,
+    queue.name,
     async (job: Job, token?: string) => (job.name === DELIVER_JOB ? deliver(job as Job<DeliverJobData>, token) : enqueueDueEmails(delivery, queue, connection)),
     {
       connection,
@@ -158,12 +158,10 @@ export async function startEmailDeliveryWorker(
   worker.on('error', (error) => logger.error({ err: error }, 'email delivery worker error'));
   const doorbell = new ProjectorDoorbell(queue, logger);
   return {
-    queue,
     doorbell,
     async close() {
       await worker.close();
       await doorbell.settled();
-      await queue.close();
     },
   };
 }

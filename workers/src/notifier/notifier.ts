@@ -8,7 +8,8 @@ import {
   WITHDRAWN_EMAIL_REASON,
   type SubmissionEvent,
 } from '@autobest/domain';
-import { NOTIFIER, type Projection } from '@autobest/projections';
+import type { Projection } from '@autobest/projections';
+import { NOTIFIER } from '@autobest/runtime';
 import {
   customerConfirmation,
   customerEnquiryConfirmation,

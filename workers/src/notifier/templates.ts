@@ -99,7 +99,7 @@ export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: s
 export const withStatusToken = (body: string, submissionId: string, token: string) =>
   body.replaceAll(`/${encodeURIComponent(submissionId)}?token=${WITHHELD_STATUS_TOKEN}`, `/${encodeURIComponent(submissionId)}?token=${token}`);
 
-/** The email as it goes out: the set-password link carries its token (see @autobest/projections staff/passwordLinks.ts). */
+/** The email as it goes out: the set-password link carries its token (see @autobest/runtime staff/passwordLinks.ts). */
 export const withPasswordLinkToken = (body: string, linkId: string, token: string) =>
   body.replaceAll(`/${linkId}?token=${WITHHELD_STATUS_TOKEN}`, `/${linkId}?token=${token}`);
 

@@ -26,7 +26,7 @@ import {
   type SubmissionCommand,
   type SubmissionEvent,
 } from '@autobest/domain';
-import { reencodePhoto, submissionFolder, UndecodablePhotoError } from '@autobest/projections';
+import { reencodePhoto, submissionFolder, UndecodablePhotoError } from '@autobest/runtime';
 
 /** The processor's name, its checkpoint's. */
 export const PHOTO_PROCESSOR = 'photos';

@@ -1,14 +1,11 @@
-import { Queue, Worker } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { QUEUES, scheduleProjectorSafetyNet } from '@autobest/projections';
+import { scheduleProjectorSafetyNet } from '@autobest/runtime';
 import type { PhotoProcessor } from './photoProcessor';
 
-const PHOTOS_QUEUE = QUEUES.photos;
-
 interface RunningPhotoWorker {
-  queue: Queue;
-  /** Stops after the request being processed (a backlog can take minutes), then closes the worker and queue. */
+  /** Stops after the request being processed (a backlog can take minutes), then closes the worker. */
   close(): Promise<void>;
 }
 
@@ -18,6 +15,8 @@ interface RunningPhotoWorker {
  */
 export async function startPhotoWorker(
   processor: PhotoProcessor,
+  /** The photos queue (QUEUES.photos), opened by the caller with the process's other queues. */
+  queue: Queue,
   connection: Redis,
   prefix: string,
   safetyNetMs: number,
@@ -25,11 +24,10 @@ export async function startPhotoWorker(
   /** After a catch-up that recorded outcomes (events of their own), so the read models show them at once. */
   onRecorded: () => void,
 ): Promise<RunningPhotoWorker> {
-  const queue = new Queue(PHOTOS_QUEUE, { connection, prefix });
   await scheduleProjectorSafetyNet(queue, safetyNetMs);
   const stopping = new AbortController();
   const worker = new Worker(
-    PHOTOS_QUEUE,
+    queue.name,
     async () => {
       const done = await processor.catchUp(stopping.signal);
       if (done.processed + done.erased > 0) {
@@ -43,11 +41,9 @@ export async function startPhotoWorker(
   worker.on('failed', (job, error) => logger.error({ err: error, jobId: job?.id }, 'photo processing failed; the next doorbell retries'));
   worker.on('error', (error) => logger.error({ err: error }, 'photo worker error'));
   return {
-    queue,
     async close() {
       stopping.abort();
       await worker.close();
-      await queue.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { PROJECTOR_QUEUE, type Projector } from '@autobest/projections';
+import type { Projector } from '@autobest/projections';
 
 /**
  * Under load a doorbell rings for nearly every commit; waiting this long before reading lets one catch-up
@@ -30,7 +30,7 @@ export function startProjectorWorker(
   onCaughtUp: (applied: Record<string, number>) => void = () => undefined,
 ): Worker {
   const worker = new Worker(
-    PROJECTOR_QUEUE,
+    queue.name,
     async () => {
       await new Promise((wait) => setTimeout(wait, COALESCE_MS));
       // Heard after each batch's commit, so what a committed batch rings (the emails it recorded) is rung even when a

@@ -1,8 +1,7 @@
-import { Queue, Worker } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import { RATES_QUEUE } from '@autobest/projections';
 import { runFellDueSince, scheduleCronJob } from '../platform/cronScheduler';
 import { fetchRates, RatesUnavailable } from './fetchRates';
 
@@ -44,17 +43,18 @@ export async function refreshRates(db: Db, settings: RatesSettings, logger: Pick
 export async function startRatesWorker(
   db: Db,
   settings: RatesSettings,
+  /** The rates queue (QUEUES.rates), opened by the caller with the process's other queues. */
+  queue: Queue,
   connection: Redis,
   prefix: string,
   logger: Logger,
   now = () => new Date(),
-): Promise<{ worker: Worker; queue: Queue; refreshingAtStart: boolean; schedule(): Promise<void> } | undefined> {
+): Promise<{ worker: Worker; refreshingAtStart: boolean; schedule(): Promise<void> } | undefined> {
   if (!settings.url) {
     logger.info('RATES_URL is not set: prices use the fallback exchange rates');
     return undefined;
   }
-  const queue = new Queue(RATES_QUEUE, { connection, prefix });
-  const worker = new Worker(RATES_QUEUE, async () => refreshRates(db, settings, logger), { connection, prefix, concurrency: 1 });
+  const worker = new Worker(queue.name, async () => refreshRates(db, settings, logger), { connection, prefix, concurrency: 1 });
   worker.on('error', (error) => logger.error({ err: error }, 'rates worker error'));
   /** Sets the job scheduler (again: a Redis that came back empty has lost it). */
   const schedule = () => scheduleCronJob(queue, { schedulerId: RATES_SCHEDULER, pattern: settings.cron, job: { name: 'refresh', opts: JOB_OPTIONS } });
@@ -62,5 +62,5 @@ export async function startRatesWorker(
   const latest = await db.selectFrom('rate_snapshots').select('fetched_at').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const refreshingAtStart = !latest || runFellDueSince(settings.cron, new Date(latest.fetched_at), now());
   if (refreshingAtStart) await queue.add('refresh-at-start', {}, JOB_OPTIONS);
-  return { worker, queue, refreshingAtStart, schedule };
+  return { worker, refreshingAtStart, schedule };
 }

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SentEmailsTable } from '@autobest/db';
 import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
-import { createEmailQueue, ProjectorDoorbell } from '@autobest/projections';
+import { ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { simpleRestList } from '../platform/simpleRest';
 import { staffEventMetadata } from '../plugins/auth';
@@ -48,14 +48,8 @@ const EmailParams = z.object({ id: z.string().max(100) });
 /** The email outbox as staff see it (what went, what waits, what failed and why), and a retry for failed emails. */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   // The workers enqueue due emails when this rings (or at their safety net's next round, if Redis is away now).
-  const queue = createEmailQueue(app.redis, app.config.queuePrefix);
-  // The shared connection logs its own problems (infrastructure.ts); without a listener BullMQ prints each again.
-  queue.on('error', () => undefined);
-  const doorbell = new ProjectorDoorbell(queue, app.log);
-  app.addHook('onClose', async () => {
-    await doorbell.settled();
-    await queue.close();
-  });
+  const doorbell = new ProjectorDoorbell(app.queues.email, app.log);
+  app.addHook('onClose', async () => doorbell.settled());
 
   const findEmail = async (id: string) => {
     const row = isUuid(id) ? await app.db.selectFrom('sent_emails').selectAll().where('id', '=', id).executeTakeFirst() : undefined;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_AREAS, UploadedImageSchema } from '@autobest/domain';
-import { reencodePhoto, UndecodablePhotoError } from '@autobest/projections';
+import { reencodePhoto, UndecodablePhotoError } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
 import { acceptMultipartForms } from '../platform/multipartForms';

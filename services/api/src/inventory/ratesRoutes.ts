@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '@autobest/db';
-import { currentRates, type RatesSnapshot } from '@autobest/projections';
+import { currentRates, type RatesSnapshot } from '@autobest/runtime';
 import { TtlCache } from '../platform/ttlCache';
 
 /** The rates every price answer converts with, read at most every 30 seconds. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Queue } from 'bullmq';
 import type { Db, NewsArticlesTable, NewsFetchStatesTable, NewsSourcesTable, ReviewVideosTable } from '@autobest/db';
 import {
   AdminArticleSchema,
@@ -32,7 +31,7 @@ import {
   type NewsSourceRecord,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { requestFeedFetch } from '@autobest/projections';
+import { requestFeedFetch } from '@autobest/runtime';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
@@ -202,14 +201,12 @@ const NewsSourceBody = NewsSourceInputSchema.extend({ version: expectedVersion }
 const VideoBody = ReviewVideoInputSchema.extend({ version: expectedVersion });
 
 export interface NewsAdminOptions {
-  /** The news worker's queue (Fetch now). */
-  newsQueue: Queue;
   /** Called after every change visitors may see, so cached answers go. */
   changed(): void;
 }
 
 /** Staff manage news sources, articles and review videos (react-admin resources `news-sources`, `articles`, `videos`). */
-export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (app, { newsQueue, changed }) => {
+export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (app, { changed }) => {
   const tags = ['news'];
 
   const sourceRecord = async (id: string): Promise<NewsSourceRecord> => {
@@ -308,7 +305,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod<NewsAdminOptions> = async (a
         .onConflict((conflict) => conflict.column('source_id').doUpdateSet({ fetch_requested_at: now }))
         .execute();
       try {
-        await requestFeedFetch(newsQueue, id);
+        await requestFeedFetch(app.queues.news, id);
       } catch (error) {
         request.log.warn({ err: error, sourceId: id }, 'Fetch now could not reach the queue');
         throw new HttpError(503, 'unavailable', 'The workers cannot be reached just now; the feed is still read at the next scheduled run');

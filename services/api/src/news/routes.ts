@@ -1,6 +1,4 @@
-import { Queue } from 'bullmq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NEWS_QUEUE } from '@autobest/projections';
 import type { PrecompressedJson } from '../platform/precompressed';
 import { TtlCache } from '../platform/ttlCache';
 import { newsAdminRoutes } from './adminRoutes';
@@ -12,10 +10,6 @@ import { newsPublicRoutes } from './publicRoutes';
  */
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const answers = new TtlCache<PrecompressedJson>(app.config.news.cacheTtlMs, 500);
-  const newsQueue = new Queue(NEWS_QUEUE, { connection: app.redis, prefix: app.config.queuePrefix });
-  app.addHook('onClose', async () => {
-    await newsQueue.close();
-  });
   await app.register(newsPublicRoutes, { answers });
-  await app.register(newsAdminRoutes, { newsQueue, changed: () => answers.clear() });
+  await app.register(newsAdminRoutes, { changed: () => answers.clear() });
 };

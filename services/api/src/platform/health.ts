@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
-import { allProjections, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/projections';
+import { allProjections } from '@autobest/projections';
+import { EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/runtime';
 import type { LiveSearchIndex } from '../inventory/searchIndex/liveIndex';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 

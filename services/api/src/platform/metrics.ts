@@ -145,5 +145,5 @@ export const metricsPlugin = fp(
       },
     );
   },
-  { name: 'metrics', dependencies: ['infrastructure', 'queues'] },
+  { name: 'metrics', dependencies: ['infrastructure'] },
 );

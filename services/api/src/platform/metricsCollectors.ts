@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autobest/db';
-import { allProjections, emailBacklog } from '@autobest/projections';
+import { allProjections } from '@autobest/projections';
+import { emailBacklog } from '@autobest/runtime';
 
 /** One metric an installation collector fills. */
 export interface InstallationMetric {
@@ -99,7 +100,7 @@ const queueDepths: InstallationCollector = {
   },
   async read(sources) {
     const perQueue = await Promise.all(
-      [...sources.queues].map(async ([name, queue]) => {
+      Object.values(sources.queues).map(async (queue) => {
         const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'failed', 'delayed');
         const states = {
           waiting: (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0),
@@ -107,7 +108,7 @@ const queueDepths: InstallationCollector = {
           failed: counts['failed'] ?? 0,
           delayed: counts['delayed'] ?? 0,
         };
-        return Object.entries(states).map(([state, value]) => ({ metric: 'autobest_queue_jobs', value, labels: { queue: name, state } }));
+        return Object.entries(states).map(([state, value]) => ({ metric: 'autobest_queue_jobs', value, labels: { queue: queue.name, state } }));
       }),
     );
     return perQueue.flat();

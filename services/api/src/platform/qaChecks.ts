@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
-import { Queue } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
-import { allProjections, currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, QUEUES } from '@autobest/projections';
+import { allProjections } from '@autobest/projections';
+import { currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, type ProductQueues } from '@autobest/runtime';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
 import { errorResponses, notFound } from './errors';
@@ -43,12 +43,12 @@ export const OUTSIDE_CHECK_LIMITS = {
 const CHECK_TIMEOUT_MS = 5_000;
 
 /** The queues whose work runs on a schedule kept in Redis (lost with an emptied Redis until the workers set it again). */
-const SCHEDULED_QUEUES: ReadonlyArray<{ queue: string; what: string; needed(app: FastifyInstance): boolean }> = [
-  { queue: QUEUES.projector, what: 'projector safety net', needed: () => true },
-  { queue: QUEUES.photos, what: 'photo safety net', needed: () => true },
-  { queue: QUEUES.email, what: 'email delivery safety net', needed: () => true },
-  { queue: QUEUES.rates, what: 'exchange-rate refresh', needed: (app) => Boolean(app.config.rates.url) },
-  { queue: QUEUES.news, what: 'news feed refresh', needed: () => true },
+const SCHEDULED_QUEUES: ReadonlyArray<{ queue: keyof ProductQueues; what: string; needed(app: FastifyInstance): boolean }> = [
+  { queue: 'projector', what: 'projector safety net', needed: () => true },
+  { queue: 'photos', what: 'photo safety net', needed: () => true },
+  { queue: 'email', what: 'email delivery safety net', needed: () => true },
+  { queue: 'rates', what: 'exchange-rate refresh', needed: (app) => Boolean(app.config.rates.url) },
+  { queue: 'news', what: 'news feed refresh', needed: () => true },
 ];
 const HOUR = 3_600_000;
 /** Scheduled rate fetches missed before the rates check fails (with the default RATES_CRON, a day). */
@@ -140,7 +140,7 @@ export const QA_CHECKS: readonly Check[] = [
     group: 'Platform',
     name: 'Workers are running',
     async run(app) {
-      const workers = await app.projectorQueue.getWorkers();
+      const workers = await app.queues.projector.getWorkers();
       return workers.length > 0 ? pass(`${plural(workers.length, 'worker')} listening for new events`) : fail('No worker is connected: new requests are stored but staff lists and emails wait (start them with npm run start:workers)');
     },
   },
@@ -150,14 +150,8 @@ export const QA_CHECKS: readonly Check[] = [
     name: 'Scheduled jobs are registered',
     async run(app) {
       const missing: string[] = [];
-      for (const { queue: name, what, needed } of SCHEDULED_QUEUES) {
-        if (!needed(app)) continue;
-        const queue = new Queue(name, { connection: app.redis, prefix: app.config.queuePrefix });
-        try {
-          if ((await queue.getJobSchedulers()).length === 0) missing.push(what);
-        } finally {
-          await queue.close();
-        }
+      for (const { queue, what, needed } of SCHEDULED_QUEUES) {
+        if (needed(app) && (await app.queues[queue].getJobSchedulers()).length === 0) missing.push(what);
       }
       if (missing.length > 0) return fail(`Missing: ${missing.join(', ')}`);
       const present = SCHEDULED_QUEUES.filter(({ needed }) => needed(app)).map(({ what }) => what);

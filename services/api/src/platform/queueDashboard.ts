@@ -56,7 +56,7 @@ const THIRD_PARTY_FONTS = /<link[^>]*href="https:\/\/fonts\.googleapis\.com[^"]*
 export const queueDashboardPlugin: FastifyPluginAsync = async (app) => {
   const board = new FastifyAdapter();
   createBullBoard({
-    queues: [...app.queues.values()].map((queue) => new BullMQAdapter(queue)),
+    queues: Object.values(app.queues).map((queue) => new BullMQAdapter(queue)),
     serverAdapter: board,
     options: {
       uiConfig: {

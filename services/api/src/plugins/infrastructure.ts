@@ -1,19 +1,24 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import { appendToStream, createDb, migrateToLatest, postgresEventStore, type Database, type Db, type DbOptions, type EventStore } from '@autobest/db';
 import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
-import { allProjections, createProducerConnection, createProjectorQueue, Projector, ProjectorDoorbell } from '@autobest/projections';
+import { allProjections, Projector } from '@autobest/projections';
+import { closeQueues, createProducerConnection, openQueues, ProjectorDoorbell, type ProductQueues } from '@autobest/runtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: RuntimeConfig;
     db: Db;
     redis: Redis;
-    projectorQueue: Queue;
+    /**
+     * Every queue of the product (QUEUES), opened once on the fail-fast connection: commands ring the projector's,
+     * staff ring the email queue and Fetch now adds to the news queue; the dashboard, metrics and QA checks read them
+     * all. The API never consumes a queue.
+     */
+    queues: ProductQueues;
     readModels: {
       /**
        * Read-your-own-write for staff commands: waits briefly for the workers to project `isCaughtUp`, then
@@ -47,7 +52,7 @@ const READ_YOUR_WRITES_DEADLINE_MS = 10_000;
 /** How long a close waits for doorbells still on their way to Redis (one that never arrives is the safety net's). */
 export const DOORBELL_SETTLE_MS = 2_000;
 
-/** PostgreSQL, Redis and the event store, opened once and closed with the app. */
+/** PostgreSQL, Redis, the queues and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(
   async (app, { config, migrate = true, onQuery }) => {
     const db = createDb({ connectionString: requireDatabaseUrl(config), maxConnections: 20, applicationName: 'autobest-api', ...(onQuery ? { onQuery } : {}) });
@@ -56,13 +61,15 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
     // Commands fail fast while Redis is away, so give it a moment at start; a Redis that is down shows in /api/health.
     await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
-    const projectorQueue = createProjectorQueue(redis, config.queuePrefix);
-    const doorbell = new ProjectorDoorbell(projectorQueue, app.log);
+    const queues = openQueues(redis, config.queuePrefix);
+    // The connection logs its own problems (above); without a listener BullMQ prints each again, once per queue.
+    for (const queue of Object.values(queues)) queue.on('error', () => undefined);
+    const doorbell = new ProjectorDoorbell(queues.projector, app.log);
 
     app.decorate('config', config);
     app.decorate('db', db);
     app.decorate('redis', redis);
-    app.decorate('projectorQueue', projectorQueue);
+    app.decorate('queues', queues);
     // A checkpoint the workers hold is theirs to move: the write is being projected, and polling sees it.
     const projectors = new Map(allProjections.map((projection) => [projection.name, new Projector(db, [projection], { whenLocked: 'skip' })]));
     app.decorate('readModels', {
@@ -106,7 +113,7 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
 
     app.addHook('onClose', async () => {
       await doorbell.settled(DOORBELL_SETTLE_MS);
-      await projectorQueue.close();
+      await closeQueues(queues);
       redis.disconnect();
       await db.destroy();
     });

@@ -11,7 +11,7 @@ import {
   StaffAccountWithLinkSchema,
   STAFF_ROLES,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/projections';
+import { ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
@@ -57,7 +57,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // An account's events are appended in the transaction that changes it (not through app.eventStore, which appends
   // alone), so the projector is told after the answer, when the commit is done; its safety net finds the events if
   // this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });

@@ -14,7 +14,7 @@ import {
   type StaffPasswordLinkIssued,
   type StaffRole,
 } from '@autobest/domain';
-import { createPasswordLinkTokens } from '@autobest/projections';
+import { createPasswordLinkTokens } from '@autobest/runtime';
 import { hashPassword } from './passwords';
 import { passwordProblem } from './passwordPolicy';
 

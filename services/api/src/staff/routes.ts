@@ -16,7 +16,7 @@ import {
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/projections';
+import { ProjectorDoorbell } from '@autobest/runtime';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
@@ -80,7 +80,7 @@ function addressNetwork(address: string): string | null {
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
   // answer (the activity trail); its safety net finds them if this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.projectorQueue, app.log);
+  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') projectorDoorbell.ring();
   });

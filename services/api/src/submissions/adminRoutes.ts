@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { submissionFolder } from '@autobest/projections';
+import { submissionFolder } from '@autobest/runtime';
 import {
   AddNoteSchema,
   ChangeStatusSchema,

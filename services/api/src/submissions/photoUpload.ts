@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, type StoredPhoto } from '@autobest/domain';
-import { identifyPhoto, PhotoProbe } from '@autobest/projections';
+import { identifyPhoto, PhotoProbe } from '@autobest/runtime';
 import { HttpError } from '../platform/errors';
 
 export interface PhotoSlot {

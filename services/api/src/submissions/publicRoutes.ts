@@ -11,7 +11,7 @@ import {
   SubmissionStatusAnswerSchema,
   type SubmissionKind,
 } from '@autobest/domain';
-import { createStatusTokens, submissionFolder } from '@autobest/projections';
+import { createStatusTokens, submissionFolder } from '@autobest/runtime';
 import { errorResponses, HttpError } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../platform/commands';

@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists staff_sessions_user on staff_sessions (staff_user_id)`.execute(db);
 
   // At most one live link per person: issuing a new one replaces the row, so the old link stops working. The token
-  // itself is kept nowhere (see @autobest/projections staff/passwordLinks.ts); a used link's row is deleted.
+  // itself is kept nowhere (see @autobest/runtime staff/passwordLinks.ts); a used link's row is deleted.
   await sql`
     create table if not exists staff_password_links (
       id uuid primary key,

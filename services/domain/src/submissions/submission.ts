@@ -39,7 +39,7 @@ export type ProcessedPhoto =
   | {
       slot: string;
       label: string;
-      /** Re-encoded by us: orientation applied, no metadata, JPEG, bounded in size by the photo codec (services/projections/src/photos). */
+      /** Re-encoded by us: orientation applied, no metadata, JPEG, bounded in size by the photo codec (services/runtime/src/photos). */
       state: 'ready';
       storedName: string;
       /** The small copy the console's lists show. */

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { QUEUES } from '../platform/queues';
+import { QUEUES } from '../queues/queues';
 
 /** The queue of the news worker: the scheduled read of every feed, and single feeds (Fetch now, retries). */
 export const NEWS_QUEUE = QUEUES.news;

@@ -1,4 +1,4 @@
-import { QUEUES } from '../platform/queues';
+import { QUEUES } from '../queues/queues';
 import type { Db } from '@autobest/db';
 import { CURRENCY_CODES, FALLBACK_RATES, rateOf, type CurrencyCode } from '@autobest/domain';
 

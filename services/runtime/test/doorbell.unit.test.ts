@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Queue } from 'bullmq';
-import { DOORBELL_WINDOW_MS, ProjectorDoorbell } from '../src/projector/doorbell';
+import { DOORBELL_WINDOW_MS, ProjectorDoorbell } from '../src/queues/doorbell';
 
 /**
  * A queue whose adds are recorded in one sequence with the rings, and reach "Redis" after `latencyMs` of fake time

@@ -1,6 +1,5 @@
-import { QUEUES } from '../platform/queues';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import { QUEUES } from './queues';
 
 export const PROJECTOR_QUEUE = QUEUES.projector;
 const DOORBELL_JOB = 'doorbell';
@@ -12,10 +11,6 @@ const doorbellJobOptions = (queue: Queue) =>
     removeOnComplete: true,
     removeOnFail: 100,
   }) as const;
-
-export function createProjectorQueue(connection: Redis, prefix: string): Queue {
-  return new Queue(PROJECTOR_QUEUE, { connection, prefix });
-}
 
 /**
  * The periodic catch-up that covers a doorbell lost to a Redis hiccup; one fixed id per queue, however many

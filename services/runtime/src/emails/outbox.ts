@@ -1,19 +1,8 @@
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
-import { QUEUES } from '../platform/queues';
 
 /** The notifier's name, which is also its checkpoint's: it records emails from events (workers), health reads its lag. */
 export const NOTIFIER = 'notifier';
-
-/**
- * The deliver-email queue: a doorbell ('doorbell', rung after the notifier recorded emails or staff asked for a retry)
- * and its safety net make the workers enqueue every due email as a 'deliver' job of its own.
- */
-export function createEmailQueue(connection: Redis, prefix: string): Queue {
-  return new Queue(QUEUES.email, { connection, prefix });
-}
 
 /**
  * Retries start 5 s apart and double, so an email still unsent after this long has met a mail server that failed

@@ -37,6 +37,8 @@ import { DELETE_CONFIRMATION } from './SubmissionList';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
+import type { NairaAmount } from '@autobest/domain/submissions';
+import { toMajor } from '@autobest/domain/money';
 import type { SubmissionResourceConfig } from './types';
 
 const errorMessage = (error: unknown, fallback: string) => {
@@ -176,8 +178,8 @@ const EVENT_LABELS: Record<string, string> = {
 function describe(type: string, data: Record<string, unknown>): string {
   if (type === 'SubmissionStatusChanged') return `${String(data['from'])} → ${String(data['to'])}`;
   if (type === 'SubmissionOfferedValueSet' || type === 'SubmissionEstimatedValueSet') {
-    const amount = (data['offeredValue'] ?? data['estimatedValue']) as { amountMinor: number } | null;
-    return amount ? formatNaira(amount.amountMinor / 100) : 'cleared';
+    const amount = (data['offeredValue'] ?? data['estimatedValue']) as NairaAmount | null;
+    return amount ? formatNaira(toMajor(amount)) : 'cleared';
   }
   if (type === 'SubmissionNoteAdded') return String(data['text']);
   if (type === 'SubmissionPhotosProcessed') {

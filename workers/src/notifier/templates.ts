@@ -1,5 +1,6 @@
 import {
   ENQUIRY_KIND_LABELS,
+  formatMoney,
   greetingName,
   type EnquiryReceived,
   type PersonalInfo,
@@ -77,7 +78,6 @@ const greeting = (fullName: string) => {
   return name ? `Dear ${name},` : 'Hello,';
 };
 
-const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
 const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'trade-in': 'Trade-In' };
 const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
 
@@ -154,18 +154,18 @@ export function customerConfirmation(kind: SubmissionKind, id: string, person: P
 export function customerStatusUpdate(kind: SubmissionKind, id: string, state: SubmissionState, token: string, context: EmailContext): Email | null {
   if (state.status === 'pending' || !state.personalInfo || !state.vehicleInfo) return null;
   const link = statusPageUrl(context, kind, id, token);
-  const value = state.value ? state.value.amountMinor / 100 : null;
+  const value = state.value ? formatMoney(state.value) : null;
   const valueName = kind === 'sell-car' ? 'offered value' : 'estimated value';
   const lines =
     state.status === 'reviewed'
       ? [
           `Your ${KIND_NAME[kind].toLowerCase()} request ${id} for your vehicle “${vehicleLine(state.vehicleInfo)}” has been reviewed.`,
-          ...(value !== null ? [`Our ${valueName}: ${naira(value)}.`] : []),
+          ...(value !== null ? [`Our ${valueName}: ${value}.`] : []),
           `Please contact us on ${context.contactPhone} to arrange an in-person inspection of your vehicle.`,
         ]
       : [
           `The offer for your ${KIND_NAME[kind].toLowerCase()} request ${id} (“${vehicleLine(state.vehicleInfo)}”) is finalized.`,
-          ...(value !== null ? [`Final value: ${naira(value)}.`] : []),
+          ...(value !== null ? [`Final value: ${value}.`] : []),
           `Please visit our dealership to complete the process. Call ${context.contactPhone} to choose a time.`,
         ];
   const all = [greeting(state.personalInfo.fullName), ...lines];

@@ -25,7 +25,7 @@ import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
-import { toSubmissionRecord } from './records';
+import { submissionValue, toSubmissionRecord } from './records';
 
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
@@ -149,7 +149,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const filtered = list.filtered(app.db, request.query.filter);
         const rows = filtered ? await filtered.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute() : [];
         const records = rows.map((row) => {
-          const value = row.value_minor === null ? '' : String(Number(row.value_minor) / 100);
+          const value = String(submissionValue(row) ?? '');
           const common = [
             row.id,
             new Date(row.submitted_at).toISOString(),

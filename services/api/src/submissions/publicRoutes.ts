@@ -18,6 +18,7 @@ import { createOnce, handleCommand, STREAMS } from '../platform/commands';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
+import { submissionValue } from './records';
 import { acceptMultipartForms } from '../platform/multipartForms';
 
 /** What an Idempotency-Key keeps of the answer. */
@@ -149,7 +150,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           submittedAt: new Date(row.submitted_at).toISOString(),
           lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
           vehicle: { make: row.make, model: row.model, year: row.year },
-          [spec.valueField]: row.value_minor === null ? null : Number(row.value_minor) / 100,
+          [spec.valueField]: submissionValue(row),
           unreadablePhotos: row.photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label),
         };
       },

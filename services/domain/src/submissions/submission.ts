@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsMinorUnits, fromMajor, type Money } from '../money/money';
 import type { Decider, DomainEvent } from '../platform/events';
 
 export type SubmissionKind = 'sell-car' | 'trade-in';
@@ -57,10 +58,7 @@ export type ProcessedPhoto =
     };
 
 /** Naira in kobo: money is integer minor units with its currency. */
-export interface NairaAmount {
-  amountMinor: number;
-  currency: 'NGN';
-}
+export type NairaAmount = Money<'NGN'>;
 
 interface SubmittedData {
   submissionId: string;
@@ -258,7 +256,7 @@ export const offerSchema = (kind: SubmissionKind) =>
             .number({ error: 'Estimated value must be a number' })
             .min(0, 'Estimated value cannot be negative')
             .max(1e12)
-            .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Estimated value has at most 2 decimals')
+            .refine((value) => fitsMinorUnits(value, 'NGN'), 'Estimated value has at most 2 decimals')
             .nullable(),
   });
 
@@ -277,9 +275,6 @@ export class SubmissionNotFound extends Error {
 export class SubmissionAlreadyExists extends Error {
   override readonly name = 'SubmissionAlreadyExists';
 }
-
-export const toKobo = (naira: number): NairaAmount => ({ amountMinor: Math.round(naira * 100), currency: 'NGN' });
-export const fromKobo = (amount: NairaAmount | null): number | null => (amount ? amount.amountMinor / 100 : null);
 
 /**
  * Business rules of a submission's life: created once, then any status to any other, values, notes, deletion;
@@ -308,7 +303,7 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
       if (command.status === state.status) return [];
       return [{ type: 'SubmissionStatusChanged', data: { submissionId, from: state.status, to: command.status, changedAt: at } }];
     case 'SetValue': {
-      const value = command.value === null ? null : toKobo(command.value);
+      const value = command.value === null ? null : fromMajor(command.value, 'NGN');
       if (value?.amountMinor === state.value?.amountMinor) return [];
       return state.kind === 'sell-car'
         ? [{ type: 'SubmissionOfferedValueSet', data: { submissionId, offeredValue: value, setAt: at } }]

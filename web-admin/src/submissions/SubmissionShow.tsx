@@ -39,7 +39,7 @@ import { STATUS_CHOICES, formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { NairaAmount } from '@autobest/domain/submissions';
 import { toMajor } from '@autobest/domain/money';
-import type { SubmissionResourceConfig } from './types';
+import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 
 const errorMessage = (error: unknown, fallback: string) => {
   const status = (error as { status?: number }).status;
@@ -74,7 +74,7 @@ function Photos() {
   );
 }
 
-function Manage({ config }: { config: SubmissionResourceConfig }) {
+function Manage({ config }: { config: SubmissionKindInfo }) {
   const record = useRecordContext<SubmissionRecord>();
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
@@ -219,7 +219,7 @@ const PHOTO_POLL_MS = 2_000;
 const photoPollInterval = ({ state }: { state: { data?: SubmissionRecord } }) =>
   state.data?.photos.some((photo) => photo.state === 'processing') ? PHOTO_POLL_MS : false;
 
-export function makeSubmissionShow(config: SubmissionResourceConfig) {
+export function makeSubmissionShow(config: SubmissionKindInfo) {
   return function SubmissionShow() {
     return (
       <Show

@@ -7,16 +7,17 @@ import {
   newSubmissionId,
   submissionStreamId,
   SUBMISSION_ID_PATTERN,
+  SUBMISSION_KIND_LIST,
   SubmissionCreatedSchema,
   SubmissionStatusAnswerSchema,
   type SubmissionKind,
+  type SubmissionKindInfo,
 } from '@autobest/domain';
 import { createStatusTokens, submissionFolder } from '@autobest/projections';
 import { errorResponses, HttpError } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../platform/commands';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
-import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 import { submissionValue } from './records';
 import { acceptMultipartForms } from '../platform/multipartForms';
@@ -24,7 +25,7 @@ import { acceptMultipartForms } from '../platform/multipartForms';
 /** What an Idempotency-Key keeps of the answer. */
 const KeptSubmissionSchema = z.object({ id: z.string() });
 
-const multipartBody = (spec: SubmissionKindSpec) =>
+const multipartBody = (spec: SubmissionKindInfo) =>
   z
     .unknown()
     .describe(
@@ -57,7 +58,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = createStatusTokens(app.config.statusTokenSecret);
   const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
 
-  for (const spec of SUBMISSION_KINDS) {
+  for (const spec of SUBMISSION_KIND_LIST) {
     app.post(
       `/api/${spec.resource}`,
       {

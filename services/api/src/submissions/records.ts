@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { SubmissionsTable } from '@autobest/db';
-import { toMajor, type SubmissionRecord } from '@autobest/domain';
-import type { SubmissionKindSpec } from './kinds';
+import { toMajor, type SubmissionKindInfo, type SubmissionRecord } from '@autobest/domain';
 
 /** The offered or estimated value in naira (the read model keeps kobo), or null when none is set. */
 export const submissionValue = (row: Pick<Selectable<SubmissionsTable>, 'value_minor'>): number | null =>
@@ -11,7 +10,7 @@ export const submissionValue = (row: Pick<Selectable<SubmissionsTable>, 'value_m
  * A read-model row as the console sees it; photo URLs point at the authenticated photo route, and exist only
  * for photos we re-encoded (staff never get the file an owner sent).
  */
-export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: SubmissionKindSpec): SubmissionRecord {
+export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: SubmissionKindInfo): SubmissionRecord {
   return {
     id: row.id,
     submittedAt: new Date(row.submitted_at).toISOString(),

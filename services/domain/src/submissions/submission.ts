@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fitsMinorUnits, fromMajor, type Money } from '../money/money';
 import type { Decider, DomainEvent } from '../platform/events';
+import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 
-export type SubmissionKind = 'sell-car' | 'trade-in';
 export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
@@ -158,7 +158,6 @@ export const SUBMISSION_EVENT_TYPES: ReadonlySet<string> = new Set<SubmissionEve
   'SubmissionPhotosErased',
 ]);
 
-export const SUBMISSION_ID_PREFIX: Record<SubmissionKind, string> = { 'sell-car': 'SC', 'trade-in': 'TI' };
 export const submissionStreamId = (kind: SubmissionKind, submissionId: string) => `${kind}-${submissionId}`;
 export const submissionKindOfStream = (streamId: string): SubmissionKind | undefined =>
   streamId.startsWith('sell-car-') ? 'sell-car' : streamId.startsWith('trade-in-') ? 'trade-in' : undefined;
@@ -168,7 +167,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** `SC-{timestamp}-{6 random chars}` / `TI-{timestamp}-{6 random chars}`, upper case, as the spec's forms make them. */
 export function newSubmissionId(kind: SubmissionKind, now: Date, randomBytes: Uint8Array): string {
   const suffix = Array.from(randomBytes.slice(0, 6), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
-  return `${SUBMISSION_ID_PREFIX[kind]}-${now.getTime()}-${suffix}`;
+  return `${SUBMISSION_KINDS[kind].idPrefix}-${now.getTime()}-${suffix}`;
 }
 
 export const SUBMISSION_ID_PATTERN = /^(SC|TI)-\d{10,16}-[A-Z0-9]{6}$/;
@@ -283,7 +282,7 @@ export class SubmissionAlreadyExists extends Error {
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
   if (command.type === 'Submit') {
     if (state.kind !== null) throw new SubmissionAlreadyExists(command.data.submissionId);
-    return [{ type: command.kind === 'sell-car' ? 'SellCarSubmitted' : 'TradeInSubmitted', data: command.data }];
+    return [{ type: SUBMISSION_KINDS[command.kind].submittedEvent, data: command.data }];
   }
   if (state.kind === null) throw new SubmissionNotFound('Submission not found');
   const { submissionId } = state;

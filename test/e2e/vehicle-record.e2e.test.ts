@@ -21,7 +21,7 @@ describe('the whole vehicle record and real finance', () => {
 
   const api = async <T>(path: string) => (await fetch(`${stack.api.url}${path}`)).json() as Promise<T>;
   /** Naira as the storefront writes them in English (the currency's own locale, en-NG). */
-  const naira = (amount: number) => formatMoney(fromMajor(amount, 'NGN'), 'en-NG');
+  const naira = (amount: number) => formatMoney(fromMajor(amount, 'NGN'), { locale: 'en-NG' });
   /** The monthly payment, worked out here from the domain's one function on the terms the API states. */
   const expectedMonthly = (price: number, deposit: number, terms: Pick<FinanceTermsAnswer, 'aprPercent'>, termMonths: number) =>
     toMajor({ amountMinor: monthlyPayment({ priceMinor: fromMajor(price, 'NGN').amountMinor, depositMinor: fromMajor(deposit, 'NGN').amountMinor, aprPercent: terms.aprPercent, termMonths }), currency: 'NGN' });

@@ -6,8 +6,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
 import type { ImportResult } from '@autobest/domain/inventory/adminContracts';
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+import { formatMoney, fromMajor } from '@autobest/domain/money';
 
 /** The spec's Inventory Management screen: Load Inventory, Export Data, tabs Overview / Vehicles / Validation. */
 export function InventoryManagement() {
@@ -85,7 +84,7 @@ export function InventoryManagement() {
         <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
           {[
             ['Total vehicles', stats.data ? String(stats.data.total) : '…'],
-            ['Average price', stats.data ? USD.format(stats.data.avgPrice) : '…'],
+            ['Average price', stats.data ? formatMoney(fromMajor(stats.data.avgPrice, 'USD')) : '…'],
             ['Brands', stats.data ? String(Object.keys(stats.data.byBrand).length) : '…'],
             ['Categories', stats.data ? String(Object.keys(stats.data.byCategory).length) : '…'],
           ].map(([label, value]) => (

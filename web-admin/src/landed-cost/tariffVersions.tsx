@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import type { QuoteAnswer, TariffVersionRecord } from '@autobest/domain/landedCost/contracts';
+import { formatMoney, fromMajor, type PriceCurrency } from '@autobest/domain/money';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BaseTermsInput } from './BaseTermsInput';
@@ -109,7 +110,7 @@ function Preview() {
   });
   if (!record) return null;
   const quote: QuoteAnswer | undefined = preview.data;
-  const money = (amount: number) => `${quote!.currency} ${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+  const money = (amount: number) => formatMoney(fromMajor(amount, quote!.currency as PriceCurrency), { locale: 'en-NG', currencyDisplay: 'code' });
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

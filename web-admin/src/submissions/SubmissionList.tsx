@@ -19,7 +19,7 @@ import { ExportCsvButton } from '../ui/ExportCsvButton';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
-import type { SubmissionResourceConfig } from './types';
+import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -65,14 +65,14 @@ function Empty() {
   );
 }
 
-export function makeSubmissionList(config: SubmissionResourceConfig) {
+export function makeSubmissionList(config: SubmissionKindInfo) {
   return function SubmissionList() {
     return (
       <>
         <CountCards resource={config.resource} cards={COUNT_CARDS} label="Submission counts" />
         <List
           resource={config.resource}
-          title={config.title}
+          title={`${config.name} Requests`}
           sort={{ field: 'submittedAt', order: 'DESC' }}
           filters={filters}
           actions={<ListActions resource={config.resource} />}

@@ -37,7 +37,9 @@ import { DELETE_CONFIRMATION } from './SubmissionList';
 import { StatusChip } from './StatusChip';
 import { STATUS_CHOICES, formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
-import type { SubmissionResourceConfig } from './types';
+import type { NairaAmount } from '@autobest/domain/submissions';
+import { toMajor } from '@autobest/domain/money';
+import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 
 const errorMessage = (error: unknown, fallback: string) => {
   const status = (error as { status?: number }).status;
@@ -72,7 +74,7 @@ function Photos() {
   );
 }
 
-function Manage({ config }: { config: SubmissionResourceConfig }) {
+function Manage({ config }: { config: SubmissionKindInfo }) {
   const record = useRecordContext<SubmissionRecord>();
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
@@ -176,8 +178,8 @@ const EVENT_LABELS: Record<string, string> = {
 function describe(type: string, data: Record<string, unknown>): string {
   if (type === 'SubmissionStatusChanged') return `${String(data['from'])} → ${String(data['to'])}`;
   if (type === 'SubmissionOfferedValueSet' || type === 'SubmissionEstimatedValueSet') {
-    const amount = (data['offeredValue'] ?? data['estimatedValue']) as { amountMinor: number } | null;
-    return amount ? formatNaira(amount.amountMinor / 100) : 'cleared';
+    const amount = (data['offeredValue'] ?? data['estimatedValue']) as NairaAmount | null;
+    return amount ? formatNaira(toMajor(amount)) : 'cleared';
   }
   if (type === 'SubmissionNoteAdded') return String(data['text']);
   if (type === 'SubmissionPhotosProcessed') {
@@ -217,7 +219,7 @@ const PHOTO_POLL_MS = 2_000;
 const photoPollInterval = ({ state }: { state: { data?: SubmissionRecord } }) =>
   state.data?.photos.some((photo) => photo.state === 'processing') ? PHOTO_POLL_MS : false;
 
-export function makeSubmissionShow(config: SubmissionResourceConfig) {
+export function makeSubmissionShow(config: SubmissionKindInfo) {
   return function SubmissionShow() {
     return (
       <Show

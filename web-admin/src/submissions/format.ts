@@ -1,8 +1,9 @@
-const NAIRA = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
+import { formatMoney, fromMajor } from '@autobest/domain/money';
+
 const NUMBER = new Intl.NumberFormat('en-NG');
 
-/** ₦4,500,000 — the spec shows naira with thousands separators. */
-export const formatNaira = (value: number | null | undefined) => (value === null || value === undefined ? '—' : NAIRA.format(value));
+/** ₦4,500,000.00 — the spec shows naira with thousands separators. */
+export const formatNaira = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatMoney(fromMajor(value, 'NGN'), { fractionDigits: 'minor' }));
 
 export const formatKm = (odometer: string) => {
   const value = Number(odometer.replace(/[,\s]/g, ''));

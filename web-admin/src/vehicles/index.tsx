@@ -19,7 +19,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
-import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
+import { PRICE_CURRENCY_CODES, formatMoney, fromMajor, type PriceCurrency } from '@autobest/domain/money';
 import type { AdminVehicle } from '@autobest/domain/inventory/adminContracts';
 import { ImageUploadButton } from './ImageUploadButton';
 import { VehicleRecordInputs, vehicleRecordOf } from './VehicleRecordInputs';
@@ -52,7 +52,7 @@ function VehicleList() {
         <FunctionField<AdminVehicle>
           label="Price"
           sortBy="price"
-          render={(record) => new Intl.NumberFormat('en', { style: 'currency', currency: record.currency, maximumFractionDigits: 2 }).format(record.price)}
+          render={(record) => formatMoney(fromMajor(record.price, record.currency as PriceCurrency), { locale: 'en', fractionDigits: 'minor' })}
         />
         <EditButton />
         <DeleteButton mutationMode="pessimistic" label="Delist" confirmTitle="Delist vehicle" confirmContent="Buyers will no longer find this vehicle. Its history is kept." />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { currencyInfo, formatMoney, fromMajor, isCurrencyCode, type PriceCurrency } from '@autobest/domain/money';
+import { currencyLocale, formatMoney, fromMajor, type PriceCurrency } from '@autobest/domain/money';
 import type { Language } from './languages';
 import { useLanguage } from './store';
 
@@ -8,9 +8,9 @@ import { useLanguage } from './store';
  * fr-CI for CFA francs...); the other languages use their own conventions in that currency's country.
  */
 export function moneyLocale(language: Language, currency: PriceCurrency): string {
-  const currencyLocale = currency !== 'USD' && isCurrencyCode(currency) ? currencyInfo(currency).locale : 'en-US';
-  if (language === 'en') return currencyLocale;
-  const region = currencyLocale.split('-')[1];
+  const ownLocale = currencyLocale(currency);
+  if (language === 'en') return ownLocale;
+  const region = ownLocale.split('-')[1];
   return region ? `${language}-${region}` : language;
 }
 
@@ -25,7 +25,7 @@ export interface Formatters {
 export function formattersFor(language: Language): Formatters {
   return {
     language,
-    money: (amount, currency) => formatMoney(fromMajor(amount, currency), moneyLocale(language, currency)),
+    money: (amount, currency) => formatMoney(fromMajor(amount, currency), { locale: moneyLocale(language, currency) }),
     number: (value, options) => new Intl.NumberFormat(language, options).format(value),
     date: (value, options = { dateStyle: 'medium' }) => new Intl.DateTimeFormat(language, options).format(typeof value === 'string' ? new Date(value) : value),
   };

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import type { SubmissionStatusAnswer } from '@autobest/domain/submissions/contracts';
+import type { SubmissionKind } from '@autobest/domain/submissions/kinds';
 import { useFormat, useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { apiMessages } from '../api/messages';
 import { slotLabel } from './slotLabel';
+import { SUBMISSION_KINDS } from './kinds';
 
 const STATUS_LABEL = { pending: 'statusPending', reviewed: 'statusReviewed', finalized: 'statusFinalized' } as const;
 const STATUS_HINT = { pending: 'pendingHint', reviewed: 'reviewedHint', finalized: 'finalizedHint' } as const;
@@ -29,7 +31,8 @@ function useStatusToken(): string | null {
 }
 
 /** The owner's page for one request, opened with the token from their email. */
-export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
+export function StatusPage({ kind }: { kind: SubmissionKind }) {
+  const { resource, valueField, texts } = SUBMISSION_KINDS[kind];
   const t = useT(submissionMessages);
   const tApi = useT(apiMessages);
   const { money, date } = useFormat();
@@ -42,7 +45,7 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    fetch(`/api/${kind}-submissions/${encodeURIComponent(id)}/status?token=${encodeURIComponent(token)}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
+    fetch(`/api/${resource}/${encodeURIComponent(id)}/status?token=${encodeURIComponent(token)}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
       .then(async (response) => {
         if (response.status === 404) setState({ phase: 'missing' });
         else if (!response.ok) setState({ phase: 'failed' });
@@ -52,9 +55,9 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
         if ((error as { name?: string }).name !== 'AbortError') setState({ phase: 'failed' });
       });
     return () => controller.abort();
-  }, [id, token, kind]);
+  }, [id, token, resource]);
 
-  const heading = t(kind === 'sell-car' ? 'sellStatusTitle' : 'tradeInStatusTitle');
+  const heading = t(texts.statusTitle);
   const when = (iso: string | null) => (iso ? date(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const shown = token ? state : ({ phase: 'missing' } as const);
   if (shown.phase === 'loading') {
@@ -75,7 +78,7 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
     );
   }
   const { view } = shown;
-  const value = kind === 'sell-car' ? view.offeredValue : view.estimatedValue;
+  const value = view[valueField];
   return (
     <section className="page status-page">
       <h1>{heading}</h1>
@@ -90,7 +93,7 @@ export function StatusPage({ kind }: { kind: 'sell-car' | 'trade-in' }) {
         <dd>
           {view.vehicle.year} {view.vehicle.make} {view.vehicle.model}
         </dd>
-        <dt>{t(kind === 'sell-car' ? 'offeredValue' : 'estimatedValue')}</dt>
+        <dt>{t(valueField)}</dt>
         <dd>{value === null || value === undefined ? t('notYetAvailable') : money(value, 'NGN')}</dd>
         <dt>{t('submitted')}</dt>
         <dd>{when(view.submittedAt)}</dd>

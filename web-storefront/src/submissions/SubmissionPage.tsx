@@ -28,7 +28,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
   const rateLimited = useRateLimitedText();
   const [initial] = useState(() => initialValues(kind));
   const form = useSubmissionForm({
-    url: kind.endpoint,
+    url: `/api/${kind.resource}`,
     initial,
     slots: kind.slots,
     schema: kind.schema,
@@ -48,7 +48,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
     if (result.outcome === 'invalid') {
       if (texts.invalid) toast({ kind: 'error', title: t(texts.invalid.title), text: t(texts.invalid.text) });
     } else if (result.outcome === 'sent') {
-      track(kind.sentEvent.name, kind.sentEvent.properties(values, Object.values(photos).filter(Boolean).length));
+      track(kind.sentEvent, kind.sentEventProperties(values, Object.values(photos).filter(Boolean).length));
       form.reset();
       setCreated(result.created);
       toast({ kind: 'success', title: t(texts.sent), text: t(texts.sentText) });

@@ -1,21 +1,7 @@
-import type { z } from 'zod';
 import type { AnalyticsProperties } from '@autobest/domain/analytics';
-import {
-  SELL_CAR_FUEL_TYPES,
-  SELL_CAR_PHOTO_SLOTS,
-  SELL_CAR_TRANSMISSIONS,
-  SellCarFieldsSchema,
-  TRADE_IN_FUEL_TYPES,
-  TRADE_IN_MAKES,
-  TRADE_IN_PHOTO_SLOTS,
-  TRADE_IN_TRANSMISSIONS,
-  TradeInFieldsSchema,
-  tradeInYears,
-  type SubmissionKind,
-} from '@autobest/domain/submissions';
-import { domainMessage, type DomainMessage } from '@autobest/domain/messages';
+import { SELL_CAR_FUEL_TYPES, SELL_CAR_TRANSMISSIONS, TRADE_IN_FUEL_TYPES, TRADE_IN_MAKES, TRADE_IN_TRANSMISSIONS, tradeInYears } from '@autobest/domain/submissions';
+import { SUBMISSION_KINDS as KINDS, type SubmissionKind, type SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 import type { SubmissionMessage } from './messages';
-import type { PhotoSlotDefinition } from './PhotoSlots';
 
 /** A choice in a select: its wire value, and the message naming it (none: the value is shown as it is, as a year). */
 interface Option {
@@ -30,17 +16,8 @@ export type VehicleField =
   | { name: string; control: 'select'; label: SubmissionMessage; placeholder: SubmissionMessage; options: readonly Option[] }
   | { name: string; control: 'yesNo'; label: SubmissionMessage; initial: 'yes' | 'no' };
 
-/** The spec's event for a request sent, one per kind. */
-type SentEvent = 'sell_car_form_submit' | 'trade_in_form_submit';
-
-/** What differs between the sell-car and trade-in forms (as the API's kinds table); the page is the same. */
-export interface SubmissionKindForm {
-  kind: SubmissionKind;
-  endpoint: '/api/sell-car-submissions' | '/api/trade-in-submissions';
-  schema: z.ZodType;
-  slots: readonly PhotoSlotDefinition[];
-  /** As the API words it: its code, the missing slots and their English labels. */
-  missingPhotosMessage(missing: readonly PhotoSlotDefinition[]): DomainMessage;
+/** What differs between the sell-car and trade-in forms: the domain's kinds table, and how this page shows each; the page is the same. */
+export interface SubmissionKindForm extends SubmissionKindInfo {
   vehicleFields: readonly VehicleField[];
   texts: {
     title: SubmissionMessage;
@@ -61,19 +38,17 @@ export interface SubmissionKindForm {
     failed: SubmissionMessage;
     /** When set, a form that fails its own check also says so in a toast. */
     invalid?: { title: SubmissionMessage; text: SubmissionMessage };
+    /** The owner's status page. */
+    statusTitle: SubmissionMessage;
   };
-  /** The spec's analytics event for a request sent, and what it records. */
-  sentEvent: { name: SentEvent; properties(values: Record<string, string>, photoCount: number): AnalyticsProperties<SentEvent> };
+  /** What the spec's analytics event for a request sent (sentEvent) records. */
+  sentEventProperties(values: Record<string, string>, photoCount: number): AnalyticsProperties<SubmissionKindInfo['sentEvent']>;
 }
 
 const choices = <V extends string>(values: readonly V[], messages: Record<V, SubmissionMessage>): Option[] => values.map((value) => ({ value, message: messages[value] }));
 
 export const SELL_CAR: SubmissionKindForm = {
-  kind: 'sell-car',
-  endpoint: '/api/sell-car-submissions',
-  schema: SellCarFieldsSchema,
-  slots: SELL_CAR_PHOTO_SLOTS,
-  missingPhotosMessage: () => domainMessage('sellPhotosRequired'),
+  ...KINDS['sell-car'],
   vehicleFields: [
     { name: 'make', control: 'text', label: 'make' },
     { name: 'model', control: 'text', label: 'model' },
@@ -113,16 +88,13 @@ export const SELL_CAR: SubmissionKindForm = {
     sentText: 'sellSentText',
     failedTitle: 'sellFailedTitle',
     failed: 'sellFailed',
+    statusTitle: 'sellStatusTitle',
   },
-  sentEvent: { name: 'sell_car_form_submit', properties: (values) => ({ make: values['make'] ?? '', year: values['year'] ?? '' }) },
+  sentEventProperties: (values) => ({ make: values['make'] ?? '', year: values['year'] ?? '' }),
 };
 
 export const TRADE_IN: SubmissionKindForm = {
-  kind: 'trade-in',
-  endpoint: '/api/trade-in-submissions',
-  schema: TradeInFieldsSchema,
-  slots: TRADE_IN_PHOTO_SLOTS,
-  missingPhotosMessage: (missing) => domainMessage('tradeInPhotosRequired', { labels: missing.map(({ label }) => label), slots: missing.map(({ slot }) => slot) }),
+  ...KINDS['trade-in'],
   vehicleFields: [
     {
       name: 'vehicleMake',
@@ -170,11 +142,9 @@ export const TRADE_IN: SubmissionKindForm = {
     failedTitle: 'tradeInFailedTitle',
     failed: 'tradeInFailed',
     invalid: { title: 'tradeInInvalidTitle', text: 'tradeInInvalid' },
+    statusTitle: 'tradeInStatusTitle',
   },
-  sentEvent: {
-    name: 'trade_in_form_submit',
-    properties: (values, photoCount) => ({ vehicleMake: values['vehicleMake'] ?? '', year: values['year'] ?? '', imagesCount: photoCount }),
-  },
+  sentEventProperties: (values, photoCount) => ({ vehicleMake: values['vehicleMake'] ?? '', year: values['year'] ?? '', imagesCount: photoCount }),
 };
 
 export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindForm>> = { 'sell-car': SELL_CAR, 'trade-in': TRADE_IN };

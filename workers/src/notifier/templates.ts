@@ -1,6 +1,8 @@
 import {
   ENQUIRY_KIND_LABELS,
+  formatMoney,
   greetingName,
+  SUBMISSION_KINDS,
   type EnquiryReceived,
   type PersonalInfo,
   type SubmissionKind,
@@ -77,9 +79,6 @@ const greeting = (fullName: string) => {
   return name ? `Dear ${name},` : 'Hello,';
 };
 
-const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
-const KIND_NAME: Record<SubmissionKind, string> = { 'sell-car': 'Sell Car', 'trade-in': 'Trade-In' };
-const ADMIN_RESOURCE: Record<SubmissionKind, string> = { 'sell-car': 'sell-car-submissions', 'trade-in': 'trade-in-submissions' };
 
 /** The console's show page of one record, as staff open it from an email. */
 export const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
@@ -113,9 +112,9 @@ export function layout(paragraphs: string[], language?: { lang: string; dir: 'lt
 const vehicleLine = (vehicle: VehicleInfo) => visitorText(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
 
 export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, context: EmailContext): Email {
-  const link = adminShowUrl(context, ADMIN_RESOURCE[kind], id);
+  const link = adminShowUrl(context, SUBMISSION_KINDS[kind].resource, id);
   const lines = [
-    `A new ${KIND_NAME[kind].toLowerCase()} request ${id} has arrived.`,
+    `A new ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} has arrived.`,
     `Customer: ${visitorText(person.fullName)}, ${visitorText(person.email)}, ${visitorText(person.phoneNumber)}`,
     `Vehicle: ${vehicleLine(vehicle)}, ${visitorText(vehicle.odometer)} km, ${vehicle.fuelType}, ${vehicle.transmission}`,
     `Asking price: ${vehicle.askingPrice === null ? 'not given' : visitorText(vehicle.askingPrice)}`,
@@ -123,7 +122,7 @@ export function staffNotification(kind: SubmissionKind, id: string, person: Pers
   return {
     template: 'staff-new-request',
     to: context.staffEmail,
-    subject: `New ${KIND_NAME[kind]} Request ${id}`,
+    subject: `New ${SUBMISSION_KINDS[kind].name} Request ${id}`,
     text: `${lines.join('\n')}\nReview it: ${link}\n`,
     html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Review it in the console</a>`]),
   };
@@ -137,14 +136,14 @@ export function customerConfirmation(kind: SubmissionKind, id: string, person: P
       : "You'll receive an estimated trade-in value within 24-48 hours, subject to physical inspection.";
   const lines = [
     greeting(person.fullName),
-    `Thank you for your ${KIND_NAME[kind].toLowerCase()} request for your vehicle “${vehicleLine(vehicle)}”. Your reference is ${id}.`,
+    `Thank you for your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request for your vehicle “${vehicleLine(vehicle)}”. Your reference is ${id}.`,
     promise,
     `Questions? Call us on ${context.contactPhone}.`,
   ];
   return {
     template: 'customer-confirmation',
     to: person.email,
-    subject: `We received your ${KIND_NAME[kind]} request (${id})`,
+    subject: `We received your ${SUBMISSION_KINDS[kind].name} request (${id})`,
     text: `${lines.join('\n')}\nFollow your request: ${link}\n`,
     html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
   };
@@ -154,25 +153,25 @@ export function customerConfirmation(kind: SubmissionKind, id: string, person: P
 export function customerStatusUpdate(kind: SubmissionKind, id: string, state: SubmissionState, token: string, context: EmailContext): Email | null {
   if (state.status === 'pending' || !state.personalInfo || !state.vehicleInfo) return null;
   const link = statusPageUrl(context, kind, id, token);
-  const value = state.value ? state.value.amountMinor / 100 : null;
-  const valueName = kind === 'sell-car' ? 'offered value' : 'estimated value';
+  const value = state.value ? formatMoney(state.value) : null;
+  const valueName = SUBMISSION_KINDS[kind].valueLabel.toLowerCase();
   const lines =
     state.status === 'reviewed'
       ? [
-          `Your ${KIND_NAME[kind].toLowerCase()} request ${id} for your vehicle “${vehicleLine(state.vehicleInfo)}” has been reviewed.`,
-          ...(value !== null ? [`Our ${valueName}: ${naira(value)}.`] : []),
+          `Your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} for your vehicle “${vehicleLine(state.vehicleInfo)}” has been reviewed.`,
+          ...(value !== null ? [`Our ${valueName}: ${value}.`] : []),
           `Please contact us on ${context.contactPhone} to arrange an in-person inspection of your vehicle.`,
         ]
       : [
-          `The offer for your ${KIND_NAME[kind].toLowerCase()} request ${id} (“${vehicleLine(state.vehicleInfo)}”) is finalized.`,
-          ...(value !== null ? [`Final value: ${naira(value)}.`] : []),
+          `The offer for your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} (“${vehicleLine(state.vehicleInfo)}”) is finalized.`,
+          ...(value !== null ? [`Final value: ${value}.`] : []),
           `Please visit our dealership to complete the process. Call ${context.contactPhone} to choose a time.`,
         ];
   const all = [greeting(state.personalInfo.fullName), ...lines];
   return {
     template: `customer-status-${state.status}`,
     to: state.personalInfo.email,
-    subject: state.status === 'reviewed' ? `Your ${KIND_NAME[kind]} request has been reviewed` : `Your ${KIND_NAME[kind]} offer is finalized`,
+    subject: state.status === 'reviewed' ? `Your ${SUBMISSION_KINDS[kind].name} request has been reviewed` : `Your ${SUBMISSION_KINDS[kind].name} offer is finalized`,
     text: `${all.join('\n')}\nFollow your request: ${link}\n`,
     html: layout([...all.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
   };

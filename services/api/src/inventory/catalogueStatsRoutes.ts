@@ -30,7 +30,7 @@ export const catalogueStatsRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates
         total: Number(totals.total),
         byCategory: Object.fromEntries(categories.map((row) => [row.category, Number(row.count)])),
         byBrand: Object.fromEntries(brands.map((row) => [row.brand, Number(row.count)])),
-        avgPrice: totals.average === null ? 0 : Math.round(Number(totals.average) / 100),
+        avgPrice: totals.average === null ? 0 : Math.round(toMajor({ amountMinor: Number(totals.average), currency: 'USD' })),
       };
     },
   );

@@ -17,11 +17,15 @@ import {
   type QaReport,
   type VehicleCommand,
   type VehicleEvent,
+  type Money,
   type VehicleState,
   STAFF_AREAS,
 } from '@autobest/domain';
 import { handleCommand, httpErrorOf, readYourWrites, STREAMS } from '../platform/commands';
 import { errorResponses } from '../platform/errors';
+
+/** The catalogue's prices and their medians are kept in US cents. */
+const usdCents = (amountMinor: number): Money<'USD'> => ({ amountMinor, currency: 'USD' });
 
 export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Inventory QA computed from the real catalogue (the spec's screen ran on hard-coded samples). */
@@ -62,8 +66,8 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
         imageCount: row.image_count,
         specificationCount: row.specification_count,
         featureCount: row.feature_count,
-        priceUsd: Number(row.price_usd_cents) / 100,
-        modelMedianUsd: row.model_median === null ? null : Number(row.model_median) / 100,
+        priceUsd: toMajor(usdCents(Number(row.price_usd_cents))),
+        modelMedianUsd: row.model_median === null ? null : toMajor(usdCents(Number(row.model_median))),
         modelListings: row.model_listings,
         duplicateOf: row.duplicate_of,
       });
@@ -152,7 +156,8 @@ export const inventoryQaRoutes: FastifyPluginAsyncZod = async (app) => {
           if (fix === 'mark-out-of-stock') return { type: 'Save', vehicle: { ...vehicle, inStock: false }, now };
           const medianCents = medians.get(id);
           if (!medianCents) return undefined;
-          const price = toMajor(convert(fromMajor(medianCents / 100, 'USD'), vehicle.currency, FALLBACK_RATES));
+          // percentile_cont may fall between two cents: the median is taken to the nearest cent first.
+          const price = toMajor(convert(fromMajor(toMajor(usdCents(medianCents)), 'USD'), vehicle.currency, FALLBACK_RATES));
           return { type: 'ChangePrice', price, currency: vehicle.currency, now };
         };
         try {

@@ -7,6 +7,7 @@ import {
   DEFAULT_ORIGIN_PORT,
   DATA_COLLECTION_CATALOGUE,
   engineCcOf,
+  fromMajor,
   QUOTE_COUNTRIES,
   variantIdOf,
   vehicleClassOf,
@@ -137,7 +138,7 @@ export async function vehicleFactsOf(db: Db, vehicleId: string): Promise<Vehicle
   const collectedRow = await db.selectFrom('collected_records').select('record').where('variant_id', 'in', variantIds).limit(1).executeTakeFirst();
   const collected = collectedRow ? CollectedRecordSchema.safeParse(collectedRow.record) : undefined;
   const record = collected?.success ? collected.data : null;
-  const collectedFob = record?.fobPriceUSD && record.fobPriceUSD > 0 ? Math.round(record.fobPriceUSD * 100) : null;
+  const collectedFob = record?.fobPriceUSD && record.fobPriceUSD > 0 ? fromMajor(record.fobPriceUSD, 'USD').amountMinor : null;
   const engineSpec = row.specifications.find((specification) => specification.name.toLowerCase() === 'engine')?.value;
   const electric = row.fuel_type === 'electric';
   return {

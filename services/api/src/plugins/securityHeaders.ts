@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { SubmissionKind } from '@autobest/domain';
+import { SUBMISSION_KIND_LIST } from '@autobest/domain';
 import { METRICS_PATH } from '../platform/metrics';
 import { lenientPath, QUEUE_DASHBOARD_PREFIX } from './auth';
 
@@ -102,7 +102,7 @@ function surfaceOf(path: string): Surface {
   return 'storefront';
 }
 
-const KINDS: readonly SubmissionKind[] = ['sell-car', 'trade-in'];
+const KINDS = SUBMISSION_KIND_LIST.map(({ kind }) => kind);
 const STATUS_PATH = new RegExp(`^/(?:(?:${KINDS.join('|')})-status/[^/]+|api/(?:${KINDS.join('|')})-submissions/[^/]+/status)$`);
 
 /**

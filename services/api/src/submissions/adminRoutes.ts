@@ -12,11 +12,13 @@ import {
   decideSubmission,
   offerSchema,
   submissionStreamId,
+  SUBMISSION_KIND_LIST,
   SUBMISSION_STATUSES,
   SubmissionHistoryEntrySchema,
   SubmissionRecordSchema,
   SubmissionStatsSchema,
   type SubmissionCommand,
+  type SubmissionKindInfo,
   STAFF_AREAS,
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
@@ -24,12 +26,11 @@ import { handleCommand, STREAMS } from '../platform/commands';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
 import { csvAnswer } from '../platform/csv';
-import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
-import { toSubmissionRecord } from './records';
+import { submissionValue, toSubmissionRecord } from './records';
 
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
-const submissionList = (spec: SubmissionKindSpec) =>
+const submissionList = (spec: SubmissionKindInfo) =>
   simpleRestList({
     resource: spec.resource,
     from: (db) => db.selectFrom('submissions').where('kind', '=', spec.kind),
@@ -84,20 +85,20 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * console sends it): two people acting on the same view get one success and one 409. The console reloads the
    * record right after a command, so it waits for the read model to show it.
    */
-  const runCommand = (spec: SubmissionKindSpec, id: string, request: FastifyRequest, command: SubmissionCommand, expectedVersion?: number) =>
+  const runCommand = (spec: SubmissionKindInfo, id: string, request: FastifyRequest, command: SubmissionCommand, expectedVersion?: number) =>
     handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, id), (state) => decideSubmission(command, state), {
       by: 'staff',
       expectedVersion,
       readYourWrite: true,
     });
 
-  const currentRecord = async (spec: SubmissionKindSpec, id: string) => {
+  const currentRecord = async (spec: SubmissionKindInfo, id: string) => {
     const row = await app.db.selectFrom('submissions').selectAll().where('kind', '=', spec.kind).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Submission');
     return withStaffName(app.db, toSubmissionRecord(row, spec));
   };
 
-  for (const spec of SUBMISSION_KINDS) {
+  for (const spec of SUBMISSION_KIND_LIST) {
     const base = `/api/admin/${spec.resource}`;
     const tags = ['submissions'];
     const IdParams = z.object({ id: z.string().max(64) });
@@ -149,7 +150,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const filtered = list.filtered(app.db, request.query.filter);
         const rows = filtered ? await filtered.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute() : [];
         const records = rows.map((row) => {
-          const value = row.value_minor === null ? '' : String(Number(row.value_minor) / 100);
+          const value = String(submissionValue(row) ?? '');
           const common = [
             row.id,
             new Date(row.submitted_at).toISOString(),

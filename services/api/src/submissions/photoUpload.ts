@@ -4,14 +4,9 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, type StoredPhoto } from '@autobest/domain';
+import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, type PhotoSlot, type StoredPhoto } from '@autobest/domain';
 import { identifyPhoto, PhotoProbe } from '@autobest/runtime';
 import { HttpError } from '../platform/errors';
-
-export interface PhotoSlot {
-  slot: string;
-  label: string;
-}
 
 export interface ReceivedUpload {
   fields: Record<string, string>;

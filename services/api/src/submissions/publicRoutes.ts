@@ -7,23 +7,25 @@ import {
   newSubmissionId,
   submissionStreamId,
   SUBMISSION_ID_PATTERN,
+  SUBMISSION_KIND_LIST,
   SubmissionCreatedSchema,
   SubmissionStatusAnswerSchema,
   type SubmissionKind,
+  type SubmissionKindInfo,
 } from '@autobest/domain';
 import { createStatusTokens, submissionFolder } from '@autobest/runtime';
 import { errorResponses, HttpError } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../platform/commands';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
-import { SUBMISSION_KINDS, type SubmissionKindSpec } from './kinds';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
+import { submissionValue } from './records';
 import { acceptMultipartForms } from '../platform/multipartForms';
 
 /** What an Idempotency-Key keeps of the answer. */
 const KeptSubmissionSchema = z.object({ id: z.string() });
 
-const multipartBody = (spec: SubmissionKindSpec) =>
+const multipartBody = (spec: SubmissionKindInfo) =>
   z
     .unknown()
     .describe(
@@ -56,7 +58,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = createStatusTokens(app.config.statusTokenSecret);
   const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
 
-  for (const spec of SUBMISSION_KINDS) {
+  for (const spec of SUBMISSION_KIND_LIST) {
     app.post(
       `/api/${spec.resource}`,
       {
@@ -149,7 +151,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           submittedAt: new Date(row.submitted_at).toISOString(),
           lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
           vehicle: { make: row.make, model: row.model, year: row.year },
-          [spec.valueField]: row.value_minor === null ? null : Number(row.value_minor) / 100,
+          [spec.valueField]: submissionValue(row),
           unreadablePhotos: row.photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label),
         };
       },

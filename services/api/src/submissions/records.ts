@@ -1,14 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { SubmissionsTable } from '@autobest/db';
-import type { SubmissionRecord } from '@autobest/domain';
-import type { SubmissionKindSpec } from './kinds';
+import { toMajor, type SubmissionKindInfo, type SubmissionRecord } from '@autobest/domain';
+
+/** The offered or estimated value in naira (the read model keeps kobo), or null when none is set. */
+export const submissionValue = (row: Pick<Selectable<SubmissionsTable>, 'value_minor'>): number | null =>
+  row.value_minor === null ? null : toMajor({ amountMinor: Number(row.value_minor), currency: 'NGN' });
 
 /**
  * A read-model row as the console sees it; photo URLs point at the authenticated photo route, and exist only
  * for photos we re-encoded (staff never get the file an owner sent).
  */
-export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: SubmissionKindSpec): SubmissionRecord {
-  const value = row.value_minor === null ? null : Number(row.value_minor) / 100;
+export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: SubmissionKindInfo): SubmissionRecord {
   return {
     id: row.id,
     submittedAt: new Date(row.submitted_at).toISOString(),
@@ -27,7 +29,7 @@ export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: Subm
     askingPrice: row.asking_price,
     status: row.status,
     lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
-    [spec.valueField]: value,
+    [spec.valueField]: submissionValue(row),
     notes: row.notes,
     photos: row.photos.map((photo) => {
       const url = `/api/admin/${spec.resource}/${encodeURIComponent(row.id)}/photos/${encodeURIComponent(photo.slot)}`;

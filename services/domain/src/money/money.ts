@@ -1,10 +1,10 @@
 import type { SiteLanguage } from '../platform/languages';
-import { currencyInfo, FALLBACK_RATES, isCurrencyCode, type CurrencyCode, type PriceCurrency } from './currencies';
+import { currencyInfo, FALLBACK_RATES, isCurrencyCode, type PriceCurrency } from './currencies';
 
 /** An amount in minor units (kobo, cents; whole units for UGX, XOF, XAF) with its currency. */
-export interface Money {
+export interface Money<Currency extends PriceCurrency = PriceCurrency> {
   amountMinor: number;
-  currency: PriceCurrency;
+  currency: Currency;
 }
 
 /** Rates per 1 USD. */
@@ -21,11 +21,18 @@ export function minorDigits(currency: PriceCurrency): number {
   return digits;
 }
 
+/** The one conversion pair between minor units (what is stored) and major units (what people read and type). */
 export const toMajor = (money: Money) => money.amountMinor / 10 ** minorDigits(money.currency);
-export const fromMajor = (amount: number, currency: PriceCurrency): Money => ({
+export const fromMajor = <Currency extends PriceCurrency>(amount: number, currency: Currency): Money<Currency> => ({
   amountMinor: Math.round(amount * 10 ** minorDigits(currency)),
   currency,
 });
+
+/** Whether an amount in major units has no more decimals than its currency's minor unit (₦12.5 yes, ₦12.555 no). */
+export function fitsMinorUnits(amount: number, currency: PriceCurrency): boolean {
+  const minor = amount * 10 ** minorDigits(currency);
+  return Math.abs(Math.round(minor) - minor) < 1e-6;
+}
 
 /** The rate of a currency per 1 USD: USD is 1; a missing or broken rate falls back to the spec's table. */
 export function rateOf(currency: PriceCurrency, rates: Rates): number {
@@ -42,15 +49,31 @@ export function convert(money: Money, to: PriceCurrency, rates: Rates): Money {
   return fromMajor(usd * rateOf(to, rates), to);
 }
 
-/** The one way prices are shown: the currency's locale, 0 to 2 fraction digits. */
-export function formatMoney(money: Money, locale?: string): string {
-  const currencyLocale = money.currency !== 'USD' && isCurrencyCode(money.currency) ? currencyInfo(money.currency as CurrencyCode).locale : 'en-US';
-  return new Intl.NumberFormat(locale ?? currencyLocale, {
-    style: 'currency',
-    currency: money.currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: Math.min(2, minorDigits(money.currency)),
-  }).format(toMajor(money));
+/** The locale a currency's amounts are written in by default: en-NG for naira, fr-CI for CFA francs, en-US for dollars. */
+export const currencyLocale = (currency: PriceCurrency): string => (currency !== 'USD' && isCurrencyCode(currency) ? currencyInfo(currency).locale : 'en-US');
+
+export interface MoneyFormat {
+  /** The locale to write in; the currency's own (currencyLocale) when not given. */
+  locale?: string;
+  /**
+   * 'significant' (the default): 0 to 2 fraction digits, as prices are shown (₦4,500,000, ₦1,234.5); 'minor': every
+   * digit of the currency's minor unit, as the console's tables show amounts (₦4,500,000.00).
+   */
+  fractionDigits?: 'significant' | 'minor';
+  /**
+   * 'symbol' (the default): the locale's sign for the currency (₦4,500,000); 'code': the ISO code, a space, then the
+   * number (NGN 4,500,000), as the console's tariff preview lists a quote in any of the currencies.
+   */
+  currencyDisplay?: 'symbol' | 'code';
+}
+
+/** The one way amounts are shown with their currency (Intl, so a language writes them as its readers expect). */
+export function formatMoney(money: Money, { locale, fractionDigits = 'significant', currencyDisplay = 'symbol' }: MoneyFormat = {}): string {
+  const digits = Math.min(2, minorDigits(money.currency));
+  const fraction = fractionDigits === 'minor' ? { minimumFractionDigits: digits, maximumFractionDigits: digits } : { minimumFractionDigits: 0, maximumFractionDigits: digits };
+  const writtenIn = locale ?? currencyLocale(money.currency);
+  if (currencyDisplay === 'code') return `${money.currency} ${new Intl.NumberFormat(writtenIn, fraction).format(toMajor(money))}`;
+  return new Intl.NumberFormat(writtenIn, { style: 'currency', currency: money.currency, ...fraction }).format(toMajor(money));
 }
 
 /** French writes the symbol after the amount and groups thousands with a narrow space; the others as English does. */

@@ -1,5 +1,6 @@
 export * from './fields';
 export * from './sellCar';
 export * from './tradeIn';
+export * from './kinds';
 export * from './submission';
 export * from './contracts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { fitsMinorUnits, fromMajor, type Money } from '../money/money';
 import type { Decider, DomainEvent } from '../platform/events';
+import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 
-export type SubmissionKind = 'sell-car' | 'trade-in';
 export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
@@ -57,10 +58,7 @@ export type ProcessedPhoto =
     };
 
 /** Naira in kobo: money is integer minor units with its currency. */
-export interface NairaAmount {
-  amountMinor: number;
-  currency: 'NGN';
-}
+export type NairaAmount = Money<'NGN'>;
 
 interface SubmittedData {
   submissionId: string;
@@ -160,7 +158,6 @@ export const SUBMISSION_EVENT_TYPES: ReadonlySet<string> = new Set<SubmissionEve
   'SubmissionPhotosErased',
 ]);
 
-export const SUBMISSION_ID_PREFIX: Record<SubmissionKind, string> = { 'sell-car': 'SC', 'trade-in': 'TI' };
 export const submissionStreamId = (kind: SubmissionKind, submissionId: string) => `${kind}-${submissionId}`;
 export const submissionKindOfStream = (streamId: string): SubmissionKind | undefined =>
   streamId.startsWith('sell-car-') ? 'sell-car' : streamId.startsWith('trade-in-') ? 'trade-in' : undefined;
@@ -170,7 +167,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** `SC-{timestamp}-{6 random chars}` / `TI-{timestamp}-{6 random chars}`, upper case, as the spec's forms make them. */
 export function newSubmissionId(kind: SubmissionKind, now: Date, randomBytes: Uint8Array): string {
   const suffix = Array.from(randomBytes.slice(0, 6), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
-  return `${SUBMISSION_ID_PREFIX[kind]}-${now.getTime()}-${suffix}`;
+  return `${SUBMISSION_KINDS[kind].idPrefix}-${now.getTime()}-${suffix}`;
 }
 
 export const SUBMISSION_ID_PATTERN = /^(SC|TI)-\d{10,16}-[A-Z0-9]{6}$/;
@@ -258,7 +255,7 @@ export const offerSchema = (kind: SubmissionKind) =>
             .number({ error: 'Estimated value must be a number' })
             .min(0, 'Estimated value cannot be negative')
             .max(1e12)
-            .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Estimated value has at most 2 decimals')
+            .refine((value) => fitsMinorUnits(value, 'NGN'), 'Estimated value has at most 2 decimals')
             .nullable(),
   });
 
@@ -278,9 +275,6 @@ export class SubmissionAlreadyExists extends Error {
   override readonly name = 'SubmissionAlreadyExists';
 }
 
-export const toKobo = (naira: number): NairaAmount => ({ amountMinor: Math.round(naira * 100), currency: 'NGN' });
-export const fromKobo = (amount: NairaAmount | null): number | null => (amount ? amount.amountMinor / 100 : null);
-
 /**
  * Business rules of a submission's life: created once, then any status to any other, values, notes, deletion;
  * its photos re-encoded once, and erased once after deletion.
@@ -288,7 +282,7 @@ export const fromKobo = (amount: NairaAmount | null): number | null => (amount ?
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
   if (command.type === 'Submit') {
     if (state.kind !== null) throw new SubmissionAlreadyExists(command.data.submissionId);
-    return [{ type: command.kind === 'sell-car' ? 'SellCarSubmitted' : 'TradeInSubmitted', data: command.data }];
+    return [{ type: SUBMISSION_KINDS[command.kind].submittedEvent, data: command.data }];
   }
   if (state.kind === null) throw new SubmissionNotFound('Submission not found');
   const { submissionId } = state;
@@ -308,7 +302,7 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
       if (command.status === state.status) return [];
       return [{ type: 'SubmissionStatusChanged', data: { submissionId, from: state.status, to: command.status, changedAt: at } }];
     case 'SetValue': {
-      const value = command.value === null ? null : toKobo(command.value);
+      const value = command.value === null ? null : fromMajor(command.value, 'NGN');
       if (value?.amountMinor === state.value?.amountMinor) return [];
       return state.kind === 'sell-car'
         ? [{ type: 'SubmissionOfferedValueSet', data: { submissionId, offeredValue: value, setAt: at } }]

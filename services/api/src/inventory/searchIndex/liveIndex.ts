@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
-import { VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
+import { toMajor, VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
 import { collectGarbage } from '../../platform/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { everyCard, readCards, type CardStore } from './cards';
@@ -42,7 +42,7 @@ const NAIRA_PER_DOLLAR = 1_500;
  */
 function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): VehicleSearchQuery {
   const vehicle = samples[(n * 7) % samples.length]!;
-  const inNaira = (usdCents: number) => Math.round((usdCents / 100) * NAIRA_PER_DOLLAR);
+  const inNaira = (usdCents: number) => Math.round(toMajor({ amountMinor: usdCents, currency: 'USD' }) * NAIRA_PER_DOLLAR);
   return {
     sort: VEHICLE_SORTS[n % VEHICLE_SORTS.length]!,
     page: 1 + (n % 3),

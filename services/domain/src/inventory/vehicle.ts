@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
 import { isOneLine, TEXT_RULE_CODES, tooLong, withCleanText } from '../platform/validation';
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
@@ -12,9 +12,6 @@ import {
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestChanged,
   ReservationRequestNotFound,
-  type ReservationNoteAdded,
-  type ReservationRequested,
-  type ReservationStatusChanged,
   type ReservedVehicle,
 } from './reservationRequest';
 
@@ -127,39 +124,26 @@ export function vehicleErrors(input: unknown): string[] {
   ];
 }
 
-export type VehicleListed = DomainEvent<'VehicleListed', { vehicle: Vehicle; listedAt: string }>;
-export type VehicleUpdated = DomainEvent<'VehicleUpdated', { vehicle: Vehicle; updatedAt: string }>;
-export type VehiclePriceChanged = DomainEvent<'VehiclePriceChanged', { vehicleId: string; price: number; currency: PriceCurrency; changedAt: string }>;
-export type VehicleDelisted = DomainEvent<'VehicleDelisted', { vehicleId: string; reason: string; delistedAt: string }>;
-export type VehicleEvent =
-  | VehicleListed
-  | VehicleUpdated
-  | VehiclePriceChanged
-  | VehicleDelisted
-  | ReservationRequested
-  | ReservationStatusChanged
-  | ReservationNoteAdded;
 /**
- * A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. Reservation requests were kept
- * on their vehicle's stream by earlier versions: those events are still read here (legacy form, see reservationRequest.ts).
+ * A vehicle event as stored: the one declaration of the stream's events, which the type and the type names come from.
+ * Reservation requests were kept on their vehicle's stream by earlier versions: those events are still read here
+ * (legacy form, see reservationRequest.ts).
  */
-export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion('type', [
+export const VehicleEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('VehicleListed'), data: z.object({ vehicle: VehicleSchema, listedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleUpdated'), data: z.object({ vehicle: VehicleSchema, updatedAt: z.string() }) }),
   z.object({ type: z.literal('VehiclePriceChanged'), data: z.object({ vehicleId: z.string(), price: z.number(), currency: z.enum(PRICE_CURRENCY_CODES), changedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleDelisted'), data: z.object({ vehicleId: z.string(), reason: z.string(), delistedAt: z.string() }) }),
   ...RESERVATION_REQUEST_EVENT_SCHEMAS,
 ]);
+export type VehicleEvent = z.infer<typeof VehicleEventSchema>;
+export type VehicleListed = Extract<VehicleEvent, { type: 'VehicleListed' }>;
+export type VehicleUpdated = Extract<VehicleEvent, { type: 'VehicleUpdated' }>;
+export type VehiclePriceChanged = Extract<VehicleEvent, { type: 'VehiclePriceChanged' }>;
+export type VehicleDelisted = Extract<VehicleEvent, { type: 'VehicleDelisted' }>;
 
-export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>([
-  'VehicleListed',
-  'VehicleUpdated',
-  'VehiclePriceChanged',
-  'VehicleDelisted',
-  'ReservationRequested',
-  'ReservationStatusChanged',
-  'ReservationNoteAdded',
-]);
+export const VEHICLE_EVENT_TYPES = eventTypesOf(VehicleEventSchema);
+
 export const vehicleStreamId = (vehicleId: string) => `vehicle-${vehicleId}`;
 
 export interface OpenReservation {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
 import { isOneLine } from '../platform/validation';
 import { NEWS_CATEGORIES, NEWS_REGIONS, DEFAULT_NEWS_CATEGORY } from './categories';
 
@@ -37,24 +37,24 @@ export type ValidNewsSource = z.output<typeof NewsSourceInputSchema>;
 export type NewsSourceFields = keyof ValidNewsSource;
 export type NewsSourceChanges = Partial<ValidNewsSource>;
 
-export type NewsSourceAdded = DomainEvent<'NewsSourceAdded', ValidNewsSource & { sourceId: string; addedAt: string }>;
-export type NewsSourceChanged = DomainEvent<'NewsSourceChanged', { sourceId: string; changes: NewsSourceChanges; changedAt: string }>;
-export type NewsSourceEvent = NewsSourceAdded | NewsSourceChanged;
-
 const sourceFields = {
   name: z.string(),
   url: z.string(),
   region: z.enum(NEWS_REGIONS),
   category: z.enum(NEWS_CATEGORIES),
   enabled: z.boolean(),
-};
+} satisfies Record<NewsSourceFields, z.ZodType>;
 
-export const NewsSourceEventSchema: z.ZodType<NewsSourceEvent> = z.discriminatedUnion('type', [
+/** A news source event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const NewsSourceEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('NewsSourceAdded'), data: z.object({ sourceId: z.string(), addedAt: z.string(), ...sourceFields }) }),
   z.object({ type: z.literal('NewsSourceChanged'), data: z.object({ sourceId: z.string(), changes: z.object(sourceFields).partial(), changedAt: z.string() }) }),
 ]);
+export type NewsSourceEvent = z.infer<typeof NewsSourceEventSchema>;
+export type NewsSourceAdded = Extract<NewsSourceEvent, { type: 'NewsSourceAdded' }>;
+export type NewsSourceChanged = Extract<NewsSourceEvent, { type: 'NewsSourceChanged' }>;
 
-export const NEWS_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set<NewsSourceEvent['type']>(['NewsSourceAdded', 'NewsSourceChanged']);
+export const NEWS_SOURCE_EVENT_TYPES = eventTypesOf(NewsSourceEventSchema);
 
 export const newsSourceStreamId = (sourceId: string) => `news-source-${sourceId}`;
 

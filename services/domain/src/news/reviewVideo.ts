@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
 import { isOneLine } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { VIDEO_CATEGORIES } from './categories';
@@ -50,11 +50,6 @@ export type ValidReviewVideo = z.output<typeof ReviewVideoInputSchema>;
 /** A video as recorded: its publish date always set. */
 export type ReviewVideo = ValidReviewVideo & { publishDate: string };
 
-export type ReviewVideoAdded = DomainEvent<'ReviewVideoAdded', { videoId: string; video: ReviewVideo; addedAt: string }>;
-export type ReviewVideoChanged = DomainEvent<'ReviewVideoChanged', { videoId: string; changes: Partial<ReviewVideo>; changedAt: string }>;
-export type ReviewVideoRemoved = DomainEvent<'ReviewVideoRemoved', { videoId: string; removedAt: string }>;
-export type ReviewVideoEvent = ReviewVideoAdded | ReviewVideoChanged | ReviewVideoRemoved;
-
 const videoFields = {
   title: z.string(),
   description: z.string(),
@@ -68,15 +63,21 @@ const videoFields = {
   views: z.number(),
   channel: z.string(),
   publishDate: z.string(),
-};
+} satisfies Record<keyof ReviewVideo, z.ZodType>;
 
-export const ReviewVideoEventSchema: z.ZodType<ReviewVideoEvent> = z.discriminatedUnion('type', [
+/** A review video event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const ReviewVideoEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ReviewVideoAdded'), data: z.object({ videoId: z.string(), video: z.object(videoFields), addedAt: z.string() }) }),
   z.object({ type: z.literal('ReviewVideoChanged'), data: z.object({ videoId: z.string(), changes: z.object(videoFields).partial(), changedAt: z.string() }) }),
   z.object({ type: z.literal('ReviewVideoRemoved'), data: z.object({ videoId: z.string(), removedAt: z.string() }) }),
 ]);
 
-export const REVIEW_VIDEO_EVENT_TYPES: ReadonlySet<string> = new Set<ReviewVideoEvent['type']>(['ReviewVideoAdded', 'ReviewVideoChanged', 'ReviewVideoRemoved']);
+export type ReviewVideoEvent = z.infer<typeof ReviewVideoEventSchema>;
+export type ReviewVideoAdded = Extract<ReviewVideoEvent, { type: 'ReviewVideoAdded' }>;
+export type ReviewVideoChanged = Extract<ReviewVideoEvent, { type: 'ReviewVideoChanged' }>;
+export type ReviewVideoRemoved = Extract<ReviewVideoEvent, { type: 'ReviewVideoRemoved' }>;
+
+export const REVIEW_VIDEO_EVENT_TYPES = eventTypesOf(ReviewVideoEventSchema);
 
 export const reviewVideoStreamId = (videoId: string) => `review-video-${videoId}`;
 

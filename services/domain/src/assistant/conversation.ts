@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
@@ -170,12 +171,6 @@ export type ConversationCommand =
   | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
   | FollowUpCommand;
 
-export class ConversationNotFound extends Error {
-  override readonly name = 'ConversationNotFound';
-}
-export class ConversationAlreadyStarted extends Error {
-  override readonly name = 'ConversationAlreadyStarted';
-}
 /** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
 export class ConversationTooLong extends Error {
   override readonly name = 'ConversationTooLong';
@@ -193,7 +188,7 @@ export const contextAfter = (state: ConversationState, text: string, language: S
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
-    if (state.conversationId !== null) throw new ConversationAlreadyStarted('This conversation was already started');
+    if (state.conversationId !== null) throw new AlreadyExists('conversation', command.conversationId);
     const { conversationId, language, currency, entry, topic, now } = command;
     return [
       {
@@ -202,7 +197,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       },
     ];
   }
-  if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+  if (state.conversationId === null) throw new NotFound('conversation');
   const { conversationId } = state;
   switch (command.type) {
     case 'ReceiveBuyerMessage': {

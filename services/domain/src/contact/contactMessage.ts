@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { SITE_LANGUAGES } from '../platform/languages';
@@ -103,10 +104,10 @@ export type ContactMessageCommand = { type: 'ReceiveContactMessage'; contactMess
 /** A contact message is received once into a new stream; staff then follow it up (decideFollowUp). */
 export function decideContactMessage(command: ContactMessageCommand, state: ContactMessageState): ContactMessageEvent[] {
   if (command.type === 'ReceiveContactMessage') {
-    if (state.contactMessageId !== null) throw new ContactMessageAlreadyReceived(command.contactMessageId);
+    if (state.contactMessageId !== null) throw new AlreadyExists('contact-message', command.contactMessageId);
     return [{ type: 'ContactMessageReceived', data: { contactMessageId: command.contactMessageId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
-  if (state.contactMessageId === null) throw new ContactMessageNotFound('Contact message not found');
+  if (state.contactMessageId === null) throw new NotFound('contact-message');
   const { contactMessageId } = state;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];
@@ -115,13 +116,4 @@ export function decideContactMessage(command: ContactMessageCommand, state: Cont
     : [{ type: 'ContactMessageNoteAdded', data: { contactMessageId, text: change.text, addedAt: change.at } }];
 }
 
-export class ContactMessageAlreadyReceived extends Error {
-  override readonly name = 'ContactMessageAlreadyReceived';
-  constructor(readonly contactMessageId: string) {
-    super(`Contact message ${contactMessageId} was already received`);
-  }
-}
 
-export class ContactMessageNotFound extends Error {
-  override readonly name = 'ContactMessageNotFound';
-}

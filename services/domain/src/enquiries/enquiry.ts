@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import { coded, type MessageCode } from '../platform/messages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
@@ -120,24 +121,15 @@ export const enquiryDecider: Decider<EnquiryState, EnquiryEvent> = { eventSchema
 
 export type EnquiryCommand = { type: 'ReceiveEnquiry'; enquiryId: string; input: ReceivedEnquiry; now: Date } | FollowUpCommand;
 
-export class EnquiryAlreadyReceived extends Error {
-  override readonly name = 'EnquiryAlreadyReceived';
-  constructor(readonly enquiryId: string) {
-    super(`Enquiry ${enquiryId} was already received`);
-  }
-}
 
-export class EnquiryNotFound extends Error {
-  override readonly name = 'EnquiryNotFound';
-}
 
 /** An enquiry is received once into a new stream; staff then follow it up (decideFollowUp). */
 export function decideEnquiry(command: EnquiryCommand, state: EnquiryState): EnquiryEvent[] {
   if (command.type === 'ReceiveEnquiry') {
-    if (state.enquiryId !== null) throw new EnquiryAlreadyReceived(command.enquiryId);
+    if (state.enquiryId !== null) throw new AlreadyExists('enquiry', command.enquiryId);
     return [{ type: 'EnquiryReceived', data: { enquiryId: command.enquiryId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
-  if (state.enquiryId === null) throw new EnquiryNotFound('Enquiry not found');
+  if (state.enquiryId === null) throw new NotFound('enquiry');
   const { enquiryId } = state;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];

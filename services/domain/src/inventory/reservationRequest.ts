@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { NotFound } from '../platform/errors';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 import type { ReservationInput, VehicleState } from './vehicle';
@@ -114,9 +115,6 @@ export function isOpenReservationRequest(state: ReservationRequestState, vehicle
 
 export type ReservationRequestCommand = { type: 'RequestReservation'; reservationId: string; vehicle: ReservedVehicle; input: ReservationInput; now: Date } | FollowUpCommand;
 
-export class ReservationRequestNotFound extends Error {
-  override readonly name = 'ReservationRequestNotFound';
-}
 
 /** Staff acted on a reservation request as it was before someone else changed it. */
 export class ReservationRequestChanged extends Error {
@@ -140,7 +138,7 @@ export function decideReservationRequest(command: ReservationRequestCommand, sta
       },
     ];
   }
-  if (!state.request) throw new ReservationRequestNotFound('Reservation request not found');
+  if (!state.request) throw new NotFound('reservation-request');
   const { reservationId, vehicleId } = state.request;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { NotFound } from '../platform/errors';
 import { isOneLine, TEXT_RULE_CODES, tooLong, withCleanText } from '../platform/validation';
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
@@ -11,7 +12,6 @@ import {
   RESERVATION_REQUEST_EVENT_SCHEMAS,
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestChanged,
-  ReservationRequestNotFound,
   type ReservedVehicle,
 } from './reservationRequest';
 
@@ -223,9 +223,6 @@ export const foldVehicle = (events: readonly VehicleEvent[]) => events.reduce(ev
 
 export const vehicleDecider: Decider<VehicleState, VehicleEvent> = { eventSchema: VehicleEventSchema, initialState: initialVehicleState, evolve: evolveVehicle };
 
-export class VehicleNotFound extends Error {
-  override readonly name = 'VehicleNotFound';
-}
 
 export const ReservationSchema = z.object({
   name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, tooLong).refine(isOneLine, 'oneLine'),
@@ -281,18 +278,18 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
       if (!state.delisted && state.vehicle && sameVehicle(state.vehicle, command.vehicle)) return [];
       return [{ type: 'VehicleUpdated', data: { vehicle: command.vehicle, updatedAt: at } }];
     case 'ChangePrice':
-      if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
+      if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
       if (state.vehicle.price === command.price && state.vehicle.currency === command.currency) return [];
       return [{ type: 'VehiclePriceChanged', data: { vehicleId: state.vehicle.id, price: command.price, currency: command.currency, changedAt: at } }];
     case 'Delist':
-      if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
+      if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
       return [{ type: 'VehicleDelisted', data: { vehicleId: state.vehicle.id, reason: command.reason, delistedAt: at } }];
   }
 }
 
 /** The vehicle a buyer may ask to reserve, as their request records it: a vehicle never listed, or delisted, cannot be. */
 export function reservableVehicle(state: VehicleState): ReservedVehicle {
-  if (!state.vehicle || state.delisted) throw new VehicleNotFound('Vehicle not found');
+  if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
   return { id: state.vehicle.id, name: state.vehicle.name, version: state.version };
 }
 
@@ -304,7 +301,7 @@ export function reservableVehicle(state: VehicleState): ReservedVehicle {
 function decideReservationFollowUp(command: Extract<VehicleCommand, { type: 'FollowUpReservation' }>, state: VehicleState): VehicleEvent[] {
   const { reservationId } = command;
   const request = state.requests[reservationId];
-  if (!request || !state.vehicle) throw new ReservationRequestNotFound('Reservation request not found');
+  if (!request || !state.vehicle) throw new NotFound('reservation-request', reservationId);
   if (command.expectedVersion !== undefined && command.expectedVersion !== request.version) {
     throw new ReservationRequestChanged(`Reservation request ${reservationId} is at version ${request.version}, not ${command.expectedVersion}`);
   }

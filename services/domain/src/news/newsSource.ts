@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine } from '../platform/validation';
 import { NEWS_CATEGORIES, NEWS_REGIONS, DEFAULT_NEWS_CATEGORY } from './categories';
 
@@ -83,29 +84,17 @@ export type NewsSourceCommand =
   | { type: 'AddNewsSource'; sourceId: string; source: ValidNewsSource; now: Date }
   | { type: 'ChangeNewsSource'; source: ValidNewsSource; now: Date };
 
-export class NewsSourceNotFound extends Error {
-  override readonly name = 'NewsSourceNotFound';
-  constructor() {
-    super('News source not found');
-  }
-}
 
-export class NewsSourceAlreadyExists extends Error {
-  override readonly name = 'NewsSourceAlreadyExists';
-  constructor(readonly sourceId: string) {
-    super(`News source ${sourceId} already exists`);
-  }
-}
 
 const FIELDS: readonly NewsSourceFields[] = ['name', 'url', 'region', 'category', 'enabled'];
 
 /** A source is added once; an edit records only the fields that changed (disabling is one), nothing when none did. */
 export function decideNewsSource(command: NewsSourceCommand, state: NewsSourceState): NewsSourceEvent[] {
   if (command.type === 'AddNewsSource') {
-    if (state.sourceId !== null) throw new NewsSourceAlreadyExists(command.sourceId);
+    if (state.sourceId !== null) throw new AlreadyExists('news-source', command.sourceId);
     return [{ type: 'NewsSourceAdded', data: { sourceId: command.sourceId, ...command.source, addedAt: command.now.toISOString() } }];
   }
-  if (state.sourceId === null || state.source === null) throw new NewsSourceNotFound();
+  if (state.sourceId === null || state.source === null) throw new NotFound('news-source', state.sourceId ?? undefined);
   const current = state.source;
   const changes: Record<string, unknown> = {};
   for (const field of FIELDS) if (command.source[field] !== current[field]) changes[field] = command.source[field];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { VIDEO_CATEGORIES } from './categories';
@@ -107,19 +108,7 @@ export type ReviewVideoCommand =
   | { type: 'ChangeReviewVideo'; video: ValidReviewVideo; now: Date }
   | { type: 'RemoveReviewVideo'; now: Date };
 
-export class ReviewVideoNotFound extends Error {
-  override readonly name = 'ReviewVideoNotFound';
-  constructor() {
-    super('Review video not found');
-  }
-}
 
-export class ReviewVideoAlreadyExists extends Error {
-  override readonly name = 'ReviewVideoAlreadyExists';
-  constructor(readonly videoId: string) {
-    super(`Review video ${videoId} already exists`);
-  }
-}
 
 const VIDEO_FIELDS = Object.keys(videoFields) as Array<keyof ReviewVideo>;
 
@@ -127,11 +116,11 @@ const VIDEO_FIELDS = Object.keys(videoFields) as Array<keyof ReviewVideo>;
 export function decideReviewVideo(command: ReviewVideoCommand, state: ReviewVideoState): ReviewVideoEvent[] {
   const at = command.now.toISOString();
   if (command.type === 'AddReviewVideo') {
-    if (state.videoId !== null) throw new ReviewVideoAlreadyExists(command.videoId);
+    if (state.videoId !== null) throw new AlreadyExists('review-video', command.videoId);
     const video: ReviewVideo = { ...command.video, publishDate: command.video.publishDate ?? at.slice(0, 10) };
     return [{ type: 'ReviewVideoAdded', data: { videoId: command.videoId, video, addedAt: at } }];
   }
-  if (state.videoId === null || state.video === null || state.removed) throw new ReviewVideoNotFound();
+  if (state.videoId === null || state.video === null || state.removed) throw new NotFound('review-video', state.videoId ?? undefined);
   if (command.type === 'RemoveReviewVideo') return [{ type: 'ReviewVideoRemoved', data: { videoId: state.videoId, removedAt: at } }];
   const next: ReviewVideo = { ...command.video, publishDate: command.video.publishDate ?? state.video.publishDate };
   const changes: Record<string, unknown> = {};

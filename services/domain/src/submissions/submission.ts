@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 
 export type SubmissionKind = 'sell-car' | 'trade-in';
 export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
@@ -200,13 +201,6 @@ export type SubmissionCommand =
   | { type: 'RecordProcessedPhotos'; photos: ProcessedPhoto[]; now: Date }
   | { type: 'RecordPhotosErased'; now: Date };
 
-export class SubmissionNotFound extends Error {
-  override readonly name = 'SubmissionNotFound';
-}
-export class SubmissionAlreadyExists extends Error {
-  override readonly name = 'SubmissionAlreadyExists';
-}
-
 export const toKobo = (naira: number): NairaAmount => ({ amountMinor: Math.round(naira * 100), currency: 'NGN' });
 export const fromKobo = (amount: NairaAmount | null): number | null => (amount ? amount.amountMinor / 100 : null);
 
@@ -216,10 +210,10 @@ export const fromKobo = (amount: NairaAmount | null): number | null => (amount ?
  */
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
   if (command.type === 'Submit') {
-    if (state.kind !== null) throw new SubmissionAlreadyExists(command.data.submissionId);
+    if (state.kind !== null) throw new AlreadyExists('submission', command.data.submissionId);
     return [{ type: command.kind === 'sell-car' ? 'SellCarSubmitted' : 'TradeInSubmitted', data: command.data }];
   }
-  if (state.kind === null) throw new SubmissionNotFound('Submission not found');
+  if (state.kind === null) throw new NotFound('submission');
   const { submissionId } = state;
   const at = command.now.toISOString();
   // The photo processor's records: each happens once, and photos of a deleted request are erased, never processed.
@@ -231,7 +225,7 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
     if (!state.deleted || state.photos === 'erased') return [];
     return [{ type: 'SubmissionPhotosErased', data: { submissionId, erasedAt: at } }];
   }
-  if (state.deleted) throw new SubmissionNotFound('Submission not found');
+  if (state.deleted) throw new NotFound('submission', state.submissionId);
   switch (command.type) {
     case 'ChangeStatus':
       if (command.status === state.status) return [];

@@ -87,12 +87,6 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
-export type ConversationStarted = Extract<ConversationEvent, { type: 'ConversationStarted' }>;
-export type ConversationLanguageChanged = Extract<ConversationEvent, { type: 'ConversationLanguageChanged' }>;
-export type ConversationCurrencyChanged = Extract<ConversationEvent, { type: 'ConversationCurrencyChanged' }>;
-export type BuyerMessageReceived = Extract<ConversationEvent, { type: 'BuyerMessageReceived' }>;
-export type TaraReplied = Extract<ConversationEvent, { type: 'TaraReplied' }>;
-export type ConversationHandedOff = Extract<ConversationEvent, { type: 'ConversationHandedOff' }>;
 export type ConversationStatusChanged = Extract<ConversationEvent, { type: 'ConversationStatusChanged' }>;
 export type ConversationNoteAdded = Extract<ConversationEvent, { type: 'ConversationNoteAdded' }>;
 

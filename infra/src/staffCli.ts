@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createDb, migrateToLatest, type Db } from '@autobest/db';
+import { createDb, migrateToLatest, recordsInTransaction, type Db, type RecordsInTransaction } from '@autobest/db';
 import { ConfigError, InviteStaffSchema, loadRuntimeConfig, type EventMetadata } from '@autobest/domain';
 import {
   acceptablePasswordHash,
@@ -35,6 +35,11 @@ type Print = (line: string) => void;
 
 interface Context {
   db: Db;
+  /**
+   * Changes and their events in one transaction. No doorbell from a shell (it has no Redis): the projector's safety net
+   * finds the events on its next run.
+   */
+  store: RecordsInTransaction;
   publicUrl: string;
   secret: string;
   print: Print;
@@ -51,9 +56,9 @@ async function create(context: Context, values: Record<string, string | undefine
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
   const password = values['password'] ?? generatedPassword();
   const passwordHash = await acceptablePasswordHash(password, 'password');
-  const row = await context.db.transaction().execute(async (trx) => {
-    const created = await createStaffAccount(trx, { ...parsed.data, passwordHash }, { via: 'shell', metadata: SHELL });
-    await recordStaffEvent(trx, created.id, { type: 'StaffPasswordSet', data: { staffUserId: created.id, via: 'shell' } }, SHELL);
+  const row = await context.store.recordInTransaction(async (trx, record) => {
+    const created = await createStaffAccount(trx, record, { ...parsed.data, passwordHash }, { via: 'shell', metadata: SHELL });
+    await recordStaffEvent(record, created.id, { type: 'StaffPasswordSet', data: { staffUserId: created.id, via: 'shell' } }, SHELL);
     return created;
   });
   context.print(`Created ${row.role} account for ${row.email}.`);
@@ -70,9 +75,9 @@ async function personByEmail(context: Context, values: Record<string, string | u
 async function reset(context: Context, values: Record<string, string | undefined>): Promise<void> {
   const user = await personByEmail(context, values);
   if (user.disabled_at) throw new UsageError(`${user.email} is disabled; an admin can enable the account in the console`);
-  const link = await context.db.transaction().execute(async (trx) => {
+  const link = await context.store.recordInTransaction(async (trx, record) => {
     await endSessions(trx, user.id);
-    return issuePasswordLink(trx, user, user.password_hash === null ? 'invite' : 'reset', { publicUrl: context.publicUrl, secret: context.secret, metadata: SHELL });
+    return issuePasswordLink(trx, record, user, user.password_hash === null ? 'invite' : 'reset', { publicUrl: context.publicUrl, secret: context.secret, metadata: SHELL });
   });
   context.print(`Every session of ${user.email} has ended. Set-password link (works once, until ${link.expiresAt.toISOString()}):`);
   context.print(link.url);
@@ -80,16 +85,16 @@ async function reset(context: Context, values: Record<string, string | undefined
 
 async function disable(context: Context, values: Record<string, string | undefined>): Promise<void> {
   const user = await personByEmail(context, values);
-  await disableStaff(context.db, user.id, SHELL);
+  await disableStaff(context.store, user.id, SHELL);
   context.print(`Disabled ${user.email}; every session of theirs has ended.`);
 }
 
 /** A lost phone with no recovery code left and no other admin: the person signs in with the password and enrols again. */
 async function resetTwoFactor(context: Context, values: Record<string, string | undefined>): Promise<void> {
   const user = await personByEmail(context, values);
-  const removed = await context.db.transaction().execute(async (trx) => {
+  const removed = await context.store.recordInTransaction(async (trx, record) => {
     const locked = await trx.selectFrom('staff_users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
-    return removeTwoFactor(trx, locked, 'shell', SHELL);
+    return removeTwoFactor(trx, record, locked, 'shell', SHELL);
   });
   if (!removed) throw new StaffAccountRefused(409, `${user.email} does not use two-factor sign-in`);
   context.print(`Two-factor sign-in is off for ${user.email}; every session of theirs has ended. They sign in with their password and set it up again.`);
@@ -119,7 +124,7 @@ export async function runStaffCommand(argv: string[], env: Record<string, string
     const db = createDb({ connectionString: databaseUrl, maxConnections: 1, applicationName: 'autobest-staff-cli' });
     stops.push(() => db.destroy());
     await migrateToLatest(db);
-    await COMMANDS[command as keyof typeof COMMANDS]({ db, publicUrl: config.publicUrl, secret, print }, values);
+    await COMMANDS[command as keyof typeof COMMANDS]({ db, store: recordsInTransaction(db), publicUrl: config.publicUrl, secret, print }, values);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`);

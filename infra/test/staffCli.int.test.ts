@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordsInTransaction } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { announceFirstStaffUser, ensureFirstStaffUser, verifyPassword } from '@autobest/api';
 import { runStaffCommand } from '../src/staffCli';
@@ -26,10 +27,10 @@ const account = (email: string) => testDb.db.selectFrom('staff_users').selectAll
 
 describe('the first admin, before any account exists', () => {
   it('refuses a weak ADMIN_PASSWORD with a message naming the rule; a generated password is accepted and printed once', async () => {
-    await expect(ensureFirstStaffUser(testDb.db, { email: 'first@autobest.test', password: 'Password1234' })).rejects.toThrow(
+    await expect(ensureFirstStaffUser(recordsInTransaction(testDb.db), { email: 'first@autobest.test', password: 'Password1234' })).rejects.toThrow(
       'ADMIN_PASSWORD cannot be used for the first admin: This password is on a list of common or breached passwords; choose another. Set another, or unset it to have one generated.',
     );
-    const created = await ensureFirstStaffUser(testDb.db, { email: 'first@autobest.test', password: undefined });
+    const created = await ensureFirstStaffUser(recordsInTransaction(testDb.db), { email: 'first@autobest.test', password: undefined });
     const printed: string[] = [];
     announceFirstStaffUser(created, (line) => printed.push(line), true);
     expect(printed.join('\n')).toContain(created.generatedPassword!);

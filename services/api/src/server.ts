@@ -18,7 +18,7 @@ async function readyApp(config: RuntimeConfig, options: Omit<BuildAppOptions, 'c
   const app = await buildApp({ config, ...options });
   beforeReady(app);
   await app.ready();
-  announceFirstStaffUser(await ensureFirstStaffUser(app.db, config.admin), (line) => console.info(line), twoFactorRequiredFor(config.staffMfaRequiredFor, 'admin'));
+  announceFirstStaffUser(await ensureFirstStaffUser(app.eventStore, config.admin), (line) => console.info(line), twoFactorRequiredFor(config.staffMfaRequiredFor, 'admin'));
   return app;
 }
 

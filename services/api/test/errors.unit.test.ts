@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { ConcurrencyError } from '@autobest/db';
-import { EnquiryNotFound, SubmissionNotFound, VehicleNotFound } from '@autobest/domain';
+import { NotFound } from '@autobest/domain';
 import { errorsPlugin } from '../src/plugins/errors';
 
 async function appThrowing(error: Error) {
@@ -22,9 +22,9 @@ describe('error answers', () => {
   });
 
   it.each([
-    [new SubmissionNotFound('Submission not found'), 'Submission was not found'],
-    [new VehicleNotFound('Vehicle not found'), 'Vehicle was not found'],
-    [new EnquiryNotFound('Enquiry not found'), 'Enquiry was not found'],
+    [new NotFound('submission'), 'Submission was not found'],
+    [new NotFound('vehicle'), 'Vehicle was not found'],
+    [new NotFound('enquiry'), 'Enquiry was not found'],
   ])('answers a decider refusing %s with 404 and the record it named', async (error, message) => {
     const app = await appThrowing(error);
     const response = await app.inject({ method: 'GET', url: '/boom' });

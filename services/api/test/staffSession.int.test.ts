@@ -64,7 +64,7 @@ describe('staff session', () => {
   });
 
   it('does not create a second first user when one exists', async () => {
-    expect(await ensureFirstStaffUser(t.app.db, { email: 'other@autobest.test', password: 'another long password' })).toEqual({ created: false });
+    expect(await ensureFirstStaffUser(t.app.eventStore, { email: 'other@autobest.test', password: 'another long password' })).toEqual({ created: false });
   });
 });
 

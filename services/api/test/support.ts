@@ -86,7 +86,7 @@ export async function createTestApp(
     ...(options.onQuery === undefined ? {} : { onQuery: options.onQuery }),
   });
   await app.ready();
-  await ensureFirstStaffUser(app.db, config.admin);
+  await ensureFirstStaffUser(app.eventStore, config.admin);
   const workers: RunningWorkers | undefined = options.withWorkers ? await startWorkers(config, { migrate: false }) : undefined;
   return {
     app,

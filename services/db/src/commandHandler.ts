@@ -14,6 +14,37 @@ export const postgresEventStore = (db: Kysely<Database> | Transaction<Database>)
   append: (streamId, expectedVersion, events, metadata) => appendToStream(db, streamId, expectedVersion, events, metadata),
 });
 
+/** Appends events to a stream in the transaction `recordInTransaction` opened. */
+export type RecordEvents = (streamId: string, events: readonly DomainEvent<string, object>[], metadata: EventMetadata) => Promise<void>;
+
+/**
+ * The one way to write events besides the command handler, for areas whose records are table rows rather than
+ * streams (staff accounts and sessions, the landed-cost tables, the email outbox): the rows change and the events
+ * saying who changed them are appended in one transaction, so both commit or neither. The events are an audit trail
+ * (the rows are the state), so they go in at whatever version their stream has. Anything whose state is its stream
+ * (a decider folds it) goes through the command handler instead.
+ */
+export interface RecordsInTransaction {
+  recordInTransaction<T>(work: (trx: Transaction<Database>, record: RecordEvents) => Promise<T>): Promise<T>;
+}
+
+/** `recorded` is told after a commit that appended something: the API rings the projector's doorbell there. */
+export function recordsInTransaction(db: Kysely<Database>, recorded: () => void = () => undefined): RecordsInTransaction {
+  return {
+    async recordInTransaction(work) {
+      let appended = false;
+      const result = await db.transaction().execute((trx) =>
+        work(trx, async (streamId, events, metadata) => {
+          await appendToStream(trx, streamId, 'any', events, metadata);
+          appended = true;
+        }),
+      );
+      if (appended) recorded();
+      return result;
+    },
+  };
+}
+
 /** A stored event that does not match its stream's event schema: a bug or a bad migration to see at once, never a state to guess. */
 export class UnreadableEventError extends Error {
   override readonly name = 'UnreadableEventError';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Decider, EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { appendToStream, commandHandler, ConcurrencyError, postgresEventStore, readStream, UnreadableEventError, type EventStore } from '../src/index';
+import { appendToStream, commandHandler, ConcurrencyError, postgresEventStore, readStream, recordsInTransaction, UnreadableEventError, type EventStore } from '../src/index';
 
 const metadata: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'c-1', causationId: null, requestId: null };
 
@@ -103,5 +103,36 @@ describe('commandHandler', () => {
     await expect(refused).rejects.toBeInstanceOf(UnreadableEventError);
     await expect(refused).rejects.toMatchObject({ streamId: 'tally-bad', streamPosition: 2, type: 'Voted' });
     expect(await counts('tally-bad')).toHaveLength(2);
+  });
+});
+
+describe('recordInTransaction', () => {
+  const voted = (voter: string): Voted => ({ type: 'Voted', data: { voter, count: 0 } });
+
+  it('appends at any version in the caller\'s transaction, and says so once the commit is done', async () => {
+    let told = 0;
+    const writes = recordsInTransaction(testDb.db, () => told++);
+    await appendToStream(testDb.db, 'audit-a', 0, [voted('ada')], metadata);
+    const answer = await writes.recordInTransaction(async (_trx, record) => {
+      await record('audit-a', [voted('bola')], metadata);
+      expect(told).toBe(0);
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(told).toBe(1);
+    expect((await readStream(testDb.db, 'audit-a')).map((event) => (event.data as Voted['data']).voter)).toEqual(['ada', 'bola']);
+  });
+
+  it('says nothing when nothing was appended or the transaction rolled back, and keeps nothing of a rollback', async () => {
+    let told = 0;
+    const writes = recordsInTransaction(testDb.db, () => told++);
+    await writes.recordInTransaction(async () => undefined);
+    const failed = writes.recordInTransaction(async (_trx, record) => {
+      await record('audit-b', [voted('ada')], metadata);
+      throw new Error('the row change failed');
+    });
+    await expect(failed).rejects.toThrow('the row change failed');
+    expect(told).toBe(0);
+    expect(await readStream(testDb.db, 'audit-b')).toEqual([]);
   });
 });

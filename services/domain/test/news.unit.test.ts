@@ -19,8 +19,6 @@ import {
   plainText,
   ReviewVideoInputSchema,
   VideosQuerySchema,
-  NewsSourceNotFound,
-  ReviewVideoNotFound,
   xmlWithNumericEntities,
   evolveNewsSource,
   evolveReviewVideo,
@@ -143,7 +141,7 @@ describe('news sources (decider)', () => {
     expect(decideNewsSource({ type: 'ChangeNewsSource', source: { ...source, enabled: false }, now }, state)).toEqual([
       { type: 'NewsSourceChanged', data: { sourceId: 's1', changes: { enabled: false }, changedAt: now.toISOString() } },
     ]);
-    expect(() => decideNewsSource({ type: 'ChangeNewsSource', source, now }, initialNewsSourceState)).toThrow(NewsSourceNotFound);
+    expect(() => decideNewsSource({ type: 'ChangeNewsSource', source, now }, initialNewsSourceState)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'news-source' }));
   });
 
   it('accepts only http(s) feed URLs, a known region and category', () => {
@@ -195,7 +193,7 @@ describe('review videos (decider)', () => {
     expect(decideReviewVideo({ type: 'ChangeReviewVideo', video, now }, state)).toEqual([]);
     expect(decideReviewVideo({ type: 'ChangeReviewVideo', video: { ...video, views: 10 }, now }, state)).toEqual([{ type: 'ReviewVideoChanged', data: { videoId: 'v', changes: { views: 10 }, changedAt: now.toISOString() } }]);
     const removed = [...added, ...decideReviewVideo({ type: 'RemoveReviewVideo', now }, state)].reduce(evolveReviewVideo, initialReviewVideoState);
-    expect(() => decideReviewVideo({ type: 'RemoveReviewVideo', now }, removed)).toThrow(ReviewVideoNotFound);
+    expect(() => decideReviewVideo({ type: 'RemoveReviewVideo', now }, removed)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'review-video' }));
   });
 
   it('plays YouTube videos on the privacy-enhanced domain, and nothing else embedded', () => {

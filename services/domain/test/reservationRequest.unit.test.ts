@@ -10,7 +10,6 @@ import {
   isOpenReservationRequest,
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestEventSchema,
-  ReservationRequestNotFound,
   reservableVehicle,
   VehicleSchema,
   type ReservationRequestCommand,
@@ -86,7 +85,7 @@ describe('a reservation request in a stream of its own', () => {
   });
 
   it('given nothing, when staff follow it up, then it is not found; moving back to new is refused; the same status changes nothing', () => {
-    given().when({ type: 'AddNote', text: 'x', now: later(1) }).thenThrows(ReservationRequestNotFound);
+    given().when({ type: 'AddNote', text: 'x', now: later(1) }).thenThrows(expect.objectContaining({ name: 'NotFound', kind: 'reservation-request' }));
     given(requested, statusChanged('new', 'closed')).when({ type: 'ChangeStatus', status: 'new', now: later(2) }).thenThrows(FollowUpStatusRefused);
     given(requested, statusChanged('new', 'closed')).when({ type: 'ChangeStatus', status: 'closed', now: later(2) }).then([]);
   });

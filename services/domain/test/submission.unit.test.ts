@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   SellCarFieldsSchema,
-  SubmissionAlreadyExists,
-  SubmissionNotFound,
   TradeInFieldsSchema,
   decideSubmission,
   foldSubmission,
@@ -35,7 +33,7 @@ describe('decideSubmission', () => {
   });
 
   it('given a submission, when submitted again, then it is refused', () => {
-    expect(() => decideSubmission({ type: 'Submit', kind: 'sell-car', data: submitted.data as never }, foldSubmission([submitted]))).toThrow(SubmissionAlreadyExists);
+    expect(() => decideSubmission({ type: 'Submit', kind: 'sell-car', data: submitted.data as never }, foldSubmission([submitted]))).toThrow(expect.objectContaining({ name: 'AlreadyExists', kind: 'submission' }));
   });
 
   it('allows any status to any other, each stamping lastUpdated, and ignores a change to the same status', () => {
@@ -75,13 +73,13 @@ describe('decideSubmission', () => {
     const erased = decideSubmission({ type: 'RecordPhotosErased', now }, foldSubmission([submitted, deleted]));
     expect(erased).toEqual([{ type: 'SubmissionPhotosErased', data: { submissionId: 'SC-1763802000000-ABC123', erasedAt: now.toISOString() } }]);
     expect(decideSubmission({ type: 'RecordPhotosErased', now }, foldSubmission([submitted, deleted, ...erased]))).toEqual([]);
-    expect(() => decideSubmission({ type: 'RecordPhotosErased', now }, initialSubmissionState)).toThrow(SubmissionNotFound);
+    expect(() => decideSubmission({ type: 'RecordPhotosErased', now }, initialSubmissionState)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'submission' }));
   });
 
   it('refuses every command on a deleted or unknown submission', () => {
     const deleted = foldSubmission([submitted, { type: 'SubmissionDeleted', data: { submissionId: 'x', deletedAt: now.toISOString() } }]);
-    expect(() => decideSubmission({ type: 'ChangeStatus', status: 'reviewed', now }, deleted)).toThrow(SubmissionNotFound);
-    expect(() => decideSubmission({ type: 'AddNote', text: 'x', now }, initialSubmissionState)).toThrow(SubmissionNotFound);
+    expect(() => decideSubmission({ type: 'ChangeStatus', status: 'reviewed', now }, deleted)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'submission' }));
+    expect(() => decideSubmission({ type: 'AddNote', text: 'x', now }, initialSubmissionState)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'submission' }));
   });
 });
 

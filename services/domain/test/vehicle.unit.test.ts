@@ -10,11 +10,9 @@ import {
   RESERVATION_REQUEST_OPEN_DAYS,
   tabsOf,
   ReservationRequestChanged,
-  ReservationRequestNotFound,
   ReservationSchema,
   reservableVehicle,
   validate,
-  VehicleNotFound,
   VehicleEventSchema,
   VehicleRecordSchema,
   VehicleSchema,
@@ -106,9 +104,9 @@ describe('decideVehicle', () => {
       ...decideVehicle({ type: 'Save', vehicle, now }, initialVehicleState),
       { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: now.toISOString() } },
     ]);
-    expect(() => decideVehicle({ type: 'ChangePrice', price: 1, currency: 'USD', now }, delisted)).toThrow(VehicleNotFound);
-    expect(() => reservableVehicle(delisted)).toThrow(VehicleNotFound);
-    expect(() => reservableVehicle(initialVehicleState)).toThrow(VehicleNotFound);
+    expect(() => decideVehicle({ type: 'ChangePrice', price: 1, currency: 'USD', now }, delisted)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'vehicle' }));
+    expect(() => reservableVehicle(delisted)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'vehicle' }));
+    expect(() => reservableVehicle(initialVehicleState)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'vehicle' }));
   });
 
   it("a reservable vehicle is recorded with its stream's version; a delisting records its version", () => {
@@ -211,8 +209,8 @@ describe("following up the reservation requests kept on the vehicle's stream", (
     const closed = [...requested, ...followUp(requested, { type: 'ChangeStatus', status: 'closed', now: at(1) })];
     expect(() => followUp(closed, { type: 'ChangeStatus', status: 'new', now: at(2) })).toThrow(FollowUpStatusRefused);
     expect(followUp(closed, { type: 'ChangeStatus', status: 'closed', now: at(2) })).toEqual([]);
-    expect(() => followUp(closed, { type: 'AddNote', text: 'x', now: at(2) }, undefined, 'r9')).toThrow(ReservationRequestNotFound);
-    expect(() => decideVehicle({ type: 'FollowUpReservation', reservationId: 'r1', followUp: { type: 'AddNote', text: 'x', now: at(2) } }, initialVehicleState)).toThrow(ReservationRequestNotFound);
+    expect(() => followUp(closed, { type: 'AddNote', text: 'x', now: at(2) }, undefined, 'r9')).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'reservation-request' }));
+    expect(() => decideVehicle({ type: 'FollowUpReservation', reservationId: 'r1', followUp: { type: 'AddNote', text: 'x', now: at(2) } }, initialVehicleState)).toThrow(expect.objectContaining({ name: 'NotFound', kind: 'reservation-request' }));
   });
 
   it('lets staff close the requests of a delisted vehicle', () => {

@@ -8,7 +8,6 @@ import {
   contextAfter,
   conversationDecider,
   ConversationMovedOn,
-  ConversationNotFound,
   ConversationStartedSchema,
   conversationStreamId,
   ConversationViewSchema,
@@ -18,6 +17,7 @@ import {
   HandoffSchema,
   isUuid,
   messageOfIssue,
+  NotFound,
   PHONE_PATTERN,
   SendChatMessageSchema,
   StartConversationSchema,
@@ -45,7 +45,7 @@ const ConversationParams = z.object({ id: z.string().max(64).describe("The conve
 
 /** An id that cannot be a conversation's is unknown, like one that was never started. */
 const streamOf = (id: string) => {
-  if (!isUuid(id)) throw new ConversationNotFound('Conversation not found');
+  if (!isUuid(id)) throw new NotFound('conversation', id);
   return conversationStreamId(id.toLowerCase());
 };
 
@@ -159,7 +159,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     async (request, reply) => {
       const streamId = streamOf(request.params.id);
       const read = await readState(app.eventStore, conversationDecider, streamId);
-      if (read.state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+      if (read.state.conversationId === null) throw new NotFound('conversation', request.params.id);
       await countMessage(reply, read.state.conversationId);
       try {
         return await answerMessage(request, streamId, request.body, read);
@@ -184,7 +184,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     async (request, reply) => {
       // Folded from the stream, not read from the read model, so a reload right after a reply shows it.
       const { state, events } = await readState(app.eventStore, conversationDecider, streamOf(request.params.id));
-      if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+      if (state.conversationId === null) throw new NotFound('conversation', request.params.id);
       reply.header('Cache-Control', 'no-store');
       return viewOf(state.conversationId, events, state);
     },
@@ -215,7 +215,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
         throw new HttpError(400, 'validation_failed', `Some fields in the request body are missing or invalid: ${Object.keys(problems).join(', ')}`, problems);
       }
       const { state: before } = await readState(app.eventStore, conversationDecider, streamId);
-      if (before.conversationId === null) throw new ConversationNotFound('Conversation not found');
+      if (before.conversationId === null) throw new NotFound('conversation', request.params.id);
       await consumePerContact(app, reply, 'chat-handoff', { email, phone });
       await handleCommand(app, request, STREAMS.conversation, streamId, (state) => decideConversation({ type: 'HandOff', name, phone, email, now: new Date() }, state), { by: 'visitor' });
       // The reply to the latest hand-off (the same again when nothing changed), as the transcript shows it.

@@ -92,7 +92,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email.status === 'pending') return toRecord(email);
       if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
       if (email.status === 'withdrawn') throw new HttpError(409, 'conflict', 'This email was withdrawn because its request was deleted; it cannot be sent');
-      const retried = await app.eventStore.inTransaction(async (trx, record) => {
+      const retried = await app.eventStore.recordInTransaction(async (trx, record) => {
         const row = await trx
           .updateTable('sent_emails')
           .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })

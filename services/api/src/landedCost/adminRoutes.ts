@@ -158,7 +158,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
       const id = randomUUID();
       const version = (newest?.version ?? 0) + 1;
       try {
-        await app.eventStore.inTransaction(async (trx, record) => {
+        await app.eventStore.recordInTransaction(async (trx, record) => {
           await trx
             .insertInto('tariff_versions')
             .values({ id, country: tariff.country, version, effective_date: tariff.effectiveDate, source: tariff.source, notes: tariff.notes, lines: JSON.stringify(tariff.lines), created_by: staff.email })
@@ -308,7 +308,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
     routes.post(path, { config: write, schema: { tags, summary: `Add a ${spec.noun.toLowerCase()}`, body: spec.inputSchema, response: { 201: spec.recordSchema, ...errorResponses } } }, async (request, reply) => {
       const id = randomUUID();
       await app.eventStore
-        .inTransaction(async (trx, record) => {
+        .recordInTransaction(async (trx, record) => {
           await spec.insert(trx, id, request.body as Input, requireStaff(request).email);
           await record(spec.streamId(id), [spec.added(id)], staffEventMetadata(request));
         })
@@ -325,7 +325,7 @@ export const landedCostAdminRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRate
         const by = requireStaff(request).email;
         // Read and written under the row's lock: two staff saving the same row at once each add their change to its history.
         const changed = await app.eventStore
-          .inTransaction(async (trx, record) => {
+          .recordInTransaction(async (trx, record) => {
             const before = await spec.find(id, trx);
             if (!before) throw notFound(spec.noun);
             const changes = changesBetween(before, input);

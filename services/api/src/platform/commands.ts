@@ -2,38 +2,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { commandHandler, ConcurrencyError, isConnectionLost, type CommandResult, type Db } from '@autobest/db';
 import {
+  AlreadyExists,
   collectionDecider,
   contactMessageDecider,
-  ContactMessageAlreadyReceived,
-  ContactMessageNotFound,
-  ConversationAlreadyStarted,
   conversationDecider,
   ConversationMovedOn,
-  ConversationNotFound,
   ConversationTooLong,
-  EnquiryAlreadyReceived,
   enquiryDecider,
-  EnquiryNotFound,
   FollowUpStatusRefused,
   ReservationRequestChanged,
-  ReservationRequestNotFound,
   reservationRequestDecider,
   articleVisibilityDecider,
   newsSourceDecider,
-  NewsSourceAlreadyExists,
-  NewsSourceNotFound,
   newsTickerDecider,
+  NotFound,
   reviewVideoDecider,
-  ReviewVideoAlreadyExists,
-  ReviewVideoNotFound,
   submissionDecider,
-  SubmissionAlreadyExists,
-  SubmissionNotFound,
   vehicleDecider,
-  VehicleNotFound,
+  type CreatedOnceKind,
   type Decider,
   type DomainEvent,
   type EventMetadata,
+  type RecordKind,
 } from '@autobest/domain';
 import { eventMetadata } from '../plugins/infrastructure';
 import { StaffAccountRefused } from '../staff/accounts';
@@ -44,6 +34,28 @@ import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, r
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const changedMeanwhile = () => conflict('Someone else changed this record at the same time. Reload and try again.');
 
+/** How a 404 names each kind of record ("Video was not found"): the web apps and tests read these words. */
+const MISSING_RECORD_NAMES: Record<RecordKind, string> = {
+  submission: 'Submission',
+  vehicle: 'Vehicle',
+  enquiry: 'Enquiry',
+  'contact-message': 'Contact message',
+  'reservation-request': 'Reservation request',
+  'news-source': 'News source',
+  'review-video': 'Video',
+  conversation: 'Conversation',
+};
+
+/** What a 409 says when a create finds its record already there. */
+const ALREADY_THERE_MESSAGES: Record<CreatedOnceKind, string> = {
+  submission: 'This request was already received',
+  enquiry: 'This enquiry was already received',
+  'contact-message': 'This message was already received',
+  'news-source': 'This news source already exists',
+  'review-video': 'This video already exists',
+  conversation: 'This conversation was already started',
+};
+
 /** A domain error and the HTTP answer it gets. */
 const httpError = <E extends Error>(type: new (...args: never[]) => E, answer: (error: E) => HttpError) => ({ type, answer: answer as (error: Error) => HttpError });
 
@@ -51,21 +63,9 @@ const httpError = <E extends Error>(type: new (...args: never[]) => E, answer: (
 const HTTP_ERRORS = [
   httpError(ConcurrencyError, changedMeanwhile),
   httpError(ReservationRequestChanged, changedMeanwhile),
-  httpError(SubmissionNotFound, () => notFound('Submission')),
-  httpError(VehicleNotFound, () => notFound('Vehicle')),
-  httpError(EnquiryNotFound, () => notFound('Enquiry')),
-  httpError(ContactMessageNotFound, () => notFound('Contact message')),
-  httpError(ReservationRequestNotFound, () => notFound('Reservation request')),
-  httpError(SubmissionAlreadyExists, () => conflict('This request was already received')),
-  httpError(EnquiryAlreadyReceived, () => conflict('This enquiry was already received')),
-  httpError(ContactMessageAlreadyReceived, () => conflict('This message was already received')),
+  httpError(NotFound, (error) => notFound(MISSING_RECORD_NAMES[error.kind])),
+  httpError(AlreadyExists, (error) => conflict(ALREADY_THERE_MESSAGES[error.kind])),
   httpError(FollowUpStatusRefused, (error) => new HttpError(409, 'status_change_refused', error.message, { status: error.refusal })),
-  httpError(NewsSourceNotFound, () => notFound('News source')),
-  httpError(NewsSourceAlreadyExists, () => conflict('This news source already exists')),
-  httpError(ReviewVideoNotFound, () => notFound('Video')),
-  httpError(ReviewVideoAlreadyExists, () => conflict('This video already exists')),
-  httpError(ConversationNotFound, () => notFound('Conversation')),
-  httpError(ConversationAlreadyStarted, () => conflict('This conversation was already started')),
   // The buyer sees this message in the chat, in Tara's voice; the storefront translates it by its code.
   httpError(
     ConversationTooLong,

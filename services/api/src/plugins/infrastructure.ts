@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Transaction } from 'kysely';
-import { appendToStream, createDb, migrateToLatest, postgresEventStore, type Database, type Db, type DbOptions, type EventStore } from '@autobest/db';
-import { requireDatabaseUrl, type DomainEvent, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
+import { createDb, migrateToLatest, postgresEventStore, recordsInTransaction, type Db, type DbOptions, type EventStore, type RecordsInTransaction } from '@autobest/db';
+import { requireDatabaseUrl, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
 import { allProjections, Projector } from '@autobest/projections';
 import { closeQueues, createProducerConnection, openQueues, ProjectorDoorbell, type ProductQueues } from '@autobest/runtime';
@@ -26,15 +25,11 @@ declare module 'fastify' {
        */
       waitFor(projection: string, isCaughtUp: () => Promise<boolean>): Promise<void>;
     };
-    /** The event store; an append rings the projector's doorbell once its commit is done. */
-    eventStore: EventStore & {
-      /**
-       * A change to a table that is not event-sourced (the landed-cost tables, the outbox) made in one transaction with
-       * the events saying who made it, for the activity trail: both are committed or neither, and the projector's
-       * doorbell rings once they are. `record` appends to a stream in that transaction.
-       */
-      inTransaction<T>(work: (trx: Transaction<Database>, record: (streamId: string, events: readonly DomainEvent<string, object>[], metadata: EventMetadata) => Promise<void>) => Promise<T>): Promise<T>;
-    };
+    /**
+     * The event store: the command handler's appends, and recordInTransaction for areas kept in tables (see
+     * RecordsInTransaction). Either rings the projector's doorbell once its commit is done.
+     */
+    eventStore: EventStore & RecordsInTransaction;
   }
 }
 
@@ -50,7 +45,7 @@ export interface InfrastructureOptions {
 const WORKERS_FIRST_ATTEMPTS = 15;
 const READ_YOUR_WRITES_DEADLINE_MS = 10_000;
 /** How long a close waits for doorbells still on their way to Redis (one that never arrives is the safety net's). */
-export const DOORBELL_SETTLE_MS = 2_000;
+const DOORBELL_SETTLE_MS = 2_000;
 
 /** PostgreSQL, Redis, the queues and the event store, opened once and closed with the app. */
 export const infrastructurePlugin = fp<InfrastructureOptions>(
@@ -98,17 +93,7 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
         doorbell.ring();
         return result;
       },
-      async inTransaction(work) {
-        let recorded = false;
-        const result = await db.transaction().execute((trx) =>
-          work(trx, async (streamId, events, metadata) => {
-            await appendToStream(trx, streamId, 'any', events, metadata);
-            recorded = true;
-          }),
-        );
-        if (recorded) doorbell.ring();
-        return result;
-      },
+      ...recordsInTransaction(db, () => doorbell.ring()),
     } satisfies FastifyInstance['eventStore']);
 
     app.addHook('onClose', async () => {

@@ -11,11 +11,10 @@ import {
   StaffAccountWithLinkSchema,
   STAFF_ROLES,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
-import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
+import { eventMetadata } from '../plugins/infrastructure';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import {
   acceptablePasswordHash,
@@ -54,15 +53,6 @@ const staffList = simpleRestList({
  * sessions (`self`); the set-password link works without a session.
  */
 export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An account's events are appended in the transaction that changes it (not through app.eventStore, which appends
-  // alone), so the projector is told after the answer, when the commit is done; its safety net finds the events if
-  // this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') projectorDoorbell.ring();
-  });
-  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
-
   const linkContext = (request: Parameters<typeof eventMetadata>[0]) => ({
     publicUrl: app.config.publicUrl,
     secret: app.config.statusTokenSecret,
@@ -101,9 +91,9 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const context = linkContext(request);
-      const { row, link } = await app.db.transaction().execute(async (trx) => {
-        const created = await createStaffAccount(trx, { ...request.body, passwordHash: null }, { via: 'invite', metadata: context.metadata });
-        return { row: created, link: await issuePasswordLink(trx, created, 'invite', context) };
+      const { row, link } = await app.eventStore.recordInTransaction(async (trx, record) => {
+        const created = await createStaffAccount(trx, record, { ...request.body, passwordHash: null }, { via: 'invite', metadata: context.metadata });
+        return { row: created, link: await issuePasswordLink(trx, record, created, 'invite', context) };
       });
       return reply.code(201).send({ ...toStaffAccount(row), setPasswordUrl: link.url });
     },
@@ -115,7 +105,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Change a person\'s role', params: idParams, body: ChangeStaffRoleSchema, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await changeRole(app.db, request.params.id, request.body.role, staffEventMetadata(request))),
+    async (request) => toStaffAccount(await changeRole(app.eventStore, request.params.id, request.body.role, staffEventMetadata(request))),
   );
 
   app.post(
@@ -124,7 +114,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Disable an account: no sign-in, and every session of the person ends at once', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await disableStaff(app.db, request.params.id, staffEventMetadata(request))),
+    async (request) => toStaffAccount(await disableStaff(app.eventStore, request.params.id, staffEventMetadata(request))),
   );
 
   app.post(
@@ -133,7 +123,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMINS_ONLY,
       schema: { tags: ['staff'], summary: 'Enable a disabled account', params: idParams, response: { 200: StaffAccountSchema, ...errorResponses } },
     },
-    async (request) => toStaffAccount(await enableStaff(app.db, request.params.id, staffEventMetadata(request))),
+    async (request) => toStaffAccount(await enableStaff(app.eventStore, request.params.id, staffEventMetadata(request))),
   );
 
   app.post(
@@ -149,11 +139,11 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const context = linkContext(request);
-      const { row, link } = await app.db.transaction().execute(async (trx) => {
+      const { row, link } = await app.eventStore.recordInTransaction(async (trx, record) => {
         const user = await trx.selectFrom('staff_users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
         if (!user) throw notFound('Staff account');
         if (user.disabled_at) throw new HttpError(409, 'conflict', 'This account is disabled: enable it first');
-        return { row: user, link: await issuePasswordLink(trx, user, user.password_hash === null ? 'invite' : 'reset', context) };
+        return { row: user, link: await issuePasswordLink(trx, record, user, user.password_hash === null ? 'invite' : 'reset', context) };
       });
       return { ...toStaffAccount(row), setPasswordUrl: link.url };
     },
@@ -172,7 +162,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await usePasswordLink(app.db, app.config.statusTokenSecret, request.body, (actor) => eventMetadata(request, actor));
+      const user = await usePasswordLink(app.eventStore, app.config.statusTokenSecret, request.body, (actor) => eventMetadata(request, actor));
       request.log.info({ staffUserId: user.id }, 'staff password set with a link');
       return { email: user.email };
     },
@@ -198,10 +188,10 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const passwordHash = await acceptablePasswordHash(request.body.newPassword, 'newPassword');
       const current = { tokenHash: sessionDigest(request.cookies[sessionCookieName(app.config.cookieSecure)]!) };
-      await app.db.transaction().execute(async (trx) => {
+      await app.eventStore.recordInTransaction(async (trx, record) => {
         await trx.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', staff.id).execute();
         await endSessions(trx, staff.id, current);
-        await recordStaffEvent(trx, staff.id, { type: 'StaffPasswordSet', data: { staffUserId: staff.id, via: 'own' } }, staffEventMetadata(request));
+        await recordStaffEvent(record, staff.id, { type: 'StaffPasswordSet', data: { staffUserId: staff.id, via: 'own' } }, staffEventMetadata(request));
       });
       return reply.code(204).send(null);
     },
@@ -252,10 +242,10 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!session) throw notFound('Session');
       if (session.token_hash === current) throw new HttpError(409, 'conflict', 'This is the session you are using: sign out to end it');
-      await app.db.transaction().execute(async (trx) => {
+      await app.eventStore.recordInTransaction(async (trx, record) => {
         const ended = await trx.deleteFrom('staff_sessions').where('id', '=', request.params.id).where('staff_user_id', '=', staff.id).executeTakeFirst();
         const sessionsEnded = Number(ended.numDeletedRows);
-        if (sessionsEnded > 0) await recordStaffEvent(trx, staff.id, { type: 'StaffSessionsEnded', data: { staffUserId: staff.id, sessionsEnded } }, staffEventMetadata(request));
+        if (sessionsEnded > 0) await recordStaffEvent(record, staff.id, { type: 'StaffSessionsEnded', data: { staffUserId: staff.id, sessionsEnded } }, staffEventMetadata(request));
       });
       return reply.code(204).send(null);
     },

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { appendToStream, type Database, type Db, type StaffUsersTable } from '@autobest/db';
+import type { Database, Db, RecordEvents, RecordsInTransaction, StaffUsersTable } from '@autobest/db';
 import {
   PASSWORD_LINK_HOURS,
   setPasswordPath,
@@ -20,7 +20,8 @@ import { passwordProblem } from './passwordPolicy';
 
 /*
  * Staff accounts as the console, the first start and the shell command change them: one set of operations, each in
- * one transaction, so what an admin sees and what `npm run staff` does cannot differ.
+ * one transaction (recordInTransaction: the rows are the accounts, the events their audit trail), so what an admin
+ * sees and what `npm run staff` does cannot differ.
  */
 
 type StaffUserRow = Selectable<StaffUsersTable>;
@@ -87,6 +88,7 @@ export interface NewStaffAccount {
 /** A new account and its StaffAccountCreated, in the caller's transaction; `via` and `metadata` say who made it and how. */
 export async function createStaffAccount(
   trx: Transaction<Database>,
+  record: RecordEvents,
   account: NewStaffAccount,
   origin: { via: StaffAccountCreated['data']['via']; metadata: EventMetadata },
 ): Promise<StaffUserRow> {
@@ -97,7 +99,7 @@ export async function createStaffAccount(
     .returningAll()
     .executeTakeFirstOrThrow();
   const event: StaffAccountCreated = { type: 'StaffAccountCreated', data: { staffUserId: row.id, email: row.email, name: row.display_name, role: row.role, via: origin.via } };
-  await recordStaffEvent(trx, row.id, event, origin.metadata);
+  await recordStaffEvent(record, row.id, event, origin.metadata);
   return row;
 }
 
@@ -114,6 +116,7 @@ export interface IssuedPasswordLink {
  */
 export async function issuePasswordLink(
   trx: Transaction<Database>,
+  record: RecordEvents,
   user: StaffUserRow,
   purpose: 'invite' | 'reset',
   context: { publicUrl: string; secret: string; metadata: EventMetadata },
@@ -129,17 +132,17 @@ export async function issuePasswordLink(
     type: 'StaffPasswordLinkIssued',
     data: { staffUserId: user.id, linkId, email: user.email, name: user.display_name, purpose, expiresAt: expiresAt.toISOString() },
   };
-  await recordStaffEvent(trx, user.id, event, context.metadata);
+  await recordStaffEvent(record, user.id, event, context.metadata);
   const token = createPasswordLinkTokens(context.secret).issue(linkId);
   return { linkId, url: `${context.publicUrl.replace(/\/$/, '')}${setPasswordPath(linkId)}?token=${token}`, expiresAt };
 }
 
 /**
- * Records something that happened to a staff account (accountEvents.ts), in the caller's transaction so the change
- * and its record commit together. `staffUserId` null: a sign-in failure for an email with no account.
+ * Records something that happened to a staff account (accountEvents.ts), in the caller's recordInTransaction so the
+ * change and its record commit together. `staffUserId` null: a sign-in failure for an email with no account.
  */
-export async function recordStaffEvent(trx: Transaction<Database> | Db, staffUserId: string | null, event: StaffAccountEvent, metadata: EventMetadata): Promise<void> {
-  await appendToStream(trx, staffUserId === null ? STAFF_UNKNOWN_SIGN_IN_STREAM : staffStreamId(staffUserId), 'any', [event], metadata);
+export async function recordStaffEvent(record: RecordEvents, staffUserId: string | null, event: StaffAccountEvent, metadata: EventMetadata): Promise<void> {
+  await record(staffUserId === null ? STAFF_UNKNOWN_SIGN_IN_STREAM : staffStreamId(staffUserId), [event], metadata);
 }
 
 /** Ends every session of a person at once (disabled, password changed elsewhere, reset), or all but one; how many ended. */
@@ -172,34 +175,34 @@ async function lockedUser(trx: Transaction<Database>, id: string): Promise<Staff
   return user;
 }
 
-export async function changeRole(db: Db, id: string, role: StaffRole, metadata: EventMetadata): Promise<StaffUserRow> {
-  return db.transaction().execute(async (trx) => {
+export async function changeRole(store: RecordsInTransaction, id: string, role: StaffRole, metadata: EventMetadata): Promise<StaffUserRow> {
+  return store.recordInTransaction(async (trx, record) => {
     const user = await lockedUser(trx, id);
     if (user.role === role) return user;
     if (role !== 'admin') await refuseLosingLastAdmin(trx, user);
-    await recordStaffEvent(trx, id, { type: 'StaffRoleChanged', data: { staffUserId: id, from: user.role, to: role } }, metadata);
+    await recordStaffEvent(record, id, { type: 'StaffRoleChanged', data: { staffUserId: id, from: user.role, to: role } }, metadata);
     return trx.updateTable('staff_users').set({ role }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
 /** Disabled: no sign-in, and every session ends in the same transaction, so the person's next request is refused. */
-export async function disableStaff(db: Db, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
-  return db.transaction().execute(async (trx) => {
+export async function disableStaff(store: RecordsInTransaction, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
+  return store.recordInTransaction(async (trx, record) => {
     const user = await lockedUser(trx, id);
     if (user.disabled_at) return user;
     await refuseLosingLastAdmin(trx, user);
     const sessionsEnded = await endSessions(trx, id);
     await trx.deleteFrom('staff_password_links').where('staff_user_id', '=', id).execute();
-    await recordStaffEvent(trx, id, { type: 'StaffDisabled', data: { staffUserId: id, sessionsEnded } }, metadata);
+    await recordStaffEvent(record, id, { type: 'StaffDisabled', data: { staffUserId: id, sessionsEnded } }, metadata);
     return trx.updateTable('staff_users').set({ disabled_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
 
-export async function enableStaff(db: Db, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
-  return db.transaction().execute(async (trx) => {
+export async function enableStaff(store: RecordsInTransaction, id: string, metadata: EventMetadata): Promise<StaffUserRow> {
+  return store.recordInTransaction(async (trx, record) => {
     const user = await lockedUser(trx, id);
     if (!user.disabled_at) return user;
-    await recordStaffEvent(trx, id, { type: 'StaffEnabled', data: { staffUserId: id } }, metadata);
+    await recordStaffEvent(record, id, { type: 'StaffEnabled', data: { staffUserId: id } }, metadata);
     return trx.updateTable('staff_users').set({ disabled_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
@@ -211,7 +214,7 @@ const linkNotUsable = () => new StaffAccountRefused(400, 'This link has expired 
  * person ends (whoever knew the old password is out). Unknown, used, superseded and expired links get one answer.
  */
 export async function usePasswordLink(
-  db: Db,
+  store: RecordsInTransaction,
   secret: string,
   { linkId, token, password }: { linkId: string; token: string; password: string },
   /** The request's metadata for an actor (eventMetadata), told who once the link names them. */
@@ -219,7 +222,7 @@ export async function usePasswordLink(
 ): Promise<StaffUserRow> {
   if (!createPasswordLinkTokens(secret).verify(linkId, token)) throw linkNotUsable();
   const passwordHash = await acceptablePasswordHash(password, 'password');
-  return db.transaction().execute(async (trx) => {
+  return store.recordInTransaction(async (trx, record) => {
     const link = await trx
       .deleteFrom('staff_password_links')
       .where('id', '=', linkId)
@@ -238,7 +241,7 @@ export async function usePasswordLink(
     if (!user) throw linkNotUsable();
     // Whoever held the link is the person it was made for: the password they chose is their own act.
     const metadata = metadataFor({ kind: 'staff', staffUserId: user.id, email: user.email });
-    await recordStaffEvent(trx, user.id, { type: 'StaffPasswordSet', data: { staffUserId: user.id, via: 'link' } }, metadata);
+    await recordStaffEvent(record, user.id, { type: 'StaffPasswordSet', data: { staffUserId: user.id, via: 'link' } }, metadata);
     return user;
   });
 }

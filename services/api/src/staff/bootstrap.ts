@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@autobest/db';
+import type { RecordsInTransaction } from '@autobest/db';
 import { ConfigError, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { createStaffAccount, generatedPassword as newGeneratedPassword } from './accounts';
 import { hashPassword } from './passwords';
@@ -19,8 +19,8 @@ const FIRST_START: EventMetadata = { actor: { kind: 'system', name: 'first-start
  * ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated password. An advisory lock keeps two starting
  * replicas from both creating one.
  */
-export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']): Promise<BootstrapResult> {
-  return db.transaction().execute(async (trx) => {
+export async function ensureFirstStaffUser(store: RecordsInTransaction, admin: RuntimeConfig['admin']): Promise<BootstrapResult> {
+  return store.recordInTransaction(async (trx, record) => {
     await sql`select pg_advisory_xact_lock(hashtext('autobest:first-staff-user'))`.execute(trx);
     const existing = await trx.selectFrom('staff_users').select('id').limit(1).executeTakeFirst();
     if (existing) return { created: false };
@@ -30,6 +30,7 @@ export async function ensureFirstStaffUser(db: Db, admin: RuntimeConfig['admin']
     const generatedPassword = admin.password ? undefined : newGeneratedPassword();
     await createStaffAccount(
       trx,
+      record,
       { email: admin.email, name: 'Administrator', role: 'admin', passwordHash: await hashPassword(admin.password ?? generatedPassword!) },
       { via: 'first-start', metadata: FIRST_START },
     );

@@ -16,11 +16,10 @@ import {
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/runtime';
 import { HttpError, errorResponses } from '../platform/errors';
 import type { Limit } from '../platform/limits';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
-import { DOORBELL_SETTLE_MS, eventMetadata } from '../plugins/infrastructure';
+import { eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';
 import { verifyPassword } from './passwords';
 import { deviceCookieOptions, deviceCookies } from './deviceCookies';
@@ -78,13 +77,6 @@ function addressNetwork(address: string): string | null {
 }
 
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Sign-ins, refusals and sign-outs are recorded in their own transactions: the projector hears of them after the
-  // answer (the activity trail); its safety net finds them if this ring is lost.
-  const projectorDoorbell = new ProjectorDoorbell(app.queues.projector, app.log);
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') projectorDoorbell.ring();
-  });
-  app.addHook('onClose', async () => projectorDoorbell.settled(DOORBELL_SETTLE_MS));
   const devices = deviceCookies(app.config.statusTokenSecret, app.config.cookieSecure);
 
   app.post(
@@ -112,7 +104,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'StaffSignInFailed',
           data: { staffUserId: user?.id ?? null, attemptedEmail: attemptedEmail(email), reason, userAgent },
         };
-        await recordStaffEvent(app.db, user?.id ?? null, event, eventMetadata(request, { kind: 'visitor' }));
+        await app.eventStore.recordInTransaction((_trx, record) => recordStaffEvent(record, user?.id ?? null, event, eventMetadata(request, { kind: 'visitor' })));
         throw error;
       };
       // Counted before the password is checked, for any email: past the limit even the right password is refused,
@@ -141,7 +133,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
               windowMinutes: SIGN_IN_PER_ACCOUNT.windowMs / 60_000,
             },
           };
-          await recordStaffEvent(app.db, user.id, limitReached, eventMetadata(request, { kind: 'visitor' }));
+          await app.eventStore.recordInTransaction((_trx, record) => recordStaffEvent(record, user.id, limitReached, eventMetadata(request, { kind: 'visitor' })));
         }
         return refuse('too-many-attempts', error);
       }
@@ -158,11 +150,11 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Always a new session id: one the browser already held (perhaps planted by someone else) ends here.
       const cookieName = sessionCookieName(app.config.cookieSecure);
-      const session = await app.db.transaction().execute(async (trx) => {
+      const session = await app.eventStore.recordInTransaction(async (trx, record) => {
         let secondFactor: StaffSignedIn['data']['secondFactor'] = null;
         if (enrolled && code !== undefined) {
           if (await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, code, now)) secondFactor = 'totp';
-          else if (await useRecoveryCode(trx, user.id, code, metadata, now)) secondFactor = 'recovery-code';
+          else if (await useRecoveryCode(trx, record, user.id, code, metadata, now)) secondFactor = 'recovery-code';
           else return null;
         }
         const previous = request.cookies[cookieName];
@@ -170,7 +162,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         const opened = await openSession(trx, user.id, app.config.sessionTtlHours, userAgent ?? undefined);
         await trx.updateTable('staff_users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
         const event: StaffSignedIn = { type: 'StaffSignedIn', data: { staffUserId: user.id, secondFactor, userAgent } };
-        await recordStaffEvent(trx, user.id, event, metadata);
+        await recordStaffEvent(record, user.id, event, metadata);
         return opened;
       });
       if (!session) return refuse('wrong-code', wrongCode());
@@ -216,10 +208,10 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const cookieName = sessionCookieName(app.config.cookieSecure);
       const token = request.cookies[cookieName];
       const staff = requireStaff(request);
-      await app.db.transaction().execute(async (trx) => {
+      await app.eventStore.recordInTransaction(async (trx, record) => {
         if (token) await closeSession(trx, token);
         const event: StaffSignedOut = { type: 'StaffSignedOut', data: { staffUserId: staff.id } };
-        await recordStaffEvent(trx, staff.id, event, staffEventMetadata(request));
+        await recordStaffEvent(record, staff.id, event, staffEventMetadata(request));
       });
       reply.clearCookie(cookieName, sessionCookieOptions(app.config.cookieSecure));
       return reply.code(204).send(null);

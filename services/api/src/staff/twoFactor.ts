@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, Db, StaffUsersTable } from '@autobest/db';
+import type { Database, Db, RecordEvents, StaffUsersTable } from '@autobest/db';
 import {
   isAuthenticatorCode,
   RECOVERY_CODE_COUNT,
@@ -156,7 +156,7 @@ export async function recoveryCodesLeft(db: Executor, staffUserId: string): Prom
  * Uses one of the person's recovery codes, if what was typed is one not used yet: marked used in the same statement
  * that finds it, so it works once even when sent twice at once; the StaffRecoveryCodeUsed event says how many are left.
  */
-export async function useRecoveryCode(trx: Transaction<Database>, staffUserId: string, typed: string, metadata: EventMetadata, now: Date): Promise<boolean> {
+export async function useRecoveryCode(trx: Transaction<Database>, record: RecordEvents, staffUserId: string, typed: string, metadata: EventMetadata, now: Date): Promise<boolean> {
   if (isAuthenticatorCode(typed) || normalisedRecoveryCode(typed).length !== RECOVERY_CODE_LENGTH) return false;
   const used = await trx
     .updateTable('staff_recovery_codes')
@@ -167,7 +167,7 @@ export async function useRecoveryCode(trx: Transaction<Database>, staffUserId: s
     .executeTakeFirst();
   if (used.numUpdatedRows === 0n) return false;
   const event: StaffRecoveryCodeUsed = { type: 'StaffRecoveryCodeUsed', data: { staffUserId, remaining: await recoveryCodesLeft(trx, staffUserId) } };
-  await recordStaffEvent(trx, staffUserId, event, metadata);
+  await recordStaffEvent(record, staffUserId, event, metadata);
   return true;
 }
 
@@ -178,6 +178,7 @@ export async function useRecoveryCode(trx: Transaction<Database>, staffUserId: s
  */
 export async function removeTwoFactor(
   trx: Transaction<Database>,
+  record: RecordEvents,
   user: Pick<StaffUserRow, 'id' | 'two_factor_enabled_at' | 'two_factor_secret'>,
   via: StaffMfaReset['data']['via'],
   metadata: EventMetadata,
@@ -189,6 +190,6 @@ export async function removeTwoFactor(
   // An enrolment never confirmed was no second factor: nothing to record.
   if (!user.two_factor_enabled_at) return false;
   const event: StaffMfaReset = { type: 'StaffMfaReset', data: { staffUserId: user.id, via } };
-  await recordStaffEvent(trx, user.id, event, metadata);
+  await recordStaffEvent(record, user.id, event, metadata);
   return true;
 }

@@ -96,12 +96,12 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.two_factor_enabled_at) throw new HttpError(409, 'conflict', 'Two-factor sign-in is already on');
       if (!user.two_factor_secret) throw new HttpError(409, 'conflict', 'Start the enrolment first: there is no key to confirm');
       await countAttempt(reply, user.id);
-      const recoveryCodes = await app.db.transaction().execute(async (trx) => {
+      const recoveryCodes = await app.eventStore.recordInTransaction(async (trx, record) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return null;
         await trx.updateTable('staff_users').set({ two_factor_enabled_at: app.now() }).where('id', '=', user.id).execute();
         const codes = await replaceRecoveryCodes(trx, user.id);
         const event: StaffMfaEnrolled = { type: 'StaffMfaEnrolled', data: { staffUserId: user.id } };
-        await recordStaffEvent(trx, user.id, event, staffEventMetadata(request));
+        await recordStaffEvent(record, user.id, event, staffEventMetadata(request));
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
@@ -126,11 +126,11 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await me(request);
       if (!user.two_factor_enabled_at) throw new HttpError(409, 'conflict', 'Two-factor sign-in is off: set it up first');
       await countAttempt(reply, user.id);
-      const recoveryCodes = await app.db.transaction().execute(async (trx) => {
+      const recoveryCodes = await app.eventStore.recordInTransaction(async (trx, record) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return null;
         const codes = await replaceRecoveryCodes(trx, user.id);
         const event: StaffRecoveryCodesRenewed = { type: 'StaffRecoveryCodesRenewed', data: { staffUserId: user.id } };
-        await recordStaffEvent(trx, user.id, event, staffEventMetadata(request));
+        await recordStaffEvent(record, user.id, event, staffEventMetadata(request));
         return codes;
       });
       if (!recoveryCodes) throw wrongCode();
@@ -161,9 +161,9 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await verifyPassword(user.password_hash ?? undefined, request.body.password))) {
         throw new HttpError(400, 'validation_failed', 'The current password is not right', { password: 'The current password is not right' });
       }
-      const turnedOff = await app.db.transaction().execute(async (trx) => {
+      const turnedOff = await app.eventStore.recordInTransaction(async (trx, record) => {
         if (!(await acceptAuthenticatorCode(trx, app.config.statusTokenSecret, user, request.body.code, app.now()))) return false;
-        return removeTwoFactor(trx, user, 'own', staffEventMetadata(request));
+        return removeTwoFactor(trx, record, user, 'own', staffEventMetadata(request));
       });
       if (!turnedOff) throw wrongCode();
       await attemptSucceeded(user.id);
@@ -187,11 +187,11 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id === admin.id) {
         throw new HttpError(409, 'conflict', 'This is your own account: renew your recovery codes or turn two-factor sign-in off under My account, or ask another admin');
       }
-      const row = await app.db.transaction().execute(async (trx) => {
+      const row = await app.eventStore.recordInTransaction(async (trx, record) => {
         const user = await trx.selectFrom('staff_users').selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
         if (!user) throw notFound('Staff account');
         if (!user.two_factor_enabled_at) throw new HttpError(409, 'conflict', `${user.email} does not use two-factor sign-in`);
-        await removeTwoFactor(trx, user, 'admin', staffEventMetadata(request));
+        await removeTwoFactor(trx, record, user, 'admin', staffEventMetadata(request));
         return trx.selectFrom('staff_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       });
       request.log.info({ staffUserId: row.id }, 'two-factor sign-in reset by an admin');

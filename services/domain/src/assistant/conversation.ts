@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
@@ -11,15 +12,13 @@ import {
   ChatVehicleCardSchema,
   EMPTY_CHAT_CONTEXT,
   TARA_TOPICS,
-  type ChatCitation,
   type ChatContext,
   type ChatEntry,
   type ChatStage,
-  type ChatVehicleCard,
   type TaraTopic,
 } from './contracts';
-import { CARD_SORTS, understandMessage, type CardSort } from './understanding';
-import { composeReply, greetingFor, sortCards, type MatchKind, type VehicleMatches } from './replies';
+import { CARD_SORTS, understandMessage } from './understanding';
+import { composeReply, greetingFor, sortCards, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -30,48 +29,6 @@ export function nextStage(stage: ChatStage): ChatStage {
   return CHAT_STAGES[Math.min(index + 1, CHAT_STAGES.length - 1)]!;
 }
 
-export type ConversationStarted = DomainEvent<
-  'ConversationStarted',
-  { conversationId: string; language: SiteLanguage; currency: CurrencyCode; entry?: ChatEntry; topic?: TaraTopic; greeting: string; startedAt: string }
->;
-export type BuyerMessageReceived = DomainEvent<'BuyerMessageReceived', { conversationId: string; messageId: string; text: string; receivedAt: string }>;
-export type TaraReplied = DomainEvent<
-  'TaraReplied',
-  {
-    conversationId: string;
-    messageId: string;
-    stage: ChatStage;
-    content: string;
-    citations: ChatCitation[];
-    context: ChatContext;
-    vehicles: ChatVehicleCard[];
-    /** The order the buyer asked for in words ("cheapest first"), which the cards come in; absent in older replies. */
-    sort?: CardSort;
-    matchKind: MatchKind;
-    suggestions: Array<{ label: string; text: string; action?: 'handoff' }>;
-    repliedAt: string;
-  }
->;
-export type ConversationHandedOff = DomainEvent<
-  'ConversationHandedOff',
-  { conversationId: string; name: string; phone?: string; email?: string; handedOffAt: string }
->;
-/** The buyer went on in another of the site's languages: Tara answers in it from then on. */
-export type ConversationLanguageChanged = DomainEvent<'ConversationLanguageChanged', { conversationId: string; from: SiteLanguage; to: SiteLanguage; changedAt: string }>;
-/** The visitor chose another currency on the site: Tara's cards are priced in it from then on. */
-export type ConversationCurrencyChanged = DomainEvent<'ConversationCurrencyChanged', { conversationId: string; from: CurrencyCode; to: CurrencyCode; changedAt: string }>;
-export type ConversationStatusChanged = DomainEvent<'ConversationStatusChanged', { conversationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }>;
-export type ConversationNoteAdded = DomainEvent<'ConversationNoteAdded', { conversationId: string; text: string; addedAt: string }>;
-export type ConversationEvent =
-  | ConversationStarted
-  | ConversationLanguageChanged
-  | ConversationCurrencyChanged
-  | BuyerMessageReceived
-  | TaraReplied
-  | ConversationHandedOff
-  | ConversationStatusChanged
-  | ConversationNoteAdded;
-
 const contextSchema = z.object({
   preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
   usage: z.enum(CHAT_USAGES).nullable(),
@@ -79,8 +36,8 @@ const contextSchema = z.object({
 });
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
-/** A conversation event as stored; typed against ConversationEvent, so the two cannot drift apart. */
-export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discriminatedUnion('type', [
+/** A conversation event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const ConversationEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('ConversationStarted'),
     data: z.object({
@@ -93,10 +50,12 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
       startedAt: z.string(),
     }),
   }),
+  /** The buyer went on in another of the site's languages: Tara answers in it from then on. */
   z.object({
     type: z.literal('ConversationLanguageChanged'),
     data: z.object({ conversationId: z.string(), from: z.enum(SITE_LANGUAGES), to: z.enum(SITE_LANGUAGES), changedAt: z.string() }),
   }),
+  /** The visitor chose another currency on the site: Tara's cards are priced in it from then on. */
   z.object({
     type: z.literal('ConversationCurrencyChanged'),
     data: z.object({ conversationId: z.string(), from: z.enum(CURRENCY_CODES), to: z.enum(CURRENCY_CODES), changedAt: z.string() }),
@@ -112,6 +71,7 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
       citations: z.array(z.object({ source: z.string(), label: z.string().optional() })),
       context: contextSchema,
       vehicles: z.array(ChatVehicleCardSchema),
+      /** The order the buyer asked for in words ("cheapest first"), which the cards come in; absent in older replies. */
       sort: z.enum(CARD_SORTS).optional(),
       matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'none', 'not-asked']),
       suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),
@@ -126,16 +86,11 @@ export const ConversationEventSchema: z.ZodType<ConversationEvent> = z.discrimin
   z.object({ type: z.literal('ConversationNoteAdded'), data: z.object({ conversationId: z.string(), text: z.string(), addedAt: z.string() }) }),
 ]);
 
-export const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set<ConversationEvent['type']>([
-  'ConversationStarted',
-  'ConversationLanguageChanged',
-  'ConversationCurrencyChanged',
-  'BuyerMessageReceived',
-  'TaraReplied',
-  'ConversationHandedOff',
-  'ConversationStatusChanged',
-  'ConversationNoteAdded',
-]);
+export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
+export type ConversationStatusChanged = Extract<ConversationEvent, { type: 'ConversationStatusChanged' }>;
+export type ConversationNoteAdded = Extract<ConversationEvent, { type: 'ConversationNoteAdded' }>;
+
+export const CONVERSATION_EVENT_TYPES = eventTypesOf(ConversationEventSchema);
 
 export const conversationStreamId = (conversationId: string) => `conversation-${conversationId}`;
 
@@ -210,12 +165,6 @@ export type ConversationCommand =
   | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
   | FollowUpCommand;
 
-export class ConversationNotFound extends Error {
-  override readonly name = 'ConversationNotFound';
-}
-export class ConversationAlreadyStarted extends Error {
-  override readonly name = 'ConversationAlreadyStarted';
-}
 /** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
 export class ConversationTooLong extends Error {
   override readonly name = 'ConversationTooLong';
@@ -233,7 +182,7 @@ export const contextAfter = (state: ConversationState, text: string, language: S
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
-    if (state.conversationId !== null) throw new ConversationAlreadyStarted('This conversation was already started');
+    if (state.conversationId !== null) throw new AlreadyExists('conversation', command.conversationId);
     const { conversationId, language, currency, entry, topic, now } = command;
     return [
       {
@@ -242,7 +191,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       },
     ];
   }
-  if (state.conversationId === null) throw new ConversationNotFound('Conversation not found');
+  if (state.conversationId === null) throw new NotFound('conversation');
   const { conversationId } = state;
   switch (command.type) {
     case 'ReceiveBuyerMessage': {

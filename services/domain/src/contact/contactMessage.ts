@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { SITE_LANGUAGES } from '../platform/languages';
@@ -38,23 +39,10 @@ export const ContactMessageInputSchema = z.object({
 
 export type ContactMessageInput = z.output<typeof ContactMessageInputSchema>;
 
-export type ContactMessageReceived = DomainEvent<
-  'ContactMessageReceived',
-  /** `language` is absent in messages sent before the site sent it: they were in English. */
-  ContactMessageInput & { contactMessageId: string; receivedAt: string }
->;
-export type ContactMessageStatusChanged = DomainEvent<
-  'ContactMessageStatusChanged',
-  { contactMessageId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
->;
-export type ContactMessageNoteAdded = DomainEvent<'ContactMessageNoteAdded', { contactMessageId: string; text: string; addedAt: string }>;
-
-export type ContactMessageEvent = ContactMessageReceived | ContactMessageStatusChanged | ContactMessageNoteAdded;
-
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
-/** A contact message event as stored; typed against ContactMessageEvent, so the two cannot drift apart. */
-export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.discriminatedUnion('type', [
+/** A contact message event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const ContactMessageEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('ContactMessageReceived'),
     data: z.object({
@@ -65,8 +53,9 @@ export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.discr
       email: z.string(),
       phone: z.string(),
       message: z.string(),
+      /** Absent in messages sent before the site sent it: they were in English. */
       language: z.enum(SITE_LANGUAGES).optional(),
-    }),
+    } satisfies Record<keyof ContactMessageInput | 'contactMessageId' | 'receivedAt', z.ZodType>),
   }),
   z.object({
     type: z.literal('ContactMessageStatusChanged'),
@@ -74,12 +63,12 @@ export const ContactMessageEventSchema: z.ZodType<ContactMessageEvent> = z.discr
   }),
   z.object({ type: z.literal('ContactMessageNoteAdded'), data: z.object({ contactMessageId: z.string(), text: z.string(), addedAt: z.string() }) }),
 ]);
+export type ContactMessageEvent = z.infer<typeof ContactMessageEventSchema>;
+export type ContactMessageReceived = Extract<ContactMessageEvent, { type: 'ContactMessageReceived' }>;
+export type ContactMessageStatusChanged = Extract<ContactMessageEvent, { type: 'ContactMessageStatusChanged' }>;
+export type ContactMessageNoteAdded = Extract<ContactMessageEvent, { type: 'ContactMessageNoteAdded' }>;
 
-export const CONTACT_MESSAGE_EVENT_TYPES: ReadonlySet<string> = new Set<ContactMessageEvent['type']>([
-  'ContactMessageReceived',
-  'ContactMessageStatusChanged',
-  'ContactMessageNoteAdded',
-]);
+export const CONTACT_MESSAGE_EVENT_TYPES = eventTypesOf(ContactMessageEventSchema);
 
 export const contactMessageStreamId = (contactMessageId: string) => `contact-message-${contactMessageId}`;
 
@@ -115,10 +104,10 @@ export type ContactMessageCommand = { type: 'ReceiveContactMessage'; contactMess
 /** A contact message is received once into a new stream; staff then follow it up (decideFollowUp). */
 export function decideContactMessage(command: ContactMessageCommand, state: ContactMessageState): ContactMessageEvent[] {
   if (command.type === 'ReceiveContactMessage') {
-    if (state.contactMessageId !== null) throw new ContactMessageAlreadyReceived(command.contactMessageId);
+    if (state.contactMessageId !== null) throw new AlreadyExists('contact-message', command.contactMessageId);
     return [{ type: 'ContactMessageReceived', data: { contactMessageId: command.contactMessageId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
-  if (state.contactMessageId === null) throw new ContactMessageNotFound('Contact message not found');
+  if (state.contactMessageId === null) throw new NotFound('contact-message');
   const { contactMessageId } = state;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];
@@ -127,13 +116,4 @@ export function decideContactMessage(command: ContactMessageCommand, state: Cont
     : [{ type: 'ContactMessageNoteAdded', data: { contactMessageId, text: change.text, addedAt: change.at } }];
 }
 
-export class ContactMessageAlreadyReceived extends Error {
-  override readonly name = 'ContactMessageAlreadyReceived';
-  constructor(readonly contactMessageId: string) {
-    super(`Contact message ${contactMessageId} was already received`);
-  }
-}
 
-export class ContactMessageNotFound extends Error {
-  override readonly name = 'ContactMessageNotFound';
-}

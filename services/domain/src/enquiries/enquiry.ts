@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import { coded, type MessageCode } from '../platform/messages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
@@ -63,18 +64,10 @@ export type ValidEnquiry = z.output<typeof EnquiryInputSchema>;
 /** An enquiry as received: a visitor's form, or one the server composed (a landed-cost quote). */
 export type ReceivedEnquiry = Omit<ValidEnquiry, 'kind'> & { kind: EnquiryKind };
 
-export type EnquiryReceived = DomainEvent<'EnquiryReceived', ReceivedEnquiry & { enquiryId: string; receivedAt: string }>;
-export type EnquiryStatusChanged = DomainEvent<
-  'EnquiryStatusChanged',
-  { enquiryId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
->;
-export type EnquiryNoteAdded = DomainEvent<'EnquiryNoteAdded', { enquiryId: string; text: string; addedAt: string }>;
-export type EnquiryEvent = EnquiryReceived | EnquiryStatusChanged | EnquiryNoteAdded;
-
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
-/** An enquiry event as stored; typed against EnquiryEvent, so the two cannot drift apart. */
-export const EnquiryEventSchema: z.ZodType<EnquiryEvent> = z.discriminatedUnion('type', [
+/** An enquiry event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const EnquiryEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('EnquiryReceived'),
     data: z.object({
@@ -89,13 +82,17 @@ export const EnquiryEventSchema: z.ZodType<EnquiryEvent> = z.discriminatedUnion(
       preferredDate: z.string().optional(),
       details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       sourcePath: z.string().optional(),
-    }),
+    } satisfies Record<keyof ReceivedEnquiry | 'enquiryId' | 'receivedAt', z.ZodType>),
   }),
   z.object({ type: z.literal('EnquiryStatusChanged'), data: z.object({ enquiryId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),
   z.object({ type: z.literal('EnquiryNoteAdded'), data: z.object({ enquiryId: z.string(), text: z.string(), addedAt: z.string() }) }),
 ]);
+export type EnquiryEvent = z.infer<typeof EnquiryEventSchema>;
+export type EnquiryReceived = Extract<EnquiryEvent, { type: 'EnquiryReceived' }>;
+export type EnquiryStatusChanged = Extract<EnquiryEvent, { type: 'EnquiryStatusChanged' }>;
+export type EnquiryNoteAdded = Extract<EnquiryEvent, { type: 'EnquiryNoteAdded' }>;
 
-export const ENQUIRY_EVENT_TYPES: ReadonlySet<string> = new Set<EnquiryEvent['type']>(['EnquiryReceived', 'EnquiryStatusChanged', 'EnquiryNoteAdded']);
+export const ENQUIRY_EVENT_TYPES = eventTypesOf(EnquiryEventSchema);
 
 export const enquiryStreamId = (enquiryId: string) => `enquiry-${enquiryId}`;
 
@@ -124,24 +121,15 @@ export const enquiryDecider: Decider<EnquiryState, EnquiryEvent> = { eventSchema
 
 export type EnquiryCommand = { type: 'ReceiveEnquiry'; enquiryId: string; input: ReceivedEnquiry; now: Date } | FollowUpCommand;
 
-export class EnquiryAlreadyReceived extends Error {
-  override readonly name = 'EnquiryAlreadyReceived';
-  constructor(readonly enquiryId: string) {
-    super(`Enquiry ${enquiryId} was already received`);
-  }
-}
 
-export class EnquiryNotFound extends Error {
-  override readonly name = 'EnquiryNotFound';
-}
 
 /** An enquiry is received once into a new stream; staff then follow it up (decideFollowUp). */
 export function decideEnquiry(command: EnquiryCommand, state: EnquiryState): EnquiryEvent[] {
   if (command.type === 'ReceiveEnquiry') {
-    if (state.enquiryId !== null) throw new EnquiryAlreadyReceived(command.enquiryId);
+    if (state.enquiryId !== null) throw new AlreadyExists('enquiry', command.enquiryId);
     return [{ type: 'EnquiryReceived', data: { enquiryId: command.enquiryId, receivedAt: command.now.toISOString(), ...command.input } }];
   }
-  if (state.enquiryId === null) throw new EnquiryNotFound('Enquiry not found');
+  if (state.enquiryId === null) throw new NotFound('enquiry');
   const { enquiryId } = state;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
-import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { NotFound } from '../platform/errors';
+import { SITE_LANGUAGES } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
 import type { ReservationInput, VehicleState } from './vehicle';
 
@@ -17,34 +18,6 @@ import type { ReservationInput, VehicleState } from './vehicle';
  */
 export const RESERVATION_REQUEST_OPEN_DAYS = 7;
 
-export type ReservationRequested = DomainEvent<
-  'ReservationRequested',
-  {
-    vehicleId: string;
-    reservationId: string;
-    name: string;
-    phone: string;
-    /** Given by the buyer, for an acknowledgement (older requests have none). */
-    email?: string;
-    /** The language the buyer used on the site; absent in older requests, which were in English. */
-    language?: SiteLanguage;
-    /** The vehicle's name when it was asked for, as the buyer saw it (older requests have none). */
-    vehicleName?: string;
-    /**
-     * The vehicle's stream version the request was decided on: a delisting after it ends the request. Absent in
-     * requests kept on the vehicle's stream, which a later delisting there ends by its order.
-     */
-    vehicleVersion?: number;
-    requestedAt: string;
-  }
->;
-export type ReservationStatusChanged = DomainEvent<
-  'ReservationStatusChanged',
-  { vehicleId: string; reservationId: string; from: FollowUpStatus; to: FollowUpStatus; changedAt: string }
->;
-export type ReservationNoteAdded = DomainEvent<'ReservationNoteAdded', { vehicleId: string; reservationId: string; text: string; addedAt: string }>;
-export type ReservationRequestEvent = ReservationRequested | ReservationStatusChanged | ReservationNoteAdded;
-
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 /** The stored forms of the three events, in either stream (the vehicle's schema takes them in too). */
 export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
@@ -55,9 +28,16 @@ export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
       reservationId: z.string(),
       name: z.string(),
       phone: z.string(),
+      /** Given by the buyer, for an acknowledgement (older requests have none). */
       email: z.string().optional(),
+      /** The language the buyer used on the site; absent in older requests, which were in English. */
       language: z.enum(SITE_LANGUAGES).optional(),
+      /** The vehicle's name when it was asked for, as the buyer saw it (older requests have none). */
       vehicleName: z.string().optional(),
+      /**
+       * The vehicle's stream version the request was decided on: a delisting after it ends the request. Absent in
+       * requests kept on the vehicle's stream, which a later delisting there ends by its order.
+       */
       vehicleVersion: z.int().min(0).optional(),
       requestedAt: z.string(),
     }),
@@ -71,11 +51,15 @@ export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
     data: z.object({ vehicleId: z.string(), reservationId: z.string(), text: z.string(), addedAt: z.string() }),
   }),
 ] as const;
-/** A reservation request event as stored; typed against ReservationRequestEvent, so the two cannot drift apart. */
-export const ReservationRequestEventSchema: z.ZodType<ReservationRequestEvent> = z.discriminatedUnion('type', RESERVATION_REQUEST_EVENT_SCHEMAS);
+/** A reservation request event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const ReservationRequestEventSchema = z.discriminatedUnion('type', RESERVATION_REQUEST_EVENT_SCHEMAS);
+export type ReservationRequestEvent = z.infer<typeof ReservationRequestEventSchema>;
+export type ReservationRequested = Extract<ReservationRequestEvent, { type: 'ReservationRequested' }>;
+export type ReservationStatusChanged = Extract<ReservationRequestEvent, { type: 'ReservationStatusChanged' }>;
+export type ReservationNoteAdded = Extract<ReservationRequestEvent, { type: 'ReservationNoteAdded' }>;
 
 /** The events about one buyer's reservation request rather than the vehicle itself. */
-export const RESERVATION_EVENT_TYPES: ReadonlySet<string> = new Set<ReservationRequestEvent['type']>(['ReservationRequested', 'ReservationStatusChanged', 'ReservationNoteAdded']);
+export const RESERVATION_EVENT_TYPES = eventTypesOf(ReservationRequestEventSchema);
 
 const STREAM_PREFIX = 'reservation-';
 export const reservationRequestStreamId = (reservationId: string) => `${STREAM_PREFIX}${reservationId}`;
@@ -131,9 +115,6 @@ export function isOpenReservationRequest(state: ReservationRequestState, vehicle
 
 export type ReservationRequestCommand = { type: 'RequestReservation'; reservationId: string; vehicle: ReservedVehicle; input: ReservationInput; now: Date } | FollowUpCommand;
 
-export class ReservationRequestNotFound extends Error {
-  override readonly name = 'ReservationRequestNotFound';
-}
 
 /** Staff acted on a reservation request as it was before someone else changed it. */
 export class ReservationRequestChanged extends Error {
@@ -157,7 +138,7 @@ export function decideReservationRequest(command: ReservationRequestCommand, sta
       },
     ];
   }
-  if (!state.request) throw new ReservationRequestNotFound('Reservation request not found');
+  if (!state.request) throw new NotFound('reservation-request');
   const { reservationId, vehicleId } = state.request;
   const change = decideFollowUp(command, state.status);
   if (!change) return [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { NotFound } from '../platform/errors';
 import { isOneLine, TEXT_RULE_CODES, tooLong, withCleanText } from '../platform/validation';
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
@@ -11,10 +12,6 @@ import {
   RESERVATION_REQUEST_EVENT_SCHEMAS,
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestChanged,
-  ReservationRequestNotFound,
-  type ReservationNoteAdded,
-  type ReservationRequested,
-  type ReservationStatusChanged,
   type ReservedVehicle,
 } from './reservationRequest';
 
@@ -127,39 +124,26 @@ export function vehicleErrors(input: unknown): string[] {
   ];
 }
 
-export type VehicleListed = DomainEvent<'VehicleListed', { vehicle: Vehicle; listedAt: string }>;
-export type VehicleUpdated = DomainEvent<'VehicleUpdated', { vehicle: Vehicle; updatedAt: string }>;
-export type VehiclePriceChanged = DomainEvent<'VehiclePriceChanged', { vehicleId: string; price: number; currency: PriceCurrency; changedAt: string }>;
-export type VehicleDelisted = DomainEvent<'VehicleDelisted', { vehicleId: string; reason: string; delistedAt: string }>;
-export type VehicleEvent =
-  | VehicleListed
-  | VehicleUpdated
-  | VehiclePriceChanged
-  | VehicleDelisted
-  | ReservationRequested
-  | ReservationStatusChanged
-  | ReservationNoteAdded;
 /**
- * A vehicle event as stored; typed against VehicleEvent, so the two cannot drift apart. Reservation requests were kept
- * on their vehicle's stream by earlier versions: those events are still read here (legacy form, see reservationRequest.ts).
+ * A vehicle event as stored: the one declaration of the stream's events, which the type and the type names come from.
+ * Reservation requests were kept on their vehicle's stream by earlier versions: those events are still read here
+ * (legacy form, see reservationRequest.ts).
  */
-export const VehicleEventSchema: z.ZodType<VehicleEvent> = z.discriminatedUnion('type', [
+export const VehicleEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('VehicleListed'), data: z.object({ vehicle: VehicleSchema, listedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleUpdated'), data: z.object({ vehicle: VehicleSchema, updatedAt: z.string() }) }),
   z.object({ type: z.literal('VehiclePriceChanged'), data: z.object({ vehicleId: z.string(), price: z.number(), currency: z.enum(PRICE_CURRENCY_CODES), changedAt: z.string() }) }),
   z.object({ type: z.literal('VehicleDelisted'), data: z.object({ vehicleId: z.string(), reason: z.string(), delistedAt: z.string() }) }),
   ...RESERVATION_REQUEST_EVENT_SCHEMAS,
 ]);
+export type VehicleEvent = z.infer<typeof VehicleEventSchema>;
+export type VehicleListed = Extract<VehicleEvent, { type: 'VehicleListed' }>;
+export type VehicleUpdated = Extract<VehicleEvent, { type: 'VehicleUpdated' }>;
+export type VehiclePriceChanged = Extract<VehicleEvent, { type: 'VehiclePriceChanged' }>;
+export type VehicleDelisted = Extract<VehicleEvent, { type: 'VehicleDelisted' }>;
 
-export const VEHICLE_EVENT_TYPES: ReadonlySet<string> = new Set<VehicleEvent['type']>([
-  'VehicleListed',
-  'VehicleUpdated',
-  'VehiclePriceChanged',
-  'VehicleDelisted',
-  'ReservationRequested',
-  'ReservationStatusChanged',
-  'ReservationNoteAdded',
-]);
+export const VEHICLE_EVENT_TYPES = eventTypesOf(VehicleEventSchema);
+
 export const vehicleStreamId = (vehicleId: string) => `vehicle-${vehicleId}`;
 
 export interface OpenReservation {
@@ -239,9 +223,6 @@ export const foldVehicle = (events: readonly VehicleEvent[]) => events.reduce(ev
 
 export const vehicleDecider: Decider<VehicleState, VehicleEvent> = { eventSchema: VehicleEventSchema, initialState: initialVehicleState, evolve: evolveVehicle };
 
-export class VehicleNotFound extends Error {
-  override readonly name = 'VehicleNotFound';
-}
 
 export const ReservationSchema = z.object({
   name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, tooLong).refine(isOneLine, 'oneLine'),
@@ -297,18 +278,18 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
       if (!state.delisted && state.vehicle && sameVehicle(state.vehicle, command.vehicle)) return [];
       return [{ type: 'VehicleUpdated', data: { vehicle: command.vehicle, updatedAt: at } }];
     case 'ChangePrice':
-      if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
+      if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
       if (state.vehicle.price === command.price && state.vehicle.currency === command.currency) return [];
       return [{ type: 'VehiclePriceChanged', data: { vehicleId: state.vehicle.id, price: command.price, currency: command.currency, changedAt: at } }];
     case 'Delist':
-      if (!state.vehicle || state.delisted) throw new VehicleNotFound(`Vehicle not found`);
+      if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
       return [{ type: 'VehicleDelisted', data: { vehicleId: state.vehicle.id, reason: command.reason, delistedAt: at } }];
   }
 }
 
 /** The vehicle a buyer may ask to reserve, as their request records it: a vehicle never listed, or delisted, cannot be. */
 export function reservableVehicle(state: VehicleState): ReservedVehicle {
-  if (!state.vehicle || state.delisted) throw new VehicleNotFound('Vehicle not found');
+  if (!state.vehicle || state.delisted) throw new NotFound('vehicle', state.vehicle?.id);
   return { id: state.vehicle.id, name: state.vehicle.name, version: state.version };
 }
 
@@ -320,7 +301,7 @@ export function reservableVehicle(state: VehicleState): ReservedVehicle {
 function decideReservationFollowUp(command: Extract<VehicleCommand, { type: 'FollowUpReservation' }>, state: VehicleState): VehicleEvent[] {
   const { reservationId } = command;
   const request = state.requests[reservationId];
-  if (!request || !state.vehicle) throw new ReservationRequestNotFound('Reservation request not found');
+  if (!request || !state.vehicle) throw new NotFound('reservation-request', reservationId);
   if (command.expectedVersion !== undefined && command.expectedVersion !== request.version) {
     throw new ReservationRequestChanged(`Reservation request ${reservationId} is at version ${request.version}, not ${command.expectedVersion}`);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
 
 /*
  * Staff decisions about ingested articles. The articles themselves are external data the workers read from feeds
@@ -9,14 +9,13 @@ import type { Decider, DomainEvent } from '../platform/events';
 
 // One stream per article: hidden or not.
 
-export type ArticleHidden = DomainEvent<'ArticleHidden', { articleId: string; hiddenAt: string }>;
-export type ArticleUnhidden = DomainEvent<'ArticleUnhidden', { articleId: string; unhiddenAt: string }>;
-export type ArticleVisibilityEvent = ArticleHidden | ArticleUnhidden;
-
-export const ArticleVisibilityEventSchema: z.ZodType<ArticleVisibilityEvent> = z.discriminatedUnion('type', [
+export const ArticleVisibilityEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ArticleHidden'), data: z.object({ articleId: z.string(), hiddenAt: z.string() }) }),
   z.object({ type: z.literal('ArticleUnhidden'), data: z.object({ articleId: z.string(), unhiddenAt: z.string() }) }),
 ]);
+export type ArticleVisibilityEvent = z.infer<typeof ArticleVisibilityEventSchema>;
+export type ArticleHidden = Extract<ArticleVisibilityEvent, { type: 'ArticleHidden' }>;
+export type ArticleUnhidden = Extract<ArticleVisibilityEvent, { type: 'ArticleUnhidden' }>;
 
 export const articleStreamId = (articleId: string) => `news-article-${articleId}`;
 
@@ -39,14 +38,13 @@ export function decideArticleVisibility(command: { type: 'HideArticle' | 'Unhide
 
 // One stream for the ticker: at most one article featured at its top, so featuring another replaces it.
 
-export type TickerArticleFeatured = DomainEvent<'TickerArticleFeatured', { articleId: string; previousArticleId: string | null; featuredAt: string }>;
-export type TickerFeatureCleared = DomainEvent<'TickerFeatureCleared', { articleId: string; clearedAt: string }>;
-export type NewsTickerEvent = TickerArticleFeatured | TickerFeatureCleared;
-
-export const NewsTickerEventSchema: z.ZodType<NewsTickerEvent> = z.discriminatedUnion('type', [
+export const NewsTickerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TickerArticleFeatured'), data: z.object({ articleId: z.string(), previousArticleId: z.string().nullable(), featuredAt: z.string() }) }),
   z.object({ type: z.literal('TickerFeatureCleared'), data: z.object({ articleId: z.string(), clearedAt: z.string() }) }),
 ]);
+export type NewsTickerEvent = z.infer<typeof NewsTickerEventSchema>;
+export type TickerArticleFeatured = Extract<NewsTickerEvent, { type: 'TickerArticleFeatured' }>;
+export type TickerFeatureCleared = Extract<NewsTickerEvent, { type: 'TickerFeatureCleared' }>;
 
 export const NEWS_TICKER_STREAM = 'news-ticker';
 
@@ -73,7 +71,4 @@ export function decideNewsTicker(command: NewsTickerCommand, state: NewsTickerSt
   return [{ type: 'TickerFeatureCleared', data: { articleId: command.articleId, clearedAt: at } }];
 }
 
-export const ARTICLE_MODERATION_EVENT_TYPES: ReadonlySet<string> = new Set<string>([
-  ...(['ArticleHidden', 'ArticleUnhidden'] satisfies ArticleVisibilityEvent['type'][]),
-  ...(['TickerArticleFeatured', 'TickerFeatureCleared'] satisfies NewsTickerEvent['type'][]),
-]);
+export const ARTICLE_MODERATION_EVENT_TYPES: ReadonlySet<string> = new Set([...eventTypesOf(ArticleVisibilityEventSchema), ...eventTypesOf(NewsTickerEventSchema)]);

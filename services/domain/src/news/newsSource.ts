@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine } from '../platform/validation';
 import { NEWS_CATEGORIES, NEWS_REGIONS, DEFAULT_NEWS_CATEGORY } from './categories';
 
@@ -37,24 +38,24 @@ export type ValidNewsSource = z.output<typeof NewsSourceInputSchema>;
 export type NewsSourceFields = keyof ValidNewsSource;
 export type NewsSourceChanges = Partial<ValidNewsSource>;
 
-export type NewsSourceAdded = DomainEvent<'NewsSourceAdded', ValidNewsSource & { sourceId: string; addedAt: string }>;
-export type NewsSourceChanged = DomainEvent<'NewsSourceChanged', { sourceId: string; changes: NewsSourceChanges; changedAt: string }>;
-export type NewsSourceEvent = NewsSourceAdded | NewsSourceChanged;
-
 const sourceFields = {
   name: z.string(),
   url: z.string(),
   region: z.enum(NEWS_REGIONS),
   category: z.enum(NEWS_CATEGORIES),
   enabled: z.boolean(),
-};
+} satisfies Record<NewsSourceFields, z.ZodType>;
 
-export const NewsSourceEventSchema: z.ZodType<NewsSourceEvent> = z.discriminatedUnion('type', [
+/** A news source event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const NewsSourceEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('NewsSourceAdded'), data: z.object({ sourceId: z.string(), addedAt: z.string(), ...sourceFields }) }),
   z.object({ type: z.literal('NewsSourceChanged'), data: z.object({ sourceId: z.string(), changes: z.object(sourceFields).partial(), changedAt: z.string() }) }),
 ]);
+export type NewsSourceEvent = z.infer<typeof NewsSourceEventSchema>;
+export type NewsSourceAdded = Extract<NewsSourceEvent, { type: 'NewsSourceAdded' }>;
+export type NewsSourceChanged = Extract<NewsSourceEvent, { type: 'NewsSourceChanged' }>;
 
-export const NEWS_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set<NewsSourceEvent['type']>(['NewsSourceAdded', 'NewsSourceChanged']);
+export const NEWS_SOURCE_EVENT_TYPES = eventTypesOf(NewsSourceEventSchema);
 
 export const newsSourceStreamId = (sourceId: string) => `news-source-${sourceId}`;
 
@@ -83,29 +84,17 @@ export type NewsSourceCommand =
   | { type: 'AddNewsSource'; sourceId: string; source: ValidNewsSource; now: Date }
   | { type: 'ChangeNewsSource'; source: ValidNewsSource; now: Date };
 
-export class NewsSourceNotFound extends Error {
-  override readonly name = 'NewsSourceNotFound';
-  constructor() {
-    super('News source not found');
-  }
-}
 
-export class NewsSourceAlreadyExists extends Error {
-  override readonly name = 'NewsSourceAlreadyExists';
-  constructor(readonly sourceId: string) {
-    super(`News source ${sourceId} already exists`);
-  }
-}
 
 const FIELDS: readonly NewsSourceFields[] = ['name', 'url', 'region', 'category', 'enabled'];
 
 /** A source is added once; an edit records only the fields that changed (disabling is one), nothing when none did. */
 export function decideNewsSource(command: NewsSourceCommand, state: NewsSourceState): NewsSourceEvent[] {
   if (command.type === 'AddNewsSource') {
-    if (state.sourceId !== null) throw new NewsSourceAlreadyExists(command.sourceId);
+    if (state.sourceId !== null) throw new AlreadyExists('news-source', command.sourceId);
     return [{ type: 'NewsSourceAdded', data: { sourceId: command.sourceId, ...command.source, addedAt: command.now.toISOString() } }];
   }
-  if (state.sourceId === null || state.source === null) throw new NewsSourceNotFound();
+  if (state.sourceId === null || state.source === null) throw new NotFound('news-source', state.sourceId ?? undefined);
   const current = state.source;
   const changes: Record<string, unknown> = {};
   for (const field of FIELDS) if (command.source[field] !== current[field]) changes[field] = command.source[field];

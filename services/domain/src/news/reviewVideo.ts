@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { VIDEO_CATEGORIES } from './categories';
@@ -50,11 +51,6 @@ export type ValidReviewVideo = z.output<typeof ReviewVideoInputSchema>;
 /** A video as recorded: its publish date always set. */
 export type ReviewVideo = ValidReviewVideo & { publishDate: string };
 
-export type ReviewVideoAdded = DomainEvent<'ReviewVideoAdded', { videoId: string; video: ReviewVideo; addedAt: string }>;
-export type ReviewVideoChanged = DomainEvent<'ReviewVideoChanged', { videoId: string; changes: Partial<ReviewVideo>; changedAt: string }>;
-export type ReviewVideoRemoved = DomainEvent<'ReviewVideoRemoved', { videoId: string; removedAt: string }>;
-export type ReviewVideoEvent = ReviewVideoAdded | ReviewVideoChanged | ReviewVideoRemoved;
-
 const videoFields = {
   title: z.string(),
   description: z.string(),
@@ -68,15 +64,21 @@ const videoFields = {
   views: z.number(),
   channel: z.string(),
   publishDate: z.string(),
-};
+} satisfies Record<keyof ReviewVideo, z.ZodType>;
 
-export const ReviewVideoEventSchema: z.ZodType<ReviewVideoEvent> = z.discriminatedUnion('type', [
+/** A review video event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const ReviewVideoEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ReviewVideoAdded'), data: z.object({ videoId: z.string(), video: z.object(videoFields), addedAt: z.string() }) }),
   z.object({ type: z.literal('ReviewVideoChanged'), data: z.object({ videoId: z.string(), changes: z.object(videoFields).partial(), changedAt: z.string() }) }),
   z.object({ type: z.literal('ReviewVideoRemoved'), data: z.object({ videoId: z.string(), removedAt: z.string() }) }),
 ]);
 
-export const REVIEW_VIDEO_EVENT_TYPES: ReadonlySet<string> = new Set<ReviewVideoEvent['type']>(['ReviewVideoAdded', 'ReviewVideoChanged', 'ReviewVideoRemoved']);
+export type ReviewVideoEvent = z.infer<typeof ReviewVideoEventSchema>;
+export type ReviewVideoAdded = Extract<ReviewVideoEvent, { type: 'ReviewVideoAdded' }>;
+export type ReviewVideoChanged = Extract<ReviewVideoEvent, { type: 'ReviewVideoChanged' }>;
+export type ReviewVideoRemoved = Extract<ReviewVideoEvent, { type: 'ReviewVideoRemoved' }>;
+
+export const REVIEW_VIDEO_EVENT_TYPES = eventTypesOf(ReviewVideoEventSchema);
 
 export const reviewVideoStreamId = (videoId: string) => `review-video-${videoId}`;
 
@@ -106,19 +108,7 @@ export type ReviewVideoCommand =
   | { type: 'ChangeReviewVideo'; video: ValidReviewVideo; now: Date }
   | { type: 'RemoveReviewVideo'; now: Date };
 
-export class ReviewVideoNotFound extends Error {
-  override readonly name = 'ReviewVideoNotFound';
-  constructor() {
-    super('Review video not found');
-  }
-}
 
-export class ReviewVideoAlreadyExists extends Error {
-  override readonly name = 'ReviewVideoAlreadyExists';
-  constructor(readonly videoId: string) {
-    super(`Review video ${videoId} already exists`);
-  }
-}
 
 const VIDEO_FIELDS = Object.keys(videoFields) as Array<keyof ReviewVideo>;
 
@@ -126,11 +116,11 @@ const VIDEO_FIELDS = Object.keys(videoFields) as Array<keyof ReviewVideo>;
 export function decideReviewVideo(command: ReviewVideoCommand, state: ReviewVideoState): ReviewVideoEvent[] {
   const at = command.now.toISOString();
   if (command.type === 'AddReviewVideo') {
-    if (state.videoId !== null) throw new ReviewVideoAlreadyExists(command.videoId);
+    if (state.videoId !== null) throw new AlreadyExists('review-video', command.videoId);
     const video: ReviewVideo = { ...command.video, publishDate: command.video.publishDate ?? at.slice(0, 10) };
     return [{ type: 'ReviewVideoAdded', data: { videoId: command.videoId, video, addedAt: at } }];
   }
-  if (state.videoId === null || state.video === null || state.removed) throw new ReviewVideoNotFound();
+  if (state.videoId === null || state.video === null || state.removed) throw new NotFound('review-video', state.videoId ?? undefined);
   if (command.type === 'RemoveReviewVideo') return [{ type: 'ReviewVideoRemoved', data: { videoId: state.videoId, removedAt: at } }];
   const next: ReviewVideo = { ...command.video, publishDate: command.video.publishDate ?? state.video.publishDate };
   const changes: Record<string, unknown> = {};

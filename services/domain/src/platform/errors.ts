@@ -38,3 +38,31 @@ export function fieldsAnswer(fields: Readonly<Record<string, string | DomainMess
   }
   return { fields: english, ...(Object.keys(codes).length > 0 ? { codes } : {}) };
 }
+
+/** What a record created once by a command is: the kinds a create can find already there. */
+export type CreatedOnceKind = 'submission' | 'enquiry' | 'contact-message' | 'news-source' | 'review-video' | 'conversation';
+/** The kinds of record a command can find missing. */
+export type RecordKind = CreatedOnceKind | 'vehicle' | 'reservation-request';
+
+/** A command found no such record (never created, or deleted); the API answers 404 naming the kind. */
+export class NotFound extends Error {
+  override readonly name = 'NotFound';
+  constructor(
+    readonly kind: RecordKind,
+    /** The record's id, when the one refusing knows it (a decider often sees only an empty state). */
+    readonly id?: string,
+  ) {
+    super(id === undefined ? `${kind} not found` : `${kind} ${id} not found`);
+  }
+}
+
+/** A create found its record already there (a retried request, or an id taken); the API answers 409 naming the kind. */
+export class AlreadyExists extends Error {
+  override readonly name = 'AlreadyExists';
+  constructor(
+    readonly kind: CreatedOnceKind,
+    readonly id: string,
+  ) {
+    super(`${kind} ${id} already exists`);
+  }
+}

@@ -23,3 +23,14 @@ export interface Decider<State, Event extends DomainEvent<string, object>> {
   initialState: State;
   evolve(state: State, event: Event): State;
 }
+
+/** One event of a stream's schema: an object whose `type` is a literal. */
+type EventOptionSchema = z.ZodObject<{ type: z.ZodLiteral<string>; data: z.ZodType }>;
+
+/**
+ * The type names of a stream's events, read from its schema (the one declaration of the stream's events), so the set
+ * a projection handles cannot miss an event the schema allows.
+ */
+export function eventTypesOf(schema: { options: readonly EventOptionSchema[] }): ReadonlySet<string> {
+  return new Set(schema.options.flatMap((option) => [...option.shape.type.values]));
+}

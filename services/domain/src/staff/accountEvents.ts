@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
-import { StaffPasswordLinkIssuedSchema, type StaffPasswordLinkIssued } from './accounts';
+import { eventTypesOf } from '../platform/events';
 
 /*
  * What happens to a staff account, recorded as events on the person's stream `staff-{id}` (issue 17.4), in the same
@@ -24,59 +23,34 @@ export const STAFF_SECOND_FACTORS = ['totp', 'recovery-code'] as const;
 /** Who took two-factor sign-in off an account: the person, another admin, the shell command. */
 export const STAFF_MFA_RESET_ORIGINS = ['own', 'admin', 'shell'] as const;
 
-export type StaffAccountCreated = DomainEvent<'StaffAccountCreated', { staffUserId: string; email: string; name: string; role: string; via: (typeof STAFF_ACCOUNT_ORIGINS)[number] }>;
-export type StaffPasswordSet = DomainEvent<'StaffPasswordSet', { staffUserId: string; via: (typeof STAFF_PASSWORD_ORIGINS)[number] }>;
-export type StaffSignedIn = DomainEvent<'StaffSignedIn', { staffUserId: string; secondFactor: (typeof STAFF_SECOND_FACTORS)[number] | null; userAgent: string | null }>;
-export type StaffSignInFailed = DomainEvent<
-  'StaffSignInFailed',
-  { staffUserId: string | null; attemptedEmail: string | null; reason: (typeof STAFF_SIGN_IN_FAILURES)[number]; userAgent: string | null }
->;
-/**
- * Browsers that never signed in to the account used up its budget of sign-in attempts: recorded once a window, so
- * the owner is emailed once. `network` is the network of the attempt that went over (a /24, or a /48 for IPv6), to
- * say roughly where from without keeping an address.
- */
-export type StaffSignInLimitReached = DomainEvent<
-  'StaffSignInLimitReached',
-  { staffUserId: string; email: string; name: string; network: string | null; attempts: number; windowMinutes: number }
->;
-export type StaffSignedOut = DomainEvent<'StaffSignedOut', { staffUserId: string }>;
-export type StaffRoleChanged = DomainEvent<'StaffRoleChanged', { staffUserId: string; from: string; to: string }>;
-export type StaffDisabled = DomainEvent<'StaffDisabled', { staffUserId: string; sessionsEnded: number }>;
-export type StaffEnabled = DomainEvent<'StaffEnabled', { staffUserId: string }>;
-/** The person ended their other sessions from My account. */
-export type StaffSessionsEnded = DomainEvent<'StaffSessionsEnded', { staffUserId: string; sessionsEnded: number }>;
-export type StaffMfaEnrolled = DomainEvent<'StaffMfaEnrolled', { staffUserId: string }>;
-export type StaffRecoveryCodesRenewed = DomainEvent<'StaffRecoveryCodesRenewed', { staffUserId: string }>;
-export type StaffRecoveryCodeUsed = DomainEvent<'StaffRecoveryCodeUsed', { staffUserId: string; remaining: number }>;
-export type StaffMfaReset = DomainEvent<'StaffMfaReset', { staffUserId: string; via: (typeof STAFF_MFA_RESET_ORIGINS)[number] }>;
-
-export type StaffAccountEvent =
-  | StaffAccountCreated
-  | StaffPasswordLinkIssued
-  | StaffPasswordSet
-  | StaffSignedIn
-  | StaffSignInFailed
-  | StaffSignInLimitReached
-  | StaffSignedOut
-  | StaffRoleChanged
-  | StaffDisabled
-  | StaffEnabled
-  | StaffSessionsEnded
-  | StaffMfaEnrolled
-  | StaffRecoveryCodesRenewed
-  | StaffRecoveryCodeUsed
-  | StaffMfaReset;
-
 const id = z.string();
 const ofType = <Type extends string, Shape extends z.ZodRawShape>(type: Type, data: Shape) => z.object({ type: z.literal(type), data: z.object(data) });
 
-export const StaffAccountEventSchema: z.ZodType<StaffAccountEvent> = z.union([
+/**
+ * A set-password link was issued: the notifier emails it. No token in it (the deliverer derives the token when it
+ * sends the email); the stream is `staff-{staffUserId}`.
+ */
+export const StaffPasswordLinkIssuedSchema = ofType('StaffPasswordLinkIssued', {
+  staffUserId: id,
+  linkId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  purpose: z.enum(['invite', 'reset']),
+  expiresAt: z.string(),
+});
+
+/** A staff account event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const StaffAccountEventSchema = z.discriminatedUnion('type', [
   ofType('StaffAccountCreated', { staffUserId: id, email: z.string(), name: z.string(), role: z.string(), via: z.enum(STAFF_ACCOUNT_ORIGINS) }),
   StaffPasswordLinkIssuedSchema,
   ofType('StaffPasswordSet', { staffUserId: id, via: z.enum(STAFF_PASSWORD_ORIGINS) }),
   ofType('StaffSignedIn', { staffUserId: id, secondFactor: z.enum(STAFF_SECOND_FACTORS).nullable(), userAgent: z.string().nullable() }),
   ofType('StaffSignInFailed', { staffUserId: id.nullable(), attemptedEmail: z.string().nullable(), reason: z.enum(STAFF_SIGN_IN_FAILURES), userAgent: z.string().nullable() }),
+  /**
+   * Browsers that never signed in to the account used up its budget of sign-in attempts: recorded once a window, so
+   * the owner is emailed once. `network` is the network of the attempt that went over (a /24, or a /48 for IPv6), to
+   * say roughly where from without keeping an address.
+   */
   ofType('StaffSignInLimitReached', {
     staffUserId: id,
     email: z.string(),
@@ -89,30 +63,32 @@ export const StaffAccountEventSchema: z.ZodType<StaffAccountEvent> = z.union([
   ofType('StaffRoleChanged', { staffUserId: id, from: z.string(), to: z.string() }),
   ofType('StaffDisabled', { staffUserId: id, sessionsEnded: z.number() }),
   ofType('StaffEnabled', { staffUserId: id }),
+  /** The person ended their other sessions from My account. */
   ofType('StaffSessionsEnded', { staffUserId: id, sessionsEnded: z.number() }),
   ofType('StaffMfaEnrolled', { staffUserId: id }),
   ofType('StaffRecoveryCodesRenewed', { staffUserId: id }),
   ofType('StaffRecoveryCodeUsed', { staffUserId: id, remaining: z.number() }),
   ofType('StaffMfaReset', { staffUserId: id, via: z.enum(STAFF_MFA_RESET_ORIGINS) }),
 ]);
+export type StaffAccountEvent = z.infer<typeof StaffAccountEventSchema>;
+type StaffAccountEventOf<Type extends StaffAccountEvent['type']> = Extract<StaffAccountEvent, { type: Type }>;
+export type StaffAccountCreated = StaffAccountEventOf<'StaffAccountCreated'>;
+export type StaffPasswordLinkIssued = StaffAccountEventOf<'StaffPasswordLinkIssued'>;
+export type StaffPasswordSet = StaffAccountEventOf<'StaffPasswordSet'>;
+export type StaffSignedIn = StaffAccountEventOf<'StaffSignedIn'>;
+export type StaffSignInFailed = StaffAccountEventOf<'StaffSignInFailed'>;
+export type StaffSignInLimitReached = StaffAccountEventOf<'StaffSignInLimitReached'>;
+export type StaffSignedOut = StaffAccountEventOf<'StaffSignedOut'>;
+export type StaffRoleChanged = StaffAccountEventOf<'StaffRoleChanged'>;
+export type StaffDisabled = StaffAccountEventOf<'StaffDisabled'>;
+export type StaffEnabled = StaffAccountEventOf<'StaffEnabled'>;
+export type StaffSessionsEnded = StaffAccountEventOf<'StaffSessionsEnded'>;
+export type StaffMfaEnrolled = StaffAccountEventOf<'StaffMfaEnrolled'>;
+export type StaffRecoveryCodesRenewed = StaffAccountEventOf<'StaffRecoveryCodesRenewed'>;
+export type StaffRecoveryCodeUsed = StaffAccountEventOf<'StaffRecoveryCodeUsed'>;
+export type StaffMfaReset = StaffAccountEventOf<'StaffMfaReset'>;
 
-export const STAFF_ACCOUNT_EVENT_TYPES = [
-  'StaffAccountCreated',
-  'StaffPasswordLinkIssued',
-  'StaffPasswordSet',
-  'StaffSignedIn',
-  'StaffSignInFailed',
-  'StaffSignInLimitReached',
-  'StaffSignedOut',
-  'StaffRoleChanged',
-  'StaffDisabled',
-  'StaffEnabled',
-  'StaffSessionsEnded',
-  'StaffMfaEnrolled',
-  'StaffRecoveryCodesRenewed',
-  'StaffRecoveryCodeUsed',
-  'StaffMfaReset',
-] as const satisfies ReadonlyArray<StaffAccountEvent['type']>;
+export const STAFF_ACCOUNT_EVENT_TYPES = eventTypesOf(StaffAccountEventSchema);
 
 /** `^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$`, each character read one way (as EMAIL_PATTERN): linear in the email's length. */
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@][^\s@.]*\.[^\s@]{2,}$/;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DomainEvent } from '../platform/events';
 import { STAFF_ROLES } from './roles';
 
 /**
@@ -75,27 +74,6 @@ export const OwnSessionSchema = z
   })
   .meta({ id: 'OwnSession' });
 export type OwnSession = z.output<typeof OwnSessionSchema>;
-
-/**
- * A set-password link was issued: the notifier emails it. No token in it (the deliverer derives the token when it
- * sends the email); the stream is `staff-{staffUserId}`.
- */
-export type StaffPasswordLinkIssued = DomainEvent<
-  'StaffPasswordLinkIssued',
-  { staffUserId: string; linkId: string; email: string; name: string; purpose: 'invite' | 'reset'; expiresAt: string }
->;
-
-export const StaffPasswordLinkIssuedSchema: z.ZodType<StaffPasswordLinkIssued> = z.object({
-  type: z.literal('StaffPasswordLinkIssued'),
-  data: z.object({
-    staffUserId: z.string(),
-    linkId: z.string(),
-    email: z.string(),
-    name: z.string(),
-    purpose: z.enum(['invite', 'reset']),
-    expiresAt: z.string(),
-  }),
-});
 
 export const staffStreamId = (staffUserId: string) => `staff-${staffUserId}`;
 

@@ -46,7 +46,7 @@ export function activityRecordOf(streamId: string): { kind: ActivityRecordKind; 
 /** Families the action filter offers besides single event types: what they are, and the types or records they take in. */
 export const ACTIVITY_FAMILIES = {
   'sign-in': { label: 'Sign-ins and sign-outs', types: ['StaffSignedIn', 'StaffSignInFailed', 'StaffSignInLimitReached', 'StaffSignedOut'] },
-  accounts: { label: 'Staff accounts', types: STAFF_ACCOUNT_EVENT_TYPES },
+  accounts: { label: 'Staff accounts', types: [...STAFF_ACCOUNT_EVENT_TYPES] },
   requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'reservation-requests', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
   news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: ['TickerArticleFeatured', 'TickerFeatureCleared'] },
@@ -167,14 +167,12 @@ function accountSummary(event: StaffAccountEvent): string {
   }
 }
 
-const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set(STAFF_ACCOUNT_EVENT_TYPES);
-
 /**
  * The short line the trail shows for an event: for account events from their known fields; for the rest the action,
  * with a status change's from and to (statuses are known words). Nothing else of an event's data is ever used.
  */
 export function activitySummary(type: string, data: unknown): string {
-  if (ACCOUNT_EVENT_TYPES.has(type)) {
+  if (STAFF_ACCOUNT_EVENT_TYPES.has(type)) {
     const event = StaffAccountEventSchema.safeParse({ type, data });
     return event.success ? accountSummary(event.data) : activityActionLabel(type);
   }

@@ -1,110 +1,15 @@
 import { z } from 'zod';
-import { fitsMinorUnits, fromMajor, type Money } from '../money/money';
-import type { Decider, DomainEvent } from '../platform/events';
+import { eventTypesOf, type Decider } from '../platform/events';
+import { AlreadyExists, NotFound } from '../platform/errors';
+import { fitsMinorUnits, fromMajor } from '../money/money';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 
 export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export interface PersonalInfo {
-  fullName: string;
-  phoneNumber: string;
-  email: string;
-}
-
-export interface VehicleInfo {
-  make: string;
-  model: string;
-  year: string;
-  odometer: string;
-  fuelType: string;
-  transmission: string;
-  vin: string | null;
-  knownIssues: string | null;
-  underFinance: boolean;
-  askingPrice: string | null;
-}
-
-/** A photo as stored: the server chose its name; the owner's file name is kept only as text. */
-export interface StoredPhoto {
-  slot: string;
-  label: string;
-  storedName: string;
-  contentType: string;
-  bytes: number;
-  originalName: string;
-}
-
-/** What the photo processor made of one photo sent with a request; the owner's file is gone either way. */
-export type ProcessedPhoto =
-  | {
-      slot: string;
-      label: string;
-      /** Re-encoded by us: orientation applied, no metadata, JPEG, bounded in size by the photo codec (services/runtime/src/photos). */
-      state: 'ready';
-      storedName: string;
-      /** The small copy the console's lists show. */
-      thumbnailName: string;
-      width: number;
-      height: number;
-      bytes: number;
-    }
-  | {
-      slot: string;
-      label: string;
-      /** The file did not decode after the request was accepted, or was no longer there to decode. */
-      state: 'unreadable';
-      reason: 'undecodable' | 'missing';
-    };
-
-/** Naira in kobo: money is integer minor units with its currency. */
-export type NairaAmount = Money<'NGN'>;
-
-interface SubmittedData {
-  submissionId: string;
-  submittedAt: string;
-  personalInfo: PersonalInfo;
-  vehicleInfo: VehicleInfo;
-  photos: StoredPhoto[];
-  /**
-   * Only on requests made before status tokens were derived from the id (migration 0017): the SHA-256 (hex) of
-   * the random token their owner holds, which took the token's place in the event, so old links keep working.
-   */
-  legacyStatusTokenDigest?: string;
-}
-
-export type SellCarSubmitted = DomainEvent<'SellCarSubmitted', SubmittedData>;
-export type TradeInSubmitted = DomainEvent<'TradeInSubmitted', SubmittedData>;
-export type SubmissionStatusChanged = DomainEvent<
-  'SubmissionStatusChanged',
-  { submissionId: string; from: SubmissionStatus; to: SubmissionStatus; changedAt: string }
->;
-export type SubmissionOfferedValueSet = DomainEvent<'SubmissionOfferedValueSet', { submissionId: string; offeredValue: NairaAmount | null; setAt: string }>;
-export type SubmissionEstimatedValueSet = DomainEvent<
-  'SubmissionEstimatedValueSet',
-  { submissionId: string; estimatedValue: NairaAmount | null; setAt: string }
->;
-export type SubmissionNoteAdded = DomainEvent<'SubmissionNoteAdded', { submissionId: string; text: string; addedAt: string }>;
-export type SubmissionDeleted = DomainEvent<'SubmissionDeleted', { submissionId: string; deletedAt: string }>;
-export type SubmissionPhotosProcessed = DomainEvent<
-  'SubmissionPhotosProcessed',
-  { submissionId: string; photos: ProcessedPhoto[]; processedAt: string }
->;
-/** The files of a deleted request (processed photos, thumbnails, any original left) were removed from disk. */
-export type SubmissionPhotosErased = DomainEvent<'SubmissionPhotosErased', { submissionId: string; erasedAt: string }>;
-
-export type SubmissionEvent =
-  | SellCarSubmitted
-  | TradeInSubmitted
-  | SubmissionStatusChanged
-  | SubmissionOfferedValueSet
-  | SubmissionEstimatedValueSet
-  | SubmissionNoteAdded
-  | SubmissionDeleted
-  | SubmissionPhotosProcessed
-  | SubmissionPhotosErased;
-
 const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
+export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
+
 const VehicleInfoSchema = z.object({
   make: z.string(),
   model: z.string(),
@@ -117,24 +22,51 @@ const VehicleInfoSchema = z.object({
   underFinance: z.boolean(),
   askingPrice: z.string().nullable(),
 });
+export type VehicleInfo = z.infer<typeof VehicleInfoSchema>;
+
+/** A photo as stored: the server chose its name; the owner's file name is kept only as text. */
 const StoredPhotoSchema = z.object({ slot: z.string(), label: z.string(), storedName: z.string(), contentType: z.string(), bytes: z.number(), originalName: z.string() });
+export type StoredPhoto = z.infer<typeof StoredPhotoSchema>;
+
+/** What the photo processor made of one photo sent with a request; the owner's file is gone either way. */
 const ProcessedPhotoSchema = z.discriminatedUnion('state', [
-  z.object({ slot: z.string(), label: z.string(), state: z.literal('ready'), storedName: z.string(), thumbnailName: z.string(), width: z.number(), height: z.number(), bytes: z.number() }),
+  z.object({
+    slot: z.string(),
+    label: z.string(),
+    /** Re-encoded by us: orientation applied, no metadata, JPEG, bounded in size by the photo codec (services/projections/src/photos). */
+    state: z.literal('ready'),
+    storedName: z.string(),
+    /** The small copy the console's lists show. */
+    thumbnailName: z.string(),
+    width: z.number(),
+    height: z.number(),
+    bytes: z.number(),
+  }),
+  /** The file did not decode after the request was accepted, or was no longer there to decode. */
   z.object({ slot: z.string(), label: z.string(), state: z.literal('unreadable'), reason: z.enum(['undecodable', 'missing']) }),
 ]);
+export type ProcessedPhoto = z.infer<typeof ProcessedPhotoSchema>;
+
+/** Naira in kobo: money is integer minor units with its currency. */
 const NairaAmountSchema = z.object({ amountMinor: z.number(), currency: z.literal('NGN') });
+export type NairaAmount = z.infer<typeof NairaAmountSchema>;
+
 const SubmittedDataSchema = z.object({
   submissionId: z.string(),
   submittedAt: z.string(),
   personalInfo: PersonalInfoSchema,
   vehicleInfo: VehicleInfoSchema,
   photos: z.array(StoredPhotoSchema),
+  /**
+   * Only on requests made before status tokens were derived from the id (migration 0017): the SHA-256 (hex) of
+   * the random token their owner holds, which took the token's place in the event, so old links keep working.
+   */
   legacyStatusTokenDigest: z.string().optional(),
 });
 const submissionStatus = z.enum(SUBMISSION_STATUSES);
 
-/** A submission event as stored; typed against SubmissionEvent, so the two cannot drift apart. */
-export const SubmissionEventSchema: z.ZodType<SubmissionEvent> = z.discriminatedUnion('type', [
+/** A submission event as stored: the one declaration of the stream's events, which the type and the type names come from. */
+export const SubmissionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SellCarSubmitted'), data: SubmittedDataSchema }),
   z.object({ type: z.literal('TradeInSubmitted'), data: SubmittedDataSchema }),
   z.object({ type: z.literal('SubmissionStatusChanged'), data: z.object({ submissionId: z.string(), from: submissionStatus, to: submissionStatus, changedAt: z.string() }) }),
@@ -143,20 +75,21 @@ export const SubmissionEventSchema: z.ZodType<SubmissionEvent> = z.discriminated
   z.object({ type: z.literal('SubmissionNoteAdded'), data: z.object({ submissionId: z.string(), text: z.string(), addedAt: z.string() }) }),
   z.object({ type: z.literal('SubmissionDeleted'), data: z.object({ submissionId: z.string(), deletedAt: z.string() }) }),
   z.object({ type: z.literal('SubmissionPhotosProcessed'), data: z.object({ submissionId: z.string(), photos: z.array(ProcessedPhotoSchema), processedAt: z.string() }) }),
+  /** The files of a deleted request (processed photos, thumbnails, any original left) were removed from disk. */
   z.object({ type: z.literal('SubmissionPhotosErased'), data: z.object({ submissionId: z.string(), erasedAt: z.string() }) }),
 ]);
+export type SubmissionEvent = z.infer<typeof SubmissionEventSchema>;
+export type SellCarSubmitted = Extract<SubmissionEvent, { type: 'SellCarSubmitted' }>;
+export type TradeInSubmitted = Extract<SubmissionEvent, { type: 'TradeInSubmitted' }>;
+export type SubmissionStatusChanged = Extract<SubmissionEvent, { type: 'SubmissionStatusChanged' }>;
+export type SubmissionOfferedValueSet = Extract<SubmissionEvent, { type: 'SubmissionOfferedValueSet' }>;
+export type SubmissionEstimatedValueSet = Extract<SubmissionEvent, { type: 'SubmissionEstimatedValueSet' }>;
+export type SubmissionNoteAdded = Extract<SubmissionEvent, { type: 'SubmissionNoteAdded' }>;
+export type SubmissionDeleted = Extract<SubmissionEvent, { type: 'SubmissionDeleted' }>;
+export type SubmissionPhotosProcessed = Extract<SubmissionEvent, { type: 'SubmissionPhotosProcessed' }>;
+export type SubmissionPhotosErased = Extract<SubmissionEvent, { type: 'SubmissionPhotosErased' }>;
 
-export const SUBMISSION_EVENT_TYPES: ReadonlySet<string> = new Set<SubmissionEvent['type']>([
-  'SellCarSubmitted',
-  'TradeInSubmitted',
-  'SubmissionStatusChanged',
-  'SubmissionOfferedValueSet',
-  'SubmissionEstimatedValueSet',
-  'SubmissionNoteAdded',
-  'SubmissionDeleted',
-  'SubmissionPhotosProcessed',
-  'SubmissionPhotosErased',
-]);
+export const SUBMISSION_EVENT_TYPES = eventTypesOf(SubmissionEventSchema);
 
 export const submissionStreamId = (kind: SubmissionKind, submissionId: string) => `${kind}-${submissionId}`;
 export const submissionKindOfStream = (streamId: string): SubmissionKind | undefined =>
@@ -260,7 +193,7 @@ export const offerSchema = (kind: SubmissionKind) =>
   });
 
 export type SubmissionCommand =
-  | { type: 'Submit'; kind: SubmissionKind; data: SubmittedData }
+  | { type: 'Submit'; kind: SubmissionKind; data: SellCarSubmitted['data'] }
   | { type: 'ChangeStatus'; status: SubmissionStatus; now: Date }
   | { type: 'SetValue'; value: number | null; now: Date }
   | { type: 'AddNote'; text: string; now: Date }
@@ -268,12 +201,6 @@ export type SubmissionCommand =
   | { type: 'RecordProcessedPhotos'; photos: ProcessedPhoto[]; now: Date }
   | { type: 'RecordPhotosErased'; now: Date };
 
-export class SubmissionNotFound extends Error {
-  override readonly name = 'SubmissionNotFound';
-}
-export class SubmissionAlreadyExists extends Error {
-  override readonly name = 'SubmissionAlreadyExists';
-}
 
 /**
  * Business rules of a submission's life: created once, then any status to any other, values, notes, deletion;
@@ -281,10 +208,10 @@ export class SubmissionAlreadyExists extends Error {
  */
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
   if (command.type === 'Submit') {
-    if (state.kind !== null) throw new SubmissionAlreadyExists(command.data.submissionId);
+    if (state.kind !== null) throw new AlreadyExists('submission', command.data.submissionId);
     return [{ type: SUBMISSION_KINDS[command.kind].submittedEvent, data: command.data }];
   }
-  if (state.kind === null) throw new SubmissionNotFound('Submission not found');
+  if (state.kind === null) throw new NotFound('submission');
   const { submissionId } = state;
   const at = command.now.toISOString();
   // The photo processor's records: each happens once, and photos of a deleted request are erased, never processed.
@@ -296,7 +223,7 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
     if (!state.deleted || state.photos === 'erased') return [];
     return [{ type: 'SubmissionPhotosErased', data: { submissionId, erasedAt: at } }];
   }
-  if (state.deleted) throw new SubmissionNotFound('Submission not found');
+  if (state.deleted) throw new NotFound('submission', state.submissionId);
   switch (command.type) {
     case 'ChangeStatus':
       if (command.status === state.status) return [];

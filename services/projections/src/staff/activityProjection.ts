@@ -1,8 +1,6 @@
 import { activityRecordOf, activitySummary, isUuid, STAFF_ACCOUNT_EVENT_TYPES } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
 
-const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set(STAFF_ACCOUNT_EVENT_TYPES);
-
 /**
  * The activity trail (issue 17.4): every event a staff member did, whatever its stream, and every staff account event
  * (a failed sign-in's actor is a visitor; the shell command and the first start are the system). The summary is
@@ -14,7 +12,7 @@ export const staffActivityProjection: Projection = {
   handles: 'every type',
   async apply(trx, events) {
     const rows = events
-      .filter((stored) => stored.metadata.actor.kind === 'staff' || ACCOUNT_EVENT_TYPES.has(stored.type))
+      .filter((stored) => stored.metadata.actor.kind === 'staff' || STAFF_ACCOUNT_EVENT_TYPES.has(stored.type))
       .map((stored) => {
         const { actor } = stored.metadata;
         const record = activityRecordOf(stored.streamId);

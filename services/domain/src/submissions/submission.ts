@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Decider, DomainEvent } from '../platform/events';
+import type { FollowUpCommand } from '../followUp/followUp';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
+
+export * from './statuses';
 
 export type SubmissionKind = 'sell-car' | 'trade-in';
-export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export interface PersonalInfo {
   fullName: string;
@@ -264,9 +266,8 @@ export const offerSchema = (kind: SubmissionKind) =>
 
 export type SubmissionCommand =
   | { type: 'Submit'; kind: SubmissionKind; data: SubmittedData }
-  | { type: 'ChangeStatus'; status: SubmissionStatus; now: Date }
+  | FollowUpCommand<SubmissionStatus>
   | { type: 'SetValue'; value: number | null; now: Date }
-  | { type: 'AddNote'; text: string; now: Date }
   | { type: 'Delete'; now: Date }
   | { type: 'RecordProcessedPhotos'; photos: ProcessedPhoto[]; now: Date }
   | { type: 'RecordPhotosErased'; now: Date };

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CanAccess, Title, useDataProvider, useGetList } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
 import type { ImportResult } from '@autobest/domain/inventory/adminContracts';
+import { CountCards } from '../ui/CountCards';
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -82,25 +83,14 @@ export function InventoryManagement() {
         <Tab label="Validation" />
       </Tabs>
       {tab === 0 ? (
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
-          {[
-            ['Total vehicles', stats.data ? String(stats.data.total) : '…'],
-            ['Average price', stats.data ? USD.format(stats.data.avgPrice) : '…'],
-            ['Brands', stats.data ? String(Object.keys(stats.data.byBrand).length) : '…'],
-            ['Categories', stats.data ? String(Object.keys(stats.data.byCategory).length) : '…'],
-          ].map(([label, value]) => (
-            <Card key={label} sx={{ minWidth: 180 }}>
-              <CardContent>
-                <Typography variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography variant="h5" component="p">
-                  {value}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
+        <CountCards
+          cards={[
+            { label: 'Total vehicles', value: stats.data ? String(stats.data.total) : '…' },
+            { label: 'Average price', value: stats.data ? USD.format(stats.data.avgPrice) : '…' },
+            { label: 'Brands', value: stats.data ? String(Object.keys(stats.data.byBrand).length) : '…' },
+            { label: 'Categories', value: stats.data ? String(Object.keys(stats.data.byCategory).length) : '…' },
+          ]}
+        />
       ) : null}
       {tab === 1 ? (
         <List dense>

@@ -2,14 +2,15 @@ import { DateField, EmailField, FunctionField, Labeled, Show, SimpleShowLayout, 
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ContactMessage } from '@autobest/domain/contact/contracts';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
 
 export function ContactMessageShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <FollowUpPanel resource="contact-messages" noun="message" />
-        <FunctionField<ContactMessage> label="Status" render={(record) => <FollowUpStatusChip status={record.status} />} />
+        <FollowUpPanel resource="contact-messages" noun="message" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
+        <FunctionField<ContactMessage> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
         <DateField source="receivedAt" label="Received" showTime />
         <TextField source="firstName" label="First name" />
         <TextField source="lastName" label="Last name" />

@@ -4,7 +4,8 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ChatCitation, ConversationRecord } from '@autobest/domain/assistant/contracts';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
 import { NameValueTable } from '../ui/NameValueTable';
 import { ENTRY_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
@@ -135,8 +136,8 @@ export function ConversationShow() {
   return (
     <Show loading={<Loading loadingPrimary="Loading the conversation" loadingSecondary="" />}>
       <SimpleShowLayout>
-        <FollowUpPanel resource="conversations" noun="conversation" />
-        <FunctionField<ConversationRecord> label="Status" render={(record) => <FollowUpStatusChip status={record.status} />} />
+        <FollowUpPanel resource="conversations" noun="conversation" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
+        <FunctionField<ConversationRecord> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
         <Labeled label="Lead">
           <Lead />
         </Labeled>

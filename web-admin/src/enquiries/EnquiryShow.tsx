@@ -3,7 +3,8 @@ import { Typography } from '@mui/material';
 import { ENQUIRY_KIND_LABELS } from '@autobest/domain/enquiries/kinds';
 import type { Enquiry } from '@autobest/domain/enquiries/contracts';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
 import { NameValueTable } from '../ui/NameValueTable';
 
 function Details() {
@@ -17,8 +18,8 @@ export function EnquiryShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <FollowUpPanel resource="enquiries" noun="enquiry" />
-        <FunctionField<Enquiry> label="Status" render={(record) => <FollowUpStatusChip status={record.status} />} />
+        <FollowUpPanel resource="enquiries" noun="enquiry" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
+        <FunctionField<Enquiry> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
         <DateField source="receivedAt" label="Received" showTime />
         <FunctionField<Enquiry> label="Kind" render={(record) => ENQUIRY_KIND_LABELS[record.kind]} />
         <TextField source="subject" />

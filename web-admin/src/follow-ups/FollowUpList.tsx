@@ -1,28 +1,26 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Datagrid, FunctionField, List, SelectInput, ShowButton, TopToolbar, useListContext } from 'react-admin';
 import { Typography } from '@mui/material';
-import { FOLLOW_UP_STATUS_LABELS, FOLLOW_UP_STATUSES } from '@autobest/domain/followUp/statuses';
 import type { FollowUpFields } from '@autobest/domain/followUp/contracts';
-import { CountCards } from '../ui/CountCards';
+import { StatsCountCards } from '../ui/CountCards';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
-import { FollowUpStatusChip } from './FollowUpStatusChip';
-
-export const FOLLOW_UP_STATUS_CHOICES = FOLLOW_UP_STATUSES.map((status) => ({ id: status, name: FOLLOW_UP_STATUS_LABELS[status] }));
+import { StatusChip } from './StatusChip';
+import { FOLLOW_UP_WORKFLOW, statusChoices } from './workflow';
 
 /** The status filter every followed-up list has. */
-export const statusFilter = <SelectInput key="status" source="status" label="Status" choices={FOLLOW_UP_STATUS_CHOICES} alwaysOn />;
+export const statusFilter = <SelectInput key="status" source="status" label="Status" choices={statusChoices(FOLLOW_UP_WORKFLOW)} alwaysOn />;
 
-const COUNT_CARDS = [{ key: 'total', label: 'Total' }, ...FOLLOW_UP_STATUSES.map((status) => ({ key: status, label: FOLLOW_UP_STATUS_LABELS[status] }))];
+const COUNT_CARDS = [{ key: 'total', label: 'Total' }, ...FOLLOW_UP_WORKFLOW.statuses.map((status) => ({ key: status, label: FOLLOW_UP_WORKFLOW.labels[status] }))];
 
 /** The cards follow the list's filters (all but the status: they show every status side by side). */
 function FollowUpCountCards({ resource, label }: { resource: string; label: string }) {
   const { filterValues } = useListContext();
   const { status: _status, ...filter } = (filterValues ?? {}) as Record<string, unknown>;
-  return <CountCards resource={resource} cards={COUNT_CARDS} label={label} filter={filter} />;
+  return <StatsCountCards resource={resource} cards={COUNT_CARDS} label={label} filter={filter} />;
 }
 
 /** The status column of a followed-up list. */
-export const statusColumn = <FunctionField<FollowUpFields> key="status" label="Status" sortBy="status" render={(record) => <FollowUpStatusChip status={record.status} />} />;
+export const statusColumn = <FunctionField<FollowUpFields> key="status" label="Status" sortBy="status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />;
 
 /**
  * A followed-up list, one way for enquiries, contact messages and reservations: count cards per status, the filters,

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CanAccess, Title, useDataProvider, useGetList } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
 import type { ImportResult } from '@autobest/domain/inventory/adminContracts';
 import { formatMoney, fromMajor } from '@autobest/domain/money';
+import { CountCards } from '../ui/CountCards';
 
 /** The spec's Inventory Management screen: Load Inventory, Export Data, tabs Overview / Vehicles / Validation. */
 export function InventoryManagement() {
@@ -81,25 +82,14 @@ export function InventoryManagement() {
         <Tab label="Validation" />
       </Tabs>
       {tab === 0 ? (
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
-          {[
-            ['Total vehicles', stats.data ? String(stats.data.total) : '…'],
-            ['Average price', stats.data ? formatMoney(fromMajor(stats.data.avgPrice, 'USD')) : '…'],
-            ['Brands', stats.data ? String(Object.keys(stats.data.byBrand).length) : '…'],
-            ['Categories', stats.data ? String(Object.keys(stats.data.byCategory).length) : '…'],
-          ].map(([label, value]) => (
-            <Card key={label} sx={{ minWidth: 180 }}>
-              <CardContent>
-                <Typography variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography variant="h5" component="p">
-                  {value}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
+        <CountCards
+          cards={[
+            { label: 'Total vehicles', value: stats.data ? String(stats.data.total) : '…' },
+            { label: 'Average price', value: stats.data ? formatMoney(fromMajor(stats.data.avgPrice, 'USD')) : '…' },
+            { label: 'Brands', value: stats.data ? String(Object.keys(stats.data.byBrand).length) : '…' },
+            { label: 'Categories', value: stats.data ? String(Object.keys(stats.data.byCategory).length) : '…' },
+          ]}
+        />
       ) : null}
       {tab === 1 ? (
         <List dense>

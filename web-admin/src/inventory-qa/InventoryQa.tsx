@@ -5,8 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   Chip,
   FormControl,
@@ -27,6 +25,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { CountCards } from '../ui/CountCards';
 
 const TABS = [
   { label: 'Overview', kinds: null },
@@ -74,29 +73,17 @@ export function InventoryQa() {
 
   if (isPending) return <LinearProgress aria-label="Loading inventory QA" />;
   if (error || !data) return <Alert severity="error">Could not load inventory QA: {error?.message}</Alert>;
-  const cards = [
-    ['Total vehicles', data.summary.total],
-    ['Complete', data.summary.complete],
-    ['Need review', data.summary.needReview],
-    ['Critical', data.summary.critical],
-  ] as const;
   return (
     <Box sx={{ p: 2 }}>
       <Title title="Inventory QA" />
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
-        {cards.map(([label, value]) => (
-          <Card key={label} sx={{ minWidth: 160 }}>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="h5" component="p">
-                {value}
-              </Typography>
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
+      <CountCards
+        cards={[
+          { label: 'Total vehicles', value: data.summary.total },
+          { label: 'Complete', value: data.summary.complete },
+          { label: 'Need review', value: data.summary.needReview },
+          { label: 'Critical', value: data.summary.critical },
+        ]}
+      />
       <Typography variant="body2">Completion: {data.summary.completionPercent}%</Typography>
       <LinearProgress variant="determinate" value={data.summary.completionPercent} aria-label="Completion" sx={{ mb: 2, height: 8, borderRadius: 4 }} />
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { browserChecks, QA_FRAME_NAME, type BrowserCheck, type FrameDriver } from './browserChecks';
 import { scoreOf, type CheckRow } from './types';
+import { CountCards } from '../ui/CountCards';
 
 const FRAME_LOAD_TIMEOUT_MS = 20_000;
 
@@ -134,8 +135,8 @@ export function QaDashboard() {
         </Button>
       </Stack>
       {loadError ? <Alert severity="error">Could not run the checks: {loadError}</Alert> : null}
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
-        {(
+      <CountCards
+        cards={(
           [
             ['Score', running ? '…' : `${score}%`],
             ['Passed', count('pass')],
@@ -143,19 +144,8 @@ export function QaDashboard() {
             ['Failed', count('fail')],
             ['Checks', rows.length],
           ] as const
-        ).map(([label, value]) => (
-          <Card key={label} sx={{ minWidth: 130 }}>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="h5" component="p" data-testid={`qa-${label.toLowerCase()}`}>
-                {value}
-              </Typography>
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
+        ).map(([label, value]) => ({ label, value, testId: `qa-${label.toLowerCase()}` }))}
+      />
       <Typography variant="body2" id="qa-progress-label">
         {rows.length === 0 ? 'Loading the checks...' : `${done} of ${rows.length} checks done${finishedAt ? ` · finished at ${finishedAt.toLocaleTimeString()}` : ''}`}
       </Typography>

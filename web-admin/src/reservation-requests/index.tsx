@@ -5,7 +5,8 @@ import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ReservationRequest } from '@autobest/domain/inventory/reservationContracts';
 import { FollowUpList, statusColumn, statusFilter } from '../follow-ups/FollowUpList';
 import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { FollowUpStatusChip } from '../follow-ups/FollowUpStatusChip';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search vehicle, name, phone, email" />,
@@ -32,8 +33,8 @@ function ReservationShow() {
   return (
     <Show title="Reservation request">
       <SimpleShowLayout>
-        <FollowUpPanel resource="reservation-requests" noun="reservation request" />
-        <FunctionField<ReservationRequest> label="Status" render={(record) => <FollowUpStatusChip status={record.status} />} />
+        <FollowUpPanel resource="reservation-requests" noun="reservation request" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
+        <FunctionField<ReservationRequest> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
         <DateField source="requestedAt" label="Requested" showTime />
         <FunctionField<ReservationRequest>
           label="Vehicle"

@@ -14,10 +14,11 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { CountCards } from '../ui/CountCards';
+import { StatsCountCards } from '../ui/CountCards';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
-import { StatusChip } from './StatusChip';
-import { STATUS_CHOICES, formatKm, formatNaira } from './format';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { SUBMISSION_WORKFLOW, statusChoices } from '../follow-ups/workflow';
+import { formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 
@@ -25,7 +26,7 @@ export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submiss
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, email, phone, make, model, year" />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+  <SelectInput key="status" source="status" choices={statusChoices(SUBMISSION_WORKFLOW)} />,
   <TextInput key="make" source="make" label="Make" />,
   <TextInput key="model" source="model" label="Model" />,
   <TextInput key="year" source="year" label="Year" />,
@@ -34,12 +35,7 @@ const filters = [
 ];
 
 /** The four count cards: total, pending, reviewed, finalized. */
-const COUNT_CARDS = [
-  { key: 'total', label: 'Total' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'reviewed', label: 'Reviewed' },
-  { key: 'finalized', label: 'Finalized' },
-];
+const COUNT_CARDS = [{ key: 'total', label: 'Total' }, ...SUBMISSION_WORKFLOW.statuses.map((status) => ({ key: status, label: SUBMISSION_WORKFLOW.labels[status] }))];
 
 function ListActions({ resource }: { resource: string }) {
   return (
@@ -69,7 +65,7 @@ export function makeSubmissionList(config: SubmissionKindInfo) {
   return function SubmissionList() {
     return (
       <>
-        <CountCards resource={config.resource} cards={COUNT_CARDS} label="Submission counts" />
+        <StatsCountCards resource={config.resource} cards={COUNT_CARDS} label="Submission counts" />
         <List
           resource={config.resource}
           title={`${config.name} Requests`}
@@ -110,7 +106,7 @@ export function makeSubmissionList(config: SubmissionKindInfo) {
                 </span>
               )}
             />
-            <FunctionField<SubmissionRecord> label="Status" sortBy="status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<SubmissionRecord> label="Status" sortBy="status" render={(record) => <StatusChip workflow={SUBMISSION_WORKFLOW} status={record.status} />} />
             <FunctionField<SubmissionRecord> label={config.valueLabel} sortBy={config.valueField} render={(record) => formatNaira(record[config.valueField])} />
             <ShowButton />
             <DeleteButton mutationMode="pessimistic" confirmTitle="Delete submission" confirmContent={DELETE_CONFIRMATION} />

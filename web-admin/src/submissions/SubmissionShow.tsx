@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   BooleanField,
   DateField,
@@ -11,41 +11,30 @@ import {
   TabbedShowLayout,
   TextField,
   TopToolbar,
-  useCanAccess,
   useDataProvider,
   useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import {
   Box,
   Button,
-  FormControl,
-  InputLabel,
   List,
   ListItem,
   ListItemText,
-  MenuItem,
-  Select,
   Stack,
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
-import { Notes } from '../ui/Notes';
+import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { FollowUpPanel, type StaffCommand } from '../follow-ups/FollowUpPanel';
+import { StatusChip } from '../follow-ups/StatusChip';
+import { SUBMISSION_WORKFLOW } from '../follow-ups/workflow';
 import { DELETE_CONFIRMATION } from './SubmissionList';
-import { StatusChip } from './StatusChip';
-import { STATUS_CHOICES, formatKm, formatNaira } from './format';
+import { formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { NairaAmount } from '@autobest/domain/submissions';
 import { toMajor } from '@autobest/domain/money';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
-
-const errorMessage = (error: unknown, fallback: string) => {
-  const status = (error as { status?: number }).status;
-  if (status === 409) return 'Someone else changed this submission a moment ago. The page has been reloaded: check it and try again.';
-  return error instanceof Error && error.message ? error.message : fallback;
-};
 
 function Photos() {
   const record = useRecordContext<SubmissionRecord>();
@@ -74,91 +63,39 @@ function Photos() {
   );
 }
 
-function Manage({ config }: { config: SubmissionKindInfo }) {
+/** The value staff give the request (offered or estimated), saved with the panel's command. */
+function ValueEditor({ config, command }: { config: SubmissionKindInfo; command: StaffCommand }) {
   const record = useRecordContext<SubmissionRecord>();
   const dataProvider = useDataProvider<AutoBestDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const { canAccess: mayChange } = useCanAccess({ resource: config.resource, action: 'edit' });
-  const [status, setStatus] = useState<string>(record?.status ?? 'pending');
   const [value, setValue] = useState<string>(record?.[config.valueField]?.toString() ?? '');
-  const run = useMutation({
-    mutationFn: (action: () => Promise<unknown>) => action(),
-    onSuccess: () => refresh(),
-    onError: (error) => {
-      // The authProvider has already dealt with it (sign-in page or "not authorized").
-      if (!(error instanceof AccessDenied)) notify(errorMessage(error, 'Failed to update submission status. Please try again.'), { type: 'error' });
-      refresh();
-    },
-  });
   if (!record) return null;
-  // Someone whose role may not change requests reads the notes and sees no control the server would refuse.
-  if (!mayChange) return <Notes notes={record.notes} busy={false} onAdd={undefined} />;
-
   const parsedValue = value.trim() === '' ? null : Number(value.replace(/[,\s₦]/g, ''));
   const valueInvalid =
     parsedValue !== null && (!Number.isFinite(parsedValue) || parsedValue < 0 || (config.wholeNaira && !Number.isInteger(parsedValue)));
-
   return (
-    <Stack spacing={3} sx={{ maxWidth: 520 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <FormControl size="small" sx={{ minWidth: 180 }}>
-          <InputLabel id="status-label">Status</InputLabel>
-          <Select labelId="status-label" label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
-            {STATUS_CHOICES.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
-                {choice.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <Button
-          variant="contained"
-          disabled={run.isPending || status === record.status}
-          onClick={() =>
-            run.mutate(async () => {
-              answerOf(await dataProvider.changeStatus(config.resource, record.id, status, record.version));
-              notify('Submission status updated successfully', { type: 'success' });
-            })
-          }
-        >
-          Update status
-        </Button>
-      </Stack>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <MuiTextField
-          size="small"
-          label={`${config.valueLabel} (₦)`}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={valueInvalid}
-          helperText={valueInvalid ? (config.wholeNaira ? 'Enter a whole number of naira' : 'Enter an amount in naira') : 'Empty means not set'}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <Button
-          variant="contained"
-          disabled={run.isPending || valueInvalid}
-          onClick={() =>
-            run.mutate(async () => {
-              answerOf(await dataProvider.setOffer(config.resource, record.id, parsedValue, record.version));
-              notify(`${config.valueLabel} saved`, { type: 'success' });
-            })
-          }
-        >
-          Save value
-        </Button>
-      </Stack>
-      <Notes
-        notes={record.notes}
-        busy={run.isPending}
-        onAdd={(text, clear) =>
-          run.mutate(async () => {
-            answerOf(await dataProvider.addNote(config.resource, record.id, text, record.version));
-            clear();
-            notify('Note added', { type: 'success' });
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <MuiTextField
+        size="small"
+        label={`${config.valueLabel} (₦)`}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={valueInvalid}
+        helperText={valueInvalid ? (config.wholeNaira ? 'Enter a whole number of naira' : 'Enter an amount in naira') : 'Empty means not set'}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+      <Button
+        variant="contained"
+        disabled={command.busy || valueInvalid}
+        onClick={() =>
+          command.run(async () => {
+            answerOf(await dataProvider.setOffer(config.resource, record.id, parsedValue, record.version));
+            notify(`${config.valueLabel} saved`, { type: 'success' });
           })
         }
-      />
+      >
+        Save value
+      </Button>
     </Stack>
   );
 }
@@ -238,7 +175,7 @@ export function makeSubmissionShow(config: SubmissionKindInfo) {
             <TextField source="fullName" label="Full name" />
             <EmailField source="email" />
             <TextField source="phoneNumber" label="Phone" />
-            <FunctionField<SubmissionRecord> label="Status" render={(record) => <StatusChip status={record.status} />} />
+            <FunctionField<SubmissionRecord> label="Status" render={(record) => <StatusChip workflow={SUBMISSION_WORKFLOW} status={record.status} />} />
             <FunctionField<SubmissionRecord> label={config.valueLabel} render={(record) => formatNaira(record[config.valueField])} />
             <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />
           </TabbedShowLayout.Tab>
@@ -260,7 +197,9 @@ export function makeSubmissionShow(config: SubmissionKindInfo) {
             </Labeled>
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="Manage">
-            <Manage config={config} />
+            <FollowUpPanel resource={config.resource} noun="submission" workflow={SUBMISSION_WORKFLOW} picker="select">
+              {(command) => <ValueEditor config={config} command={command} />}
+            </FollowUpPanel>
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="History">
             <History resource={config.resource} />

@@ -9,10 +9,3 @@ export const formatKm = (odometer: string) => {
   const value = Number(odometer.replace(/[,\s]/g, ''));
   return Number.isFinite(value) && odometer.trim() !== '' ? `${NUMBER.format(value)} km` : `${odometer} km`;
 };
-
-export const STATUS_COLOURS = { pending: 'warning', reviewed: 'info', finalized: 'success' } as const;
-export const STATUS_CHOICES = [
-  { id: 'pending', name: 'Pending' },
-  { id: 'reviewed', name: 'Reviewed' },
-  { id: 'finalized', name: 'Finalized' },
-];

@@ -14,7 +14,7 @@ import {
   STAFF_AREAS,
 } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
-import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { simpleRestList } from '../platform/simpleRest';
 
 /** A lead or not: the console's toggle sends a boolean, a typed URL may say yes or no. */
@@ -78,12 +78,13 @@ export const assistantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['assistant'],
     permissions: STAFF_AREAS.requests,
     noun: 'Conversation',
+    statuses: FOLLOW_UP,
     recordSchema: ConversationRecordSchema,
     list: conversations,
     toRecord: toConversation,
     withDetail: withTranscript,
     arrivedAt: 'started_at',
-    csv: {
+    csv: followUpCsv<Selectable<ConversationsTable>>({
       columns: ['ID', 'Started', 'Last Message', 'Language', 'Currency', 'Opened From', 'Stage', 'Understood', 'Messages', 'Vehicles Shown', 'Lead', 'Phone', 'Email', 'Handed Off'],
       cells: (row) => [
         row.id,
@@ -101,7 +102,7 @@ export const assistantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         row.lead_email ?? '',
         row.handed_off_at ? new Date(row.handed_off_at).toISOString() : '',
       ],
-    },
+    }),
     followUp: (request, id, command, expectedVersion) =>
       handleCommand(app, request, STREAMS.conversation, conversationStreamId(id), (state) => decideConversation(command, state), {
         by: 'staff',

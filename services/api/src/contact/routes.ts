@@ -5,7 +5,7 @@ import type { ContactMessagesTable } from '@autobest/db';
 import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, STAFF_AREAS, type ContactMessage } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses } from '../platform/errors';
-import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 
@@ -54,14 +54,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     permissions: STAFF_AREAS.requests,
     tags: ['contact'],
     noun: 'Contact message',
+    statuses: FOLLOW_UP,
     recordSchema: ContactMessageSchema,
     list: contactMessages,
     toRecord: toContactMessage,
     arrivedAt: 'received_at',
-    csv: {
+    csv: followUpCsv<Selectable<ContactMessagesTable>>({
       columns: ['ID', 'Received', 'First Name', 'Last Name', 'Email', 'Phone', 'Language', 'Message'],
       cells: (row) => [row.id, new Date(row.received_at).toISOString(), row.first_name, row.last_name, row.email, row.phone, row.language, row.message],
-    },
+    }),
     followUp: (request, id, command, expectedVersion) =>
       handleCommand(app, request, STREAMS.contactMessage, contactMessageStreamId(id), (state) => decideContactMessage(command, state), { by: 'staff', expectedVersion, readYourWrite: true }),
   });

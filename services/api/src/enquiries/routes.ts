@@ -17,7 +17,7 @@ import {
 import { errorResponses } from '../platform/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../platform/commands';
-import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 
@@ -89,11 +89,12 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     permissions: STAFF_AREAS.requests,
     tags,
     noun: 'Enquiry',
+    statuses: FOLLOW_UP,
     recordSchema: EnquirySchema,
     list: enquiries,
     toRecord: toEnquiry,
     arrivedAt: 'received_at',
-    csv: {
+    csv: followUpCsv<Selectable<EnquiriesTable>>({
       columns: ['ID', 'Received', 'Kind', 'Subject', 'Name', 'Phone', 'Email', 'Preferred Date', 'Message', 'Details', 'Sent From'],
       cells: (row) => [
         row.id,
@@ -108,7 +109,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         Object.entries(row.details).map(([name, value]) => `${name}: ${value}`).join(' | '),
         row.source_path ?? '',
       ],
-    },
+    }),
     followUp: (request, id, command, expectedVersion) =>
       handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(id), (state) => decideEnquiry(command, state), { by: 'staff', expectedVersion, readYourWrite: true }),
   });

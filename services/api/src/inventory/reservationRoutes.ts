@@ -9,6 +9,7 @@ import {
   decideVehicle,
   initialReservationRequestState,
   isOpenReservationRequest,
+  isUuid,
   openReservationOf,
   phoneKey,
   ReservationCreatedSchema,
@@ -25,7 +26,7 @@ import {
 } from '@autobest/domain';
 import { handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, notFound } from '../platform/errors';
-import { FOLLOW_UP_SORTABLE, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
 import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
 import { simpleRestList } from '../platform/simpleRest';
 import { installationKey } from '../platform/installationKeys';
@@ -94,14 +95,15 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     permissions: STAFF_AREAS.requests,
     tags: ['inventory'],
     noun: 'Reservation request',
+    statuses: FOLLOW_UP,
     recordSchema: ReservationRequestSchema,
     list: reservationRequests,
     toRecord: toReservationRequest,
     arrivedAt: 'requested_at',
-    csv: {
+    csv: followUpCsv<Selectable<ReservationRequestsTable>>({
       columns: ['ID', 'Requested', 'Vehicle ID', 'Vehicle', 'Name', 'Phone', 'Email', 'Language'],
       cells: (row) => [row.id, new Date(row.requested_at).toISOString(), row.vehicle_id, row.vehicle_name, row.name, row.phone, row.email ?? '', row.language],
-    },
+    }),
     async followUp(request, id, command, expectedVersion) {
       const streamId = reservationRequestStreamId(id);
       const own = await readState(app.eventStore, reservationRequestDecider, streamId);
@@ -115,7 +117,8 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A request an earlier version kept on its vehicle's stream is followed up there; its own version is checked by
       // the decider (ReservationRequestChanged), so a change to the vehicle meanwhile is decided again, not refused.
-      const row = await app.db.selectFrom('reservation_requests').select('vehicle_id').where('id', '=', id).executeTakeFirst();
+      // The read model keys requests by uuid: an id that is none names no request.
+      const row = isUuid(id) ? await app.db.selectFrom('reservation_requests').select('vehicle_id').where('id', '=', id).executeTakeFirst() : undefined;
       if (!row) throw notFound('Reservation request');
       return handleCommand(
         app,

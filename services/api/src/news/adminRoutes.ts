@@ -32,7 +32,7 @@ import {
   STAFF_AREAS,
 } from '@autobest/domain';
 import { requestFeedFetch } from '@autobest/runtime';
-import { handleCommand, STREAMS } from '../platform/commands';
+import { expectedVersion, handleCommand, STREAMS } from '../platform/commands';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { simpleRestList } from '../platform/simpleRest';
@@ -196,7 +196,6 @@ const videos = simpleRestList({
 });
 
 const IdParams = z.object({ id: z.string().max(100) });
-const expectedVersion = z.int().min(0).optional().describe('The version the staff member saw (ra-data-simple-rest sends the whole record back); a newer record answers 409');
 const NewsSourceBody = NewsSourceInputSchema.extend({ version: expectedVersion });
 const VideoBody = ReviewVideoInputSchema.extend({ version: expectedVersion });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { commandHandler, ConcurrencyError, isConnectionLost, type CommandResult, type Db } from '@autobest/db';
 import {
   AlreadyExists,
@@ -30,6 +30,9 @@ import { StaffAccountRefused } from '../staff/accounts';
 import { staffActor } from '../plugins/auth';
 import { HttpError, notFound } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotentRequestDigest, releaseIdempotencyKey } from './idempotency';
+
+/** What a staff command's body carries so that two people acting on the same view get one success and one 409. */
+export const expectedVersion = z.int().min(0).optional().describe('The version the staff member saw; a record changed since answers 409');
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 const changedMeanwhile = () => conflict('Someone else changed this record at the same time. Reload and try again.');

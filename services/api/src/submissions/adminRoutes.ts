@@ -2,12 +2,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { SubmissionsTable } from '@autobest/db';
 import { submissionFolder } from '@autobest/runtime';
 import {
-  AddNoteSchema,
   ChangeStatusSchema,
   decideSubmission,
   offerSchema,
@@ -19,15 +19,15 @@ import {
   SubmissionStatsSchema,
   type SubmissionCommand,
   type SubmissionKindInfo,
+  type SubmissionStatus,
   STAFF_AREAS,
 } from '@autobest/domain';
 import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { withStaffName, withStaffNames } from '../staff/staffNames';
+import { expectedVersion, handleCommand, STREAMS } from '../platform/commands';
+import { IdParams, registerFollowUpRoutes, type FollowUpStatuses } from '../platform/followUps';
+import { withStaffNames } from '../staff/staffNames';
 import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
-import { csvAnswer } from '../platform/csv';
 import { submissionValue, toSubmissionRecord } from './records';
-
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
 const submissionList = (spec: SubmissionKindInfo) =>
@@ -74,11 +74,42 @@ const submissionList = (spec: SubmissionKindInfo) =>
     toRecord: (row) => toSubmissionRecord(row, spec),
   });
 
-const SELL_CSV_COLUMNS = ['ID', 'Date', 'Customer Name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Odometer', 'Fuel Type', 'Transmission', 'Under Finance', 'VIN', 'Asking Price', 'Status', 'Offered Value', 'Notes'];
-const TRADE_IN_CSV_COLUMNS = ['ID', 'Date', 'Customer Name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Odometer', 'Fuel Type', 'Transmission', 'Under Finance', 'Asking Price', 'Status', 'Estimated Value'];
+/** Staff move a request between these freely (any status to any other). */
+const SUBMISSION: FollowUpStatuses<SubmissionStatus> = { values: SUBMISSION_STATUSES, change: ChangeStatusSchema, counts: SubmissionStatsSchema };
 
-const expectedVersion = z.int().min(0).optional().describe('The version the staff member saw; a newer stream answers 409');
+/** The export's columns: the spec's, which differ between the kinds (a sell-car request has a VIN and its notes). */
+const csvOf = (spec: SubmissionKindInfo) => ({
+  columns:
+    spec.kind === 'sell-car'
+      ? ['ID', 'Date', 'Customer Name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Odometer', 'Fuel Type', 'Transmission', 'Under Finance', 'VIN', 'Asking Price', 'Status', 'Offered Value', 'Notes']
+      : ['ID', 'Date', 'Customer Name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Odometer', 'Fuel Type', 'Transmission', 'Under Finance', 'Asking Price', 'Status', 'Estimated Value'],
+  cells(row: Selectable<SubmissionsTable>) {
+    const value = String(submissionValue(row) ?? '');
+    const common = [
+      row.id,
+      new Date(row.submitted_at).toISOString(),
+      row.full_name,
+      row.email,
+      row.phone_number,
+      row.make,
+      row.model,
+      row.year,
+      row.odometer,
+      row.fuel_type,
+      row.transmission,
+      row.under_finance ? 'Yes' : 'No',
+    ];
+    return spec.kind === 'sell-car'
+      ? [...common, row.vin ?? '', row.asking_price ?? '', row.status, value, row.notes.map((note) => note.text).join(' | ')]
+      : [...common, row.asking_price ?? '', row.status, value];
+  },
+});
 
+/**
+ * Staff work sell-car and trade-in requests as they work every followed-up request (list, count cards, CSV, one
+ * record, status, notes: registerFollowUpRoutes), in the submissions' own statuses; what only submissions have (the
+ * event history, photos, the offered or estimated value, deletion) is here.
+ */
 export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Decides on the current stream and appends at the version the staff member saw (`expectedVersion`, when the
@@ -92,92 +123,23 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       readYourWrite: true,
     });
 
-  const currentRecord = async (spec: SubmissionKindInfo, id: string) => {
-    const row = await app.db.selectFrom('submissions').selectAll().where('kind', '=', spec.kind).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Submission');
-    return withStaffName(app.db, toSubmissionRecord(row, spec));
-  };
-
   for (const spec of SUBMISSION_KIND_LIST) {
     const base = `/api/admin/${spec.resource}`;
     const tags = ['submissions'];
-    const IdParams = z.object({ id: z.string().max(64) });
-    const list = submissionList(spec);
 
-    app.get(
-      base,
-      { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `List ${spec.kind} requests (ra-data-simple-rest), newest first`, querystring: list.querystring, response: { 200: z.array(SubmissionRecordSchema), ...errorResponses } } },
-      async (request, reply) => withStaffNames(app.db, await list.answer(app.db, request.query, reply)),
-    );
-
-    app.get(
-      `${base}/stats`,
-      { config: { staffPermission: STAFF_AREAS.requests.read },
-        schema: {
-          tags,
-          summary: 'The four count cards: total, pending, reviewed, finalized',
-          response: { 200: SubmissionStatsSchema, ...errorResponses },
-        },
-      },
-      async () => {
-        const rows = await app.db
-          .selectFrom('submissions')
-          .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-          .where('kind', '=', spec.kind)
-          .groupBy('status')
-          .execute();
-        const counts = { total: 0, pending: 0, reviewed: 0, finalized: 0 };
-        for (const row of rows) {
-          counts[row.status] = Number(row.count);
-          counts.total += Number(row.count);
-        }
-        return counts;
-      },
-    );
-
-    app.get(
-      `${base}/export.csv`,
-      { config: { staffPermission: STAFF_AREAS.requests.read },
-        schema: {
-          tags,
-          summary: `CSV of every ${spec.kind} request matching the list's filters`,
-          querystring: z.object({ filter: list.querystring.shape.filter }),
-          produces: ['text/csv'],
-          response: { 200: z.string().describe('text/csv'), ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const filtered = list.filtered(app.db, request.query.filter);
-        const rows = filtered ? await filtered.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute() : [];
-        const records = rows.map((row) => {
-          const value = String(submissionValue(row) ?? '');
-          const common = [
-            row.id,
-            new Date(row.submitted_at).toISOString(),
-            row.full_name,
-            row.email,
-            row.phone_number,
-            row.make,
-            row.model,
-            row.year,
-            row.odometer,
-            row.fuel_type,
-            row.transmission,
-            row.under_finance ? 'Yes' : 'No',
-          ];
-          return spec.kind === 'sell-car'
-            ? [...common, row.vin ?? '', row.asking_price ?? '', row.status, value, row.notes.map((note) => note.text).join(' | ')]
-            : [...common, row.asking_price ?? '', row.status, value];
-        });
-        return csvAnswer(reply, spec.resource, spec.kind === 'sell-car' ? SELL_CSV_COLUMNS : TRADE_IN_CSV_COLUMNS, records);
-      },
-    );
-
-    app.get(
-      `${base}/:id`,
-      { config: { staffPermission: STAFF_AREAS.requests.read }, schema: { tags, summary: `One ${spec.kind} request`, params: IdParams, response: { 200: SubmissionRecordSchema, ...errorResponses } } },
-      async (request) => currentRecord(spec, request.params.id),
-    );
+    const { current } = registerFollowUpRoutes(app, {
+      resource: spec.resource,
+      tags,
+      permissions: STAFF_AREAS.requests,
+      noun: 'Submission',
+      statuses: SUBMISSION,
+      recordSchema: SubmissionRecordSchema,
+      list: submissionList(spec),
+      toRecord: (row) => toSubmissionRecord(row, spec),
+      arrivedAt: 'submitted_at',
+      csv: csvOf(spec),
+      followUp: (request, id, command, expectedVersion) => runCommand(spec, id, request, command, expectedVersion),
+    });
 
     app.get(
       `${base}/:id/history`,
@@ -243,15 +205,6 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
 
     app.post(
-      `${base}/:id/status`,
-      { config: { staffPermission: STAFF_AREAS.requests.write }, schema: { tags, summary: 'Change the status (any to any)', params: IdParams, body: ChangeStatusSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
-      async (request) => {
-        await runCommand(spec, request.params.id, request, { type: 'ChangeStatus', status: request.body.status, now: new Date() }, request.body.expectedVersion);
-        return currentRecord(spec, request.params.id);
-      },
-    );
-
-    app.post(
       `${base}/:id/offer`,
       { config: { staffPermission: STAFF_AREAS.requests.write },
         schema: {
@@ -264,16 +217,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await runCommand(spec, request.params.id, request, { type: 'SetValue', value: request.body.value, now: new Date() }, request.body.expectedVersion);
-        return currentRecord(spec, request.params.id);
-      },
-    );
-
-    app.post(
-      `${base}/:id/notes`,
-      { config: { staffPermission: STAFF_AREAS.requests.write }, schema: { tags, summary: 'Add a staff note', params: IdParams, body: AddNoteSchema.extend({ expectedVersion }), response: { 200: SubmissionRecordSchema, ...errorResponses } } },
-      async (request) => {
-        await runCommand(spec, request.params.id, request, { type: 'AddNote', text: request.body.text, now: new Date() }, request.body.expectedVersion);
-        return currentRecord(spec, request.params.id);
+        return current(request.params.id);
       },
     );
 
@@ -288,7 +232,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const before = await currentRecord(spec, request.params.id);
+        const before = await current(request.params.id);
         await runCommand(spec, request.params.id, request, { type: 'Delete', now: new Date() });
         return before;
       },

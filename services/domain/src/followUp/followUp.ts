@@ -15,8 +15,11 @@ export const AddNoteSchema = z.object({
   text: z.string({ error: 'noteRequired' }).trim().min(1, 'noteRequired').max(MAX_NOTE_LENGTH, 'noteTooLong'),
 });
 
-/** What staff do to a request they follow up; each area's decider turns the answer into its own event. */
-export type FollowUpCommand = { type: 'ChangeStatus'; status: FollowUpStatus; now: Date } | { type: 'AddNote'; text: string; now: Date };
+/**
+ * What staff do to a request they follow up, in the statuses of its area (a sell-car request's are its own); each
+ * area's decider turns the answer into its own event.
+ */
+export type FollowUpCommand<Status extends string = FollowUpStatus> = { type: 'ChangeStatus'; status: Status; now: Date } | { type: 'AddNote'; text: string; now: Date };
 
 export type FollowUpChange = { type: 'StatusChanged'; from: FollowUpStatus; to: FollowUpStatus; at: string } | { type: 'NoteAdded'; text: string; at: string };
 

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { fitsMinorUnits, fromMajor } from '../money/money';
+import type { FollowUpCommand } from '../followUp/followUp';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
 
-export const SUBMISSION_STATUSES = ['pending', 'reviewed', 'finalized'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export * from './statuses';
 
 const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
 export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
@@ -194,9 +195,8 @@ export const offerSchema = (kind: SubmissionKind) =>
 
 export type SubmissionCommand =
   | { type: 'Submit'; kind: SubmissionKind; data: SellCarSubmitted['data'] }
-  | { type: 'ChangeStatus'; status: SubmissionStatus; now: Date }
+  | FollowUpCommand<SubmissionStatus>
   | { type: 'SetValue'; value: number | null; now: Date }
-  | { type: 'AddNote'; text: string; now: Date }
   | { type: 'Delete'; now: Date }
   | { type: 'RecordProcessedPhotos'; photos: ProcessedPhoto[]; now: Date }
   | { type: 'RecordPhotosErased'; now: Date };

@@ -31,8 +31,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
  * busboy (under @fastify/multipart) reports a body that is not well-formed multipart with plain Errors, known only by
  * their messages: no boundary, an empty or overlong one, a body or a part cut short.
  */
-const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.|The needle cannot .*|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+const MALFORMED_MULTIPART_MESSAGES = new Set(['Multipart: Boundary not found', 'Boundary required', 'Unsupported Content-Type.', 'Unexpected end of multipart data']);
+/** Compared as text, not a pattern: two `.*` alternatives in one anchored pattern backtrack polynomially (recheck). */
+const isMalformedMultipart = (message: string) =>
+  MALFORMED_MULTIPART_MESSAGES.has(message) || message.startsWith('The needle cannot ') || message.endsWith(' terminated early due to unexpected end of multipart data');
 const isMultipartRequest = (contentType: string | undefined) => contentType !== undefined && /^\s*multipart\//i.test(contentType);
 
 /** Every error leaves as `{ error, message, fields? }` with the right status; a 5xx never leaks internals. */
@@ -69,7 +71,7 @@ export const errorsPlugin = fp(
         };
         return reply.code(intended.statusCode).send(body);
       }
-      const known = error.code ? FASTIFY_CODES[error.code] : (isMultipartRequest(request.headers['content-type']) && MALFORMED_MULTIPART.test(error.message) ? invalidMultipart : undefined);
+      const known = error.code ? FASTIFY_CODES[error.code] : (isMultipartRequest(request.headers['content-type']) && isMalformedMultipart(error.message) ? invalidMultipart : undefined);
       if (known) return reply.code(known.status).send({ error: known.code, message: known.message });
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

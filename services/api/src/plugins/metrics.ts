@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from 'prom-client';
-import { joinProcessMetrics } from './apiProcesses';
-import { ErrorResponseSchema, HttpError } from './errors';
+import { joinProcessMetrics } from '../process/apiProcesses';
+import { ErrorResponseSchema, HttpError } from '../http/errors';
 import { INSTALLATION_COLLECTORS, type InstallationCollector, type InstallationMetric, type Reading } from './metricsCollectors';
-import { isWarmUpRequest } from './warmUpOverHttp';
+import { isWarmUpRequest } from '../process/warmUpOverHttp';
 
 /** Where Prometheus scrapes; outside /api, and in no OpenAPI document. */
 export const METRICS_PATH = '/metrics';

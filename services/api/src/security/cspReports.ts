@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSP_REPORT_PATH } from '../plugins/securityHeaders';
-import { errorResponses } from './errors';
+import { errorResponses } from '../http/errors';
 
 /** A report is one violation: a few hundred bytes plus the policy it quotes. */
 const CSP_REPORT_BODY_LIMIT = 8 * 1024;

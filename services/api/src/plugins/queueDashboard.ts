@@ -3,8 +3,8 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { ControllerHandlerReturnType } from '@bull-board/api/typings/app';
-import { QUEUE_DASHBOARD_PREFIX } from '../plugins/auth';
-import { HttpError } from './errors';
+import { QUEUE_DASHBOARD_PREFIX } from './auth';
+import { HttpError } from '../http/errors';
 
 const API = `${QUEUE_DASHBOARD_PREFIX}/api/`;
 const STATIC = `${QUEUE_DASHBOARD_PREFIX}/static`;

@@ -12,9 +12,9 @@ import {
   type AreaPermissions,
   type FollowUpStatus,
 } from '@autobest/domain';
-import { csvAnswer } from './csv';
-import { expectedVersion } from './commands';
-import { errorResponses, notFound } from './errors';
+import { csvAnswer } from '../http/csv';
+import { expectedVersion } from '../http/commands';
+import { errorResponses, notFound } from '../http/errors';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
 
 /** The read models of followed-up requests: each has a status, notes, last_updated and version. */

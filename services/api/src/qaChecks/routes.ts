@@ -9,9 +9,9 @@ import { allProjections } from '@autobest/projections';
 import { currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, type ProductQueues } from '@autobest/runtime';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
-import { errorResponses, notFound } from './errors';
-import type { Limit } from './limits';
-import { runsMissedSince } from './schedules';
+import { errorResponses, notFound } from '../http/errors';
+import type { Limit } from '../plugins/limits';
+import { runsMissedSince } from '../http/schedules';
 
 /**
  * The QA dashboard's server checks (the spec's /qa-test): each looks at the running system itself, not at a

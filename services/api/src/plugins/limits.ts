@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Result } from 'ioredis';
-import { clientNetwork } from './clientNetwork';
-import { HttpError, serviceUnavailable } from './errors';
+import { clientNetwork } from '../http/clientNetwork';
+import { HttpError, serviceUnavailable } from '../http/errors';
 
 /** How many attempts a key may make in a window. */
 export interface Limit {

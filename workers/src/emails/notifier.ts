@@ -78,7 +78,7 @@ export const emailMessageId = (eventId: string, template: string, domain: string
 
 /**
  * Decides which emails each event calls for and records them in the outbox (sent_emails, status pending) in the
- * projection's transaction; the deliver-email queue sends them (workers/src/notifier/delivery.ts). It never talks to
+ * projection's transaction; the deliver-email queue sends them (workers/src/emails/delivery.ts). It never talks to
  * a mail server, so a slow or failing one holds up neither this transaction nor any read model. It has its own
  * checkpoint and is never rebuilt; unique (event_id, template) keeps one email per event and template however often
  * a batch is retried. The emails of a batch go into the outbox in one statement (one round trip instead of one per

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../i18n';
+import { useT } from '../../i18n';
 import { companionMessages } from './messages';
-import { openTara } from '../assistant/taraStore';
-import '../about/info-page.css';
+import { openTara } from '../taraStore';
+import '../../about/info-page.css';
 import './companion.css';
-import { BackLink } from '../ui/BackLink';
-import { CardList } from '../ui/CardList';
+import { BackLink } from '../../ui/BackLink';
+import { CardList } from '../../ui/CardList';
 
 const BENEFITS = [
   ['budgetTitle', 'budgetBody'],

@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n';
+import type { Translation } from '../../../i18n';
 import type en from './en';
 
 export default {

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n';
+import { defineMessages } from '../../../i18n';
 import en from './en';
 
 export const companionMessages = defineMessages(en, {

@@ -1,10 +1,10 @@
 import { TARA_TOPICS } from '@autobest/domain/assistant/contracts';
-import { useT } from '../i18n';
+import { useT } from '../../i18n';
 import { companionMessages } from './messages';
-import { openTara } from '../assistant/taraStore';
-import '../about/info-page.css';
+import { openTara } from '../taraStore';
+import '../../about/info-page.css';
 import './companion.css';
-import { CardList } from '../ui/CardList';
+import { CardList } from '../../ui/CardList';
 
 const FEATURES = [
   ['featureBudgetTitle', 'featureBudgetBody'],

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '../../web-storefront/src/api/client';
-import { rateLimitedText, tryAgainIn } from '../../web-storefront/src/api/rateLimited';
-import en from '../../web-storefront/src/api/messages/en';
-import fr from '../../web-storefront/src/api/messages/fr';
-import ar from '../../web-storefront/src/api/messages/ar';
-import sw from '../../web-storefront/src/api/messages/sw';
-import { interpolate, type Language } from '../../web-storefront/src/i18n';
+import { retryAfterSeconds } from '../../src/api/client';
+import { rateLimitedText, tryAgainIn } from '../../src/api/rateLimited';
+import en from '../../src/api/messages/en';
+import fr from '../../src/api/messages/fr';
+import ar from '../../src/api/messages/ar';
+import sw from '../../src/api/messages/sw';
+import { interpolate, type Language } from '../../src/i18n';
 
 const CATALOGUES: Record<Language, Record<keyof typeof en, string>> = { en, fr, ar, sw };
 const translate = (language: Language) => (key: keyof typeof en, values?: Record<string, string | number>) => interpolate(CATALOGUES[language][key], values);

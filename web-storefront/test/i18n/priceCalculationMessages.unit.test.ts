@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../web-storefront/src/inventory/quoteMessages/en';
-import fr from '../../web-storefront/src/inventory/quoteMessages/fr';
-import ar from '../../web-storefront/src/inventory/quoteMessages/ar';
-import sw from '../../web-storefront/src/inventory/quoteMessages/sw';
+import en from '../../src/inventory/quoteMessages/en';
+import fr from '../../src/inventory/quoteMessages/fr';
+import ar from '../../src/inventory/quoteMessages/ar';
+import sw from '../../src/inventory/quoteMessages/sw';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 

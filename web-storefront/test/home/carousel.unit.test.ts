@@ -8,7 +8,7 @@ import {
   SLIDE_INTERVAL_MS,
   type CarouselAction,
   type CarouselState,
-} from '../../web-storefront/src/home/carousel';
+} from '../../src/home/carousel';
 
 const run = (state: CarouselState, ...actions: CarouselAction[]) => actions.reduce(carouselReducer, state);
 

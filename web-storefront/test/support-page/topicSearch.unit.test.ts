@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingTopics, searchable } from '../../web-storefront/src/support/topicSearch';
+import { matchingTopics, searchable } from '../../src/support/topicSearch';
 
 const TOPICS = ['Paying in your currency', 'Sécurité des paiements', 'Reserving a car online', 'بَيع سيارتك', 'Trade-in values'];
 const find = (query: string) => matchingTopics(TOPICS, query, (topic) => topic);

@@ -15,9 +15,9 @@ import {
   showsBodyType,
   showsRating,
   tickerOf,
-} from '../../web-storefront/src/news/news';
-import { NEWS_FIRST_READS } from '../../web-storefront/src/news/firstReads';
-import en from '../../web-storefront/src/news/messages/en';
+} from '../../src/news/news';
+import { NEWS_FIRST_READS } from '../../src/news/firstReads';
+import en from '../../src/news/messages/en';
 import { AFRICAN, GLOBAL, newsAnswer, TRENDING, VIDEOS, videosAnswer } from './fixtures';
 
 const ORIGIN = 'https://autobest.example';

@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { interpolate, plural, pluralCategory, type Translation } from '../../web-storefront/src/i18n/messages';
-import type { Language } from '../../web-storefront/src/i18n/languages';
-import inventoryEn from '../../web-storefront/src/inventory/messages/en';
-import inventoryFr from '../../web-storefront/src/inventory/messages/fr';
-import inventoryAr from '../../web-storefront/src/inventory/messages/ar';
-import inventorySw from '../../web-storefront/src/inventory/messages/sw';
-import supportEn from '../../web-storefront/src/support/messages/en';
-import supportFr from '../../web-storefront/src/support/messages/fr';
-import supportAr from '../../web-storefront/src/support/messages/ar';
-import supportSw from '../../web-storefront/src/support/messages/sw';
-import homeEn from '../../web-storefront/src/home/sections/messages/en';
-import homeFr from '../../web-storefront/src/home/sections/messages/fr';
-import homeAr from '../../web-storefront/src/home/sections/messages/ar';
-import homeSw from '../../web-storefront/src/home/sections/messages/sw';
-import { formattersFor, moneyLocale } from '../../web-storefront/src/i18n/format';
-import { initialLanguage } from '../../web-storefront/src/i18n/languages';
+import { interpolate, plural, pluralCategory, type Translation } from '../../src/i18n/messages';
+import type { Language } from '../../src/i18n/languages';
+import inventoryEn from '../../src/inventory/messages/en';
+import inventoryFr from '../../src/inventory/messages/fr';
+import inventoryAr from '../../src/inventory/messages/ar';
+import inventorySw from '../../src/inventory/messages/sw';
+import supportEn from '../../src/support/messages/en';
+import supportFr from '../../src/support/messages/fr';
+import supportAr from '../../src/support/messages/ar';
+import supportSw from '../../src/support/messages/sw';
+import homeEn from '../../src/home/sections/messages/en';
+import homeFr from '../../src/home/sections/messages/fr';
+import homeAr from '../../src/home/sections/messages/ar';
+import homeSw from '../../src/home/sections/messages/sw';
+import { formattersFor, moneyLocale } from '../../src/i18n/format';
+import { initialLanguage } from '../../src/i18n/languages';
 
 describe('storefront messages', () => {
   it('fills placeholders and leaves unknown ones visible', () => {

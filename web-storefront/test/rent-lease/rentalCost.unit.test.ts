@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestRental, leaseCost, RENTAL_CARS } from '../../web-storefront/src/rent-lease/rentalCost';
+import { cheapestRental, leaseCost, RENTAL_CARS } from '../../src/rent-lease/rentalCost';
 
 const [corolla, crv, cClass] = RENTAL_CARS;
 

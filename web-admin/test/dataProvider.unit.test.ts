@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
-import { AccessDenied, answerOf, dataProvider } from '../../web-admin/src/dataProvider';
-import { authProvider } from '../../web-admin/src/authProvider';
+import { AccessDenied, answerOf, dataProvider } from '../src/dataProvider';
+import { authProvider } from '../src/authProvider';
 
 /** Answers every fetch with this status and JSON body, and keeps the requests. */
 function serverAnswers(status: number, body: unknown) {

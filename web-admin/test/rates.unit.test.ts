@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { percent, percentOfShare, percentText, shareOfPercent } from '../../web-admin/src/landed-cost/percent';
-import { bandsProblem, rateRuleProblem, shareProblem } from '../../web-admin/src/landed-cost/rateRule';
+import { percent, percentOfShare, percentText, shareOfPercent } from '../src/landed-cost/percent';
+import { bandsProblem, rateRuleProblem, shareProblem } from '../src/landed-cost/rateRule';
 
 describe('rates typed as percentages, kept as shares', () => {
   it('turns what staff type into the share the API takes, without float noise', () => {

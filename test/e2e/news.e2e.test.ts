@@ -7,7 +7,7 @@ import { SEED_REVIEW_VIDEOS, seedReviewVideos } from '../../infra/src/seed/news'
 import { addAxe } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
 import { NEWS_FIRST_READS } from '../../web-storefront/src/news/firstReads';
-import { AFRICAN, GLOBAL, TRENDING, VIDEOS, newsAnswer, videosAnswer } from '../news/fixtures';
+import { AFRICAN, GLOBAL, TRENDING, VIDEOS, newsAnswer, videosAnswer } from '../../web-storefront/test/news/fixtures';
 
 /** What the news routes answer in a test: the contract's fixtures, a failure (status), or a dropped connection. */
 interface Answers {
@@ -25,7 +25,7 @@ const VIDEO_SITE = /youtube|ytimg|googlevideo|ggpht/;
 
 /**
  * /news and the home news block. Most tests answer `/api/news*` and `/api/videos` in the browser with fixtures built
- * and answered through the contract's schemas (test/news/fixtures.ts), so every state (failures, empty lists, pages,
+ * and answered through the contract's schemas (web-storefront/test/news/fixtures.ts), so every state (failures, empty lists, pages,
  * filters) is at hand; the last opens the page on the real routes with the seeded review videos.
  */
 describe('news and review videos', () => {

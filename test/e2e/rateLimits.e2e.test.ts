@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_WRITE_LIMITS } from '../../services/api/src/platform/publicWriteLimits';
+import { PUBLIC_WRITE_LIMITS } from '../../services/api/src/plugins/publicWriteLimits';
 import { startStack, type TestStack } from '../support/stack';
 
 /** A visitor whose address has sent the contact form too often sees why, and when to come back, in their language. */

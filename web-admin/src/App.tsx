@@ -6,14 +6,14 @@ import { consoleTheme } from './theme';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
 import { DataCollection } from './data-collection/DataCollection';
-import { QaDashboard } from './qa-test/QaDashboard';
+import { QaDashboard } from './qa-checks/QaDashboard';
 
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { LoginPage } from './LoginPage';
-import contactMessages from './contact-messages';
+import contactMessages from './contact';
 import enquiries from './enquiries';
-import conversations from './conversations';
+import conversations from './assistant';
 import emails from './emails';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';

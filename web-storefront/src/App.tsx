@@ -1,7 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './layout/Layout';
 import { HomePage } from './home/HomePage';
-import { NotFoundPage } from './notFound/NotFoundPage';
+import { NotFoundPage } from './not-found/NotFoundPage';
 import { CurrencyProvider } from './currency/CurrencyContext';
 import { PAGES, REDIRECTS } from './routes';
 

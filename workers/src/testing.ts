@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
 import { createPasswordLinkTokens, type StatusTokens } from '@autobest/runtime';
-import { EmailDelivery, type DeliveryOutcome, type DeliveryPolicy } from './notifier/delivery';
-import type { Mailer } from './notifier/mailer';
+import { EmailDelivery, type DeliveryOutcome, type DeliveryPolicy } from './emails/delivery';
+import type { Mailer } from './emails/mailer';
 
 export interface CapturedMail {
   from: string;

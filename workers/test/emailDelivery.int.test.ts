@@ -18,8 +18,8 @@ import {
 import { createProducerConnection, createPasswordLinkTokens, createStatusTokens, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers, type RunningWorkers } from '../src/index';
-import { EmailDelivery } from '../src/notifier/delivery';
-import type { Mailer } from '../src/notifier/mailer';
+import { EmailDelivery } from '../src/emails/delivery';
+import type { Mailer } from '../src/emails/mailer';
 import { startSmtpSink, TEST_DELIVERY_POLICY, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };

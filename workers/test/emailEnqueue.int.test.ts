@@ -6,9 +6,9 @@ import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createPasswordLinkTokens, createStatusTokens, QUEUES } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
-import { EmailDelivery } from '../src/notifier/delivery';
-import { enqueueDueEmails } from '../src/notifier/deliveryWorker';
-import type { Mailer } from '../src/notifier/mailer';
+import { EmailDelivery } from '../src/emails/delivery';
+import { enqueueDueEmails } from '../src/emails/deliveryWorker';
+import type { Mailer } from '../src/emails/mailer';
 import { TEST_DELIVERY_POLICY } from '../src/testing';
 
 const SECRET = 'a test secret of at least thirty-two characters';

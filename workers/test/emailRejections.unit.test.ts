@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPermanentRejection } from '../src/notifier/delivery';
+import { isPermanentRejection } from '../src/emails/delivery';
 
 /** nodemailer's errors as it builds them (smtp-connection's _formatError): code, command, and the reply's code. */
 const smtpError = (code: string, command: string, responseCode?: number) => Object.assign(new Error('failed'), { code, command, ...(responseCode ? { responseCode } : {}) });

@@ -26,9 +26,9 @@ import {
 } from '@autobest/domain';
 import { Projector } from '@autobest/projections';
 import { createStatusTokens } from '@autobest/runtime';
-import { createMailer, type Mailer } from '../src/notifier/mailer';
-import { createNotifier } from '../src/notifier/notifier';
-import type { Email } from '../src/notifier/templates';
+import { createMailer, type Mailer } from '../src/emails/mailer';
+import { createNotifier } from '../src/emails/notifier';
+import type { Email } from '../src/emails/templates';
 import { deliverDueEmails } from '../src/testing';
 
 const statusTokens = createStatusTokens('a test secret of at least thirty-two characters');

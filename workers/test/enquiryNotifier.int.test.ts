@@ -6,9 +6,9 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { decideEnquiry, enquiryStreamId, initialEnquiryState, type EventMetadata, type ValidEnquiry } from '@autobest/domain';
 import { Projector } from '@autobest/projections';
 import { createStatusTokens } from '@autobest/runtime';
-import { createMailer, type Mailer } from '../src/notifier/mailer';
-import { createNotifier } from '../src/notifier/notifier';
-import type { Email } from '../src/notifier/templates';
+import { createMailer, type Mailer } from '../src/emails/mailer';
+import { createNotifier } from '../src/emails/notifier';
+import type { Email } from '../src/emails/templates';
 import { deliverDueEmails } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };

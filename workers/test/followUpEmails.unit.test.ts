@@ -14,7 +14,7 @@ import {
   type DomainEvent,
   type SiteLanguage,
 } from '@autobest/domain';
-import { contactMessageEmails, reservationEmails } from '../src/notifier/followUpEmails';
+import { contactMessageEmails, reservationEmails } from '../src/emails/followUpEmails';
 
 const context = { publicUrl: 'https://autobest.example/', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
 const visitor = { actor: { kind: 'visitor' as const }, correlationId: 'c', causationId: null, requestId: null };

@@ -5,9 +5,9 @@ import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '
 import { contactMessageStreamId, decideContactMessage, decideSubmission, initialContactMessageState, initialSubmissionState, type EventMetadata } from '@autobest/domain';
 import { Projector } from '@autobest/projections';
 import { createPasswordLinkTokens, createStatusTokens } from '@autobest/runtime';
-import { EmailDelivery } from '../src/notifier/delivery';
-import { createMailer, type Mailer } from '../src/notifier/mailer';
-import { createNotifier } from '../src/notifier/notifier';
+import { EmailDelivery } from '../src/emails/delivery';
+import { createMailer, type Mailer } from '../src/emails/mailer';
+import { createNotifier } from '../src/emails/notifier';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { deliverDueEmails, startSmtpSink, TEST_DELIVERY_POLICY, type SmtpSink } from '../src/testing';
 

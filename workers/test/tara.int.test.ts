@@ -18,8 +18,8 @@ import { allProjections, Projector } from '@autobest/projections';
 import { createStatusTokens } from '@autobest/runtime';
 import { abandonedConversations } from '../src/housekeeping/abandonedConversations';
 import { sweeps } from '../src/housekeeping/housekeeping';
-import { createMailer } from '../src/notifier/mailer';
-import { createNotifier } from '../src/notifier/notifier';
+import { createMailer } from '../src/emails/mailer';
+import { createNotifier } from '../src/emails/notifier';
 import { deliverDueEmails, startSmtpSink, type CapturedMail, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadRuntimeConfig, requireStatusTokenSecret, twoFactorRequiredFor, type RuntimeConfig } from '@autobest/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { apiProcessCount, runPrimary, handedConnections, type ApiPrimary, type ProcessReady, type ReadyMessage } from './platform/apiProcesses';
+import { apiProcessCount, runPrimary, handedConnections, type ApiPrimary, type ProcessReady, type ReadyMessage } from './process/apiProcesses';
 import { announceFirstStaffUser, ensureFirstStaffUser } from './staff/bootstrap';
 
 export interface RunningApi {

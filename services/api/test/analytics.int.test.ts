@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS } from '../src/platform/publicWriteLimits';
+import { ANALYTICS_LIMITS } from '../src/plugins/publicWriteLimits';
 import { createTestApp, signIn, type TestApp } from './support';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_PROCESS_V8_OPTIONS, apiProcessExecArgv } from '../src/platform/apiProcesses';
+import { API_PROCESS_V8_OPTIONS, apiProcessExecArgv } from '../src/process/apiProcesses';
 
 /** The V8 options the primary starts each API process with (apiProcesses.ts). */
 describe('apiProcessExecArgv', () => {

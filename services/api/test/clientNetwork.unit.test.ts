@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from '../src/platform/clientNetwork';
+import { clientNetwork } from '../src/http/clientNetwork';
 
 const per64 = (address: string | undefined) => clientNetwork(address, 64);
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, PUBLIC_WRITE_LIMITS } from '../src/platform/publicWriteLimits';
+import { ANALYTICS_LIMITS, PUBLIC_WRITE_LIMITS } from '../src/plugins/publicWriteLimits';
 import { createTestApp, type TestApp } from './support';
 
 /**

@@ -6,7 +6,7 @@ import { VehicleSearchQuerySchema } from '@autobest/domain/inventory/contracts';
 import { NewsQuerySchema, VideosQuerySchema } from '@autobest/domain/news/contracts';
 import { QuoteQuerySchema } from '@autobest/domain/landedCost/contracts';
 import { AnalyticsDaysQuery } from '@autobest/domain/analytics/contracts';
-import { flatQueryParser, UNDECIDED } from '../src/platform/flatQuery';
+import { flatQueryParser, UNDECIDED } from '../src/http/flatQuery';
 
 /**
  * flatQueryParser answers what zod answers. The reference is what the API ran before it: the route's schema behind the

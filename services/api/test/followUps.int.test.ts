@@ -6,7 +6,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_NAME, type TestApp } from './support';
 
 /**
- * The routes every followed-up resource shares (platform/followUps.ts), held to the same behaviour for each: enquiries,
+ * The routes every followed-up resource shares (followUps/routes.ts), held to the same behaviour for each: enquiries,
  * contact messages and reservation requests. What is particular to one is tested beside its own routes.
  */
 

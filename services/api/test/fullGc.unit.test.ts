@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { collectGarbage } from '../src/platform/fullGc';
+import { collectGarbage } from '../src/process/fullGc';
 
 it('collectGarbage collects what nothing holds any more, without the process started with --expose-gc', async () => {
   const made = () => new WeakRef({ rows: Array.from({ length: 10_000 }, (_, n) => ({ n })) });

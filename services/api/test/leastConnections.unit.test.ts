@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LeastConnections } from '../src/platform/apiProcesses';
+import { LeastConnections } from '../src/process/apiProcesses';
 
 /** The primary's choice of process for each new connection (apiProcesses.ts). */
 describe('LeastConnections', () => {

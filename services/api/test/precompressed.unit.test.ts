@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../src/platform/precompressed';
+import { acceptedEncoding, PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../src/process/precompressed';
 
 describe('acceptedEncoding', () => {
   it('prefers Brotli, then gzip, among what the client accepts', () => {

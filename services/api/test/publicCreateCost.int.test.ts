@@ -20,7 +20,7 @@ import {
   type EventMetadata,
 } from '@autobest/domain';
 import { PROJECTOR_QUEUE } from '@autobest/runtime';
-import { httpErrorOf, STREAMS } from '../src/platform/commands';
+import { httpErrorOf, STREAMS } from '../src/http/commands';
 import { createTestApp, type TestApp } from './support';
 
 /**

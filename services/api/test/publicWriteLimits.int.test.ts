@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { appendToStream } from '@autobest/db';
 import { decideVehicle, initialVehicleState, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, VehicleSchema, vehicleStreamId, type EventMetadata } from '@autobest/domain';
-import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/platform/publicWriteLimits';
+import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/plugins/publicWriteLimits';
 import { multipartBody, type FilePart } from './images';
 import { createTestApp, everyProcessorCaughtUp, type TestApp } from './support';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runsMissedSince, SCHEDULE_GRACE_MS } from '../src/platform/schedules';
+import { runsMissedSince, SCHEDULE_GRACE_MS } from '../src/http/schedules';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RecentlySeen, TtlCache } from '../src/platform/ttlCache';
+import { RecentlySeen, TtlCache } from '../src/process/ttlCache';
 
 describe('TtlCache', () => {
   it('loads once for concurrent callers, serves the value until it expires, then loads again', async () => {

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isWarmUpRequest, warmUpOverHttp } from '../src/platform/warmUpOverHttp';
+import { isWarmUpRequest, warmUpOverHttp } from '../src/process/warmUpOverHttp';
 
 /**
  * A process warms its search path by asking itself over real connections that only it can make: every path is asked

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Datagrid, FunctionField, List, SelectInput, ShowButton, TopToolbar, useListContext } from 'react-admin';
 import { Typography } from '@mui/material';
-import type { FollowUpFields } from '@autobest/domain/followUp/contracts';
+import type { FollowUpFields } from '@autobest/domain/followUps/contracts';
 import { StatsCountCards } from '../ui/CountCards';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
 import { StatusChip } from './StatusChip';

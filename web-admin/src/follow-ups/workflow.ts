@@ -1,4 +1,4 @@
-import { FOLLOW_UP_STATUS_LABELS, FOLLOW_UP_STATUSES, isAllowedFollowUpMove, type FollowUpStatus } from '@autobest/domain/followUp/statuses';
+import { FOLLOW_UP_STATUS_LABELS, FOLLOW_UP_STATUSES, isAllowedFollowUpMove, type FollowUpStatus } from '@autobest/domain/followUps/statuses';
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, isAllowedSubmissionMove, type SubmissionStatus } from '@autobest/domain/submissions/statuses';
 
 /** The statuses of a followed-up request as the domain has them (the moves allowed too), and their chips' colours. */

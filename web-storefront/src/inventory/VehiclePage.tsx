@@ -5,7 +5,7 @@ import { useRateLimitedText } from '../api/rateLimited';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
 import { directionOf } from '../i18n/languages';
-import { NotFoundPage } from '../notFound/NotFoundPage';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
 import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
 import { RESERVATION_DEPOSIT_NGN, salesWhatsappUrl } from '@autobest/domain/inventory/reservation';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsBatchSchema, AnalyticsDaysQuery, ConversationFunnelSchema, FunnelsSchema, PageViewsSchema, VehicleViewsSchema, type ConversationFunnel } from '@autobest/domain';
-import { errorResponses } from '../platform/errors';
-import { analyticsRowBytes, consumeAnalytics, perAddressLimit } from '../platform/publicWriteLimits';
+import { errorResponses } from '../http/errors';
+import { analyticsRowBytes, consumeAnalytics, perAddressLimit } from '../plugins/publicWriteLimits';
 
 const FUNNELS = {
   sellCar: { page: 'sell_car', form: 'sell-car', submitted: 'sell_car_form_submit' },

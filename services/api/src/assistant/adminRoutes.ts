@@ -13,9 +13,9 @@ import {
   type ConversationRecord,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
-import { simpleRestList } from '../platform/simpleRest';
+import { handleCommand, STREAMS } from '../http/commands';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
+import { simpleRestList } from '../http/simpleRest';
 
 /** A lead or not: the console's toggle sends a boolean, a typed URL may say yes or no. */
 const leadFilter = z

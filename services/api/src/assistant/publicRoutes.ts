@@ -32,9 +32,9 @@ import {
   type DomainMessage,
   type SiteLanguage,
 } from '@autobest/domain';
-import { errorResponses, HttpError } from '../platform/errors';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
+import { errorResponses, HttpError } from '../http/errors';
+import { handleCommand, STREAMS } from '../http/commands';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import type { VehicleMatcher } from './vehicleMatcher';
 
 /** One conversation's messages: a person reads and types far slower; a script hammering one conversation is stopped. */

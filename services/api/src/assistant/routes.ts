@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QUOTE_COUNTRIES, toQuoteAnswer } from '@autobest/domain';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
-import { HttpError } from '../platform/errors';
+import { HttpError } from '../http/errors';
 import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import { assistantAdminRoutes } from './adminRoutes';
 import { assistantPublicRoutes } from './publicRoutes';

@@ -3,11 +3,11 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactMessagesTable } from '@autobest/db';
 import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, STAFF_AREAS, type ContactMessage } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses } from '../platform/errors';
-import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
-import { simpleRestList } from '../platform/simpleRest';
+import { handleCommand, STREAMS } from '../http/commands';
+import { errorResponses } from '../http/errors';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { simpleRestList } from '../http/simpleRest';
 
 const contactMessages = simpleRestList({
   resource: 'contact-messages',

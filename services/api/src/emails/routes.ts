@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SentEmailsTable } from '@autobest/db';
 import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
 import { ProjectorDoorbell } from '@autobest/runtime';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { simpleRestList } from '../platform/simpleRest';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { simpleRestList } from '../http/simpleRest';
 import { staffEventMetadata } from '../plugins/auth';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({

@@ -14,12 +14,12 @@ import {
   type Enquiry,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { errorResponses } from '../platform/errors';
-import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
-import { createOnce, handleCommand, STREAMS } from '../platform/commands';
-import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
-import { simpleRestList } from '../platform/simpleRest';
+import { errorResponses } from '../http/errors';
+import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
+import { createOnce, handleCommand, STREAMS } from '../http/commands';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { simpleRestList } from '../http/simpleRest';
 
 const enquiries = simpleRestList({
   resource: 'enquiries',

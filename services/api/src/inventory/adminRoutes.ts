@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@autobest/db';
 import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleRecordChangeSchema, VehicleRecordSchema, decideVehicle, toMajor, vehicleStreamId, type VehicleEvent, type VehicleState } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { likePattern, simpleRestList } from '../platform/simpleRest';
-import { csvAnswer } from '../platform/csv';
+import { handleCommand, STREAMS } from '../http/commands';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { likePattern, simpleRestList } from '../http/simpleRest';
+import { csvAnswer } from '../http/csv';
 import { listedPrice, vehicleFacts, type VehicleRow } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
-import { acceptMultipartForms } from '../platform/multipartForms';
+import { acceptMultipartForms } from '../http/multipartForms';
 
 async function vehicleRecord(db: Db, id: string) {
   const row = await db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();

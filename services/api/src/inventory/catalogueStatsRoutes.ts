@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CURRENCY_CODES, convert, toMajor } from '@autobest/domain';
 import { VehicleBrandsSchema } from '@autobest/domain/inventory/contracts';
-import { errorResponses } from '../platform/errors';
-import { TtlCache } from '../platform/ttlCache';
+import { errorResponses } from '../http/errors';
+import { TtlCache } from '../process/ttlCache';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL } from './searchCache';
 

@@ -20,9 +20,9 @@ import {
   type CollectedRecord,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { neutraliseFormula } from '../platform/csv';
+import { handleCommand, STREAMS } from '../http/commands';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { neutraliseFormula } from '../http/csv';
 import { withStaffNames } from '../staff/staffNames';
 
 /** Vehicle Data Collection: the catalogue's variants, their collected records, checks, exports and publishing. */

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_AREAS, UploadedImageSchema } from '@autobest/domain';
 import { reencodePhoto, UndecodablePhotoError } from '@autobest/runtime';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { errorResponses, HttpError, notFound } from '../http/errors';
 import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
-import { acceptMultipartForms } from '../platform/multipartForms';
+import { acceptMultipartForms } from '../http/multipartForms';
 
 const FOLDER = 'vehicle-images';
 // Images uploaded before they were re-encoded keep their names (and URLs); new ones are all JPEG.

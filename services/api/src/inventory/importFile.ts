@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ImportedVehicleSchema, vehicleErrors, type AdminVehicle, type Vehicle } from '@autobest/domain';
-import { HttpError } from '../platform/errors';
+import { HttpError } from '../http/errors';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_RECORDS = 20_000;

@@ -21,8 +21,8 @@ import {
   type VehicleState,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { handleCommand, httpErrorOf, readYourWrites, STREAMS } from '../platform/commands';
-import { errorResponses } from '../platform/errors';
+import { handleCommand, httpErrorOf, readYourWrites, STREAMS } from '../http/commands';
+import { errorResponses } from '../http/errors';
 
 /** The catalogue's prices and their medians are kept in US cents. */
 const usdCents = (amountMinor: number): Money<'USD'> => ({ amountMinor, currency: 'USD' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '@autobest/db';
 import { currentRates, type RatesSnapshot } from '@autobest/runtime';
-import { TtlCache } from '../platform/ttlCache';
+import { TtlCache } from '../process/ttlCache';
 
 /** The rates every price answer converts with, read at most every 30 seconds. */
 export type CatalogueRates = () => Promise<RatesSnapshot>;

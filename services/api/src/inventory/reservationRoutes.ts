@@ -24,12 +24,12 @@ import {
   type ReservationRequest,
   type ReservationRequestState,
 } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses, notFound } from '../platform/errors';
-import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../platform/followUps';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
-import { simpleRestList } from '../platform/simpleRest';
-import { installationKey } from '../platform/installationKeys';
+import { handleCommand, STREAMS } from '../http/commands';
+import { errorResponses, notFound } from '../http/errors';
+import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { simpleRestList } from '../http/simpleRest';
+import { installationKey } from '../security/installationKeys';
 
 const reservationRequests = simpleRestList({
   resource: 'reservation-requests',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../platform/precompressed';
-import { RecentlySeen, TtlCache } from '../platform/ttlCache';
+import { PrecompressedJson, sendJsonMadeOnce, sendPrecompressed } from '../process/precompressed';
+import { RecentlySeen, TtlCache } from '../process/ttlCache';
 import type { CountedFacets } from './facetPlan';
 
 /** Catalogue answers may be a minute old in browsers and proxies, and five while they fetch them again. */

@@ -12,8 +12,8 @@ import {
   type VehicleSearchResult,
   type VehicleSort,
 } from '@autobest/domain/inventory/contracts';
-import { errorResponses, notFound } from '../platform/errors';
-import { PrecompressedJson } from '../platform/precompressed';
+import { errorResponses, notFound } from '../http/errors';
+import { PrecompressedJson } from '../process/precompressed';
 import { planFacets, type CountedFacets } from './facetPlan';
 import type { CatalogueRates } from './ratesRoutes';
 import { CATALOGUE_CACHE_CONTROL, searchCaches, sendSearchAnswer } from './searchCache';

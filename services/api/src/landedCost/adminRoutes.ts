@@ -33,8 +33,8 @@ import {
   type TariffVersionRecord,
 } from '@autobest/domain';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { simpleRestList } from '../platform/simpleRest';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { simpleRestList } from '../http/simpleRest';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
 import { quoteVehicle, toDestinationCharge, toFreightRate, toTariffVersion, type LandedCostTableCache } from './quoting';

@@ -20,8 +20,8 @@ import {
   type TariffVersion,
   type VehicleFacts,
 } from '@autobest/domain';
-import { HttpError, notFound } from '../platform/errors';
-import { TtlCache } from '../platform/ttlCache';
+import { HttpError, notFound } from '../http/errors';
+import { TtlCache } from '../process/ttlCache';
 import { listedPrice } from '../inventory/vehicleSummary';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
 

@@ -15,9 +15,9 @@ import {
   type Quote,
   type ReceivedEnquiry,
 } from '@autobest/domain';
-import { errorResponses } from '../platform/errors';
-import { handleCommand, STREAMS } from '../platform/commands';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
+import { errorResponses } from '../http/errors';
+import { handleCommand, STREAMS } from '../http/commands';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
 import { quoteVehicle, type LandedCostTableCache } from './quoting';
 

@@ -32,10 +32,10 @@ import {
   STAFF_AREAS,
 } from '@autobest/domain';
 import { requestFeedFetch } from '@autobest/runtime';
-import { expectedVersion, handleCommand, STREAMS } from '../platform/commands';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { expectedVersion, handleCommand, STREAMS } from '../http/commands';
+import { errorResponses, HttpError, notFound } from '../http/errors';
 import { withStaffName, withStaffNames } from '../staff/staffNames';
-import { simpleRestList } from '../platform/simpleRest';
+import { simpleRestList } from '../http/simpleRest';
 import { toReviewVideo } from './newsQueries';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

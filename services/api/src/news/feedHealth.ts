@@ -1,5 +1,5 @@
 import type { Db } from '@autobest/db';
-import { runsMissedSince } from '../platform/schedules';
+import { runsMissedSince } from '../http/schedules';
 
 export interface FeedProblem {
   name: string;

@@ -12,9 +12,9 @@ import {
   VIDEOS_CACHE_SECONDS,
   VideosQuerySchema,
 } from '@autobest/domain';
-import { errorResponses } from '../platform/errors';
-import { PrecompressedJson, sendPrecompressed } from '../platform/precompressed';
-import type { TtlCache } from '../platform/ttlCache';
+import { errorResponses } from '../http/errors';
+import { PrecompressedJson, sendPrecompressed } from '../process/precompressed';
+import type { TtlCache } from '../process/ttlCache';
 import { newsPage, reviewVideos, trendingNews } from './newsQueries';
 
 /**

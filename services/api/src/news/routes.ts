@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PrecompressedJson } from '../platform/precompressed';
-import { TtlCache } from '../platform/ttlCache';
+import type { PrecompressedJson } from '../process/precompressed';
+import { TtlCache } from '../process/ttlCache';
 import { newsAdminRoutes } from './adminRoutes';
 import { newsPublicRoutes } from './publicRoutes';
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { notPermittedMessage, roleMay, TWO_FACTOR_ENROLMENT_REQUIRED, twoFactorRequiredFor, type EventMetadata, type StaffPermission } from '@autobest/domain';
-import { HttpError } from '../platform/errors';
+import { HttpError } from '../http/errors';
 import { eventMetadata } from './infrastructure';
 import { findSession, sessionCookieName, type StaffIdentity } from '../staff/sessions';
 
@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 /** Route patterns under this prefix are staff routes. */
 export const STAFF_PREFIX = '/api/admin';
-/** The queue dashboard (platform/queueDashboard.ts): staff pages and their API outside the console's. */
+/** The queue dashboard (plugins/queueDashboard.ts): staff pages and their API outside the console's. */
 export const QUEUE_DASHBOARD_PREFIX = '/admin/queues';
 /** Every route pattern, and every unmatched path read leniently, under one of these needs a staff session. */
 const STAFF_PREFIXES = [STAFF_PREFIX, QUEUE_DASHBOARD_PREFIX] as const;

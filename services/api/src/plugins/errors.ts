@@ -3,8 +3,8 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '@autobest/db';
 import { messageOfIssue, type DomainMessage } from '@autobest/domain';
-import { fieldsAnswer, HttpError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, serviceUnavailable, type ErrorResponse } from '../platform/errors';
-import { httpErrorOf } from '../platform/commands';
+import { fieldsAnswer, HttpError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, serviceUnavailable, type ErrorResponse } from '../http/errors';
+import { httpErrorOf } from '../http/commands';
 
 const WHERE_LABEL: Record<string, string> = { body: 'request body', querystring: 'query', params: 'path', headers: 'headers' };
 

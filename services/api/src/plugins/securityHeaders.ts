@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { SUBMISSION_KIND_LIST } from '@autobest/domain';
-import { METRICS_PATH } from '../platform/metrics';
+import { METRICS_PATH } from './metrics';
 import { lenientPath, QUEUE_DASHBOARD_PREFIX } from './auth';
 
-/** Where browsers send Content-Security-Policy violation reports (the route is in platform/cspReports.ts). */
+/** Where browsers send Content-Security-Policy violation reports (the route is in security/cspReports.ts). */
 export const CSP_REPORT_PATH = '/api/csp-reports';
 
 /** What part of the product answers a request; each has its own policy. */
@@ -66,7 +66,7 @@ export const CONTENT_SECURITY_POLICIES: Readonly<Record<Surface, string>> = {
     'frame-src': ["'self'"],
     'frame-ancestors': ["'none'"],
   }),
-  // bull-board's queue dashboard (platform/queueDashboard.ts): its own scripts, a web worker that highlights job data,
+  // bull-board's queue dashboard (plugins/queueDashboard.ts): its own scripts, a web worker that highlights job data,
   // CSS files and the styles its code editor and theme inject at run time (hence 'unsafe-inline', for styles only, as
   // in the console), that editor's data: images. Its page sets <base href> to the dashboard's path, so base-uri
   // 'self'. Its Google Fonts link is taken out of the page.

@@ -11,9 +11,9 @@ import {
   StaffAccountWithLinkSchema,
   STAFF_ROLES,
 } from '@autobest/domain';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { perAddressLimit } from '../platform/publicWriteLimits';
-import { simpleRestList } from '../platform/simpleRest';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { perAddressLimit } from '../plugins/publicWriteLimits';
+import { simpleRestList } from '../http/simpleRest';
 import { eventMetadata } from '../plugins/infrastructure';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import {

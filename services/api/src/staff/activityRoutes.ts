@@ -3,9 +3,9 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffActivityNamedView } from '@autobest/db';
 import { ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, ActivityEntrySchema, type ActivityEntry, type ActivityFamily, type ActivityRecordKind } from '@autobest/domain';
-import { csvAnswer } from '../platform/csv';
-import { errorResponses } from '../platform/errors';
-import { dateFilter, dateRange, simpleRestList } from '../platform/simpleRest';
+import { csvAnswer } from '../http/csv';
+import { errorResponses } from '../http/errors';
+import { dateFilter, dateRange, simpleRestList } from '../http/simpleRest';
 
 const STAFF_ONLY = { staffPermission: 'staff.manage' } as const;
 

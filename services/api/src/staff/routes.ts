@@ -16,8 +16,8 @@ import {
   TWO_FACTOR_REQUIRED,
   twoFactorRequiredFor,
 } from '@autobest/domain';
-import { HttpError, errorResponses } from '../platform/errors';
-import type { Limit } from '../platform/limits';
+import { HttpError, errorResponses } from '../http/errors';
+import type { Limit } from '../plugins/limits';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { eventMetadata } from '../plugins/infrastructure';
 import { recordStaffEvent } from './accounts';

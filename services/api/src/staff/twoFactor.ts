@@ -15,7 +15,7 @@ import {
   type TwoFactorEnrolment,
 } from '@autobest/domain';
 import { endSessions, recordStaffEvent } from './accounts';
-import { installationKey } from '../platform/installationKeys';
+import { installationKey } from '../security/installationKeys';
 
 /*
  * Two-factor sign-in (issue 17.3): TOTP secrets encrypted at rest, codes checked against a clock the app is given

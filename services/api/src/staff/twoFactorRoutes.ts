@@ -12,7 +12,7 @@ import {
   type StaffMfaEnrolled,
   type StaffRecoveryCodesRenewed,
 } from '@autobest/domain';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
+import { errorResponses, HttpError, notFound } from '../http/errors';
 import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import { recordStaffEvent, toStaffAccount } from './accounts';
 import { verifyPassword } from './passwords';

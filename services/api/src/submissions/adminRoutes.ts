@@ -22,11 +22,11 @@ import {
   type SubmissionStatus,
   STAFF_AREAS,
 } from '@autobest/domain';
-import { errorResponses, HttpError, notFound } from '../platform/errors';
-import { expectedVersion, handleCommand, STREAMS } from '../platform/commands';
-import { IdParams, registerFollowUpRoutes, type FollowUpStatuses } from '../platform/followUps';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { expectedVersion, handleCommand, STREAMS } from '../http/commands';
+import { IdParams, registerFollowUpRoutes, type FollowUpStatuses } from '../followUps/routes';
 import { withStaffNames } from '../staff/staffNames';
-import { dateFilter, dateRange, likePattern, simpleRestList } from '../platform/simpleRest';
+import { dateFilter, dateRange, likePattern, simpleRestList } from '../http/simpleRest';
 import { submissionValue, toSubmissionRecord } from './records';
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, type PhotoSlot, type StoredPhoto } from '@autobest/domain';
 import { identifyPhoto, PhotoProbe } from '@autobest/runtime';
-import { HttpError } from '../platform/errors';
+import { HttpError } from '../http/errors';
 
 export interface ReceivedUpload {
   fields: Record<string, string>;

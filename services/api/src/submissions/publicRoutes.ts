@@ -14,13 +14,13 @@ import {
   type SubmissionKindInfo,
 } from '@autobest/domain';
 import { createStatusTokens, submissionFolder } from '@autobest/runtime';
-import { errorResponses, HttpError } from '../platform/errors';
-import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../platform/idempotency';
-import { createOnce, handleCommand, STREAMS } from '../platform/commands';
-import { consumePerContact, perAddressLimit } from '../platform/publicWriteLimits';
+import { errorResponses, HttpError } from '../http/errors';
+import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
+import { createOnce, handleCommand, STREAMS } from '../http/commands';
+import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 import { submissionValue } from './records';
-import { acceptMultipartForms } from '../platform/multipartForms';
+import { acceptMultipartForms } from '../http/multipartForms';
 
 /** What an Idempotency-Key keeps of the answer. */
 const KeptSubmissionSchema = z.object({ id: z.string() });

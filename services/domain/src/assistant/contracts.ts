@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
-import { followUpRecordFields } from '../followUp/contracts';
+import { followUpRecordFields } from '../followUps/contracts';
 import { CARD_SORTS } from './understanding';
 
 /**

@@ -3,7 +3,7 @@ import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
-import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import {
   CHAT_ENTRIES,
   CHAT_STAGES,

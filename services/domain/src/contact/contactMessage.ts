@@ -4,7 +4,7 @@ import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 import { SITE_LANGUAGES } from '../platform/languages';
-import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 
 /** The spec's phone shape: an optional leading plus, then at least 10 digits, spaces, dashes or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { followUpRecordFields } from '../followUp/contracts';
+import { followUpRecordFields } from '../followUps/contracts';
 import { ENQUIRY_KINDS } from './kinds';
 
 /** An enquiry as staff see it in the console. */

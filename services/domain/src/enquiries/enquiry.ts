@@ -4,7 +4,7 @@ import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
 import { coded, type MessageCode } from '../platform/messages';
-import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import { ENQUIRY_KINDS, PUBLIC_ENQUIRY_KINDS, type EnquiryKind } from './kinds';
 
 export * from './kinds';

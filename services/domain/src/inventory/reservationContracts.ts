@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { followUpRecordFields } from '../followUp/contracts';
+import { followUpRecordFields } from '../followUps/contracts';
 import { SITE_LANGUAGES } from '../platform/languages';
 
 /** A buyer's 'Reserve Now' request, as staff list and follow it up. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { NotFound } from '../platform/errors';
 import { SITE_LANGUAGES } from '../platform/languages';
-import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import type { ReservationInput, VehicleState } from './vehicle';
 
 /*

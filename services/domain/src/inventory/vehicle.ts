@@ -6,7 +6,7 @@ import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
 import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
-import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUp/followUp';
+import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
 import {
   RESERVATION_REQUEST_EVENT_SCHEMAS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { fitsMinorUnits, fromMajor } from '../money/money';
-import type { FollowUpCommand } from '../followUp/followUp';
+import type { FollowUpCommand } from '../followUps/followUp';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
 

@@ -1,7 +1,7 @@
 import { parseStoredEvent } from '@autobest/db';
 import { ENQUIRY_EVENT_TYPES, EnquiryEventSchema } from '@autobest/domain';
 import type { Projection } from '../projector/projection';
-import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../platform/followUps';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../followUps/followUps';
 
 /** Enquiries as staff list and work them, with each status change and note and who made it. */
 export const enquiriesProjection: Projection = {

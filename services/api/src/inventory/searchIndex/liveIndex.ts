@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
 import { toMajor, VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
-import { collectGarbage } from '../../platform/fullGc';
+import { collectGarbage } from '../../process/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
 import { everyCard, readCards, type CardStore } from './cards';
 import { SearchIndex, type IndexedVehicle } from './searchIndex';

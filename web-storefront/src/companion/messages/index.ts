@@ -1,8 +1,0 @@
-import { defineMessages } from '../../i18n';
-import en from './en';
-
-export const companionMessages = defineMessages(en, {
-  fr: () => import('./fr'),
-  ar: () => import('./ar'),
-  sw: () => import('./sw'),
-});

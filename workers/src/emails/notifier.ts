@@ -1,0 +1,158 @@
+import { sql, type InsertObject, type Transaction } from 'kysely';
+import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
+import {
+  foldSubmission,
+  submissionKindOfStream,
+  EnquiryEventSchema,
+  SubmissionEventSchema,
+  WITHDRAWN_EMAIL_REASON,
+  type SubmissionEvent,
+} from '@autobest/domain';
+import type { Projection } from '@autobest/projections';
+import { NOTIFIER } from '@autobest/runtime';
+import {
+  customerConfirmation,
+  customerEnquiryConfirmation,
+  customerStatusUpdate,
+  staffEnquiryNotification,
+  staffNotification,
+  WITHHELD_STATUS_TOKEN,
+  type Email,
+  type EmailContext,
+  type PlannedEmails,
+} from './templates';
+import { contactMessageEmails, reservationEmails } from './followUpEmails';
+import { conversationEmails } from './conversationEmails';
+import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
+
+async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
+  const kind = submissionKindOfStream(stored.streamId);
+  if (!kind) return null;
+  const history = (await readStream(trx, stored.streamId))
+    .filter((event) => event.streamPosition <= stored.streamPosition)
+    .map((event) => parseStoredEvent(SubmissionEventSchema, event));
+  const first = history[0];
+  if (!first || (first.type !== 'SellCarSubmitted' && first.type !== 'TradeInSubmitted')) return null;
+  const state = foldSubmission(history);
+  if (state.deleted) return null;
+  const { submissionId, personalInfo, vehicleInfo } = first.data;
+  const token = WITHHELD_STATUS_TOKEN;
+
+  const emails: Email[] = [];
+  if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
+    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
+    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, token, context));
+  } else {
+    const update = customerStatusUpdate(kind, submissionId, state, token, context);
+    if (update) emails.push(update);
+  }
+  return { emails, relatedId: submissionId, statusTokenFor: submissionId };
+}
+
+function enquiryEmails(stored: StoredEvent, context: EmailContext): PlannedEmails | null {
+  const event = parseStoredEvent(EnquiryEventSchema, stored);
+  if (event.type !== 'EnquiryReceived') return null;
+  const enquiry = event.data;
+  const confirmation = customerEnquiryConfirmation(enquiry, context);
+  return { emails: [staffEnquiryNotification(enquiry, context), ...(confirmation ? [confirmation] : [])], relatedId: enquiry.enquiryId };
+}
+
+/** A deleted request's emails that have not gone out yet never will: withdrawn, with the reason staff read in the outbox. */
+async function withdrawPendingEmails(trx: Transaction<Database>, event: SubmissionEvent): Promise<void> {
+  if (event.type !== 'SubmissionDeleted') return;
+  await trx
+    .updateTable('sent_emails')
+    .set({ status: 'withdrawn', last_error: WITHDRAWN_EMAIL_REASON, next_attempt_at: null, claimed_until: null })
+    .where('related_id', '=', event.data.submissionId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The host part of MAIL_FROM ('AutoBest Africa <no-reply@autobest.africa>' gives autobest.africa). */
+export function mailDomain(mailFrom: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+}
+
+/** The same for every attempt at one email, so a copy sent twice (a crash after the server took it) is seen as one. */
+export const emailMessageId = (eventId: string, template: string, domain: string) => `<${eventId}.${template}@${domain}>`;
+
+/**
+ * Decides which emails each event calls for and records them in the outbox (sent_emails, status pending) in the
+ * projection's transaction; the deliver-email queue sends them (workers/src/emails/delivery.ts). It never talks to
+ * a mail server, so a slow or failing one holds up neither this transaction nor any read model. It has its own
+ * checkpoint and is never rebuilt; unique (event_id, template) keeps one email per event and template however often
+ * a batch is retried. The emails of a batch go into the outbox in one statement (one round trip instead of one per
+ * event), in the order of their events; the delivery sends them in that order (by the event's transaction and
+ * position, then template), whatever the statement. `mailFrom` gives the domain of each email's Message-ID.
+ */
+export function createNotifier(context: EmailContext, mailFrom: string): Projection {
+  const domain = mailDomain(mailFrom);
+  return {
+    name: NOTIFIER,
+    tables: [],
+    handles: new Set([
+      'SellCarSubmitted',
+      'TradeInSubmitted',
+      'SubmissionStatusChanged',
+      'SubmissionDeleted',
+      'EnquiryReceived',
+      'ContactMessageReceived',
+      'ReservationRequested',
+      'ConversationHandedOff',
+      'StaffPasswordLinkIssued',
+      'StaffSignInLimitReached',
+    ]),
+    async apply(trx, events) {
+      const outbox: InsertObject<Database, 'sent_emails'>[] = [];
+      const recordOutbox = async () => {
+        if (outbox.length === 0) return;
+        await trx
+          .insertInto('sent_emails')
+          .values(outbox.splice(0))
+          .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())
+          .execute();
+      };
+      for (const stored of events) {
+        if (stored.type === 'SubmissionDeleted') {
+          // The emails of the events before it in the batch are in the outbox before they are withdrawn.
+          await recordOutbox();
+          await withdrawPendingEmails(trx, parseStoredEvent(SubmissionEventSchema, stored));
+          continue;
+        }
+        const planned =
+          stored.type === 'EnquiryReceived'
+            ? enquiryEmails(stored, context)
+            : stored.type === 'ContactMessageReceived'
+              ? contactMessageEmails(stored, context)
+              : stored.type === 'ReservationRequested'
+                ? reservationEmails(stored, context)
+                : stored.type === 'ConversationHandedOff'
+                  ? await conversationEmails(trx, stored, context)
+                  : stored.type === 'StaffPasswordLinkIssued'
+                    ? staffAccountEmails(stored, context)
+                    : stored.type === 'StaffSignInLimitReached'
+                      ? staffSignInLimitEmails(stored)
+                      : await submissionEmails(trx, stored, context);
+        if (!planned) continue;
+        outbox.push(
+          ...planned.emails.map((email) => ({
+            event_id: stored.eventId,
+            template: email.template,
+            to_address: email.to,
+            subject: email.subject,
+            html: email.html,
+            text: email.text,
+            status: 'pending' as const,
+            // The database's clock, which the deliverer's scan compares with: the same for every row of the transaction.
+            next_attempt_at: sql<Date>`now()`,
+            message_id: emailMessageId(stored.eventId, email.template, domain),
+            related_id: planned.relatedId,
+            status_token_for: planned.statusTokenFor ?? null,
+            password_link_for: planned.passwordLinkFor ?? null,
+          })),
+        );
+      }
+      await recordOutbox();
+    },
+  };
+}

@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { findFreePort } from '../src/ports';
 import { childProcesses, connectionsOn, getOnNewConnection, ManagedProcess } from '../src/processes';
+import { isAlive } from './fixtures/isAlive';
+
 
 /**
  * `npm start`'s launcher (after the web build) runs the API as API_PROCESSES says, through the primary `npm run
@@ -54,15 +56,6 @@ afterAll(async () => {
 });
 
 const connect = () => new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed));
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('npm start', () => {
   it('serves from API_PROCESSES processes, each with the search index in memory, and SIGINT stops them all', async () => {

@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { testInfrastructure } from '@autobest/domain/testing';
+import { isAlive } from './fixtures/isAlive';
+
 
 /**
  * The process harness (infra/src/processes.ts) leaves no orphans: the API and the workers it started stop when the
@@ -21,15 +23,6 @@ interface Started {
   queuePrefix: string;
   uploadsDir: string;
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Runs the fixture parent until it has printed what it started. */
 function startParent(mode: 'wait' | 'throw'): Promise<{ started: Started; parentPid: number; exited: Promise<number | null> }> {

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { contactMessageStreamId, type ContactMessageEvent } from '@autobest/domain';
 import { contactMessagesProjection } from '../src/contact/contactMessagesProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const id = '6f1c2d3e-0000-4000-8000-000000000001';
 const other = '6f1c2d3e-0000-4000-8000-000000000002';
@@ -29,10 +29,7 @@ describe('contact messages projection', () => {
             message: 'Is the RAV4 still available?',
             language: 'fr',
             received_at: '2026-11-01T09:00:00.000Z',
-            status: 'new',
-            status_history: [],
-            notes: [],
-            last_updated: null,
+            ...untouchedFollowUp,
             version: 1,
             global_position: 1,
           },

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { conversationStreamId, handoffReply, type ChatVehicleCard, type ConversationEvent } from '@autobest/domain';
 import { conversationsProjection } from '../src/assistant/conversationsProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const id = 'e1e1e1e1-0000-4000-8000-000000000001';
 const stream = conversationStreamId(id);
@@ -76,10 +76,7 @@ describe('conversations projection', () => {
             lead_email: null,
             handed_off_at: null,
             search_text: '',
-            status: 'new',
-            status_history: [],
-            notes: [],
-            last_updated: null,
+            ...untouchedFollowUp,
             version: 1,
             global_position: 1,
           },

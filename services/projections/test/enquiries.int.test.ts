@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { enquiryStreamId, type EnquiryEvent } from '@autobest/domain';
 import { enquiriesProjection } from '../src/enquiries/enquiriesProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const deal = 'a1b2c3d4-0000-4000-8000-000000000001';
 const booking = 'a1b2c3d4-0000-4000-8000-000000000002';
@@ -49,10 +49,7 @@ describe('enquiries projection', () => {
             details: { vehicleId: 'rav4-2024', budget: 30_000 },
             source_path: '/vehicle/rav4-2024',
             received_at: '2026-11-01T09:00:00.000Z',
-            status: 'new',
-            status_history: [],
-            notes: [],
-            last_updated: null,
+            ...untouchedFollowUp,
             version: 1,
             global_position: 1,
           },

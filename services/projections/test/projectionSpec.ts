@@ -31,6 +31,9 @@ export interface StreamEvents {
   actor: Actor;
 }
 
+/** A followed-up request's row before staff have touched it (the columns every followed-up read model has). */
+export const untouchedFollowUp = { status: 'new', status_history: [], notes: [], last_updated: null } as const;
+
 export const inStream = (streamId: string, events: readonly DomainEvent<string, object>[], actor: Actor = visitor): StreamEvents => ({ streamId, events, actor });
 
 type Row = Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VehicleSpecFields } from './contracts';
 
 /** What the console's inventory screens send and receive: the catalogue for staff, imports, QA and data collection. */
 
@@ -23,12 +24,7 @@ export const AdminVehicleSchema = z
     isNew: z.boolean(),
     isFeatured: z.boolean(),
     sourceUrl: z.string(),
-    condition: z.string(),
-    fuelType: z.string(),
-    bodyType: z.string(),
-    transmission: z.string(),
-    odometerKm: z.number(),
-    location: z.object({ city: z.string(), country: z.string() }),
+    ...VehicleSpecFields,
     vin: z.string(),
     trim: z.string(),
     importStatus: z.string(),

@@ -50,6 +50,16 @@ export const FinanceTermsSchema = z
   .meta({ id: 'FinanceTerms' });
 export type FinanceTermsAnswer = z.output<typeof FinanceTermsSchema>;
 
+/** A vehicle's condition, make-up and whereabouts, as both the storefront's cards and the console's catalogue show them. */
+export const VehicleSpecFields = {
+  condition: z.string(),
+  fuelType: z.string(),
+  bodyType: z.string(),
+  transmission: z.string(),
+  odometerKm: z.number(),
+  location: z.object({ city: z.string(), country: z.string() }),
+};
+
 export const VehicleSummarySchema = z
   .object({
     id: z.string(),
@@ -63,12 +73,7 @@ export const VehicleSummarySchema = z
     image: z.object({ url: z.string(), alt: z.string() }).nullable(),
     rating: z.number(),
     reviewCount: z.number(),
-    condition: z.string(),
-    fuelType: z.string(),
-    bodyType: z.string(),
-    transmission: z.string(),
-    odometerKm: z.number(),
-    location: z.object({ city: z.string(), country: z.string() }),
+    ...VehicleSpecFields,
     inStock: z.boolean(),
     isNew: z.boolean(),
     isFeatured: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES } from './submission';
+import { PersonalInfoSchema, SUBMISSION_STATUSES, VehicleInfoSchema } from './submission';
 
 /** What the API answers about sell-car and trade-in requests: to staff, and to the owner on the status page. */
 
@@ -7,19 +7,8 @@ export const SubmissionRecordSchema = z
   .object({
     id: z.string(),
     submittedAt: z.string(),
-    fullName: z.string(),
-    phoneNumber: z.string(),
-    email: z.string(),
-    make: z.string(),
-    model: z.string(),
-    year: z.string(),
-    odometer: z.string(),
-    fuelType: z.string(),
-    transmission: z.string(),
-    vin: z.string().nullable(),
-    knownIssues: z.string().nullable(),
-    underFinance: z.boolean(),
-    askingPrice: z.string().nullable(),
+    ...PersonalInfoSchema.shape,
+    ...VehicleInfoSchema.shape,
     status: z.enum(SUBMISSION_STATUSES),
     lastUpdated: z.string().nullable(),
     offeredValue: z.number().nullable().optional(),

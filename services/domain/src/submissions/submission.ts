@@ -8,10 +8,10 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
 
 export * from './statuses';
 
-const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
+export const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
 export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
 
-const VehicleInfoSchema = z.object({
+export const VehicleInfoSchema = z.object({
   make: z.string(),
   model: z.string(),
   year: z.string(),

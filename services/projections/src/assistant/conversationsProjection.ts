@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database } from '@autobest/db';
 import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, type ChatMessage, type SiteLanguage } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
-import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../followUps/followUps';
+import { staffEmailOf, type Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
 
 /**
  * A message of a conversation the read model has. The retention sweep deletes a conversation's events and rows

@@ -1,8 +1,8 @@
 import type { InsertObject } from 'kysely';
 import { parseStoredEvent, type Database } from '@autobest/db';
 import { CONTACT_MESSAGE_EVENT_TYPES, ContactMessageEventSchema, languageOf } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
-import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf } from '../followUps/followUps';
+import { staffEmailOf, type Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
 
 /**
  * Messages from the contact page as staff list and follow them up, with each status change and note and who made it.

@@ -1,12 +1,10 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Database, StoredEvent } from '@autobest/db';
+import type { Database } from '@autobest/db';
 import type { FollowUpNote, FollowUpStatus, FollowUpStatusChange } from '@autobest/domain';
+import { appendedTo } from '../projector/projection';
 
 /** The read models of followed-up requests: each has the columns of FollowUpColumns (services/db schema). */
 type FollowedUpTable = 'enquiries' | 'contact_messages' | 'reservation_requests' | 'conversations';
-
-/** The staff member who made a change, as history and notes show it (null for anyone else). */
-export const staffEmailOf = (stored: StoredEvent) => (stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null);
 
 /**
  * The row's version after this event: its stream position where the request has a stream of its own, or one more than
@@ -29,12 +27,12 @@ export async function applyStatusChange(
   version: FollowUpVersion,
 ) {
   const entry: FollowUpStatusChange = change;
-  await update(trx, table, id, sql`status = ${change.to}, status_history = status_history || ${JSON.stringify([entry])}::jsonb`, change.at, version);
+  await update(trx, table, id, sql`status = ${change.to}, status_history = ${appendedTo('status_history', entry)}`, change.at, version);
 }
 
 /** One way for every followed-up read model to record a staff note, at the end of its notes. */
 export async function applyNote(trx: Transaction<Database>, table: FollowedUpTable, id: string, note: FollowUpNote, version: FollowUpVersion) {
-  await update(trx, table, id, sql`notes = notes || ${JSON.stringify([note])}::jsonb`, note.at, version);
+  await update(trx, table, id, sql`notes = ${appendedTo('notes', note)}`, note.at, version);
 }
 
 /** What a new row of a followed-up read model starts with. */

@@ -1,6 +1,6 @@
 import { parseStoredEvent } from '@autobest/db';
 import { collectionChecks, collectionStatus, VehicleDataCollectedSchema } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
+import { staffEmailOf, type Projection } from '../projector/projection';
 
 /** The data-collection records with their status and failing checks, as the console lists them. */
 export const collectedRecordsProjection: Projection = {
@@ -16,7 +16,7 @@ export const collectedRecordsProjection: Projection = {
         status: collectionStatus(record) as 'WIP' | 'Done',
         issues: collectionChecks(record),
         updated_at: savedAt,
-        updated_by: stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null,
+        updated_by: staffEmailOf(stored),
         version: stored.streamPosition,
       };
       const { variant_id: _id, ...changes } = row;

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
 import { FALLBACK_RATES, collectionsOf, convert, fromMajor, isReservationRequestStream, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, type Vehicle } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
-import { applyNote, applyStatusChange, NEW_FOLLOW_UP, staffEmailOf, type FollowUpVersion } from '../followUps/followUps';
+import { staffEmailOf, type Projection } from '../projector/projection';
+import { applyNote, applyStatusChange, NEW_FOLLOW_UP, type FollowUpVersion } from '../followUps/followUps';
 import { FACET_COLUMNS, FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf, type FacetedVehicle, type FacetValue } from './vehicleFacets';
 
 /** US cents at the fixed fallback rates: deterministic, so a rebuild gives the same rows. */

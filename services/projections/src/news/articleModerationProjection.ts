@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type ArticleModerationEntry, type Database } from '@autobest/db';
 import { ARTICLE_MODERATION_EVENT_TYPES, ArticleVisibilityEventSchema, NewsTickerEventSchema, type ArticleVisibilityEvent, type NewsTickerEvent } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
+import { staffEmailOf, type Projection } from '../projector/projection';
 
 const isTickerEvent = (type: string): type is NewsTickerEvent['type'] => type === 'TickerArticleFeatured' || type === 'TickerFeatureCleared';
 
@@ -38,7 +38,7 @@ export const articleModerationProjection: Projection = {
   handles: ARTICLE_MODERATION_EVENT_TYPES,
   async apply(trx, events) {
     for (const stored of events) {
-      const by = stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null;
+      const by = staffEmailOf(stored);
       if (isTickerEvent(stored.type)) {
         const event = parseStoredEvent(NewsTickerEventSchema, stored);
         if (event.type === 'TickerArticleFeatured') {

@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
-import { parseStoredEvent } from '@autobest/db';
 import { REVIEW_VIDEO_EVENT_TYPES, ReviewVideoEventSchema, type ReviewVideo } from '@autobest/domain';
-import type { Projection } from '../projector/projection';
+import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** A video's fields as columns (only those given). */
 function columnsOf(video: Partial<ReviewVideo>) {
@@ -10,56 +8,53 @@ function columnsOf(video: Partial<ReviewVideo>) {
 }
 
 /** The curated review videos visitors see and staff edit; a removed video leaves the table. */
-export const reviewVideosProjection: Projection = {
+export const reviewVideosProjection = eventByEventProjection({
   name: 'review-videos',
   tables: ['review_videos'],
   handles: REVIEW_VIDEO_EVENT_TYPES,
-  async apply(trx, events) {
-    for (const stored of events) {
-      const event = parseStoredEvent(ReviewVideoEventSchema, stored);
-      const by = stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null;
-      switch (event.type) {
-        case 'ReviewVideoAdded': {
-          const { videoId, video, addedAt } = event.data;
-          await trx
-            .insertInto('review_videos')
-            .values({
-              id: videoId,
-              title: video.title,
-              description: video.description,
-              brand: video.brand,
-              model: video.model,
-              category: video.category,
-              thumbnail: video.thumbnail,
-              video_url: video.videoUrl,
-              duration: video.duration,
-              rating: video.rating,
-              views: video.views,
-              channel: video.channel,
-              publish_date: video.publishDate,
-              history: JSON.stringify([{ at: addedAt, by, action: 'added', fields: [] }]),
-              created_at: addedAt,
-              updated_at: addedAt,
-              version: stored.streamPosition,
-              global_position: stored.globalPosition,
-            })
-            .execute();
-          break;
-        }
-        case 'ReviewVideoChanged': {
-          const { videoId, changes, changedAt } = event.data;
-          const entry = JSON.stringify([{ at: changedAt, by, action: 'changed', fields: Object.keys(changes) }]);
-          await trx
-            .updateTable('review_videos')
-            .set({ ...columnsOf(changes), history: sql`history || ${entry}::jsonb`, updated_at: changedAt, version: stored.streamPosition, global_position: stored.globalPosition })
-            .where('id', '=', videoId)
-            .execute();
-          break;
-        }
-        case 'ReviewVideoRemoved':
-          await trx.deleteFrom('review_videos').where('id', '=', event.data.videoId).execute();
-          break;
+  schema: ReviewVideoEventSchema,
+  async applyEvent(trx, event, stored) {
+    const by = staffEmailOf(stored);
+    switch (event.type) {
+      case 'ReviewVideoAdded': {
+        const { videoId, video, addedAt } = event.data;
+        await trx
+          .insertInto('review_videos')
+          .values({
+            id: videoId,
+            title: video.title,
+            description: video.description,
+            brand: video.brand,
+            model: video.model,
+            category: video.category,
+            thumbnail: video.thumbnail,
+            video_url: video.videoUrl,
+            duration: video.duration,
+            rating: video.rating,
+            views: video.views,
+            channel: video.channel,
+            publish_date: video.publishDate,
+            history: JSON.stringify([{ at: addedAt, by, action: 'added', fields: [] }]),
+            created_at: addedAt,
+            updated_at: addedAt,
+            version: stored.streamPosition,
+            global_position: stored.globalPosition,
+          })
+          .execute();
+        break;
       }
+      case 'ReviewVideoChanged': {
+        const { videoId, changes, changedAt } = event.data;
+        await trx
+          .updateTable('review_videos')
+          .set({ ...columnsOf(changes), history: appendedTo('history', { at: changedAt, by, action: 'changed', fields: Object.keys(changes) }), updated_at: changedAt, version: stored.streamPosition, global_position: stored.globalPosition })
+          .where('id', '=', videoId)
+          .execute();
+        break;
+      }
+      case 'ReviewVideoRemoved':
+        await trx.deleteFrom('review_videos').where('id', '=', event.data.videoId).execute();
+        break;
     }
   },
-};
+});

@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Database, StoredEvent } from '@autobest/db';
+import { sql, type Transaction } from 'kysely';
+import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
 
 /**
  * A read model built from events. `apply` runs inside the projector's transaction, together with the
@@ -17,3 +17,28 @@ export interface Projection {
   readonly handles: ReadonlySet<string> | 'every type';
   apply(trx: Transaction<Database>, events: readonly StoredEvent[]): Promise<void>;
 }
+
+/** The staff member who made a change, as history and notes show it (null for anyone else). */
+export const staffEmailOf = (stored: StoredEvent) => (stored.metadata.actor.kind === 'staff' ? stored.metadata.actor.email : null);
+
+/**
+ * A projection that applies its batch one event at a time, each parsed with its stream's schema: the shape of every
+ * read model whose rows follow one stream's events in order.
+ */
+export function eventByEventProjection<Event>(
+  projection: Omit<Projection, 'apply'> & {
+    readonly schema: { parse(input: unknown): Event };
+    applyEvent(trx: Transaction<Database>, event: Event, stored: StoredEvent): Promise<void>;
+  },
+): Projection {
+  const { schema, applyEvent, ...named } = projection;
+  return {
+    ...named,
+    async apply(trx, events) {
+      for (const stored of events) await applyEvent(trx, parseStoredEvent(schema, stored), stored);
+    },
+  };
+}
+
+/** A jsonb array column with one more entry at its end (a row's history, its notes). */
+export const appendedTo = (column: string, entry: unknown) => sql<string>`${sql.ref(column)} || ${JSON.stringify([entry])}::jsonb`;

@@ -5,25 +5,17 @@ import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
   contactMessageStreamId,
-  decideContactMessage,
   decideEnquiry,
   decideSubmission,
-  decideReservationRequest,
-  decideVehicle,
   enquiryStreamId,
-  foldVehicle,
-  initialContactMessageState,
   initialEnquiryState,
   initialSubmissionState,
-  initialReservationRequestState,
-  initialVehicleState,
-  reservableVehicle,
   reservationRequestStreamId,
-  VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
   type SubmissionKind,
 } from '@autobest/domain';
+import { listVehicle, receiveContactMessage, requestReservation, sampleVenza } from '@autobest/domain/testing';
 import { Projector } from '@autobest/projections';
 import { createStatusTokens } from '@autobest/runtime';
 import { createMailer, type Mailer } from '../src/emails/mailer';
@@ -124,28 +116,20 @@ async function receiveEnquiry(id: string, fullName: string) {
   await appendToStream(testDb.db, enquiryStreamId(id), 0, events, visitor);
 }
 
-async function receiveContactMessage(id: string) {
-  const events = decideContactMessage(
-    {
-      type: 'ReceiveContactMessage',
-      contactMessageId: id,
-      input: { firstName: PAYLOAD, lastName: PAYLOAD, email: PAYLOAD_EMAIL, phone: PAYLOAD, message: `${PAYLOAD}\nor visit www.evil.test or write to prize@evil.test` },
-      now: new Date('2026-11-22T09:00:00Z'),
-    },
-    initialContactMessageState,
+async function recordContactMessage(id: string) {
+  const events = receiveContactMessage(
+    id,
+    { firstName: PAYLOAD, lastName: PAYLOAD, email: PAYLOAD_EMAIL, phone: PAYLOAD, message: `${PAYLOAD}\nor visit www.evil.test or write to prize@evil.test` },
+    new Date('2026-11-22T09:00:00Z'),
   );
   await appendToStream(testDb.db, contactMessageStreamId(id), 0, events, visitor);
 }
 
 /** A reservation request of the attacker's for a vehicle of ours: the vehicle's name and id are our catalogue's. */
-async function requestReservation(reservationId: string) {
-  const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
-  const listed = decideVehicle({ type: 'Save', vehicle, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState);
-  const requested = decideReservationRequest(
-    { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: PAYLOAD, phone: PAYLOAD, email: PAYLOAD_EMAIL }, now: new Date('2026-11-22T09:00:00Z') },
-    initialReservationRequestState,
-  );
-  await appendToStream(testDb.db, vehicleStreamId(vehicle.id), 0, listed, visitor);
+async function recordReservationRequest(reservationId: string) {
+  const listed = listVehicle(sampleVenza, new Date('2026-11-01T00:00:00Z'));
+  const requested = requestReservation(reservationId, listed, { name: PAYLOAD, phone: PAYLOAD, email: PAYLOAD_EMAIL }, new Date('2026-11-22T09:00:00Z'));
+  await appendToStream(testDb.db, vehicleStreamId(sampleVenza.id), 0, listed, visitor);
   await appendToStream(testDb.db, reservationRequestStreamId(reservationId), 0, requested, visitor);
 }
 
@@ -160,8 +144,8 @@ describe('visitor text in emails', () => {
     await submitAndReview('sell-car', 'SC-1763802000000-EVIL01', PAYLOAD);
     await submitAndReview('trade-in', 'TI-1763802000000-EVIL02', PAYLOAD);
     await receiveEnquiry('7a4e1c2b-0000-4000-8000-0000000e0e01', PAYLOAD);
-    await receiveContactMessage('7a4e1c2b-0000-4000-8000-0000000c0e01');
-    await requestReservation('7a4e1c2b-0000-4000-8000-0000000a0e01');
+    await recordContactMessage('7a4e1c2b-0000-4000-8000-0000000c0e01');
+    await recordReservationRequest('7a4e1c2b-0000-4000-8000-0000000a0e01');
 
     const sent = await emailsOf(recordingMailer());
     expect(sent.map((email) => email.template).sort()).toEqual(

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@autobest/db';
-import {
-  decideContactMessage,
-  decideReservationRequest,
-  decideVehicle,
-  foldVehicle,
-  initialContactMessageState,
-  initialReservationRequestState,
-  initialVehicleState,
-  reservableVehicle,
-  reservationRequestStreamId,
-  VehicleSchema,
-  type DomainEvent,
-  type SiteLanguage,
-} from '@autobest/domain';
+import { reservationRequestStreamId, type DomainEvent, type SiteLanguage } from '@autobest/domain';
+import { listVehicle, receiveContactMessage, requestReservation, sampleVenza } from '@autobest/domain/testing';
 import { contactMessageEmails, reservationEmails } from '../src/emails/followUpEmails';
 
 const context = { publicUrl: 'https://autobest.example/', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
@@ -38,36 +26,18 @@ function stored(streamId: string, event: DomainEvent<string, object>): StoredEve
 
 const contactMessageId = '3f1b2c4d-0000-4000-8000-0000000c0001';
 const contactMessage = (input: { language?: SiteLanguage; firstName?: string; message?: string }) => {
-  const [received] = decideContactMessage(
-    {
-      type: 'ReceiveContactMessage',
-      contactMessageId,
-      input: { firstName: 'Aïcha', lastName: 'Diallo', email: 'aicha@example.ng', phone: '+234 803 555 0101', message: 'Do you deliver the Toyota Venza to Abuja?', ...input },
-      now: new Date('2026-11-22T09:00:00Z'),
-    },
-    initialContactMessageState,
+  const [received] = receiveContactMessage(
+    contactMessageId,
+    { firstName: 'Aïcha', lastName: 'Diallo', email: 'aicha@example.ng', phone: '+234 803 555 0101', message: 'Do you deliver the Toyota Venza to Abuja?', ...input },
+    new Date('2026-11-22T09:00:00Z'),
   );
   return stored(`contact-message-${contactMessageId}`, received!);
 };
 
-const venza = VehicleSchema.parse({
-  id: 'toyota-venza-2024',
-  name: 'Toyota Venza',
-  price: 42000,
-  images: [{ url: '/vehicles/suv.svg' }],
-  specifications: [{ name: 'Engine', value: '2.5L hybrid' }],
-  category: 'SUV',
-  brand: 'Toyota',
-  model: 'Venza',
-  year: 2024,
-});
-const listed = foldVehicle(decideVehicle({ type: 'Save', vehicle: venza, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState));
+const listed = listVehicle(sampleVenza, new Date('2026-11-01T00:00:00Z'));
 const reservationId = '3f1b2c4d-0000-4000-8000-0000000e0001';
 const reservation = (input: { email?: string; language?: SiteLanguage; name?: string }) => {
-  const [requested] = decideReservationRequest(
-    { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(listed), input: { name: 'Chidi Okeke', phone: '0803 555 0142', ...input }, now: new Date('2026-11-22T09:00:00Z') },
-    initialReservationRequestState,
-  );
+  const [requested] = requestReservation(reservationId, listed, { name: 'Chidi Okeke', phone: '0803 555 0142', ...input }, new Date('2026-11-22T09:00:00Z'));
   return stored(reservationRequestStreamId(reservationId), requested!);
 };
 
@@ -184,9 +154,9 @@ describe('reservationEmails', () => {
   });
 
   it('names the vehicle by its id for requests recorded before they kept its name, and plans nothing for other vehicle events', () => {
-    const old = stored(`vehicle-${venza.id}`, { type: 'ReservationRequested', data: { vehicleId: venza.id, reservationId, name: 'Chidi Okeke', phone: '0803 555 0142', requestedAt: '2025-01-01T00:00:00.000Z' } });
+    const old = stored(`vehicle-${sampleVenza.id}`, { type: 'ReservationRequested', data: { vehicleId: sampleVenza.id, reservationId, name: 'Chidi Okeke', phone: '0803 555 0142', requestedAt: '2025-01-01T00:00:00.000Z' } });
     expect(reservationEmails(old, context)!.emails[0]!.text).toContain('asked to reserve the toyota-venza-2024 (toyota-venza-2024)');
-    const note = stored(`vehicle-${venza.id}`, { type: 'ReservationNoteAdded', data: { vehicleId: venza.id, reservationId, text: 'x', addedAt: '2026-11-22T10:00:00.000Z' } });
+    const note = stored(`vehicle-${sampleVenza.id}`, { type: 'ReservationNoteAdded', data: { vehicleId: sampleVenza.id, reservationId, text: 'x', addedAt: '2026-11-22T10:00:00.000Z' } });
     expect(reservationEmails(note, context)).toBeNull();
   });
 });

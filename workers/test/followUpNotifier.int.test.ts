@@ -5,21 +5,16 @@ import { appendToStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
   contactMessageStreamId,
-  decideContactMessage,
   decideReservationRequest,
   decideVehicle,
   foldReservationRequest,
   foldVehicle,
-  initialContactMessageState,
-  initialReservationRequestState,
-  initialVehicleState,
-  reservableVehicle,
   reservationRequestStreamId,
-  VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
   type VehicleEvent,
 } from '@autobest/domain';
+import { listVehicle, receiveContactMessage, requestReservation, sampleVenza as vehicle } from '@autobest/domain/testing';
 import { Projector } from '@autobest/projections';
 import { createStatusTokens } from '@autobest/runtime';
 import { createMailer } from '../src/emails/mailer';
@@ -48,24 +43,21 @@ const readable = (mail: CapturedMail) => Buffer.from(mail.body, 'latin1').toStri
 describe('notifier, contact messages and reservation requests (in streams of their own, and on the vehicle\'s from earlier versions)', () => {
   it('really sends each staff notice and each acknowledgement over SMTP, in the visitor language, once however often it runs; staff follow-ups send nothing', async () => {
     const contactMessageId = '7a4e1c2b-0000-4000-8000-0000000c0001';
-    const received = decideContactMessage(
-      {
-        type: 'ReceiveContactMessage',
-        contactMessageId,
-        input: { firstName: 'Aïcha', lastName: 'Diallo', email: 'aicha@example.ng', phone: '+234 803 555 0101', message: 'Livrez-vous à Abuja ?', language: 'fr' },
-        now: new Date('2026-11-22T09:00:00Z'),
-      },
-      initialContactMessageState,
+    const received = receiveContactMessage(
+      contactMessageId,
+      { firstName: 'Aïcha', lastName: 'Diallo', email: 'aicha@example.ng', phone: '+234 803 555 0101', message: 'Livrez-vous à Abuja ?', language: 'fr' },
+      new Date('2026-11-22T09:00:00Z'),
     );
     await appendToStream(testDb.db, contactMessageStreamId(contactMessageId), 0, received, visitor);
     await appendToStream(testDb.db, contactMessageStreamId(contactMessageId), 1, [{ type: 'ContactMessageStatusChanged', data: { contactMessageId, from: 'new', to: 'contacted', changedAt: '2026-11-22T10:00:00.000Z' } }], staff);
 
-    const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
-    const listed = decideVehicle({ type: 'Save', vehicle, now: new Date('2026-11-01T00:00:00Z') }, initialVehicleState);
+    const listed = listVehicle(vehicle, new Date('2026-11-01T00:00:00Z'));
     const reservationId = '7a4e1c2b-0000-4000-8000-0000000e0001';
-    const requested = decideReservationRequest(
-      { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: 'Juma Mwangi', phone: '0803 555 0142', email: 'juma@example.ng', language: 'sw' }, now: new Date('2026-11-22T09:05:00Z') },
-      initialReservationRequestState,
+    const requested = requestReservation(
+      reservationId,
+      listed,
+      { name: 'Juma Mwangi', phone: '0803 555 0142', email: 'juma@example.ng', language: 'sw' },
+      new Date('2026-11-22T09:05:00Z'),
     );
     // An earlier version's request, on the vehicle's stream, is notified the same way.
     const earlierId = '7a4e1c2b-0000-4000-8000-0000000e0002';

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allProjections, Projector } from '@autobest/projections';
 import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, photosWorkerThatFails, type TestApp } from './support';
 
 const TOKEN = 'a-metrics-token-for-tests-0123456789';
 
@@ -148,13 +148,7 @@ describe('with METRICS_TOKEN', () => {
     const connection = createWorkerConnection(t.config.redisUrl);
     const rates = new Queue(QUEUES.rates, { connection, prefix: t.config.queuePrefix });
     const elsewhere = new Queue(QUEUES.rates, { connection, prefix: `${t.config.queuePrefix}-other` });
-    const worker = new Worker(
-      QUEUES.photos,
-      async () => {
-        throw new UnrecoverableError('the test fails it');
-      },
-      { connection, prefix: t.config.queuePrefix },
-    );
+    const worker = photosWorkerThatFails(t, connection);
     try {
       await rates.add('refresh', {});
       await rates.add('refresh', {}, { priority: 3 });

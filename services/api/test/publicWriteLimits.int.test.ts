@@ -5,32 +5,22 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { appendToStream } from '@autobest/db';
-import { decideVehicle, initialVehicleState, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, VehicleSchema, vehicleStreamId, type EventMetadata } from '@autobest/domain';
+import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS, vehicleStreamId, type EventMetadata } from '@autobest/domain';
+import { listVehicle, sampleOmoda5 } from '@autobest/domain/testing';
 import { PUBLIC_WRITE_LIMITS, type PublicWrite } from '../src/plugins/publicWriteLimits';
 import { multipartBody, type FilePart } from './images';
 import { createTestApp, everyProcessorCaughtUp, type TestApp } from './support';
 
 let t: TestApp;
 let photo: Buffer;
-const VEHICLE_ID = 'chery-omoda-5-2024';
+const VEHICLE_ID = sampleOmoda5.id;
 
 beforeAll(async () => {
   t = await createTestApp('api_public_write_limits', {}, { withWorkers: true });
   // A real image, so the request is one a browser could send whatever the photo checks become.
   photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
-  const vehicle = VehicleSchema.parse({
-    id: VEHICLE_ID,
-    name: 'Chery Omoda 5',
-    price: 35000,
-    images: [{ url: '/vehicles/omoda-5.webp' }],
-    specifications: [{ name: 'Engine', value: '1.5T' }],
-    category: 'SUV',
-    brand: 'Chery',
-    model: 'Omoda 5',
-    year: 2024,
-  });
   const seed: EventMetadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'seed', causationId: null, requestId: null };
-  await appendToStream(t.testDb.db, vehicleStreamId(VEHICLE_ID), 0, decideVehicle({ type: 'Save', vehicle, now: new Date() }, initialVehicleState), seed);
+  await appendToStream(t.testDb.db, vehicleStreamId(VEHICLE_ID), 0, listVehicle(sampleOmoda5, new Date()), seed);
 });
 afterAll(async () => {
   await t?.close();

@@ -7,20 +7,13 @@ import { Projector, allProjections } from '@autobest/projections';
 import { appendToStream } from '@autobest/db';
 import {
   contactMessageStreamId,
-  decideContactMessage,
   decideReservationRequest,
-  decideVehicle,
   foldReservationRequest,
-  foldVehicle,
-  initialContactMessageState,
-  initialReservationRequestState,
-  initialVehicleState,
-  reservableVehicle,
   reservationRequestStreamId,
-  VehicleSchema,
   vehicleStreamId,
   type EventMetadata,
 } from '@autobest/domain';
+import { listVehicle, receiveContactMessage, requestReservation, sampleVenza } from '@autobest/domain/testing';
 import { SHIPPED_CATALOGUE_SIZE, seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, signIn, type TestApp } from './support';
 
@@ -85,7 +78,7 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
 
     const message = async (id: string, hours: number, answered = false) => {
       const input = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '08035550101', message: 'Hello' };
-      const events = decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input, now: hoursAgo(hours) }, initialContactMessageState);
+      const events = receiveContactMessage(id, input, hoursAgo(hours));
       if (answered) events.push({ type: 'ContactMessageStatusChanged', data: { contactMessageId: id, from: 'new', to: 'contacted', changedAt: hoursAgo(1).toISOString() } });
       await appendToStream(t.testDb.db, contactMessageStreamId(id), 0, events, visitor);
     };
@@ -94,14 +87,10 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     await message('6d1c3a52-0000-4000-8000-0000000c0003', 30, true);
     await message('6d1c3a52-0000-4000-8000-0000000c0004', 23);
 
-    const vehicle = VehicleSchema.parse({ id: 'toyota-venza-2024', name: 'Toyota Venza', price: 42000, images: [{ url: '/v.svg' }], specifications: [{ name: 'Engine', value: '2.5L' }], category: 'SUV', brand: 'Toyota', model: 'Venza', year: 2024 });
-    const listed = decideVehicle({ type: 'Save', vehicle, now: hoursAgo(100) }, initialVehicleState);
-    await appendToStream(t.testDb.db, vehicleStreamId(vehicle.id), 0, listed, visitor);
+    const listed = listVehicle(sampleVenza, hoursAgo(100));
+    await appendToStream(t.testDb.db, vehicleStreamId(sampleVenza.id), 0, listed, visitor);
     const reserve = async (reservationId: string, phone: string, hours: number, closedHoursAgo?: number) => {
-      let events = decideReservationRequest(
-        { type: 'RequestReservation', reservationId, vehicle: reservableVehicle(foldVehicle(listed)), input: { name: 'Chidi', phone }, now: hoursAgo(hours) },
-        initialReservationRequestState,
-      );
+      let events = requestReservation(reservationId, listed, { name: 'Chidi', phone }, hoursAgo(hours));
       if (closedHoursAgo !== undefined) events = [...events, ...decideReservationRequest({ type: 'ChangeStatus', status: 'closed', now: hoursAgo(closedHoursAgo) }, foldReservationRequest(events))];
       await appendToStream(t.testDb.db, reservationRequestStreamId(reservationId), 0, events, visitor);
     };

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_QUEUE_NAMES, createWorkerConnection, QUEUES } from '@autobest/runtime';
 import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { CONTENT_SECURITY_POLICIES } from '../src/plugins/securityHeaders';
 import { sessionCookieName } from '../src/staff/sessions';
-import { createTestApp, signIn, type TestApp } from './support';
+import { createTestApp, photosWorkerThatFails, signIn, type TestApp } from './support';
 
 const PREFIX = '/admin/queues';
 
@@ -154,13 +154,7 @@ describe('the queue dashboard with a staff session', () => {
   it('retries and cleans failed jobs, refuses the same from another site, and refuses actions it does not offer', async () => {
     const connection = createWorkerConnection(t.config.redisUrl);
     const photos = t.app.queues.photos;
-    const worker = new Worker(
-      QUEUES.photos,
-      async () => {
-        throw new UnrecoverableError('the test fails it');
-      },
-      { connection, prefix: t.config.queuePrefix },
-    );
+    const worker = photosWorkerThatFails(t, connection);
     try {
       const first = await photos.add('catch-up', {}, { removeOnFail: false });
       const second = await photos.add('catch-up', {}, { removeOnFail: false });

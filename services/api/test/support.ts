@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig, type RuntimeConfig, type StaffRole } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
-import { NOTIFIER } from '@autobest/runtime';
+import { NOTIFIER, QUEUES } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR, startWorkers, type RunningWorkers } from '@autobest/workers';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -151,5 +152,16 @@ export async function everyProcessorCaughtUp(db: Db, timeout = 15_000): Promise<
       expect(await eventsBehind(db, await readCheckpoint(db, PHOTO_PROCESSOR), PHOTO_EVENT_TYPES), PHOTO_PROCESSOR).toBe(0);
     },
     { timeout, interval: 50 },
+  );
+}
+
+/** A worker on the app's photos queue that fails every job for good, so a test has failed jobs to count or act on. */
+export function photosWorkerThatFails(t: TestApp, connection: ConnectionOptions) {
+  return new Worker(
+    QUEUES.photos,
+    async () => {
+      throw new UnrecoverableError('the test fails it');
+    },
+    { connection, prefix: t.config.queuePrefix },
   );
 }

@@ -6,16 +6,15 @@ import {
   foldVehicle,
   FollowUpStatusRefused,
   initialReservationRequestState,
-  initialVehicleState,
   isOpenReservationRequest,
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestEventSchema,
   reservableVehicle,
-  VehicleSchema,
   type ReservationRequestCommand,
   type ReservationRequestEvent,
   type VehicleEvent,
 } from '../src/index';
+import { listVehicle, sampleOmoda5 as vehicle } from '../src/testFixtures';
 
 /** A reservation request in a stream of its own: given its past events, when a command, then these events. */
 const given = (...events: ReservationRequestEvent[]) => ({
@@ -25,20 +24,9 @@ const given = (...events: ReservationRequestEvent[]) => ({
   }),
 });
 
-const vehicle = VehicleSchema.parse({
-  id: 'chery-omoda-5-2024',
-  name: 'Chery Omoda 5',
-  price: 35000,
-  images: [{ url: '/vehicles/omoda-5.webp' }],
-  specifications: [{ name: 'Engine', value: '1.5T' }],
-  category: 'SUV',
-  brand: 'Chery',
-  model: 'Omoda 5',
-  year: 2024,
-});
 const requestedAt = new Date('2026-11-22T10:00:00Z');
 const later = (days: number) => new Date(requestedAt.getTime() + days * 24 * 3_600_000);
-const listed: VehicleEvent[] = decideVehicle({ type: 'Save', vehicle, now: requestedAt }, initialVehicleState);
+const listed: VehicleEvent[] = listVehicle(vehicle, requestedAt);
 const reserved = reservableVehicle(foldVehicle(listed));
 const request = (now = requestedAt, vehicleSeen = reserved): ReservationRequestCommand => ({
   type: 'RequestReservation',

@@ -1,0 +1,2 @@
+export * from './platform/testInfrastructure';
+export * from './testFixtures';

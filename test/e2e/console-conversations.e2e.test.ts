@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAxe } from '../support/axe';
-import { startStack, type TestStack } from '../support/stack';
-import { signInToConsole } from '../support/console';
-
-const STAFF_EMAIL = 'desk@autobest.test';
-const STAFF_PASSWORD = 'a long and secret password';
+import { postJson, startStack, type TestStack } from '../support/stack';
+import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 describe("Tara's conversations in the staff console", () => {
   let stack: TestStack;
@@ -18,7 +15,7 @@ describe("Tara's conversations in the staff console", () => {
   });
 
   const post = async <T>(path: string, body: object, status: number) => {
-    const response = await fetch(`${stack.api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await postJson(stack, path, body);
     expect(response.status, await response.clone().text()).toBe(status);
     return (await response.json()) as T;
   };

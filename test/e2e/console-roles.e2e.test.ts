@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '@autobest/domain';
-import { startStack, type TestStack } from '../support/stack';
+import { postJson, startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
 
 const ADMIN_EMAIL = 'boss@autobest.test';
@@ -21,11 +21,7 @@ describe('the console by role', () => {
         .values({ id: crypto.randomUUID(), email: emailOf(role), display_name: `A ${role}`, password_hash, role, disabled_at: null })
         .execute();
     }
-    const response = await fetch(`${stack.api.url}/api/enquiries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'service-booking', fullName: 'Musa Bello', phone: '08035550111', subject: 'Brake service', preferredDate: '2026-12-02' }),
-    });
+    const response = await postJson(stack, '/api/enquiries', { kind: 'service-booking', fullName: 'Musa Bello', phone: '08035550111', subject: 'Brake service', preferredDate: '2026-12-02' });
     expect(response.status).toBe(201);
     await vi.waitFor(
       async () => {

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type TestStack } from '../support/stack';
-import { settledOnSignIn, signInToConsole } from '../support/console';
-
-const STAFF_EMAIL = 'desk@autobest.test';
-const STAFF_PASSWORD = 'a long and secret password';
+import { settledOnSignIn, signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 describe('console sign-in', () => {
   let stack: TestStack;

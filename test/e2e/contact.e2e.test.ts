@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStack, type TestStack } from '../support/stack';
-import { settledOnSignIn } from '../support/console';
-
-const STAFF_EMAIL = 'desk@autobest.test';
-const STAFF_PASSWORD = 'a long and secret password';
+import { settledOnSignIn, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 describe('contact form to staff console', () => {
   let stack: TestStack;

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
-import { signInToConsole } from '../support/console';
-import { startStack, type TestStack } from '../support/stack';
-
-const STAFF_EMAIL = 'desk@autobest.test';
-const STAFF_PASSWORD = 'a long and secret password';
+import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
+import { postJson, startStack, type TestStack } from '../support/stack';
 
 describe('emails in the staff console', () => {
   let stack: TestStack;
@@ -22,11 +19,7 @@ describe('emails in the staff console', () => {
 
   it('staff see a refused email as Failed with the server\'s answer, filter by status and Retry it once the address works', async () => {
     mailbox.rejectRecipient('typo@example.ng');
-    const response = await fetch(`${stack.api.url}/api/enquiries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'rental', fullName: 'Ifeoma Nwosu', phone: '+234 803 555 0177', email: 'typo@example.ng', subject: 'Toyota Hilux rental' }),
-    });
+    const response = await postJson(stack, '/api/enquiries', { kind: 'rental', fullName: 'Ifeoma Nwosu', phone: '+234 803 555 0177', email: 'typo@example.ng', subject: 'Toyota Hilux rental' });
     expect(response.status).toBe(201);
     await vi.waitFor(
       async () => expect((await stack.testDb.db.selectFrom('sent_emails').select('status').execute()).map((row) => row.status).sort()).toEqual(['failed', 'sent']),

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startStack, type TestStack } from '../support/stack';
-import { signInToConsole } from '../support/console';
+import { postJson, startStack, type TestStack } from '../support/stack';
+import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
-const STAFF_EMAIL = 'desk@autobest.test';
 /** What history and notes call the first admin. */
 const FIRST_ADMIN_NAME = 'Administrator';
-const STAFF_PASSWORD = 'a long and secret password';
 
 describe('enquiries in the staff console', () => {
   let stack: TestStack;
@@ -19,7 +17,7 @@ describe('enquiries in the staff console', () => {
   });
 
   const send = async (enquiry: object) => {
-    const response = await fetch(`${stack.api.url}/api/enquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry) });
+    const response = await postJson(stack, '/api/enquiries', enquiry);
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_WRITE_LIMITS } from '../../services/api/src/plugins/publicWriteLimits';
-import { startStack, type TestStack } from '../support/stack';
+import { postJson, startStack, type TestStack } from '../support/stack';
 
 /** A visitor whose address has sent the contact form too often sees why, and when to come back, in their language. */
 describe('a public form over its limit', () => {
@@ -17,11 +17,7 @@ describe('a public form over its limit', () => {
   it('the contact form shows the 429 in English, then in French, keeping what was typed', async () => {
     // Others at the visitor's address (this machine) used up its contact messages for the hour.
     for (let n = 0; n < PUBLIC_WRITE_LIMITS['contact-message'].perAddress.max; n++) {
-      const response = await fetch(`${stack.api.url}/api/contact-messages`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Neighbour', lastName: `No ${n}`, email: `neighbour${n}@example.ng`, phone: `+234 803 555 ${1000 + n}`, message: 'Hello' }),
-      });
+      const response = await postJson(stack, '/api/contact-messages', { firstName: 'Neighbour', lastName: `No ${n}`, email: `neighbour${n}@example.ng`, phone: `+234 803 555 ${1000 + n}`, message: 'Hello' });
       expect(response.status).toBe(201);
     }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { signInToConsole } from '../support/console';
-import { startStack, type TestStack } from '../support/stack';
+import { sentEmailText, startStack, type TestStack } from '../support/stack';
 
 const STAFF_EMAIL = 'sales@autobest.test';
 /** What history and notes call the first admin. */
@@ -21,20 +21,6 @@ describe('a reservation request, from the vehicle page to the console', () => {
     await stack?.close();
     await mailbox?.close();
   });
-
-  /** The email the notifier recorded for `address` with `template` (its copy, kept as sent). */
-  async function emailTo(address: string, template: string) {
-    let text = '';
-    await vi.waitFor(
-      async () => {
-        const row = await stack.testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
-        expect(row).toBeDefined();
-        text = row!.text;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    return text;
-  }
 
   it('a visitor reserves in French with an email and is acknowledged in French; staff mark it contacted with a note and see the history', async () => {
     const vehicle = await stack.testDb.db.selectFrom('vehicles').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
@@ -57,11 +43,11 @@ describe('a reservation request, from the vehicle page to the console', () => {
     await context.close();
 
     // The acknowledgement is in French and reached the mail server; staff are told in English, with the console link.
-    const acknowledgement = await emailTo('aicha.diallo@example.ng', 'customer-reservation-acknowledgement');
+    const acknowledgement = await sentEmailText(stack, 'aicha.diallo@example.ng', 'customer-reservation-acknowledgement');
     expect(acknowledgement).toContain('Bonjour Aïcha Diallo,');
     expect(acknowledgement).toContain(`Merci d’avoir demandé à réserver le véhicule ${vehicle.name}. Notre équipe commerciale vous appellera au +234 803 555 0147 pour confirmer votre réservation.`);
     await vi.waitFor(() => expect(mailbox.received.map((mail) => mail.to[0])).toContain('aicha.diallo@example.ng'), { timeout: 15_000, interval: 100 });
-    const notice = await emailTo(STAFF_EMAIL, 'staff-new-reservation');
+    const notice = await sentEmailText(stack, STAFF_EMAIL, 'staff-new-reservation');
     expect(notice).toContain(`Aïcha Diallo asked to reserve the ${vehicle.name} (${vehicle.id}).`);
     expect(notice).toContain('Language on the site: French');
     const requestId = /\/admin\/reservation-requests\/([0-9a-f-]{36})\/show/.exec(notice)?.[1];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { signInToConsole } from '../support/console';
-import { startStack, type TestStack } from '../support/stack';
+import { sentEmailText, startStack, type TestStack } from '../support/stack';
 import { findFreePort } from '../../infra/src/ports';
 import { samplePhoto } from '@autobest/runtime/testing';
 
@@ -34,18 +34,6 @@ describe('sell-car and trade-in journeys', () => {
     if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
   });
 
-  async function emailTo(address: string, template: string) {
-    let text = '';
-    await vi.waitFor(
-      async () => {
-        const row = await stack.testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
-        expect(row).toBeDefined();
-        text = row!.text;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    return text;
-  }
 
   /** The status link in the first email the owner received: the copy the console keeps has no working token. */
   async function statusLinkSentTo(address: string) {
@@ -111,7 +99,7 @@ describe('sell-car and trade-in journeys', () => {
     await staff.getByRole('tab', { name: 'History' }).click();
     await staff.getByText(`Status changed: pending → reviewed`).waitFor();
 
-    const reviewed = await emailTo('emeka.obi@example.ng', 'customer-status-reviewed');
+    const reviewed = await sentEmailText(stack, 'emeka.obi@example.ng', 'customer-status-reviewed');
     expect(reviewed).toContain('₦4,500,000');
 
     await owner.goto(link);

@@ -1,5 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 
+/** The first admin a browser test starts its stack with (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const STAFF_EMAIL = 'desk@autobest.test';
+export const STAFF_PASSWORD = 'a long and secret password';
+
 /**
  * Signs a staff member in to the console in a fresh browser context and waits for the menu (`menuItem`: one their role
  * sees). If the sign-in answer was an error, the test fails with it; if the page simply did not move on, it tries once more.

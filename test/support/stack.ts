@@ -83,3 +83,22 @@ export async function startStack(name: string, { env = {}, seed = false, workers
     throw error;
   }
 }
+
+/** Sends `body` as JSON to the stack's API, as the storefront does. */
+export function postJson(stack: TestStack, path: string, body: object): Promise<Response> {
+  return fetch(`${stack.api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The email the notifier recorded for `address` with `template` (its copy, kept as sent), once there is one. */
+export async function sentEmailText(stack: TestStack, address: string, template: string): Promise<string> {
+  let text = '';
+  await vi.waitFor(
+    async () => {
+      const row = await stack.testDb.db.selectFrom('sent_emails').select('text').where('to_address', '=', address).where('template', '=', template).executeTakeFirst();
+      expect(row).toBeDefined();
+      text = row!.text;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  return text;
+}

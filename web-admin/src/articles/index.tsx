@@ -3,7 +3,6 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { useMutation } from '@tanstack/react-query';
 import {
   Datagrid,
   DateField,
@@ -18,16 +17,12 @@ import {
   SimpleShowLayout,
   TextField,
   UrlField,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import { Button, Chip, List as MuiList, ListItem, ListItemText, Stack } from '@mui/material';
 import type { AdminArticle } from '@autobest/domain/news/contracts';
-import { answerOf, type AutoBestDataProvider } from '../dataProvider';
-import { useNotifyFailure } from '../useNotifyFailure';
+import { answerOf } from '../dataProvider';
+import { useRecordCommand } from '../useRecordCommand';
 import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from '../news-sources/choices';
 
 type Action = 'hide' | 'unhide' | 'feature' | 'unfeature';
@@ -42,21 +37,12 @@ const ACTION_LABELS: Record<AdminArticle['history'][number]['action'], string> =
 /** Hide or show, feature or unfeature: each recorded with who and when. */
 function ArticleActions() {
   const record = useRecordContext<AdminArticle>();
-  const dataProvider = useDataProvider<AutoBestDataProvider>();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
-  const refresh = useRefresh();
-  const { canAccess: mayChange } = useCanAccess({ resource: 'articles', action: 'edit' });
-  const act = useMutation({
-    mutationFn: async (action: Action) => answerOf(await dataProvider.moderateArticle(record!.id, action)),
-    onSuccess: (_article, action) => {
-      notify(DONE[action], { type: 'success' });
-      refresh();
-    },
-    onError: (error) => {
-      notifyFailure(error, 'Could not change this article. Please try again.');
-      refresh();
-    },
+  const { mayRun: mayChange, command: act } = useRecordCommand({
+    resource: 'articles',
+    action: 'edit',
+    send: async (dataProvider, action: Action) => answerOf(await dataProvider.moderateArticle(record!.id, action)),
+    done: (action) => ({ message: DONE[action], type: 'success' }),
+    failure: 'Could not change this article. Please try again.',
   });
   if (!record || !mayChange) return null;
   const run = (action: Action) => (event: React.MouseEvent) => {

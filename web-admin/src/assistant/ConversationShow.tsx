@@ -1,11 +1,9 @@
-import { DateField, FunctionField, Labeled, Link, Loading, NumberField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { DateField, FunctionField, Labeled, Link, Loading, NumberField, TextField, useCreatePath, useRecordContext } from 'react-admin';
 import { alpha, Box, Button, Link as Anchor, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ChatCitation, ConversationRecord } from '@autobest/domain/assistant/contracts';
-import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { StatusChip } from '../follow-ups/StatusChip';
-import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
+import { FollowUpShow } from '../follow-ups/FollowUpShow';
 import { NameValueTable } from '../ui/NameValueTable';
 import { ENTRY_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
@@ -134,36 +132,27 @@ function Transcript() {
 
 export function ConversationShow() {
   return (
-    <Show loading={<Loading loadingPrimary="Loading the conversation" loadingSecondary="" />}>
-      <SimpleShowLayout>
-        <FollowUpPanel resource="conversations" noun="conversation" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
-        <FunctionField<ConversationRecord> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
-        <Labeled label="Lead">
-          <Lead />
-        </Labeled>
-        <Labeled label="What Tara understood">
-          <Understood />
-        </Labeled>
-        <Labeled label="Vehicles shown">
-          <VehiclesShown />
-        </Labeled>
-        <FunctionField<ConversationRecord> label="Stage" render={(record) => STAGE_LABELS[record.stage]} />
-        <FunctionField<ConversationRecord> label="Language" render={(record) => SITE_LANGUAGE_NAMES[record.language]} />
-        <TextField source="currency" />
-        <FunctionField<ConversationRecord> label="Opened from" render={(record) => (record.entry ? ENTRY_LABELS[record.entry] : '—')} />
-        <FunctionField<ConversationRecord> label="Topic" render={(record) => (record.topic ? VEHICLE_TYPE_LABELS[record.topic] : '—')} />
-        <DateField source="startedAt" label="Started" showTime />
-        <DateField source="lastMessageAt" label="Last message" showTime />
-        <NumberField source="messageCount" label="Messages" />
-        <Labeled label="Transcript" fullWidth>
-          <Transcript />
-        </Labeled>
-        <TextField source="id" label="ID" />
-        <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />
-        <Labeled label="History">
-          <FollowUpHistory />
-        </Labeled>
-      </SimpleShowLayout>
-    </Show>
+    <FollowUpShow resource="conversations" noun="conversation" loading={<Loading loadingPrimary="Loading the conversation" loadingSecondary="" />}>
+      <Labeled label="Lead">
+        <Lead />
+      </Labeled>
+      <Labeled label="What Tara understood">
+        <Understood />
+      </Labeled>
+      <Labeled label="Vehicles shown">
+        <VehiclesShown />
+      </Labeled>
+      <FunctionField<ConversationRecord> label="Stage" render={(record) => STAGE_LABELS[record.stage]} />
+      <FunctionField<ConversationRecord> label="Language" render={(record) => SITE_LANGUAGE_NAMES[record.language]} />
+      <TextField source="currency" />
+      <FunctionField<ConversationRecord> label="Opened from" render={(record) => (record.entry ? ENTRY_LABELS[record.entry] : '—')} />
+      <FunctionField<ConversationRecord> label="Topic" render={(record) => (record.topic ? VEHICLE_TYPE_LABELS[record.topic] : '—')} />
+      <DateField source="startedAt" label="Started" showTime />
+      <DateField source="lastMessageAt" label="Last message" showTime />
+      <NumberField source="messageCount" label="Messages" />
+      <Labeled label="Transcript" fullWidth>
+        <Transcript />
+      </Labeled>
+    </FollowUpShow>
   );
 }

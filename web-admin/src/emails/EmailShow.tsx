@@ -1,28 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { Button } from '@mui/material';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
-import { AccessDenied, answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { answerOf } from '../dataProvider';
+import { useRecordCommand } from '../useRecordCommand';
 import { EmailStatusChip } from './EmailStatusChip';
 
 /** A failed email goes back to the outbox with a new round of attempts, e.g. once its address works again. */
 function RetryButton() {
   const record = useRecordContext<OutboxEmail>();
-  const dataProvider = useDataProvider<AutoBestDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { canAccess: mayRetry } = useCanAccess({ resource: 'emails', action: 'retry' });
-  const retry = useMutation({
-    mutationFn: async (id: string) => answerOf(await dataProvider.retryEmail(id)),
-    onSuccess: () => {
-      notify('The email is being sent again', { type: 'success' });
-      refresh();
-    },
-    onError: (error) => {
-      // The authProvider has already dealt with it (sign-in page or "not authorized").
-      if (!(error instanceof AccessDenied)) notify(error instanceof Error && error.message ? error.message : 'Could not retry the email. Please try again.', { type: 'error' });
-      refresh();
-    },
+  const { mayRun: mayRetry, command: retry } = useRecordCommand({
+    resource: 'emails',
+    action: 'retry',
+    send: async (dataProvider, id: string) => answerOf(await dataProvider.retryEmail(id)),
+    done: () => ({ message: 'The email is being sent again', type: 'success' }),
+    failure: 'Could not retry the email. Please try again.',
   });
   if (record?.status !== 'failed' || !mayRetry) return null;
   return (

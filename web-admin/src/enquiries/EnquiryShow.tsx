@@ -1,10 +1,8 @@
-import { DateField, EmailField, FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { DateField, EmailField, FunctionField, Labeled, TextField, useRecordContext } from 'react-admin';
 import { Typography } from '@mui/material';
 import { ENQUIRY_KIND_LABELS } from '@autobest/domain/enquiries/kinds';
 import type { Enquiry } from '@autobest/domain/enquiries/contracts';
-import { FollowUpHistory, FollowUpPanel } from '../follow-ups/FollowUpPanel';
-import { StatusChip } from '../follow-ups/StatusChip';
-import { FOLLOW_UP_WORKFLOW } from '../follow-ups/workflow';
+import { FollowUpShow } from '../follow-ups/FollowUpShow';
 import { NameValueTable } from '../ui/NameValueTable';
 
 function Details() {
@@ -16,28 +14,19 @@ function Details() {
 
 export function EnquiryShow() {
   return (
-    <Show>
-      <SimpleShowLayout>
-        <FollowUpPanel resource="enquiries" noun="enquiry" workflow={FOLLOW_UP_WORKFLOW} picker="buttons" />
-        <FunctionField<Enquiry> label="Status" render={(record) => <StatusChip workflow={FOLLOW_UP_WORKFLOW} status={record.status} />} />
-        <DateField source="receivedAt" label="Received" showTime />
-        <FunctionField<Enquiry> label="Kind" render={(record) => ENQUIRY_KIND_LABELS[record.kind]} />
-        <TextField source="subject" />
-        <TextField source="fullName" label="Name" />
-        <TextField source="phone" />
-        <EmailField source="email" emptyText="—" />
-        <TextField source="preferredDate" label="Preferred date" emptyText="—" />
-        <TextField source="message" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
-        <Labeled label="Details">
-          <Details />
-        </Labeled>
-        <TextField source="sourcePath" label="Sent from page" emptyText="—" />
-        <TextField source="id" label="ID" />
-        <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />
-        <Labeled label="History">
-          <FollowUpHistory />
-        </Labeled>
-      </SimpleShowLayout>
-    </Show>
+    <FollowUpShow resource="enquiries" noun="enquiry">
+      <DateField source="receivedAt" label="Received" showTime />
+      <FunctionField<Enquiry> label="Kind" render={(record) => ENQUIRY_KIND_LABELS[record.kind]} />
+      <TextField source="subject" />
+      <TextField source="fullName" label="Name" />
+      <TextField source="phone" />
+      <EmailField source="email" emptyText="—" />
+      <TextField source="preferredDate" label="Preferred date" emptyText="—" />
+      <TextField source="message" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+      <Labeled label="Details">
+        <Details />
+      </Labeled>
+      <TextField source="sourcePath" label="Sent from page" emptyText="—" />
+    </FollowUpShow>
   );
 }

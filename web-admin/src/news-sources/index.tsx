@@ -1,6 +1,5 @@
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
-import { useMutation } from '@tanstack/react-query';
 import {
   BooleanField,
   BooleanInput,
@@ -22,17 +21,13 @@ import {
   Toolbar,
   TopToolbar,
   required,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import type { NewsSourceRecord } from '@autobest/domain/news/contracts';
-import { answerOf, type AutoBestDataProvider } from '../dataProvider';
+import { answerOf } from '../dataProvider';
+import { useRecordCommand } from '../useRecordCommand';
 import { ChangeHistory } from '../ui/ChangeHistory';
-import { useNotifyFailure } from '../useNotifyFailure';
 import { CATEGORY_CHOICES, REGION_CHOICES, REGION_LABELS } from './choices';
 
 /** A Fetch now the workers have not finished yet (for at most a minute: a stopped worker must not keep the page asking). */
@@ -53,18 +48,12 @@ function StatusChip({ source }: { source: NewsSourceRecord }) {
 
 function FetchNowButton() {
   const record = useRecordContext<NewsSourceRecord>();
-  const dataProvider = useDataProvider<AutoBestDataProvider>();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
-  const refresh = useRefresh();
-  const { canAccess: mayChange } = useCanAccess({ resource: 'news-sources', action: 'edit' });
-  const fetchNow = useMutation({
-    mutationFn: async (id: string) => answerOf(await dataProvider.fetchNewsSource(id)),
-    onSuccess: () => {
-      notify('Fetch requested: the feed is read in a moment', { type: 'info' });
-      refresh();
-    },
-    onError: (error) => notifyFailure(error, 'Could not ask the workers to read this feed. Please try again.'),
+  const { mayRun: mayChange, command: fetchNow } = useRecordCommand({
+    resource: 'news-sources',
+    action: 'edit',
+    send: async (dataProvider, id: string) => answerOf(await dataProvider.fetchNewsSource(id)),
+    done: () => ({ message: 'Fetch requested: the feed is read in a moment', type: 'info' }),
+    failure: 'Could not ask the workers to read this feed. Please try again.',
   });
   if (!record || !mayChange) return null;
   return (

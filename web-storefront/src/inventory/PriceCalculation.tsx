@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
 import { QUOTE_COUNTRIES, type QuoteCountry } from '@autobest/domain/landedCost/kinds';
 import { postJson } from '../api/client';
-import { useRateLimitedText } from '../api/rateLimited';
-import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from '../api/domainMessages';
+import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
+import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { failedReadMessage, getJson } from './api';
@@ -57,23 +57,17 @@ function LineExplanation({ line, quote }: { line: Line; quote: QuoteAnswer }) {
 function SendQuoteForm({ vehicleId, country, currency }: { vehicleId: string; country: QuoteCountry; currency: string }) {
   const t = useT(quoteMessages);
   const say = useSayMessage();
-  const rateLimited = useRateLimitedText();
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<{ phase: 'idle' | 'sending' | 'sent' } | { phase: 'failed'; message: ShownMessage; fields?: FieldMessages; rateLimited?: { seconds: number | undefined } }>({ phase: 'idle' });
+  const [state, setState] = useState<{ phase: 'idle' | 'sending' | 'sent' } | ({ phase: 'failed' } & SendFailure)>({ phase: 'idle' });
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: 'sending' });
     const result = await postJson<{ quoteId: string }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/quote-requests`, { country, currency, fullName, phone, email });
     if (result.ok) setState({ phase: 'sent' });
     else
-      setState({
-        phase: 'failed',
-        message: requestMessageOf(result.error),
-        ...(result.error.fields ? { fields: fieldMessagesOf(result.error) } : {}),
-        ...(result.status === 429 ? { rateLimited: { seconds: result.retryAfterSeconds } } : {}),
-      });
+      setState({ phase: 'failed', ...sendFailureOf(result) });
   };
   if (state.phase === 'sent') {
     return (
@@ -97,11 +91,7 @@ function SendQuoteForm({ vehicleId, country, currency }: { vehicleId: string; co
       {field('fullName', t('yourName'), fullName, setFullName, 'text', 'name')}
       {field('phone', t('phone'), phone, setPhone, 'tel', 'tel')}
       {field('email', t('emailOptional'), email, setEmail, 'email', 'email')}
-      {state.phase === 'failed' && !fields ? (
-        <p role="alert" className="field-error">
-          {state.rateLimited ? rateLimited.text(state.rateLimited.seconds) : say(state.message)}
-        </p>
-      ) : null}
+      {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>
         {state.phase === 'sending' ? t('sending') : t('send')}
       </button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams } from 'wouter';
 import { postJson } from '../api/client';
-import { useRateLimitedText } from '../api/rateLimited';
+import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
 import { directionOf } from '../i18n/languages';
@@ -10,7 +10,7 @@ import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
 import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
 import { RESERVATION_DEPOSIT_NGN, salesWhatsappUrl } from '@autobest/domain/inventory/reservation';
 import { ApiFailure, failedReadMessage, getJson } from './api';
-import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from '../api/domainMessages';
+import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { BackLink } from '../ui/BackLink';
@@ -83,14 +83,13 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const [email, setEmail] = useState('');
   // Sent with the request, so the acknowledgement email is in the language the buyer reads the site in.
   const language = useLanguage();
-  const rateLimited = useRateLimitedText();
   // The amount staff set for this vehicle, else the spec's deposit.
   const quoted = vehicle.displayPricing;
   const reservation = quoted ? money(quoted.reservationAmount, quoted.currency as never) : money(RESERVATION_DEPOSIT_NGN, 'NGN');
   const say = useSayMessage();
   const [state, setState] = useState<
     | { phase: 'idle' | 'sending' | 'sent' }
-    | { phase: 'failed'; message: ShownMessage; fields?: FieldMessages; rateLimited?: { seconds: number | undefined } }
+    | ({ phase: 'failed' } & SendFailure)
   >({ phase: 'idle' });
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,12 +97,7 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
     const result = await postJson<ReservationCreated>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone, email, language });
     if (result.ok) setState({ phase: 'sent' });
     else
-      setState({
-        phase: 'failed',
-        message: requestMessageOf(result.error, VEHICLE_MEANING),
-        ...(result.error.fields ? { fields: fieldMessagesOf(result.error) } : {}),
-        ...(result.status === 429 ? { rateLimited: { seconds: result.retryAfterSeconds } } : {}),
-      });
+      setState({ phase: 'failed', ...sendFailureOf(result, VEHICLE_MEANING) });
   };
   if (state.phase === 'sent') {
     return (
@@ -130,11 +124,7 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
         <input value={email} onChange={(event) => setEmail(event.target.value)} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
         {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
       </label>
-      {state.phase === 'failed' && !fields ? (
-        <p role="alert" className="field-error">
-          {state.rateLimited ? rateLimited.text(state.rateLimited.seconds) : say(state.message)}
-        </p>
-      ) : null}
+      {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>
         {state.phase === 'sending' ? t('sending') : t('reserveNow', { price: reservation })}
       </button>

@@ -1,4 +1,4 @@
-import { ENQUIRY_EVENT_TYPES, EnquiryEventSchema } from '@autobest/domain';
+import { EnquiryEventSchema } from '@autobest/domain';
 import { eventByEventProjection, staffEmailOf } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
 
@@ -6,7 +6,6 @@ import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/follow
 export const enquiriesProjection = eventByEventProjection({
   name: 'enquiries',
   tables: ['enquiries'],
-  handles: ENQUIRY_EVENT_TYPES,
   schema: EnquiryEventSchema,
   async applyEvent(trx, event, stored) {
     const version = stored.streamPosition;

@@ -1,11 +1,10 @@
-import { NEWS_SOURCE_EVENT_TYPES, NewsSourceEventSchema } from '@autobest/domain';
+import { NewsSourceEventSchema } from '@autobest/domain';
 import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** News sources as staff list and edit them, with every change and who made it. Fetch state is the worker's own table. */
 export const newsSourcesProjection = eventByEventProjection({
   name: 'news-sources',
   tables: ['news_sources'],
-  handles: NEWS_SOURCE_EVENT_TYPES,
   schema: NewsSourceEventSchema,
   async applyEvent(trx, event, stored) {
     const by = staffEmailOf(stored);

@@ -1,4 +1,4 @@
-import { REVIEW_VIDEO_EVENT_TYPES, ReviewVideoEventSchema, type ReviewVideo } from '@autobest/domain';
+import { ReviewVideoEventSchema, type ReviewVideo } from '@autobest/domain';
 import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** A video's fields as columns (only those given). */
@@ -11,7 +11,6 @@ function columnsOf(video: Partial<ReviewVideo>) {
 export const reviewVideosProjection = eventByEventProjection({
   name: 'review-videos',
   tables: ['review_videos'],
-  handles: REVIEW_VIDEO_EVENT_TYPES,
   schema: ReviewVideoEventSchema,
   async applyEvent(trx, event, stored) {
     const by = staffEmailOf(stored);

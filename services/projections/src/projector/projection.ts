@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
+import { eventTypesOf } from '@autobest/domain';
 
 /**
  * A read model built from events. `apply` runs inside the projector's transaction, together with the
@@ -26,14 +27,16 @@ export const staffEmailOf = (stored: StoredEvent) => (stored.metadata.actor.kind
  * read model whose rows follow one stream's events in order.
  */
 export function eventByEventProjection<Event>(
-  projection: Omit<Projection, 'apply'> & {
-    readonly schema: { parse(input: unknown): Event };
+  projection: Omit<Projection, 'apply' | 'handles'> & {
+    /** The stream's events (its zod union): the projection handles exactly the types it declares. */
+    readonly schema: Parameters<typeof eventTypesOf>[0] & { parse(input: unknown): Event };
     applyEvent(trx: Transaction<Database>, event: Event, stored: StoredEvent): Promise<void>;
   },
 ): Projection {
   const { schema, applyEvent, ...named } = projection;
   return {
     ...named,
+    handles: eventTypesOf(schema),
     async apply(trx, events) {
       for (const stored of events) await applyEvent(trx, parseStoredEvent(schema, stored), stored);
     },

@@ -1,11 +1,10 @@
-import { SUBMISSION_EVENT_TYPES, SubmissionEventSchema, submissionKindOfStream } from '@autobest/domain';
+import { SubmissionEventSchema, submissionKindOfStream } from '@autobest/domain';
 import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** Both kinds of owner requests, as the console lists them and the status page shows them. */
 export const submissionsProjection = eventByEventProjection({
   name: 'submissions',
   tables: ['submissions'],
-  handles: SUBMISSION_EVENT_TYPES,
   schema: SubmissionEventSchema,
   async applyEvent(trx, event, stored) {
     const kind = submissionKindOfStream(stored.streamId);

@@ -74,19 +74,23 @@ async function answersQuickly(ask: () => Promise<unknown>): Promise<CheckResult>
 /** A request staff must answer in time: which rows still wait, and how the check words it. */
 interface Waiting {
   id: string;
-  name: string;
+  /** Unless given: "No {noun} waits over {hours} hours". */
+  name?: string;
   table: 'submissions' | 'enquiries' | 'contact_messages' | 'reservation_requests';
   /** The status of a row nobody has answered yet, and when it arrived. */
   status: string;
   since: string;
   hours: number;
   noun: [one: string, many: string];
-  done: string;
+  /** Unless given: "Every {noun} older than {hours} hours has been answered". */
+  done?: string;
   late(count: string): string;
 }
 
 /** The Operations checks that nothing staff must answer waits longer than it should: one query shape for each table. */
-function waitingCheck({ id, name, table, status, since, hours, noun, done, late }: Waiting): Check {
+function waitingCheck({ id, table, status, since, hours, noun, late, ...words }: Waiting): Check {
+  const name = words.name ?? `No ${noun[0]} waits over ${hours} hours`;
+  const done = words.done ?? `Every ${noun[0]} older than ${hours} hours has been answered`;
   return {
     id,
     group: 'Operations',
@@ -281,29 +285,9 @@ export const QA_CHECKS: readonly Check[] = [
     },
   },
   waitingCheck({ id: 'waiting-requests', table: 'submissions', status: 'pending', since: 'submitted_at', hours: 48, noun: ['request', 'requests'], name: 'No sell or trade-in request waits over 48 hours', done: 'Every request older than 48 hours has been reviewed', late: (count) => `${count} pending for over 48 hours` }),
-  waitingCheck({ id: 'waiting-enquiries', table: 'enquiries', status: 'new', since: 'received_at', hours: 24, noun: ['enquiry', 'enquiries'], name: 'No enquiry waits over 24 hours', done: 'Every enquiry older than 24 hours has been answered', late: (count) => `${count} not contacted for over 24 hours` }),
-  waitingCheck({
-    id: 'waiting-contact-messages',
-    table: 'contact_messages',
-    status: 'new',
-    since: 'received_at',
-    hours: FOLLOW_UP_ANSWER_HOURS,
-    noun: ['contact message', 'contact messages'],
-    name: `No contact message waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
-    done: `Every contact message older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`,
-    late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)`,
-  }),
-  waitingCheck({
-    id: 'waiting-reservations',
-    table: 'reservation_requests',
-    status: 'new',
-    since: 'requested_at',
-    hours: FOLLOW_UP_ANSWER_HOURS,
-    noun: ['reservation request', 'reservation requests'],
-    name: `No reservation request waits over ${FOLLOW_UP_ANSWER_HOURS} hours`,
-    done: `Every reservation request older than ${FOLLOW_UP_ANSWER_HOURS} hours has been answered`,
-    late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call`,
-  }),
+  waitingCheck({ id: 'waiting-enquiries', table: 'enquiries', status: 'new', since: 'received_at', hours: 24, noun: ['enquiry', 'enquiries'], late: (count) => `${count} not contacted for over 24 hours` }),
+  waitingCheck({ id: 'waiting-contact-messages', table: 'contact_messages', status: 'new', since: 'received_at', hours: FOLLOW_UP_ANSWER_HOURS, noun: ['contact message', 'contact messages'], late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)` }),
+  waitingCheck({ id: 'waiting-reservations', table: 'reservation_requests', status: 'new', since: 'requested_at', hours: FOLLOW_UP_ANSWER_HOURS, noun: ['reservation request', 'reservation requests'], late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours: the buyers are waiting for a call` }),
   {
     id: 'analytics',
     group: 'Operations',

@@ -90,25 +90,18 @@ describe('article moderation projection', () => {
   const unhidden: ArticleVisibilityEvent = { type: 'ArticleUnhidden', data: { articleId: first, unhiddenAt: '2026-11-01T10:00:00.000Z' } };
   const featuredFirst: NewsTickerEvent = { type: 'TickerArticleFeatured', data: { articleId: first, previousArticleId: null, featuredAt: '2026-11-01T11:00:00.000Z' } };
   const featuredSecond: NewsTickerEvent = { type: 'TickerArticleFeatured', data: { articleId: second, previousArticleId: first, featuredAt: '2026-11-01T12:00:00.000Z' } };
+  /** A moderation history entry made by the staff member of these tests, on 1 November at `time`. */
+  const byOps = (action: string, time: string) => ({ action, at: `2026-11-01T${time}:00.000Z`, by: 'ops@autobest.test' });
   const cleared: NewsTickerEvent = { type: 'TickerFeatureCleared', data: { articleId: second, clearedAt: '2026-11-01T13:00:00.000Z' } };
 
   it("keeps a hidden article's decision, and showing it again with the decision after it", async () => {
     await given(inStream(articleStreamId(first), [hidden], staff))
-      .then({ news_article_moderation: [{ article_id: first, hidden: true, featured: false, history: [{ action: 'hidden', at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test' }], global_position: 1 }] });
+      .then({ news_article_moderation: [{ article_id: first, hidden: true, featured: false, history: [byOps('hidden', '09:00')], global_position: 1 }] });
     await given(inStream(articleStreamId(first), [hidden], staff))
       .when(inStream(articleStreamId(first), [unhidden], staff))
       .then({
         news_article_moderation: [
-          {
-            article_id: first,
-            hidden: false,
-            featured: false,
-            history: [
-              { action: 'hidden', at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test' },
-              { action: 'unhidden', at: '2026-11-01T10:00:00.000Z', by: 'ops@autobest.test' },
-            ],
-            global_position: 2,
-          },
+          { article_id: first, hidden: false, featured: false, history: [byOps('hidden', '09:00'), byOps('unhidden', '10:00')], global_position: 2 },
         ],
       });
   });
@@ -118,18 +111,8 @@ describe('article moderation projection', () => {
       .when(inStream(NEWS_TICKER_STREAM, [featuredSecond], staff))
       .then({
         news_article_moderation: [
-          {
-            article_id: first,
-            hidden: true,
-            featured: false,
-            history: [
-              { action: 'hidden', at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test' },
-              { action: 'featured', at: '2026-11-01T11:00:00.000Z', by: 'ops@autobest.test' },
-              { action: 'unfeatured', at: '2026-11-01T12:00:00.000Z', by: 'ops@autobest.test' },
-            ],
-            global_position: 3,
-          },
-          { article_id: second, hidden: false, featured: true, history: [{ action: 'featured', at: '2026-11-01T12:00:00.000Z', by: 'ops@autobest.test' }], global_position: 3 },
+          { article_id: first, hidden: true, featured: false, history: [byOps('hidden', '09:00'), byOps('featured', '11:00'), byOps('unfeatured', '12:00')], global_position: 3 },
+          { article_id: second, hidden: false, featured: true, history: [byOps('featured', '12:00')], global_position: 3 },
         ],
       });
     await given(inStream(NEWS_TICKER_STREAM, [featuredFirst, featuredSecond], staff))
@@ -137,16 +120,7 @@ describe('article moderation projection', () => {
       .then({
         news_article_moderation: [
           { article_id: first, featured: false },
-          {
-            article_id: second,
-            hidden: false,
-            featured: false,
-            history: [
-              { action: 'featured', at: '2026-11-01T12:00:00.000Z', by: 'ops@autobest.test' },
-              { action: 'unfeatured', at: '2026-11-01T13:00:00.000Z', by: 'ops@autobest.test' },
-            ],
-            global_position: 3,
-          },
+          { article_id: second, hidden: false, featured: false, history: [byOps('featured', '12:00'), byOps('unfeatured', '13:00')], global_position: 3 },
         ],
       });
   });

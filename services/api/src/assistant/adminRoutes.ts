@@ -44,14 +44,8 @@ const conversations = simpleRestList({
     lead: leadFilter,
     status: followUpStatusFilter,
   },
-  where(query, { stage, language, lead, status }) {
-    let narrowed = query;
-    if (stage) narrowed = narrowed.where('stage', '=', stage);
-    if (language) narrowed = narrowed.where('language', '=', language);
-    if (lead !== undefined) narrowed = narrowed.where('handed_off_at', lead ? 'is not' : 'is', null);
-    if (status) narrowed = narrowed.where('status', '=', status);
-    return narrowed;
-  },
+  equals: { stage: 'stage', language: 'language', status: 'status' },
+  where: (query, { lead }) => (lead === undefined ? query : query.where('handed_off_at', lead ? 'is not' : 'is', null)),
   uuidIds: true,
   toRecord: toConversation,
 });

@@ -16,7 +16,7 @@ const contactMessages = simpleRestList({
   defaultSort: ['receivedAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || message) ilike ${pattern}` },
   filters: { status: followUpStatusFilter },
-  where: (query, { status }) => (status ? query.where('status', '=', status) : query),
+  equals: { status: 'status' },
   uuidIds: true,
   toRecord: toContactMessage,
 });

@@ -40,12 +40,7 @@ const enquiries = simpleRestList({
     kind: z.enum(ENQUIRY_KINDS, { error: `Kind must be one of: ${ENQUIRY_KINDS.join(', ')}` }).optional(),
     status: followUpStatusFilter,
   },
-  where(query, { kind, status }) {
-    let narrowed = query;
-    if (kind) narrowed = narrowed.where('kind', '=', kind);
-    if (status) narrowed = narrowed.where('status', '=', status);
-    return narrowed;
-  },
+  equals: { kind: 'kind', status: 'status' },
   uuidIds: true,
   toRecord: toEnquiry,
 });

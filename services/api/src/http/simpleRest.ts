@@ -90,6 +90,9 @@ export interface SimpleRestListSpec<Table extends keyof Database, Fields extends
   search: { maxLength: number; matches(pattern: string): RawBuilder<boolean> };
   /** Filters beside `q` and `id`, if any, and how they narrow the rows. */
   filters?: Filter;
+  /** Filters that keep the rows whose column equals the value given (none given, or an empty text: no narrowing). */
+  equals?: { readonly [Key in keyof Filter]?: string };
+  /** What the other filters do. */
   where?(query: SelectQueryBuilder<Database, Table, object>, filter: z.output<z.ZodObject<Filter>>): SelectQueryBuilder<Database, Table, object>;
   /** Records whose ids are UUIDs: any other id in `filter.id` names no record (and must not reach a uuid column). */
   uuidIds: boolean;
@@ -116,6 +119,10 @@ export function simpleRestList<Table extends keyof Database, Fields extends stri
     let query = spec.from(db);
     if (!filter) return query;
     const { q, id } = filter;
+    for (const [key, column] of Object.entries(spec.equals ?? {}) as [string, string][]) {
+      const value: unknown = (filter as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null && value !== '') query = query.where(sql.ref(column), '=', value);
+    }
     if (spec.where) query = spec.where(query, filter);
     if (q) query = query.where(spec.search.matches(likePattern(q)));
     if (id) {

@@ -38,12 +38,7 @@ const reservationRequests = simpleRestList({
   defaultSort: ['requestedAt', 'DESC'],
   search: { maxLength: 100, matches: (pattern) => sql<boolean>`concat_ws(' ', vehicle_id, vehicle_name, name, phone, email) ilike ${pattern}` },
   filters: { status: followUpStatusFilter, vehicleId: z.string().max(100).optional() },
-  where(query, { status, vehicleId }) {
-    let narrowed = query;
-    if (status) narrowed = narrowed.where('status', '=', status);
-    if (vehicleId) narrowed = narrowed.where('vehicle_id', '=', vehicleId);
-    return narrowed;
-  },
+  equals: { status: 'status', vehicleId: 'vehicle_id' },
   uuidIds: true,
   toRecord: toReservationRequest,
 });

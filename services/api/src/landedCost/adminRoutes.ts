@@ -63,12 +63,7 @@ const freightRates = simpleRestList({
   defaultSort: ['country', 'ASC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', country, origin_port, destination_port, source, notes) ilike ${pattern}` },
   filters: { country: countryFilter, vehicleSize: z.enum(VEHICLE_SIZES).optional() },
-  where(query, { country, vehicleSize }) {
-    let narrowed = query;
-    if (country) narrowed = narrowed.where('country', '=', country);
-    if (vehicleSize) narrowed = narrowed.where('vehicle_size', '=', vehicleSize);
-    return narrowed;
-  },
+  equals: { country: 'country', vehicleSize: 'vehicle_size' },
   uuidIds: true,
   toRecord: (row: Selectable<FreightRatesTable>) => toFreightRateRecord(row),
 });

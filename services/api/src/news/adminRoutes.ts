@@ -88,13 +88,7 @@ const newsSources = simpleRestList({
     category: z.enum(NEWS_CATEGORIES, { error: `Category must be one of: ${NEWS_CATEGORIES.join(', ')}` }).optional(),
     enabled: booleanFilter,
   },
-  where(query, { region, category, enabled }) {
-    let narrowed = query;
-    if (region) narrowed = narrowed.where('region', '=', region);
-    if (category) narrowed = narrowed.where('category', '=', category);
-    if (enabled !== undefined) narrowed = narrowed.where('enabled', '=', enabled);
-    return narrowed;
-  },
+  equals: { region: 'region', category: 'category', enabled: 'enabled' },
   uuidIds: true,
   toRecord: (row: SourceRow) => row,
 });

@@ -40,18 +40,23 @@ type Row = Record<string, unknown>;
 
 /**
  * The order rows are compared in: the order the events made them where the table keeps the event's global position
- * (their ids may be random), then the primary key.
+ * (their ids may be random), then the primary key. A key the database numbers itself (an identity column) says only
+ * in which order one statement happened to insert a batch's rows, which no projection promises: such a table's rows
+ * are ordered by their other columns instead.
  */
 async function rowOrderOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select attname as name from pg_attribute
+  const { rows } = await sql<{ name: string; identity: boolean }>`
+    select attname as name, false as identity from pg_attribute
     where attrelid = ${table}::regclass and attname = 'global_position' and not attisdropped
     union all
-    (select key_column.attname
+    (select key_column.attname, key_column.attidentity <> ''
      from pg_index key_index join pg_attribute key_column on key_column.attrelid = key_index.indrelid and key_column.attnum = any(key_index.indkey)
      where key_index.indrelid = ${table}::regclass and key_index.indisprimary
      order by array_position(key_index.indkey::int2[], key_column.attnum))`.execute(db);
-  return rows.map((row) => row.name);
+  if (!rows.some((row) => row.identity)) return rows.map((row) => row.name);
+  const { rows: columns } = await sql<{ name: string }>`
+    select attname as name from pg_attribute where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attidentity = '' order by attnum`.execute(db);
+  return columns.map((column) => column.name);
 }
 
 /** Every row of a table in that order, times as ISO strings (as events carry them). */

@@ -25,12 +25,13 @@ beforeAll(async () => {
     env: {
       PUBLIC_WRITE_LIMIT_SCALE: '1000000',
       SMTP_URL: sink.url,
-      // An attempt holds its email for connection + greeting + 3 x socket timeouts: a killed one is retried after 5 s.
+      // A claim holds its emails for connection + greeting + 3 x socket timeouts, and as long again to start their sends:
+      // a killed one's go out after 10 s.
       SMTP_CONNECTION_TIMEOUT_MS: '1000',
       SMTP_GREETING_TIMEOUT_MS: '1000',
       SMTP_SOCKET_TIMEOUT_MS: '1000',
       EMAIL_RETRY_DELAY_MS: '200',
-      // The emails the killed process was sending are taken up by the new one within a few seconds, not 30 to 90.
+      // The killed process's run of the delivery is taken up within a few seconds, not 30 to 90.
       EMAIL_JOB_LOCK_MS: '2000',
     },
   });

@@ -150,9 +150,7 @@ export const TEST_DELIVERY_POLICY: DeliveryPolicy = { maxAttempts: 15, retryDela
  */
 export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: StatusTokens, logger: Logger, policy = TEST_DELIVERY_POLICY): Promise<DeliveryOutcome[]> {
   const delivery = new EmailDelivery(db, mailer, statusTokens, createPasswordLinkTokens('set-password links in tests of other emails'), policy, logger);
-  const outcomes: DeliveryOutcome[] = [];
-  for (const emailId of await delivery.dueEmailIds(10_000)) outcomes.push(await delivery.deliver(emailId));
-  return outcomes;
+  return (await delivery.deliverDue()).outcomes;
 }
 
 export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';

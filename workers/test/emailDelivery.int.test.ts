@@ -15,12 +15,10 @@ import {
   type EventMetadata,
   type RuntimeConfig,
 } from '@autobest/domain';
-import { createProducerConnection, createPasswordLinkTokens, createStatusTokens, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
+import { createProducerConnection, createStatusTokens, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { startWorkers, type RunningWorkers } from '../src/index';
-import { EmailDelivery } from '../src/emails/delivery';
-import type { Mailer } from '../src/emails/mailer';
-import { startSmtpSink, TEST_DELIVERY_POLICY, type SmtpSink } from '../src/testing';
+import { startSmtpSink, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const STATUS_TOKEN_SECRET = 'a test secret of at least thirty-two characters';
@@ -196,38 +194,5 @@ describe('email delivery', () => {
     const confirmation = delivered.find((mail) => mail.to[0] === 'chidi@example.ng')!;
     expect(confirmation.body).toContain(`https://autobest.example/sell-car-status/${first}?token=${statusTokens.issue(first)}`);
     for (const row of rows) expect(`${row.text}${row.html}`).not.toContain(statusTokens.issue(first));
-  });
-
-  it('lets only one attempt at a time hold an email, so two workers never send it together', async () => {
-    // Due in an hour: the running workers leave it alone, and the two attempts below are the only ones.
-    const { id } = await testDb.db
-      .insertInto('sent_emails')
-      .values({ event_id: randomUUID(), template: 'test-once', to_address: 'once@example.ng', subject: 'Once', text: 'Once', html: '<p>Once</p>', status: 'pending', next_attempt_at: new Date(Date.now() + 3_600_000) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // A mail server that takes its time, so the first attempt is still under way when the second asks.
-    let accept: () => void = () => undefined;
-    const accepted = new Promise<void>((resolve) => (accept = resolve));
-    const sent: string[] = [];
-    const slowMailer: Mailer = {
-      transport: 'smtp',
-      async send(email) {
-        sent.push(email.to);
-        await accepted;
-        return { response: '250 OK' };
-      },
-      close() {},
-    };
-    // Stand-ins for the attempts of two workers processes.
-    const one = new EmailDelivery(testDb.db, slowMailer, statusTokens, createPasswordLinkTokens(STATUS_TOKEN_SECRET), TEST_DELIVERY_POLICY, silent);
-    const other = new EmailDelivery(testDb.db, slowMailer, statusTokens, createPasswordLinkTokens(STATUS_TOKEN_SECRET), TEST_DELIVERY_POLICY, silent);
-    const first = one.deliver(id);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(await other.deliver(id)).toMatchObject({ kind: 'claimed' });
-    accept();
-    expect(await first).toEqual({ kind: 'sent', attempts: 1 });
-    expect(await other.deliver(id)).toEqual({ kind: 'finished' });
-    expect(sent).toEqual(['once@example.ng']);
-    expect(await testDb.db.selectFrom('sent_emails').select(['status', 'attempts', 'transport']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 1, transport: 'smtp' });
   });
 });

@@ -176,7 +176,7 @@ describe('notifier', () => {
     const email = (eventId: string, to: string) => ({ event_id: eventId, template: 'test-order', to_address: to, subject: 'Order', text: 'Order', html: '<p>Order</p>', status: 'pending' as const, next_attempt_at: due });
     const written = await testDb.db.insertInto('sent_emails').values([email(later!, 'later@example.ng'), email(earlier!, 'earlier@example.ng')]).returning(['id', 'to_address']).execute();
     const delivery = new EmailDelivery(testDb.db, createMailer(undefined, MAIL_FROM, silent), statusTokens, createPasswordLinkTokens('set-password links in this test'), TEST_DELIVERY_POLICY, silent);
-    const order = (await delivery.dueEmailIds(100)).flatMap((id) => written.filter((row) => row.id === id).map((row) => row.to_address));
+    const order = (await delivery.claimDue(100)).flatMap(({ id }) => written.filter((row) => row.id === id).map((row) => row.to_address));
     expect(order).toEqual(['earlier@example.ng', 'later@example.ng']);
     await testDb.db.updateTable('sent_emails').set({ status: 'withdrawn', next_attempt_at: null }).where('template', '=', 'test-order').execute();
   });

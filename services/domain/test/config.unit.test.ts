@@ -182,7 +182,7 @@ describe('operations settings', () => {
     expect(refusal({ ANALYTICS_RETENTION_DAYS: 'forever' })).toContain('ANALYTICS_RETENTION_DAYS must be a whole number of days');
   });
 
-  it('gives an email a dead workers process was sending to another after 30 s unless EMAIL_JOB_LOCK_MS says otherwise', () => {
+  it('hands the email delivery run of a dead workers process to another after 30 s unless EMAIL_JOB_LOCK_MS says otherwise', () => {
     expect(loadRuntimeConfig({}).mail.jobLockMs).toBe(30_000);
     expect(loadRuntimeConfig({ EMAIL_JOB_LOCK_MS: '2000' }).mail.jobLockMs).toBe(2_000);
     expect(refusal({ EMAIL_JOB_LOCK_MS: '500' })).toContain('EMAIL_JOB_LOCK_MS must be at least 1000');

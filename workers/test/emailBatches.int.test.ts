@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { createDb, type Db } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { createPasswordLinkTokens, createStatusTokens } from '@autobest/runtime';
+import { CLAIM_BATCH, EmailDelivery, SEND_CONCURRENCY, type DeliveryPolicy } from '../src/emails/delivery';
+import type { Mailer, OutgoingEmail } from '../src/emails/mailer';
+import { TEST_DELIVERY_POLICY } from '../src/testing';
+
+/** The delivery's own outbox, with no workers running: only what each test starts sends anything. */
+const SECRET = 'a test secret of at least thirty-two characters';
+const silent = pino({ level: 'silent' });
+let testDb: TestDatabase;
+let counted: Db;
+const statements: string[] = [];
+beforeAll(async () => {
+  testDb = await createTestDatabase('email_batches');
+  counted = createDb({ connectionString: testDb.url, maxConnections: 4, onQuery: (query) => statements.push(query.sql) });
+});
+afterAll(async () => {
+  await counted?.destroy();
+  await testDb?.drop();
+});
+beforeEach(async () => {
+  // Each test starts from an outbox with nothing pending.
+  await testDb.db.updateTable('sent_emails').set({ status: 'sent', next_attempt_at: null, claimed_until: null }).where('status', '=', 'pending').execute();
+  statements.length = 0;
+});
+
+/** `count` pending emails, due a second apart in the past (the first falls due first). */
+async function dueEmails(count: number, label: string): Promise<string[]> {
+  const rows = await testDb.db
+    .insertInto('sent_emails')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        event_id: randomUUID(),
+        template: `test-${label}`,
+        to_address: `${label}${i}@example.ng`,
+        subject: 'Due',
+        text: 'Due',
+        html: '<p>Due</p>',
+        status: 'pending' as const,
+        message_id: `<${randomUUID()}@autobest.example>`,
+        next_attempt_at: new Date(Date.now() - (count - i) * 1_000),
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A mail server that takes each email after `takeMs` (or when let go), recording the order they reached it. */
+function mailServer({ takeMs = 0 } = {}) {
+  const reached: string[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let letGo: () => void = () => undefined;
+  let held: Promise<void> | undefined;
+  const mailer: Mailer = {
+    transport: 'smtp',
+    async send(email: OutgoingEmail) {
+      reached.push(email.to);
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        if (held) await held;
+        if (takeMs > 0) await new Promise((wait) => setTimeout(wait, takeMs));
+        return { response: '250 OK' };
+      } finally {
+        inFlight--;
+      }
+    },
+    close() {},
+  };
+  return {
+    mailer,
+    reached,
+    mostInFlight: () => mostInFlight,
+    hold: () => (held = new Promise((resolve) => (letGo = resolve))),
+    release: () => letGo(),
+  };
+}
+
+const deliveryWith = (db: Db, mailer: Mailer, policy: DeliveryPolicy = TEST_DELIVERY_POLICY) =>
+  new EmailDelivery(db, mailer, createStatusTokens(SECRET), createPasswordLinkTokens(SECRET), policy, silent);
+const rowsOf = (ids: string[]) => testDb.db.selectFrom('sent_emails').select(['id', 'status', 'attempts', 'claimed_until', 'transport']).where('id', 'in', ids).execute();
+
+describe('sending the outbox in batches', () => {
+  it('sends 60 due emails in the order they fell due with a few statements, not two per email, and at most four at a time', async () => {
+    const ids = await dueEmails(60, 'batch');
+    const server = mailServer();
+    server.hold();
+    const running = deliveryWith(counted, server.mailer).deliverDue();
+    // Four on their way to a server that has not answered yet, and no fifth.
+    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY));
+    await new Promise((wait) => setTimeout(wait, 50));
+    expect(server.reached).toHaveLength(SEND_CONCURRENCY);
+    server.release();
+    const run = await running;
+
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'sent')).toHaveLength(60);
+    expect(run.nextDueInMs).toBeNull();
+    expect(server.reached).toEqual(Array.from({ length: 60 }, (_, i) => `batch${i}@example.ng`));
+    expect((await rowsOf(ids)).every((row) => row.status === 'sent' && row.attempts === 1 && row.transport === 'smtp' && row.claimed_until === null)).toBe(true);
+    // Two claims (50, then the other 10), the results written together as they came in, and one look for the next
+    // due email: an email cost two statements before, 120 here.
+    const claims = statements.filter((statement) => /^\s*with due as/.test(statement)).length;
+    const writes = statements.filter((statement) => /^\s*update sent_emails set\s+status = result\.status/.test(statement)).length;
+    expect(claims).toBe(Math.ceil(60 / CLAIM_BATCH));
+    expect(writes).toBeLessThanOrEqual(60 / 3);
+    expect(statements).toHaveLength(claims + writes + 1);
+  });
+
+  it('lets only one worker hold an email, so two never send it together, and says when the held one is due again', async () => {
+    const [id] = await dueEmails(1, 'once');
+    const server = mailServer();
+    server.hold();
+    // Stand-ins for two workers processes.
+    const one = deliveryWith(testDb.db, server.mailer);
+    const other = deliveryWith(testDb.db, server.mailer);
+    const first = one.deliverDue();
+    await vi.waitFor(() => expect(server.reached).toHaveLength(1));
+    const meanwhile = await other.deliverDue();
+    expect(meanwhile.outcomes).toEqual([]);
+    // Due again only when the first one's claim ends: after the longest a send can take, and the window to start it.
+    expect(meanwhile.nextDueInMs).toBeGreaterThan(TEST_DELIVERY_POLICY.claimMs);
+    server.release();
+    expect((await first).outcomes).toEqual([{ kind: 'sent', emailId: id, attempts: 1 }]);
+    expect((await other.deliverDue()).outcomes).toEqual([]);
+    expect(server.reached).toEqual(['once0@example.ng']);
+    expect(await rowsOf([id!])).toMatchObject([{ status: 'sent', attempts: 1, transport: 'smtp' }]);
+  });
+
+  it('does not start a send after its claim has used up the time for starting them: those emails are due again at once, their attempt uncounted', async () => {
+    const ids = await dueEmails(10, 'late');
+    // Each send takes longer than the time a batch has to start them, so only the first four start.
+    const server = mailServer({ takeMs: 120 });
+    const run = await deliveryWith(testDb.db, server.mailer, { ...TEST_DELIVERY_POLICY, claimMs: 60 }).deliverDue();
+
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'sent').map((outcome) => outcome.emailId)).toEqual(ids.slice(0, SEND_CONCURRENCY));
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'released').map((outcome) => outcome.emailId).sort()).toEqual(ids.slice(SEND_CONCURRENCY).sort());
+    expect(server.reached).toHaveLength(SEND_CONCURRENCY);
+    expect(run.nextDueInMs).toBe(0);
+    const released = (await rowsOf(ids)).filter((row) => row.status === 'pending');
+    expect(released).toHaveLength(10 - SEND_CONCURRENCY);
+    expect(released.every((row) => row.attempts === 0 && row.claimed_until === null)).toBe(true);
+  });
+});

@@ -1,9 +1,10 @@
 import { createDb, migrateToLatest } from '@autobest/db';
-import { ConfigError, loadRuntimeConfig } from '@autobest/domain';
+import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '@autobest/domain';
 import { startApiProcesses } from '@autobest/api';
 import { startWorkers } from '@autobest/workers';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
+import { announceRunningProduct } from './runningProduct';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedNewsSources, seedReviewVideos } from './seed/news';
 import { keptStatusTokenSecret } from './statusTokenSecret';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     const [sources, videos] = [await seedNewsSources(db), await seedReviewVideos(db)];
     if (sources + videos > 0) log(`News seeded with ${sources} feeds and ${videos} review videos`);
     await db.destroy();
+    // `npm run staff` beside this launcher uses its database (an embedded one cannot be opened twice) and its secret.
+    stops.push(await announceRunningProduct(config.dataDir, { databaseUrl: requireDatabaseUrl(config), publicUrl: config.publicUrl, statusTokenSecret: config.statusTokenSecret }));
 
     const workers = await startWorkers(config, { migrate: false });
     stops.push(workers.close);

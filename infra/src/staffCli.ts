@@ -14,12 +14,14 @@ import {
   StaffAccountRefused,
 } from '@autobest/api';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './embeddedPostgres';
+import { findRunningProduct, runningProductFile } from './runningProduct';
 import { keptStatusTokenSecret } from './statusTokenSecret';
 
 /**
  * `npm run staff -- <create|reset|reset-2fa|disable> ...`: staff accounts from a shell, for a team locked out of the console.
- * Against DATABASE_URL, or the embedded database under DATA_DIR that `npm start` uses (started here for the command,
- * and stopped after it). Exits 0 when done, 1 with a message saying what was wrong.
+ * Against DATABASE_URL, else the database of the `npm start` running on DATA_DIR (runningProduct.ts), else the
+ * embedded database under DATA_DIR that `npm start` uses (started here for the command, and stopped after it). Exits 0
+ * when done, 1 with a message saying what was wrong.
  */
 const USAGE = `Usage:
   npm run staff -- create --email E --name N --role admin|sales|inventory|viewer [--password P]
@@ -114,17 +116,21 @@ export async function runStaffCommand(argv: string[], env: Record<string, string
     const command = positionals[0];
     if (positionals.length !== 1 || !command || !(command in COMMANDS)) throw new UsageError(command ? `Unknown command: ${positionals.join(' ')}` : 'Name a command');
     const config = loadRuntimeConfig(env);
-    let databaseUrl = env['DATABASE_URL'];
+    // What the environment does not give is taken from the `npm start` running on DATA_DIR, as that launcher made it.
+    const running = env['DATABASE_URL'] ? undefined : await findRunningProduct(config.dataDir);
+    if (running) print(`Using the database of npm start (process ${running.pid}), as ${runningProductFile(config.dataDir)} says.`);
+    let databaseUrl = env['DATABASE_URL'] ?? running?.databaseUrl;
     if (!databaseUrl) {
       const database = await startEmbeddedPostgres(config.dataDir, print);
       stops.push(database.stop);
       databaseUrl = database.url;
     }
-    const secret = env['STATUS_TOKEN_SECRET'] ?? (await keptStatusTokenSecret(config.dataDir, print));
+    const secret = env['STATUS_TOKEN_SECRET'] ?? running?.statusTokenSecret ?? (await keptStatusTokenSecret(config.dataDir, print));
+    const publicUrl = env['PUBLIC_URL'] ? config.publicUrl : (running?.publicUrl ?? config.publicUrl);
     const db = createDb({ connectionString: databaseUrl, maxConnections: 1, applicationName: 'autobest-staff-cli' });
     stops.push(() => db.destroy());
     await migrateToLatest(db);
-    await COMMANDS[command as keyof typeof COMMANDS]({ db, store: recordsInTransaction(db), publicUrl: config.publicUrl, secret, print }, values);
+    await COMMANDS[command as keyof typeof COMMANDS]({ db, store: recordsInTransaction(db), publicUrl, secret, print }, values);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`);

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { findFreePort } from '../src/ports';
 import { childProcesses, connectionsOn, getOnNewConnection, ManagedProcess } from '../src/processes';
+import { runningProductFile } from '../src/runningProduct';
+import { runStaffCommand } from '../src/staffCli';
 import { isAlive } from './fixtures/isAlive';
 
 
@@ -58,6 +60,30 @@ afterAll(async () => {
 const connect = () => new Promise<net.Socket>((connected, failed) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { connected(this); }).once('error', failed));
 
 describe('npm start', () => {
+  it('lets `npm run staff` beside it use its database: the account made from the shell signs in to the running console', async () => {
+    // Only DATA_DIR, as an admin in the clone would type it: the database and its password come from the launcher.
+    const printed: string[] = [];
+    const code = await runStaffCommand(
+      ['create', '--email', 'Colleague@autobest.test', '--name', 'Colleague', '--role', 'sales', '--password', 'a long colleague passphrase'],
+      { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      (line) => printed.push(line),
+      (line) => printed.push(line),
+    );
+    expect({ code, printed }).toEqual({
+      code: 0,
+      printed: [`Using the database of npm start (process ${launcher.pid}), as ${runningProductFile(dataDir)} says.`, 'Created sales account for colleague@autobest.test.'],
+    });
+    // Readable by its owner only: it holds the database's password and the secret links are signed with.
+    expect((await stat(runningProductFile(dataDir))).mode & 0o777).toBe(0o600);
+
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'colleague@autobest.test', password: 'a long colleague passphrase' }),
+    });
+    expect(signIn.status).toBe(200);
+  }, 60_000);
+
   it('serves from API_PROCESSES processes, each with the search index in memory, and SIGINT stops them all', async () => {
     const apiProcesses = await childProcesses(launcher.pid);
     expect(apiProcesses).toHaveLength(2);
@@ -85,5 +111,7 @@ describe('npm start', () => {
     expect(launcher.isRunning).toBe(false);
     for (const pid of apiProcesses) expect(isAlive(pid)).toBe(false);
     expect((await health()).status).toBe(0);
+    // Stopped, it leaves nothing that would send `npm run staff` to a database no longer there.
+    await expect(stat(runningProductFile(dataDir))).rejects.toThrow('ENOENT');
   }, 120_000);
 });

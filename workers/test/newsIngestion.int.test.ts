@@ -111,6 +111,27 @@ describe('reading feeds of every shape', () => {
     expect(await articlesOf(cp1252)).toMatchObject([{ title: 'Renault’s new Duster costs €20,000', excerpt: 'It is “rugged”.' }]);
   });
 
+  it('decodes a legacy feed without a prolog by what its server says, else by its bytes, and reads <rss> without a version', async () => {
+    const told = await addSource({ url: fixtures.url('/legacy/charset.xml') });
+    const sniffed = await addSource({ url: fixtures.url('/legacy/undeclared.xml') });
+    const versionless = await addSource({ url: fixtures.url('/no-version.xml') });
+    await readAllFeeds(testDb.db, settings);
+    expect(await articlesOf(told)).toMatchObject([{ title: 'Citroën C3 Aircross – €14,500', excerpt: 'Café racer.', url: 'https://legacy.example/told' }]);
+    expect(await articlesOf(sniffed)).toMatchObject([{ title: 'Citroën C3 Aircross – €14,500', excerpt: 'Café racer.', url: 'https://legacy.example/sniffed' }]);
+    expect(await articlesOf(versionless)).toMatchObject([{ title: 'An RSS feed that names no version', url: 'https://versionless.example/story', excerpt: 'Read all the same.' }]);
+    for (const sourceId of [told, sniffed, versionless]) expect(await stateOf(sourceId)).toMatchObject({ items: 1, last_error: null });
+  });
+
+  it("resolves links and images against xml:base: the feed's (itself against the feed's address), an entry's, a link's", async () => {
+    const sourceId = await addSource({ url: fixtures.url('/xml-base/feed.xml'), name: 'Base Motors' });
+    await readSource(testDb.db, settings, sourceId);
+    expect((await articlesOf(sourceId)).map(({ title, url, image }) => ({ title, url, image }))).toEqual([
+      { title: 'Feed base only', url: fixtures.url('/magazine/2025/feed-base'), image: fixtures.url('/magazine/img/feed-base.jpg').replace('http:', 'https:') },
+      { title: 'Entry base and link base', url: fixtures.url('/magazine/archive/2024/story'), image: fixtures.url('/magazine/archive/pictures/entry-base.jpg').replace('http:', 'https:') },
+      { title: 'Absolute entry base', url: 'https://elsewhere.example/cars/elsewhere', image: '/placeholder.svg' },
+    ]);
+  });
+
   it('keeps CDATA HTML and entities as plain text: no tag, script, style or comment survives, entities decoded once', async () => {
     const sourceId = await addSource({ url: fixtures.url('/cdata.xml') });
     await readSource(testDb.db, settings, sourceId);

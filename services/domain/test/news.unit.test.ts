@@ -121,6 +121,20 @@ describe('a feed entry as an article', () => {
     expect(plain.ok && plain.article).toMatchObject({ url: 'http://x.example/news/a', image: 'https://cdn.x.example/a.jpg' });
   });
 
+  it('resolves against the xml:base in scope, each read against the one around it; one that is no address changes nothing', () => {
+    const article = (fields: Partial<FeedEntry>) => {
+      const outcome = articleFromEntry(entry({ title: 'T', ...fields }), context);
+      return outcome.ok ? { url: outcome.article.url, image: outcome.article.image } : outcome.reason;
+    };
+    expect(article({ link: 'a', xmlBases: ['/blog/', '2025/'], images: ['i.jpg'] })).toEqual({ url: 'https://feeds.example/blog/2025/a', image: 'https://feeds.example/blog/2025/i.jpg' });
+    // The link element's own base is the link's alone; an absolute link or base replaces what is around it.
+    expect(article({ link: 'a', xmlBases: ['/blog/'], linkXmlBase: 'https://other.example/x/', images: ['i.jpg'] })).toEqual({ url: 'https://other.example/x/a', image: 'https://feeds.example/blog/i.jpg' });
+    expect(article({ link: 'https://x.example/a', xmlBases: ['/blog/'] })).toMatchObject({ url: 'https://x.example/a' });
+    expect(article({ link: 'a', xmlBases: ['http://[bad', 'news/'] })).toMatchObject({ url: 'https://feeds.example/motoring/news/a' });
+    // A base cannot turn a link into another scheme's.
+    expect(article({ link: 'a', xmlBases: ['javascript:alert(1)//'] })).toBe('no link');
+  });
+
   it('keeps the first 10 valid entries of a feed, each link once', () => {
     const entries = [entry({ title: 'no link' }), ...Array.from({ length: 12 }, (_, index) => entry({ title: `T${index}`, link: `https://x.example/${index % 11}?utm_source=rss` }))];
     const { articles, skipped } = articlesOfFeed(entries, context);

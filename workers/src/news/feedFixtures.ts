@@ -122,6 +122,61 @@ const WINDOWS_1252 = Buffer.concat([
   Buffer.from('.</description></item></channel></rss>', 'latin1'),
 ]);
 
+/**
+ * XML Base (RFC 4287 section 2): the feed's xml:base is read against the feed's address, an entry's against the
+ * feed's, a link element's against its entry's; an absolute one replaces what is around it. Images too.
+ */
+const XML_BASE = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:base="/magazine/">
+  <title>Base Motors</title>
+  <id>urn:base-motors</id>
+  <updated>2025-03-01T10:00:00Z</updated>
+  <entry>
+    <title>Feed base only</title>
+    <link href="2025/feed-base"/>
+    <id>urn:base-motors:1</id>
+    <published>2025-03-01T09:00:00Z</published>
+    <summary type="html">&lt;p&gt;Under the feed's base.&lt;/p&gt;&lt;img src="img/feed-base.jpg"&gt;</summary>
+  </entry>
+  <entry xml:base="archive/">
+    <title>Entry base and link base</title>
+    <link href="story" xml:base="2024/"/>
+    <id>urn:base-motors:2</id>
+    <published>2025-02-28T09:00:00Z</published>
+    <media:content url="pictures/entry-base.jpg" medium="image"/>
+    <summary>Under the entry's base, itself under the feed's.</summary>
+  </entry>
+  <entry xml:base="https://elsewhere.example/cars/">
+    <title>Absolute entry base</title>
+    <link href="elsewhere"/>
+    <id>urn:base-motors:3</id>
+    <published>2025-02-27T09:00:00Z</published>
+    <summary>Somewhere else entirely.</summary>
+  </entry>
+</feed>`;
+
+/**
+ * windows-1252 with no prolog, served twice: once with the charset in Content-Type (the server says), once with none
+ * (the bytes, which are not UTF-8, say).
+ */
+const windows1252NoProlog = (story: string) => Buffer.concat([
+  Buffer.from('<rss version="2.0"><channel><title>Legacy</title><link>https://legacy.example/</link><description>x</description>\n<item><title>Citro', 'latin1'),
+  Buffer.from([0xeb]),
+  Buffer.from('n C3 Aircross ', 'latin1'),
+  Buffer.from([0x96]),
+  Buffer.from(' ', 'latin1'),
+  Buffer.from([0x80]),
+  Buffer.from(`14,500</title><link>https://legacy.example/${story}</link><pubDate>Sat, 01 Mar 2025 08:00:00 +0000</pubDate><description>Caf`, 'latin1'),
+  Buffer.from([0xe9]),
+  Buffer.from(' racer.</description></item></channel></rss>', 'latin1'),
+]);
+
+/** `<rss>` without a version, which rss-parser reads as RSS 2.0. */
+const RSS_NO_VERSION = `<?xml version="1.0" encoding="UTF-8"?>
+<rss><channel><title>Versionless</title><link>https://versionless.example/</link><description>x</description>
+<item><title>An RSS feed that names no version</title><link>https://versionless.example/story</link><pubDate>Sat, 01 Mar 2025 08:00:00 +0000</pubDate><description>Read all the same.</description></item>
+</channel></rss>`;
+
 const CDATA = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>CDATA News</title><link>https://cdata.example/</link><description>x</description>
 <item>
@@ -260,6 +315,14 @@ export async function startFeedFixtures(): Promise<FeedFixtures> {
         return xml(response, LATIN1, 'text/xml');
       case '/windows-1252.xml':
         return xml(response, WINDOWS_1252, 'application/xml');
+      case '/xml-base/feed.xml':
+        return xml(response, XML_BASE, 'application/atom+xml');
+      case '/legacy/charset.xml':
+        return xml(response, windows1252NoProlog('told'), 'application/rss+xml; charset=windows-1252');
+      case '/legacy/undeclared.xml':
+        return xml(response, windows1252NoProlog('sniffed'), 'application/rss+xml');
+      case '/no-version.xml':
+        return xml(response, RSS_NO_VERSION);
       case '/cdata.xml':
         return xml(response, CDATA);
       case '/relative/feed.xml':

@@ -1,16 +1,19 @@
+import { isUtf8 } from 'node:buffer';
 import Parser from 'rss-parser';
 import { firstImageIn, xmlWithNumericEntities, type FeedEntry } from '@autobest/domain';
 import { FeedUnavailable } from './feedHttp';
 
 /**
  * The text of a feed's bytes. XML says its own encoding: a byte-order mark first, then the prolog's `encoding`
- * (ISO-8859-1, windows-1252, ... are common in older feeds), then the Content-Type charset, else UTF-8. Decoded here
- * with TextDecoder, because rss-parser reads strings and would take Latin-1 bytes for broken UTF-8.
+ * (ISO-8859-1, windows-1252, ... are common in older feeds), then the Content-Type charset. A feed that declares none
+ * is UTF-8 when its bytes are, else windows-1252: older feeds often have no prolog, and their server no charset.
+ * Decoded here with TextDecoder, because rss-parser reads strings and would take Latin-1 bytes for broken UTF-8.
  */
 export function decodeFeed(body: Buffer, contentType: string | undefined): string {
+  const declared = declaredEncodingOf(body, contentType);
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(encodingOf(body, contentType));
+    decoder = new TextDecoder(declared ?? (isUtf8(body) ? 'utf-8' : 'windows-1252'));
   } catch {
     decoder = new TextDecoder('utf-8');
   }
@@ -26,7 +29,7 @@ function decodeWindows1252(body: Buffer): string {
   return body.toString('latin1').replace(/[\x80-\x9f]/g, (character) => WINDOWS_1252_HIGH[character.charCodeAt(0) - 0x80]!);
 }
 
-function encodingOf(body: Buffer, contentType: string | undefined): string {
+function declaredEncodingOf(body: Buffer, contentType: string | undefined): string | undefined {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
@@ -36,15 +39,22 @@ function encodingOf(body: Buffer, contentType: string | undefined): string {
   const prolog = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/.exec(body.subarray(0, 300).toString('latin1'));
   if (prolog) return prolog[1]!.toLowerCase();
   const charset = /charset\s*=\s*"?([A-Za-z0-9._:-]{1,40})/i.exec(contentType ?? '');
-  return charset ? charset[1]!.toLowerCase() : 'utf-8';
+  return charset?.[1]!.toLowerCase();
 }
 
 type XmlValue = string | { _?: string; $?: Record<string, string> } | undefined;
 type MediaElement = { $?: { url?: string; medium?: string; type?: string }; 'media:content'?: MediaElement[]; 'media:thumbnail'?: MediaElement[] };
 
+/** An element's attributes, as the XML parser under rss-parser keeps them. */
+type Attributes = Record<string, string | undefined>;
+
 interface ParsedItem {
+  /** The entry's (item's) own attributes. */
+  attributes?: Attributes;
   title?: XmlValue;
   link?: XmlValue;
+  /** Every link element, attributes and all (`link` is the one rss-parser chose). */
+  links?: XmlValue[];
   guid?: XmlValue;
   id?: XmlValue;
   isoDate?: string;
@@ -60,9 +70,26 @@ interface ParsedItem {
   mediaGroup?: MediaElement;
 }
 
-const parser = new Parser<Record<string, unknown>, ParsedItem>({
+interface ParsedFeed {
+  /** The Atom feed's, or the RSS channel's, own attributes. */
+  attributes?: Attributes;
+}
+
+/**
+ * rss-parser drops xml:base (XML Base, which Atom relies on: RFC 4287 section 2). The parser under it keeps an
+ * element's attributes under `$`, and a custom field copies what it names, so naming `$` (the whole of it, `keepArray`)
+ * keeps the feed's and each entry's attributes; the link elements come whole too. RSS without a version is read as 2.0,
+ * as every reader does.
+ */
+const OWN_ATTRIBUTES = ['$', 'attributes', { keepArray: true }];
+const parser = new Parser<ParsedFeed, ParsedItem>({
+  defaultRSS: 2,
   customFields: {
+    // Typed as plain names, which copy an element's first child of that name: `$` is not an element.
+    feed: [OWN_ATTRIBUTES as unknown as keyof ParsedFeed],
     item: [
+      OWN_ATTRIBUTES,
+      ['link', 'links', { keepArray: true }],
       ['category', 'rawCategories', { keepArray: true }],
       ['media:content', 'mediaContent', { keepArray: true }],
       ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
@@ -72,6 +99,15 @@ const parser = new Parser<Record<string, unknown>, ParsedItem>({
 });
 
 const textOf = (value: XmlValue): string | undefined => (typeof value === 'string' ? value : value?._);
+
+const xmlBaseOf = (attributes: Attributes | undefined) => attributes?.['xml:base'];
+
+/** The xml:base of the link element rss-parser chose: Atom's `<link href>`, or RSS's `<link>text</link>`. */
+function linkXmlBaseOf(item: ParsedItem): string | undefined {
+  const link = textOf(item.link);
+  const chosen = item.links?.find((element) => typeof element === 'object' && (element.$?.['href'] ?? element._) === link);
+  return typeof chosen === 'object' ? xmlBaseOf(chosen.$) : undefined;
+}
 
 /** RSS `<category>text</category>` and Atom `<category term="" label=""/>` alike. */
 const categoriesOf = (values: readonly XmlValue[] | undefined): string[] =>
@@ -109,9 +145,12 @@ export async function readFeedEntries(text: string): Promise<FeedEntry[]> {
     const reason = (error as Error).message.split('\n')[0]!.slice(0, 200);
     throw new FeedUnavailable(/not recognized/i.test(reason) ? 'The address gives XML that is not an RSS or Atom feed' : `The feed is not readable XML: ${reason}`);
   }
+  const feedBase = xmlBaseOf(feed.attributes);
   return feed.items.map((item) => ({
     title: textOf(item.title),
     link: textOf(item.link),
+    xmlBases: [feedBase, xmlBaseOf(item.attributes)].filter((base): base is string => base !== undefined),
+    linkXmlBase: linkXmlBaseOf(item),
     guid: textOf(item.guid) ?? textOf(item.id),
     published: item.isoDate ?? item.pubDate ?? item.date,
     categories: categoriesOf(item.rawCategories),

@@ -15,6 +15,13 @@ const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
 export interface FeedEntry {
   title?: string | undefined;
   link?: string | undefined;
+  /**
+   * XML Base: the xml:base attributes around the entry, outermost first (the feed's or channel's, then the entry's),
+   * each read against the one around it and the first against the feed's address.
+   */
+  xmlBases?: readonly string[] | undefined;
+  /** The link element's own xml:base, read against the entry's. */
+  linkXmlBase?: string | undefined;
   /** RSS guid or Atom id: a permalink for some feeds that give no link. */
   guid?: string | undefined;
   /** The date as the feed wrote it (RFC 822, ISO 8601, ...). */
@@ -64,6 +71,17 @@ function absoluteHttpUrl(link: string | undefined, base: string): string | undef
   } catch {
     return undefined;
   }
+}
+
+/** `base` with each xml:base applied in turn, each read against the one before; one that is no address changes nothing. */
+function withXmlBases(base: string, xmlBases: readonly string[]): string {
+  return xmlBases.reduce((outer, xmlBase) => {
+    try {
+      return new URL(xmlBase.trim(), outer).toString();
+    } catch {
+      return outer;
+    }
+  }, base);
 }
 
 /**
@@ -117,10 +135,17 @@ export function articleFromEntry(entry: FeedEntry, context: FeedContext): EntryO
   if (title === '') return { ok: false, reason: 'no title' };
   const source = context.sourceName.trim();
   if (source === '') return { ok: false, reason: 'no source' };
-  const url = absoluteHttpUrl(entry.link, context.feedUrl) ?? (entry.guid && /^https?:\/\//i.test(entry.guid.trim()) ? absoluteHttpUrl(entry.guid, context.feedUrl) : undefined);
+  // Relative links resolve against the xml:base in scope, else the feed's address (XML Base, RFC 4287 section 2).
+  const xmlBases = entry.xmlBases ?? [];
+  const entryBase = withXmlBases(context.feedUrl, xmlBases);
+  const url =
+    absoluteHttpUrl(entry.link, withXmlBases(entryBase, entry.linkXmlBase === undefined ? [] : [entry.linkXmlBase])) ??
+    (entry.guid && /^https?:\/\//i.test(entry.guid.trim()) ? absoluteHttpUrl(entry.guid, entryBase) : undefined);
   const urlKey = url ? normalisedArticleUrl(url) : undefined;
   if (!url || !urlKey) return { ok: false, reason: 'no link' };
-  const image = [...entry.images, firstImageIn(entry.html)].map((candidate) => secureImageUrl(absoluteHttpUrl(candidate, url))).find((candidate) => candidate !== undefined) ?? PLACEHOLDER_IMAGE;
+  // Images against the entry's xml:base when the feed gives one; else against the article, where a page's own images live.
+  const imageBase = xmlBases.length > 0 ? entryBase : url;
+  const image = [...entry.images, firstImageIn(entry.html)].map((candidate) => secureImageUrl(absoluteHttpUrl(candidate, imageBase))).find((candidate) => candidate !== undefined) ?? PLACEHOLDER_IMAGE;
   const { date, dated } = publishDateOf(entry.published, context.now);
   return {
     ok: true,

@@ -85,12 +85,17 @@ describe('visitor currency', () => {
     await context.close();
   });
 
-  it('the message also shows when our API itself has only the fallback rates, and not with a real snapshot', async () => {
+  it('when our API itself has only the fallback rates, a quiet note about reference rates instead of the error, and nothing with a real snapshot', async () => {
     const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
-    // This API has no rate service configured: it serves the fallback table.
+    // This API has no rate service configured: it serves the fallback table, the expected state there.
     const fallbackPage = await context.newPage();
     await fallbackPage.goto(`${stack.api.url}/`);
-    await fallbackPage.getByRole('status').getByText('Failed to fetch exchange rates. Using fallback rates.').waitFor();
+    await fallbackPage.getByRole('status').locator('.site-notice-quiet').getByText('Prices use reference exchange rates.').waitFor();
+    expect(await fallbackPage.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
+    // Said once: the next page of the visit does not repeat it.
+    await fallbackPage.getByRole('link', { name: 'Inventory', exact: true }).first().click();
+    await fallbackPage.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    expect(await fallbackPage.locator('.site-notice').count()).toBe(0);
 
     const live = { ...FALLBACK_RATES, NGN: 1500, KES: 100 };
     const page = await context.newPage();
@@ -99,6 +104,7 @@ describe('visitor currency', () => {
     await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await heroDigits(page)).toMatch(new RegExp(`^${omodaIn('KES', live)}`)), { timeout: 10_000 });
     expect(await page.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
+    expect(await page.getByText('Prices use reference exchange rates.').count()).toBe(0);
     expect(await page.locator('.site-notice').count()).toBe(0);
     await context.close();
   });

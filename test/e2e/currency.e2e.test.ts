@@ -35,6 +35,19 @@ describe('visitor currency', () => {
     await context.close();
   });
 
+  it('a visitor from Nairobi with an en-US browser and no country header gets shillings by address, without the location message', async () => {
+    // The proxy forwards the client address (TRUST_PROXY=1); the offline country database places it in Kenya.
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '41.90.64.1' }, locale: 'en-US' });
+    const page = await context.newPage();
+    const geo = page.waitForResponse('**/api/geo');
+    await page.goto(`${stack.api.url}/inventory`);
+    expect(await (await geo).json()).toEqual({ country: 'KE', currency: 'KES', source: 'address' });
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await page.locator('.vehicle-grid[aria-busy="false"] .card-price').first().innerText()).toMatch(/Ksh|KES/), { timeout: 10_000 });
+    expect(await page.getByText('Unable to detect location. Using default currency.').count()).toBe(0);
+    await context.close();
+  });
+
   it('when the location cannot be told, naira and the spec message', async () => {
     const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'ZA' } });
     const page = await context.newPage();

@@ -35,6 +35,19 @@ describe('visitor currency', () => {
     await context.close();
   });
 
+  it('a visitor from Nairobi with an en-US browser and no country header gets shillings by address, without the location message', async () => {
+    // The proxy forwards the client address (TRUST_PROXY=1); the offline country database places it in Kenya.
+    const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '41.90.64.1' }, locale: 'en-US' });
+    const page = await context.newPage();
+    const geo = page.waitForResponse('**/api/geo');
+    await page.goto(`${stack.api.url}/inventory`);
+    expect(await (await geo).json()).toEqual({ country: 'KE', currency: 'KES', source: 'address' });
+    await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await page.locator('.vehicle-grid[aria-busy="false"] .card-price').first().innerText()).toMatch(/Ksh|KES/), { timeout: 10_000 });
+    expect(await page.getByText('Unable to detect location. Using default currency.').count()).toBe(0);
+    await context.close();
+  });
+
   it('when the location cannot be told, naira and the spec message', async () => {
     const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'ZA' } });
     const page = await context.newPage();
@@ -85,12 +98,17 @@ describe('visitor currency', () => {
     await context.close();
   });
 
-  it('the message also shows when our API itself has only the fallback rates, and not with a real snapshot', async () => {
+  it('when our API itself has only the fallback rates, a quiet note about reference rates instead of the error, and nothing with a real snapshot', async () => {
     const context = await stack.browser.newContext({ extraHTTPHeaders: { 'X-Country-Code': 'KE' }, reducedMotion: 'reduce' });
-    // This API has no rate service configured: it serves the fallback table.
+    // This API has no rate service configured: it serves the fallback table, the expected state there.
     const fallbackPage = await context.newPage();
     await fallbackPage.goto(`${stack.api.url}/`);
-    await fallbackPage.getByRole('status').getByText('Failed to fetch exchange rates. Using fallback rates.').waitFor();
+    await fallbackPage.getByRole('status').locator('.site-notice-quiet').getByText('Prices use reference exchange rates.').waitFor();
+    expect(await fallbackPage.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
+    // Said once: the next page of the visit does not repeat it.
+    await fallbackPage.getByRole('link', { name: 'Inventory', exact: true }).first().click();
+    await fallbackPage.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    expect(await fallbackPage.locator('.site-notice').count()).toBe(0);
 
     const live = { ...FALLBACK_RATES, NGN: 1500, KES: 100 };
     const page = await context.newPage();
@@ -99,6 +117,7 @@ describe('visitor currency', () => {
     await vi.waitFor(async () => expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('KES'), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await heroDigits(page)).toMatch(new RegExp(`^${omodaIn('KES', live)}`)), { timeout: 10_000 });
     expect(await page.getByText('Failed to fetch exchange rates. Using fallback rates.').count()).toBe(0);
+    expect(await page.getByText('Prices use reference exchange rates.').count()).toBe(0);
     expect(await page.locator('.site-notice').count()).toBe(0);
     await context.close();
   });

@@ -51,7 +51,7 @@ describe('home page', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Pricing Information Sources' }).first().click();
-    await page.getByRole('dialog', { name: 'Pricing Information Sources' }).getByText(/daily exchange rates: our fallback rates/).waitFor();
+    await page.getByRole('dialog', { name: 'Pricing Information Sources' }).getByText('Prices are converted with reference exchange rates: our fallback rates.').waitFor();
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Chat with Tara' }).click();

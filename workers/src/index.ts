@@ -1,5 +1,5 @@
 export { startWorkers, createLogger, newsSettings, type RunningWorkers, type StartWorkersOptions } from './runtime';
-export { refreshRates, startRatesWorker, RATES_SCHEDULER } from './rates/ratesWorker';
+export { FALLBACK_IN_USE, refreshRates, startRatesWorker, RATES_SCHEDULER, type RatesRefresh } from './rates/ratesWorker';
 export { fetchRates, RatesUnavailable } from './rates/fetchRates';
 export { PhotoProcessor, PHOTO_EVENT_TYPES, PHOTO_PROCESSOR, type PhotoCatchUp, type PhotoProcessorOptions } from './photos/photoProcessor';
 export { readSource, retryDelayMs, type NewsReaderSettings } from './news/ingest';

@@ -89,7 +89,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     }),
   ];
   const rates = await startRatesWorker(db, config.rates, queues.rates, connection, config.queuePrefix, logger);
-  if (rates) workers.push(rates.worker);
+  workers.push(rates.worker);
   const feedParsers = new FeedParsers(config.news.feedParseBudgetMs);
   const news = await startNewsWorker(db, newsSettings(config, feedParsers), queues.news, connection, config.queuePrefix, logger);
   workers.push(news.worker);
@@ -107,7 +107,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     logger.warn('Redis is back: scheduling the safety nets again and catching up');
     void Promise.all([
       ...caughtUpQueues.map((queue) => scheduleProjectorSafetyNet(queue, config.projectorSafetyNetMs)),
-      rates?.schedule(),
+      rates.schedule(),
       news.schedule(),
       catchUp('redis-returned'),
     ]).catch((error: unknown) => logger.error({ err: error }, 'could not ask for a catch-up after Redis returned; the next doorbell will'));

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { testInfrastructure } from '@autobest/domain/testing';
 import { createWorkerConnection, RATES_QUEUE } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
-import { fetchRates, RATES_SCHEDULER, refreshRates, RatesUnavailable, startRatesWorker } from '../src/index';
+import { FALLBACK_IN_USE, fetchRates, RATES_SCHEDULER, refreshRates, RatesUnavailable, startRatesWorker } from '../src/index';
 
 type Mode = 'ok' | 'missing' | 'error' | 'slow' | 'garbage';
 const GOOD = { NGN: 1610.5, ZAR: 18.1, KES: 129, GHS: 15.2, ETB: 120, TZS: 2650, UGX: 3700, XOF: 610, XAF: 610, AOA: 910, EUR: 0.92 };
@@ -83,9 +83,12 @@ describe('rates worker', () => {
     await expect(fetchRates(url, undefined, 200)).rejects.toThrow(/no answer within 200 ms/);
   });
 
-  it('does nothing without RATES_URL', async () => {
-    expect(await refreshRates(testDb.db, { url: undefined, appId: undefined, cron: '0 */6 * * *' }, logger)).toBe('disabled');
+  it('without RATES_URL fetches nothing and records that the fallback rates are in use', async () => {
+    const lines: string[] = [];
+    const recording = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    expect(await refreshRates(testDb.db, { url: undefined, appId: undefined, cron: '0 */6 * * *' }, recording)).toBe('fallback rates in use');
     expect(await snapshots()).toEqual([]);
+    expect(lines.map((line) => JSON.parse(line) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 30, msg: 'RATES_URL is not set: fallback rates in use' })]);
   });
 });
 
@@ -114,10 +117,10 @@ describe('rates schedule', () => {
     redis?.disconnect();
   });
 
-  const start = async (cron: string, now?: Date) => {
+  /** `rateService` null: RATES_URL is not set. */
+  const start = async (cron: string, now?: Date, rateService: string | null = url) => {
     const queue = new Queue(RATES_QUEUE, { connection, prefix: queues.prefix });
-    const running = await startRatesWorker(testDb.db, { url, appId: undefined, cron }, queue, connection, queues.prefix, logger, now ? () => now : undefined);
-    if (!running) throw new Error('the rates worker did not start');
+    const running = await startRatesWorker(testDb.db, { url: rateService ?? undefined, appId: undefined, cron }, queue, connection, queues.prefix, logger, now ? () => now : undefined);
     started.push({ close: async () => (await running.worker.close(), await queue.close()) });
     return running;
   };
@@ -162,5 +165,21 @@ describe('rates schedule', () => {
     await testDb.db.updateTable('rate_snapshots').set({ fetched_at: new Date('2030-01-01T12:00:05Z') }).where('id', '=', madeUp!.id).execute();
     // A daily pattern judges by its own runs: 18:00 is still before the next one (midnight), whose last one came before.
     expect((await start('0 0 * * *', new Date('2030-01-01T18:00:00Z'))).refreshingAtStart).toBe(false);
+  });
+
+  it('without RATES_URL still has its worker and schedule, and each run records that the fallback rates are in use', async () => {
+    const running = await start('0 */6 * * *', undefined, null);
+    const queue = new Queue(RATES_QUEUE, { connection, prefix: queues.prefix });
+    try {
+      // What the queue dashboard shows: a worker on the rates queue (not "No workers") and the RATES_CRON scheduler.
+      await vi.waitFor(async () => expect(await queue.getWorkers()).not.toHaveLength(0), { timeout: 10_000, interval: 50 });
+      expect((await queue.getJobSchedulers()).map((scheduler) => [scheduler.key, scheduler.pattern])).toEqual([[RATES_SCHEDULER, '0 */6 * * *']]);
+      // No snapshot yet: a run at start, whose result stays on the dashboard.
+      expect(running.refreshingAtStart).toBe(true);
+      await vi.waitFor(async () => expect((await queue.getCompleted()).map((job) => job.returnvalue as unknown)).toEqual([FALLBACK_IN_USE]), { timeout: 10_000, interval: 50 });
+      expect(await snapshots()).toEqual([]);
+    } finally {
+      await queue.close();
+    }
   });
 });

@@ -55,10 +55,10 @@ describe('QA dashboard checks on a bare system (no workers, no vehicles, no mail
     expect(results['redis']!.status).toBe('pass');
     expect(results['migrations']).toMatchObject({ status: 'pass', detail: 'Every migration has run' });
     expect(results['workers']).toMatchObject({ status: 'fail', detail: expect.stringContaining('No worker is connected') });
-    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net, photo safety net, email delivery safety net, news feed refresh' });
+    expect(results['schedules']).toMatchObject({ status: 'fail', detail: 'Missing: projector safety net, photo safety net, email delivery safety net, exchange-rate refresh, news feed refresh' });
     expect(results['news-feeds']).toMatchObject({ status: 'warning', detail: 'No news source is enabled: /news shows the fallback articles' });
     expect(results['catalogue']).toMatchObject({ status: 'fail', detail: 'No vehicle is listed: the inventory pages are empty' });
-    expect(results['rates']).toMatchObject({ status: 'warning', detail: 'RATES_URL is not set: prices use the fallback rates' });
+    expect(results['rates']).toMatchObject({ status: 'warning', detail: 'Fallback rates in use: RATES_URL is not set' });
     expect(results['email']).toMatchObject({ status: 'warning', detail: expect.stringContaining('SMTP_URL is not set') });
     expect(results['waiting-requests']!.status).toBe('pass');
     expect(results['analytics']!.status).toBe('warning');
@@ -142,6 +142,15 @@ describe('QA dashboard checks on a running system', () => {
     const inStock = await t.testDb.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<string>().as('count')).where('in_stock', '=', true).executeTakeFirstOrThrow();
     expect(results['catalogue']!.detail).toBe(`${SHIPPED_CATALOGUE_SIZE} vehicles listed, ${inStock.count} in stock`);
     expect(results['email']!.detail).toBe(`The mail server at ${new URL(smtpUrl).host} accepts our sign-in`);
+  });
+
+  it('without RATES_URL the rates queue has its worker and schedule, and the status says the fallback rates are in use', async () => {
+    // The queue dashboard's "No workers" would show on an empty list.
+    expect(await t.app.queues.rates.getWorkers()).not.toHaveLength(0);
+    const results = await runAll(t, ['schedules', 'rates']);
+    expect(results['schedules']).toMatchObject({ status: 'pass', detail: expect.stringContaining('exchange-rate refresh, news feed refresh (no rate service configured: fallback rates in use)') });
+    expect(results['rates']).toMatchObject({ status: 'warning', detail: 'Fallback rates in use: RATES_URL is not set' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/rates' })).json()).toMatchObject({ source: 'fallback' });
   });
 
   it('fails the mail check when the mail server does not answer', async () => {

@@ -63,14 +63,14 @@ function PricingSources({ rates, t }: { rates: RatesState; t: T }) {
     <ul className="home-list">
       <li>{t('pricingVehicleData')}</li>
       <li>
-        {rates.phase === 'ready'
-          ? t('pricingRates', {
-              source: t(rates.source === 'fallback' ? 'pricingFallbackSource' : 'pricingServiceSource'),
-              time: date(rates.timestamp, { dateStyle: 'medium', timeStyle: 'short' }),
-            })
-          : rates.phase === 'failed'
-            ? t('pricingRatesFailed')
-            : t('pricingRatesLoading')}
+        {/* The fallback table has no time of its own (the API dates it 1970): it is named, not dated. */}
+        {rates.phase === 'ready' && rates.source === 'fallback'
+          ? t('pricingReferenceRates')
+          : rates.phase === 'ready'
+            ? t('pricingRates', { source: t('pricingServiceSource'), time: date(rates.timestamp, { dateStyle: 'medium', timeStyle: 'short' }) })
+            : rates.phase === 'failed'
+              ? t('pricingRatesFailed')
+              : t('pricingRatesLoading')}
       </li>
       <li>{t('pricingAi')}</li>
     </ul>

@@ -8,6 +8,7 @@ import { layoutMessages } from './messages';
 import './layout.css';
 import type layoutEn from './messages/en';
 import { useRates } from '../currency/useRates';
+import { siteNotices } from './siteNotices';
 import { TaraLauncher } from '../assistant/TaraLauncher';
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
@@ -122,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <SiteNotices
-        notices={[...(notice ? [notice] : []), ...(rates.phase === 'failed' || (rates.phase === 'ready' && rates.source === 'fallback') ? (['ratesFailed'] as const) : [])].map((key) => ({ key, text: t(key) }))}
+        notices={siteNotices(notice, rates).map(({ key, quiet }) => ({ key, quiet, text: t(key) }))}
         dismissLabel={t('dismiss')}
         pathname={pathname}
       />
@@ -184,11 +185,11 @@ function markSeen(keys: readonly string[]): void {
 }
 
 /**
- * The spec's messages about location and rates: a small strip along the bottom edge beside the Tara launcher's corner
+ * The spec's messages about location and rates (and the quiet note about reference rates): a small strip along the bottom edge beside the Tara launcher's corner
  * (they arrive after the page has drawn, so they must not push it down), each shown once per visit: until dismissed or
  * until the visitor moves to another page, and not again on a later page load of the same visit (sessionStorage).
  */
-function SiteNotices({ notices, dismissLabel, pathname }: { notices: ReadonlyArray<{ key: string; text: string }>; dismissLabel: string; pathname: string }) {
+function SiteNotices({ notices, dismissLabel, pathname }: { notices: ReadonlyArray<{ key: string; quiet: boolean; text: string }>; dismissLabel: string; pathname: string }) {
   // Seen in an earlier page load of this visit: not shown again.
   const [seenBefore] = useState(seenNotices);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -206,7 +207,7 @@ function SiteNotices({ notices, dismissLabel, pathname }: { notices: ReadonlyArr
   return (
     <div className="site-notices" role="status">
       {shown.map((notice) => (
-        <p key={notice.key} className="site-notice">
+        <p key={notice.key} className={notice.quiet ? 'site-notice site-notice-quiet' : 'site-notice'}>
           <span>{notice.text}</span>
           <button type="button" className="site-notice-dismiss" aria-label={dismissLabel} onClick={() => setDismissed((current) => new Set(current).add(notice.key))}>
             ×

@@ -26,7 +26,7 @@ export default {
   pricingRates: 'تُحوَّل الأسعار بأسعار صرف يومية: {source}، آخر تحديث {time}.',
   pricingRatesLoading: 'تُحوَّل الأسعار بأسعار صرف يومية.',
   pricingRatesFailed: 'تعذّر جلب أسعار الصرف. يتم استخدام الأسعار الاحتياطية.',
-  pricingFallbackSource: 'أسعارنا الاحتياطية',
+  pricingReferenceRates: 'تُحوَّل الأسعار بأسعار صرف مرجعية: أسعارنا الاحتياطية.',
   pricingServiceSource: 'خدمة أسعار الصرف لدينا',
   pricingAi: 'تستخدم تارا، مساعدتنا، نماذج ذكاء اصطناعي لشرح الخيارات؛ ويؤكد فريق المبيعات الأسعار النهائية.',
   close: 'إغلاق',

@@ -23,7 +23,7 @@ export default {
   pricingRates: 'Prices are converted with daily exchange rates: {source}, updated {time}.',
   pricingRatesLoading: 'Prices are converted with daily exchange rates.',
   pricingRatesFailed: 'Failed to fetch exchange rates. Using fallback rates.',
-  pricingFallbackSource: 'our fallback rates',
+  pricingReferenceRates: 'Prices are converted with reference exchange rates: our fallback rates.',
   pricingServiceSource: 'our rate service',
   pricingAi: 'Tara, our assistant, uses AI models to explain options; final prices are confirmed by our sales team.',
   close: 'Close',

@@ -26,7 +26,7 @@ export default {
   pricingRates: 'Les prix sont convertis avec des taux de change quotidiens : {source}, mis à jour le {time}.',
   pricingRatesLoading: 'Les prix sont convertis avec des taux de change quotidiens.',
   pricingRatesFailed: 'Échec de la récupération des taux de change. Taux de secours utilisés.',
-  pricingFallbackSource: 'nos taux de secours',
+  pricingReferenceRates: 'Les prix sont convertis avec des taux de change de référence : nos taux de secours.',
   pricingServiceSource: 'notre service de taux',
   pricingAi: 'Tara, notre assistante, utilise des modèles d’IA pour expliquer les options ; les prix définitifs sont confirmés par notre équipe commerciale.',
   close: 'Fermer',

@@ -26,7 +26,7 @@ export default {
   pricingRates: 'Bei hubadilishwa kwa viwango vya kubadilisha fedha vya kila siku: {source}, vilisasishwa {time}.',
   pricingRatesLoading: 'Bei hubadilishwa kwa viwango vya kubadilisha fedha vya kila siku.',
   pricingRatesFailed: 'Imeshindwa kupata viwango vya kubadilisha fedha. Viwango vya akiba vinatumika.',
-  pricingFallbackSource: 'viwango vyetu vya akiba',
+  pricingReferenceRates: 'Bei hubadilishwa kwa viwango elekezi vya kubadilisha fedha: viwango vyetu vya akiba.',
   pricingServiceSource: 'huduma yetu ya viwango',
   pricingAi: 'Tara, msaidizi wetu, hutumia mifumo ya AI kueleza chaguo; bei za mwisho huthibitishwa na timu yetu ya mauzo.',
   close: 'Funga',

@@ -19,6 +19,7 @@ export default {
   contactUs: 'اتصل بنا',
   locationUnknown: 'تعذّر تحديد موقعك. يتم استخدام العملة الافتراضية.',
   ratesFailed: 'تعذّر جلب أسعار الصرف. يتم استخدام الأسعار الاحتياطية.',
+  referenceRates: 'تُحسب الأسعار بأسعار صرف مرجعية.',
   dismiss: 'إغلاق',
   taraLauncher: 'اسأل تارا، مساعدتك في شراء السيارة',
   footerCompany: 'الشركة',

@@ -16,6 +16,7 @@ export default {
   contactUs: 'Contact us',
   locationUnknown: 'Unable to detect location. Using default currency.',
   ratesFailed: 'Failed to fetch exchange rates. Using fallback rates.',
+  referenceRates: 'Prices use reference exchange rates.',
   dismiss: 'Dismiss',
   taraLauncher: 'Ask Tara, your car-buying assistant',
   footerCompany: 'Company',

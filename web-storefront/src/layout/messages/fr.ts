@@ -19,6 +19,7 @@ export default {
   contactUs: 'Nous contacter',
   locationUnknown: 'Impossible de détecter votre position. Devise par défaut utilisée.',
   ratesFailed: 'Échec de la récupération des taux de change. Taux de secours utilisés.',
+  referenceRates: 'Les prix utilisent des taux de change de référence.',
   dismiss: 'Fermer',
   taraLauncher: "Demander à Tara, votre assistante d'achat auto",
   footerCompany: 'Entreprise',

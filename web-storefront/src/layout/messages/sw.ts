@@ -19,6 +19,7 @@ export default {
   contactUs: 'Wasiliana nasi',
   locationUnknown: 'Imeshindwa kutambua eneo lako. Sarafu ya msingi inatumika.',
   ratesFailed: 'Imeshindwa kupata viwango vya kubadilisha fedha. Viwango vya akiba vinatumika.',
+  referenceRates: 'Bei zinatumia viwango elekezi vya kubadilisha fedha.',
   dismiss: 'Funga',
   taraLauncher: 'Muulize Tara, msaidizi wako wa kununua gari',
   footerCompany: 'Kampuni',

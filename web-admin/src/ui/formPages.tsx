@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { Create, Edit, Labeled, SimpleForm, type TransformData } from 'react-admin';
 
 /**
@@ -6,7 +6,7 @@ import { Create, Edit, Labeled, SimpleForm, type TransformData } from 'react-adm
  * its field on the form still open; creating goes back to the list. `history` shows under the inputs when editing;
  * `transform` shapes what both pages send.
  */
-export function formPages({ inputs: Inputs, history, transform }: { inputs: ComponentType<{ creating: boolean }>; history?: ReactNode; transform?: TransformData }) {
+export function formPages({ inputs: Inputs, history, transform }: { inputs: ComponentType<{ creating: boolean }>; history?: ReactElement; transform?: TransformData }) {
   const sending = transform ? { transform } : {};
   function EditPage() {
     return (

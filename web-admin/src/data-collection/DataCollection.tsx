@@ -15,17 +15,13 @@ import {
   LinearProgress,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Tabs,
   TextField,
   Typography,
 } from '@mui/material';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { RowTable } from '../ui/RowTable';
 import type { CollectionVariant } from '@autobest/domain/inventory/adminContracts';
 
 const NUMBER_FIELDS = ['fobPriceUSD', 'maxTorque', 'length', 'width', 'height', 'wheelbase', 'curbWeight', 'seatingCapacity'] as const;
@@ -150,61 +146,39 @@ export function DataCollection() {
         <Tab label="Instructions" />
       </Tabs>
       {tab === 0 ? (
-        <Table size="small" aria-label="Variants">
-          <TableHead>
-            <TableRow>
-              <TableCell>Variant</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Checks</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {variants.map((variant) => (
-              <TableRow key={variant.variantId}>
-                <TableCell>
-                  {variant.year} {variant.brand} {variant.model} {variant.variant}
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" label={variant.status} color={BADGE[variant.status]} />
-                </TableCell>
-                <TableCell>{variant.status === 'Pending' ? '—' : variant.issues.length === 0 ? 'All checks pass' : `${variant.issues.length} to fix`}</TableCell>
-                <TableCell>
-                  <CanAccess resource="vehicle-data-collection" action="edit">
-                    <Button size="small" onClick={() => setEditing(variant)} aria-label={`Edit ${variant.variantId}`}>
-                      {variant.record ? 'Edit' : 'Collect'}
-                    </Button>
-                  </CanAccess>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowTable
+          label="Variants"
+          rows={variants}
+          rowKey={(variant) => variant.variantId}
+          columns={[
+            { heading: 'Variant', cell: (variant) => `${variant.year} ${variant.brand} ${variant.model} ${variant.variant}` },
+            { heading: 'Status', cell: (variant) => <Chip size="small" label={variant.status} color={BADGE[variant.status]} /> },
+            { heading: 'Checks', cell: (variant) => (variant.status === 'Pending' ? '—' : variant.issues.length === 0 ? 'All checks pass' : `${variant.issues.length} to fix`) },
+            {
+              cell: (variant) => (
+                <CanAccess resource="vehicle-data-collection" action="edit">
+                  <Button size="small" onClick={() => setEditing(variant)} aria-label={`Edit ${variant.variantId}`}>
+                    {variant.record ? 'Edit' : 'Collect'}
+                  </Button>
+                </CanAccess>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {tab === 1 ? (
-        <Table size="small" aria-label="By brand">
-          <TableHead>
-            <TableRow>
-              <TableCell>Brand</TableCell>
-              <TableCell>Done</TableCell>
-              <TableCell>WIP</TableCell>
-              <TableCell>Pending</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {brands.map((brand) => {
-              const mine = variants.filter((variant) => variant.brand === brand);
-              return (
-                <TableRow key={brand}>
-                  <TableCell>{brand}</TableCell>
-                  {(['Done', 'WIP', 'Pending'] as const).map((status) => (
-                    <TableCell key={status}>{mine.filter((variant) => variant.status === status).length}</TableCell>
-                  ))}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <RowTable
+          label="By brand"
+          rows={brands}
+          rowKey={(brand) => brand}
+          columns={[
+            { heading: 'Brand', cell: (brand) => brand },
+            ...(['Done', 'WIP', 'Pending'] as const).map((status) => ({
+              heading: status,
+              cell: (brand: string) => variants.filter((variant) => variant.brand === brand && variant.status === status).length,
+            })),
+          ]}
+        />
       ) : null}
       {tab === 2 ? (
         <Box sx={{ mt: 2, maxWidth: 720 }}>

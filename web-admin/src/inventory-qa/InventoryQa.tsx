@@ -14,11 +14,6 @@ import {
   Select,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Tabs,
   Typography,
 } from '@mui/material';
@@ -26,6 +21,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { CountCards } from '../ui/CountCards';
+import { RowTable } from '../ui/RowTable';
 
 const TABS = [
   { label: 'Overview', kinds: null },
@@ -121,35 +117,33 @@ export function InventoryQa() {
       {shown.length === 0 ? (
         <Typography sx={{ mt: 2 }}>No vehicles with issues here.</Typography>
       ) : (
-        <Table size="small" aria-label="Vehicles with issues">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              <TableCell>Vehicle</TableCell>
-              <TableCell>Health</TableCell>
-              <TableCell>Issues</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((vehicle) => (
-              <TableRow key={vehicle.id}>
-                <TableCell padding="checkbox">
-                  <Checkbox checked={selected.has(vehicle.id)} onChange={() => toggle(vehicle.id)} slotProps={{ input: { 'aria-label': `Select ${vehicle.id}` } }} />
-                </TableCell>
-                <TableCell>
+        <RowTable
+          label="Vehicles with issues"
+          rows={shown}
+          rowKey={(vehicle) => vehicle.id}
+          columns={[
+            {
+              checkbox: true,
+              cell: (vehicle) => <Checkbox checked={selected.has(vehicle.id)} onChange={() => toggle(vehicle.id)} slotProps={{ input: { 'aria-label': `Select ${vehicle.id}` } }} />,
+            },
+            {
+              heading: 'Vehicle',
+              cell: (vehicle) => (
+                <>
                   {vehicle.year} {vehicle.name}
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     {vehicle.id}
                   </Typography>
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" color={vehicle.health === 'Critical' ? 'error' : 'warning'} label={vehicle.priority ? `${vehicle.health} · ${vehicle.priority}` : vehicle.health} />
-                </TableCell>
-                <TableCell>{vehicle.issues.map((issue) => issue.message).join('; ')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              heading: 'Health',
+              cell: (vehicle) => <Chip size="small" color={vehicle.health === 'Critical' ? 'error' : 'warning'} label={vehicle.priority ? `${vehicle.health} · ${vehicle.priority}` : vehicle.health} />,
+            },
+            { heading: 'Issues', cell: (vehicle) => vehicle.issues.map((issue) => issue.message).join('; ') },
+          ]}
+        />
       )}
     </Box>
   );

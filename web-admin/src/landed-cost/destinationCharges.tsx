@@ -1,6 +1,7 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Create, Datagrid, DateField, Edit, Labeled, List, NumberField, NumberInput, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { Datagrid, DateField, List, NumberField, NumberInput, SelectInput, TextField, TextInput, required } from 'react-admin';
 import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
+import { formPages } from '../ui/formPages';
 import { RateHistory } from './RateHistory';
 
 const CURRENCY_CHOICES = PRICE_CURRENCY_CODES.map((code) => ({ id: code, name: code }));
@@ -23,7 +24,7 @@ function DestinationChargeList() {
   );
 }
 
-function DestinationChargeForm() {
+function DestinationChargeInputs() {
   return (
     <>
       <TextInput source="country" validate={required()} helperText="ISO code: NG, GH, KE" />
@@ -38,23 +39,5 @@ function DestinationChargeForm() {
   );
 }
 
-const DestinationChargeEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
-      <DestinationChargeForm />
-      <Labeled label="History">
-        <RateHistory />
-      </Labeled>
-    </SimpleForm>
-  </Edit>
-);
 
-const DestinationChargeCreate = () => (
-  <Create redirect="list">
-    <SimpleForm>
-      <DestinationChargeForm />
-    </SimpleForm>
-  </Create>
-);
-
-export default { list: DestinationChargeList, edit: DestinationChargeEdit, create: DestinationChargeCreate, icon: LocalShippingIcon };
+export default { list: DestinationChargeList, ...formPages({ inputs: DestinationChargeInputs, history: <RateHistory /> }), icon: LocalShippingIcon };

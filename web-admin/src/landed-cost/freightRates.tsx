@@ -1,9 +1,10 @@
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
-import { Create, Datagrid, DateField, Edit, FunctionField, Labeled, List, NumberField, NumberInput, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectInput, TextField, TextInput, required } from 'react-admin';
 import { VEHICLE_SIZES } from '@autobest/domain/landedCost/kinds';
 import type { FreightRateRecord } from '@autobest/domain/landedCost/contracts';
 import { percent } from './percent';
 import { PercentInput } from './PercentInput';
+import { formPages } from '../ui/formPages';
 import { RateHistory } from './RateHistory';
 import { shareProblem } from './rateRule';
 
@@ -27,7 +28,7 @@ function FreightRateList() {
   );
 }
 
-function FreightRateForm() {
+function FreightRateInputs() {
   return (
     <>
       <TextInput source="country" validate={required()} helperText="ISO code: NG, GH, KE" />
@@ -42,23 +43,5 @@ function FreightRateForm() {
   );
 }
 
-const FreightRateEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
-      <FreightRateForm />
-      <Labeled label="History">
-        <RateHistory />
-      </Labeled>
-    </SimpleForm>
-  </Edit>
-);
 
-const FreightRateCreate = () => (
-  <Create redirect="list">
-    <SimpleForm>
-      <FreightRateForm />
-    </SimpleForm>
-  </Create>
-);
-
-export default { list: FreightRateList, edit: FreightRateEdit, create: FreightRateCreate, icon: DirectionsBoatIcon };
+export default { list: FreightRateList, ...formPages({ inputs: FreightRateInputs, history: <RateHistory /> }), icon: DirectionsBoatIcon };

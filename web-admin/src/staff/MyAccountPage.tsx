@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { HttpError, Title, useDataProvider, useNotify } from 'react-admin';
 import type { OwnSession } from '@autobest/domain/staff/accounts';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { PasswordField } from './PasswordField';
 import { TwoFactorSection } from './TwoFactor';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -39,8 +40,8 @@ function ChangePassword() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Typography variant="h6">Change password</Typography>
-      <TextField label="Current password" type="password" autoComplete="current-password" fullWidth margin="normal" value={current} onChange={(e) => setCurrent(e.target.value)} error={Boolean(errors.currentPassword)} helperText={errors.currentPassword} />
-      <TextField label="New password" type="password" autoComplete="new-password" fullWidth margin="normal" value={next} onChange={(e) => setNext(e.target.value)} error={Boolean(errors.newPassword)} helperText={errors.newPassword ?? 'At least 12 characters; common passwords are refused'} />
+      <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={setCurrent} error={errors.currentPassword} />
+      <PasswordField label="New password" autoComplete="new-password" value={next} onChange={setNext} error={errors.newPassword} hint="At least 12 characters; common passwords are refused" />
       <Button type="submit" variant="contained">
         Change password
       </Button>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '@autobest/domain/staff/accounts';
+import { PasswordField } from './PasswordField';
 
 interface Refusal {
   message?: string;
@@ -71,18 +72,8 @@ export function SetPasswordPage() {
                   {error.link}
                 </Alert>
               )}
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                fullWidth
-                margin="normal"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={Boolean(error.password)}
-                helperText={error.password}
-              />
-              <TextField label="New password again" type="password" autoComplete="new-password" fullWidth margin="normal" value={repeated} onChange={(event) => setRepeated(event.target.value)} />
+              <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} error={error.password} />
+              <PasswordField label="New password again" autoComplete="new-password" value={repeated} onChange={setRepeated} />
               <Button type="submit" variant="contained" disabled={sending} sx={{ mt: 1 }}>
                 Set password
               </Button>

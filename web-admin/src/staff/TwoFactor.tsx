@@ -5,6 +5,7 @@ import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@autobest/domain/staff/twoFactor';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { PasswordField } from './PasswordField';
 
 /*
  * Two-factor sign-in under My account (and the screen a person whose role requires it sees until they enrol): set it
@@ -227,17 +228,7 @@ function TurnOff({ onTurnedOff }: { onTurnedOff(): void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Turn off two-factor sign-in">
       <Typography variant="subtitle1">Turn off two-factor sign-in</Typography>
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        fullWidth
-        margin="normal"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
-      />
+      <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
       <AuthenticatorCodeField value={code} onChange={setCode} error={errors.code} />
       <Box>
         <Button type="submit" variant="outlined" color="error" disabled={busy}>

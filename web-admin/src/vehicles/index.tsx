@@ -2,10 +2,8 @@ import CarRentalIcon from '@mui/icons-material/CarRental';
 import {
   ArrayInput,
   BooleanInput,
-  Create,
   Datagrid,
   DeleteButton,
-  Edit,
   EditButton,
   FunctionField,
   List,
@@ -13,7 +11,6 @@ import {
   NumberInput,
   SearchInput,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
   TextField,
   TextInput,
@@ -23,6 +20,7 @@ import { PRICE_CURRENCY_CODES, formatMoney, fromMajor, type PriceCurrency } from
 import type { AdminVehicle } from '@autobest/domain/inventory/adminContracts';
 import { ImageUploadButton } from './ImageUploadButton';
 import { VehicleRecordInputs, vehicleRecordOf } from './VehicleRecordInputs';
+import { formPages } from '../ui/formPages';
 
 const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
 const CONDITIONS = [
@@ -61,10 +59,10 @@ function VehicleList() {
   );
 }
 
-/** The form for listing and editing: the API checks every rule again and names each failure. */
-function VehicleForm({ creating }: { creating: boolean }) {
+/** The inputs for listing and editing: the API checks every rule again and names each failure. */
+function VehicleInputs({ creating }: { creating: boolean }) {
   return (
-    <SimpleForm>
+    <>
       <TextInput source="id" label="Vehicle ID" validate={required('Vehicle ID is required')} disabled={!creating} />
       <TextInput source="name" validate={required('Vehicle name is required')} fullWidth />
       <TextInput source="subtitle" fullWidth />
@@ -105,19 +103,8 @@ function VehicleForm({ creating }: { creating: boolean }) {
           <TextInput source="description" />
         </SimpleFormIterator>
       </ArrayInput>
-    </SimpleForm>
+    </>
   );
 }
 
-const VehicleEdit = () => (
-  <Edit mutationMode="pessimistic" transform={vehicleRecordOf}>
-    <VehicleForm creating={false} />
-  </Edit>
-);
-const VehicleCreate = () => (
-  <Create redirect="list" transform={vehicleRecordOf}>
-    <VehicleForm creating />
-  </Create>
-);
-
-export default { list: VehicleList, edit: VehicleEdit, create: VehicleCreate, icon: CarRentalIcon };
+export default { list: VehicleList, ...formPages({ inputs: VehicleInputs, transform: vehicleRecordOf }), icon: CarRentalIcon };

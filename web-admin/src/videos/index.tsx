@@ -1,19 +1,15 @@
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import {
-  Create,
   Datagrid,
   DateField,
   DateInput,
   DeleteButton,
-  Edit,
   EditButton,
-  Labeled,
   List,
   NumberField,
   NumberInput,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   required,
@@ -22,6 +18,7 @@ import {
 import { List as MuiList, ListItem, ListItemText } from '@mui/material';
 import type { AdminReviewVideo } from '@autobest/domain/news/contracts';
 import { VIDEO_CATEGORY_CHOICES } from '../news-sources/choices';
+import { formPages } from '../ui/formPages';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search title, brand, model, channel" />,
@@ -49,7 +46,7 @@ function VideoList() {
 }
 
 /** Title, channel, brand and model are required; the API fills the spec's defaults for the rest and checks everything again. */
-function VideoForm() {
+function VideoInputs() {
   return (
     <>
       <TextInput source="title" validate={required('Title is required')} fullWidth />
@@ -85,23 +82,4 @@ function History() {
   );
 }
 
-const VideoEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
-      <VideoForm />
-      <Labeled label="History">
-        <History />
-      </Labeled>
-    </SimpleForm>
-  </Edit>
-);
-
-const VideoCreate = () => (
-  <Create redirect="list">
-    <SimpleForm>
-      <VideoForm />
-    </SimpleForm>
-  </Create>
-);
-
-export default { list: VideoList, edit: VideoEdit, create: VideoCreate, icon: OndemandVideoIcon };
+export default { list: VideoList, ...formPages({ inputs: VideoInputs, history: <History /> }), icon: OndemandVideoIcon };

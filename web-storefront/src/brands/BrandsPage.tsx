@@ -8,7 +8,7 @@ import { useFormat, useT } from '../i18n';
 import { brandsMessages } from './messages';
 import '../rent-lease/rent-lease.css';
 import './brands.css';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 
 /** The three brands the page features, in the spec's order of cards; their models and prices come from the catalogue. */
 export const FEATURED_BRANDS = [
@@ -45,11 +45,7 @@ export function BrandsPage() {
 
   return (
     <section className="page brands">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('lead')} />
 
       {state.phase === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {state.phase === 'failed' ? (

@@ -4,7 +4,8 @@ import { useFormat, useT } from '../i18n';
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../support/contactDetails';
 import { serviceMessages } from './messages';
 import '../rent-lease/rent-lease.css';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
+import { WhyUs } from '../ui/WhyUs';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -31,11 +32,7 @@ export function ServicePage() {
 
   return (
     <section className="page">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('lead')} />
 
       <h2>{t('servicesTitle')}</h2>
       <ul className="rental-grid">
@@ -52,12 +49,7 @@ export function ServicePage() {
         ))}
       </ul>
 
-      <h2>{t('whyTitle')}</h2>
-      <ul className="home-list">
-        <li>{t('why1')}</li>
-        <li>{t('why2')}</li>
-        <li>{t('why3')}</li>
-      </ul>
+      <WhyUs title={t('whyTitle')} reasons={[t('why1'), t('why2'), t('why3')]} />
 
       <section className="calculator" aria-labelledby="emergency-heading">
         <h2 id="emergency-heading">{t('emergencyTitle')}</h2>

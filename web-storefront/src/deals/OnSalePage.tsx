@@ -7,7 +7,7 @@ import { ApiFailure, getJson } from '../inventory/api';
 import { DEALS, salePrice, type Deal } from './deals';
 import { dealMessages } from './messages';
 import './deals.css';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -38,11 +38,7 @@ export function OnSalePage() {
 
   return (
     <section className="page deals-page">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('subtitle')}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('subtitle')} />
       {loaded.phase === 'loading' ? (
         <p role="status">{t('loading')}</p>
       ) : loaded.phase === 'failed' ? (

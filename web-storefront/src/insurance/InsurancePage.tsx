@@ -7,7 +7,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF, mailtoLink } from '..
 import { insuranceMessages } from './messages';
 import '../rent-lease/rent-lease.css';
 import './insurance.css';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -35,11 +35,7 @@ export function InsurancePage() {
 
   return (
     <section className="page insurance">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('lead')} />
 
       <h2>{t('plansTitle')}</h2>
       <ul className="rental-grid">

@@ -6,7 +6,7 @@ import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilte
 import { inventoryMessages, type InventoryMessage } from './messages';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 
 const COLLECTION_MESSAGES = {
   suv: 'collectionSuv',
@@ -41,10 +41,7 @@ export function AllInventoryPage() {
   const active = params.get('collection');
   return (
     <section className="page">
-      <BackLink to="/buy-cars">
-        {t('backBuyCars')}
-      </BackLink>
-      <h1>{t('allTitle')}</h1>
+      <PageHeader back="/buy-cars" backLabel={t('backBuyCars')} title={t('allTitle')} />
       <div role="tablist" aria-label={t('vehicleCategories')} className="tabs">
         {TABS.map((tab) => (
           <button key={tab.message} type="button" role="tab" aria-selected={active === tab.id} className={`tab${active === tab.id ? ' tab-active' : ''}`} onClick={() => set({ collection: tab.id })}>

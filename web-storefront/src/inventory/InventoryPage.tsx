@@ -6,7 +6,7 @@ import { inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 import { openTara } from '../assistant/taraStore';
 
 const TAB_MESSAGES = {
@@ -39,10 +39,7 @@ export function InventoryPage() {
 
   return (
     <section className="page inventory-page">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('inventoryTitle')}</h1>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('inventoryTitle')} />
 
       <div role="tablist" aria-label={t('vehicleTypes')} className="tabs">
         {INVENTORY_TABS.map((tab) => (

@@ -4,7 +4,7 @@ import type { NewsPage, ReviewVideos as ReviewVideosAnswer, TrendingNews } from 
 import { track } from '../analytics/analytics';
 import { useSayMessage } from '../api/domainMessages';
 import { useT, type Translator } from '../i18n';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 import { Dialog } from '../ui/Dialog';
 import { ArticleCard } from './ArticleCard';
 import { NEWS_FIRST_READS } from './firstReads';
@@ -226,8 +226,7 @@ export function NewsPage() {
   };
   return (
     <section className="page news-page">
-      <BackLink to="/">{t('backHome')}</BackLink>
-      <h1>{t('title')}</h1>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} />
       <Ticker t={t} />
       <div role="group" aria-label={t('filterLabel')} className="tabs news-categories">
         {NEWS_FILTER_CATEGORIES.map((name) => (

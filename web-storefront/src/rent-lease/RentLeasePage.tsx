@@ -8,7 +8,8 @@ import { cheapestRental, leaseCost, LEASE_PLANS, MAX_RENTAL_DAYS, RENTAL_CARS } 
 import { rentLeaseMessages } from './messages';
 import type en from './messages/en';
 import './rent-lease.css';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
+import { WhyUs } from '../ui/WhyUs';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -170,11 +171,7 @@ export function RentLeasePage() {
 
   return (
     <section className="page rent-lease">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('lead')} />
       <p className="rent-actions">
         <button type="button" className="button" onClick={() => { setEnquiry({ kind: 'rental', title: t('dialogContact'), subject: t('contactSubject') }); track('user_interaction', { action: 'rent_contact_team' }); }}>
           {t('contactTeam')}
@@ -234,12 +231,7 @@ export function RentLeasePage() {
 
       {calculatorOpen ? <Calculator t={t} onSend={setEnquiry} /> : null}
 
-      <h2>{t('whyTitle')}</h2>
-      <ul className="home-list">
-        <li>{t('why1')}</li>
-        <li>{t('why2')}</li>
-        <li>{t('why3')}</li>
-      </ul>
+      <WhyUs title={t('whyTitle')} reasons={[t('why1'), t('why2'), t('why3')]} />
 
       {enquiry ? (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import type { SubmissionKind } from '@autobest/domain/submissions';
 import { useRateLimitedText } from '../api/rateLimited';
 import { useT } from '../i18n';
 import { track } from '../analytics/analytics';
-import { BackLink } from '../ui/BackLink';
+import { PageHeader } from '../ui/PageHeader';
 import { CreatedNotice } from './CreatedNotice';
 import { ConsentField, SelectField, TextField, YesNoField } from './fields';
 import { SUBMISSION_KINDS, type SubmissionKindForm, type VehicleField } from './kinds';
@@ -90,11 +90,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
 
   return (
     <section className="page submission-page">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
-      <h1>{t(texts.title)}</h1>
-      <p className="lead">{t(texts.lead)}</p>
+      <PageHeader back="/" backLabel={t('backHome')} title={t(texts.title)} lead={t(texts.lead)} />
       {created ? <CreatedNotice created={created} /> : null}
 
       <form className="submission-form" aria-label={t(texts.form)} noValidate onSubmit={onSubmit}>

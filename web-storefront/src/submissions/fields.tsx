@@ -13,6 +13,15 @@ interface FieldProps {
 
 const describedBy = (name: string, error?: string) => (error ? `${name}-error` : undefined);
 
+/** What every control of these forms carries: its name as its id, and its error, when it has one, as what describes it. */
+const controlProps = (name: string, error: string | undefined, disabled: boolean | undefined) => ({
+  id: name,
+  name,
+  disabled,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(name, error),
+});
+
 function ErrorText({ name, error }: { name: string; error?: string | undefined }) {
   return error ? (
     <p className="field-error" id={`${name}-error`}>
@@ -28,13 +37,9 @@ export function TextField({ name, label, value, error, onChange, disabled, type 
   multiline?: boolean;
 }) {
   const common = {
-    id: name,
-    name,
+    ...controlProps(name, error, disabled),
     value,
-    disabled,
     autoComplete,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(name, error),
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
   };
   return (
@@ -53,15 +58,7 @@ export function SelectField({ name, label, value, error, onChange, disabled, opt
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <select
-        id={name}
-        name={name}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error)}
-        onChange={(event) => onChange(name, event.target.value)}
-      >
+      <select {...controlProps(name, error, disabled)} value={value} onChange={(event) => onChange(name, event.target.value)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -101,16 +98,7 @@ export function ConsentField({ name, checked, error, onChange, disabled, childre
   return (
     <div className="field field-wide">
       <label className="checkbox">
-        <input
-          type="checkbox"
-          id={name}
-          name={name}
-          checked={checked}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(name, error)}
-          onChange={(event) => onChange(event.target.checked)}
-        />
+        <input type="checkbox" {...controlProps(name, error, disabled)} checked={checked} onChange={(event) => onChange(event.target.checked)} />
         <span>{children}</span>
       </label>
       <ErrorText name={name} error={error} />

@@ -47,31 +47,29 @@ export interface SubmissionKindForm extends SubmissionKindInfo {
 
 const choices = <V extends string>(values: readonly V[], messages: Record<V, SubmissionMessage>): Option[] => values.map((value) => ({ value, message: messages[value] }));
 
+/** The vehicle fields both forms ask the same way; the forms differ in which they ask, their order and their choices. */
+const MODEL: VehicleField = { name: 'model', control: 'text', label: 'model' };
+const ODOMETER: VehicleField = { name: 'odometer', control: 'text', label: 'odometer', numeric: true };
+const VIN: VehicleField = { name: 'vin', control: 'text', label: 'vin' };
+const UNDER_FINANCE: VehicleField = { name: 'underFinance', control: 'yesNo', label: 'underFinance', initial: 'no' };
+const KNOWN_ISSUES: VehicleField = { name: 'knownIssues', control: 'multiline', label: 'knownIssues' };
+const fuelType = (options: Option[]): VehicleField => ({ name: 'fuelType', control: 'select', label: 'fuelType', placeholder: 'selectFuelType', options });
+const transmission = (options: Option[]): VehicleField => ({ name: 'transmission', control: 'select', label: 'transmission', placeholder: 'selectTransmission', options });
+const askingPrice = (label: SubmissionMessage): VehicleField => ({ name: 'askingPrice', control: 'text', label, numeric: true });
+
 export const SELL_CAR: SubmissionKindForm = {
   ...KINDS['sell-car'],
   vehicleFields: [
     { name: 'make', control: 'text', label: 'make' },
-    { name: 'model', control: 'text', label: 'model' },
+    MODEL,
     { name: 'year', control: 'text', label: 'year', numeric: true },
-    { name: 'odometer', control: 'text', label: 'odometer', numeric: true },
-    { name: 'vin', control: 'text', label: 'vin' },
-    {
-      name: 'fuelType',
-      control: 'select',
-      label: 'fuelType',
-      placeholder: 'selectFuelType',
-      options: choices(SELL_CAR_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', electric: 'fuelElectric', lpg: 'fuelLpg' }),
-    },
-    {
-      name: 'transmission',
-      control: 'select',
-      label: 'transmission',
-      placeholder: 'selectTransmission',
-      options: choices(SELL_CAR_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual', cvt: 'transmissionCvt', semiAutomatic: 'transmissionSemiAutomatic' }),
-    },
-    { name: 'askingPrice', control: 'text', label: 'sellAskingPrice', numeric: true },
-    { name: 'underFinance', control: 'yesNo', label: 'underFinance', initial: 'no' },
-    { name: 'knownIssues', control: 'multiline', label: 'knownIssues' },
+    ODOMETER,
+    VIN,
+    fuelType(choices(SELL_CAR_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', electric: 'fuelElectric', lpg: 'fuelLpg' })),
+    transmission(choices(SELL_CAR_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual', cvt: 'transmissionCvt', semiAutomatic: 'transmissionSemiAutomatic' })),
+    askingPrice('sellAskingPrice'),
+    UNDER_FINANCE,
+    KNOWN_ISSUES,
   ],
   texts: {
     title: 'sellTitle',
@@ -103,27 +101,15 @@ export const TRADE_IN: SubmissionKindForm = {
       placeholder: 'selectMake',
       options: TRADE_IN_MAKES.map((make) => (make === 'Other' ? { value: make, message: 'makeOther' } : { value: make })),
     },
-    { name: 'model', control: 'text', label: 'model' },
+    MODEL,
     { name: 'year', control: 'select', label: 'year', placeholder: 'selectYear', options: tradeInYears().map((year) => ({ value: String(year) })) },
-    { name: 'odometer', control: 'text', label: 'odometer', numeric: true },
-    {
-      name: 'fuelType',
-      control: 'select',
-      label: 'fuelType',
-      placeholder: 'selectFuelType',
-      options: choices(TRADE_IN_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', ev: 'fuelEv' }),
-    },
-    {
-      name: 'transmission',
-      control: 'select',
-      label: 'transmission',
-      placeholder: 'selectTransmission',
-      options: choices(TRADE_IN_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual' }),
-    },
-    { name: 'vin', control: 'text', label: 'vin' },
-    { name: 'askingPrice', control: 'text', label: 'tradeInAskingPrice', numeric: true },
-    { name: 'underFinance', control: 'yesNo', label: 'underFinance', initial: 'no' },
-    { name: 'knownIssues', control: 'multiline', label: 'knownIssues' },
+    ODOMETER,
+    fuelType(choices(TRADE_IN_FUEL_TYPES, { petrol: 'fuelPetrol', diesel: 'fuelDiesel', hybrid: 'fuelHybrid', ev: 'fuelEv' })),
+    transmission(choices(TRADE_IN_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual' })),
+    VIN,
+    askingPrice('tradeInAskingPrice'),
+    UNDER_FINANCE,
+    KNOWN_ISSUES,
   ],
   texts: {
     title: 'tradeInTitle',

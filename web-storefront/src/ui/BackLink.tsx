@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { AnalyticsEventName } from '@autobest/domain/analytics';
 import { track } from '../analytics/analytics';
 
-type BackTarget = '/' | '/buy-cars' | '/inventory';
+export type BackTarget = '/' | '/buy-cars' | '/inventory';
 
 /** The spec's named events for going back home and to Buy Cars (going back to a search has none). */
 const BACK_EVENTS: Partial<Record<BackTarget, AnalyticsEventName>> = { '/': 'navigation_back_to_home', '/buy-cars': 'navigation_back_to_buy_cars' };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useCurrency } from '../../currency/CurrencyContext';
 import { track } from '../../analytics/analytics';
@@ -220,8 +220,7 @@ function Figures({ t }: { t: T }) {
     [plus(650), 'figContainers'],
   ];
   return (
-    <section className="home-section" aria-labelledby="figures-heading">
-      <h2 id="figures-heading">{t('figuresTitle')}</h2>
+    <HomeSection id="figures" title={t('figuresTitle')}>
       <dl className="figures">
         {figures.map(([value, label]) => (
           <div key={label}>
@@ -230,7 +229,7 @@ function Figures({ t }: { t: T }) {
           </div>
         ))}
       </dl>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -242,8 +241,7 @@ function LatestNews({ t }: { t: T }) {
   const { state, retry } = useApiRead<NewsPage>(`/api/news?limit=${HOME_NEWS_SHOWN}`);
   const say = useSayMessage();
   return (
-    <section className="home-section" aria-labelledby="news-heading">
-      <h2 id="news-heading">{t('newsTitle')}</h2>
+    <HomeSection id="news" title={t('newsTitle')}>
       {state.phase === 'loading' ? <p role="status">{t('newsLoading')}</p> : null}
       {state.phase === 'failed' ? (
         <>
@@ -270,6 +268,16 @@ function LatestNews({ t }: { t: T }) {
           {t('viewAllNews')}
         </Link>
       </p>
+    </HomeSection>
+  );
+}
+
+/** A section of the home page, named for screen readers by its heading. */
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="home-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
     </section>
   );
 }
@@ -279,8 +287,7 @@ export function HomeSections() {
   const t = useT(homeSectionMessages);
   return (
     <div className="home-sections">
-      <section className="home-section" aria-labelledby="categories-heading">
-        <h2 id="categories-heading">{t('categoriesTitle')}</h2>
+      <HomeSection id="categories" title={t('categoriesTitle')}>
         <ul className="chips">
           {CATEGORIES.map(([key, to]) => (
             <li key={key}>
@@ -294,12 +301,11 @@ export function HomeSections() {
           <Link to="/electric-cars">{t('seeMoreElectric')}</Link>
           <Link to="/inventory">{t('shopAll')}</Link>
         </p>
-      </section>
+      </HomeSection>
 
       <PremiumVehicles t={t} />
 
-      <section className="home-section" aria-labelledby="services-heading">
-        <h2 id="services-heading">{t('servicesTitle')}</h2>
+      <HomeSection id="services" title={t('servicesTitle')}>
         <ul className="service-cards">
           {SERVICES.map((service) => (
             <li key={service.title} className="service-card">
@@ -324,12 +330,11 @@ export function HomeSections() {
             {t('learnMore')}
           </Link>
         </p>
-      </section>
+      </HomeSection>
 
       <LatestNews t={t} />
 
-      <section className="home-section" aria-labelledby="why-heading">
-        <h2 id="why-heading">{t('whyTitle')}</h2>
+      <HomeSection id="why" title={t('whyTitle')}>
         <ul className="why-cards">
           {(
             [
@@ -345,7 +350,7 @@ export function HomeSections() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
       <Figures t={t} />
     </div>

@@ -227,10 +227,14 @@ export class EmailDelivery {
       where sent_emails.id = result.id and (result.status = 'sent' or sent_emails.status = 'pending')`.execute(this.db);
   }
 
-  /** When the next pending email falls due, claimed ones included (they are due again when their claim ends). */
+  /**
+   * When the next pending email can be claimed: claimed ones are due again when their claim ends. (greatest() passes
+   * over a null claimed_until.)
+   */
   private async nextDueInMs(): Promise<number | null> {
     const { rows } = await sql<{ in_ms: number | null }>`
-      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as in_ms from sent_emails where status = 'pending'`.execute(this.db);
+      select (extract(epoch from min(greatest(next_attempt_at, claimed_until)) - now()) * 1000)::float8 as in_ms
+      from sent_emails where status = 'pending'`.execute(this.db);
     const inMs = rows[0]?.in_ms ?? null;
     return inMs === null ? null : Math.max(0, Math.ceil(inMs));
   }

@@ -10,6 +10,7 @@ import {
   type SubmissionEvent,
   type SubmissionKind,
 } from '@autobest/domain';
+import { handoffAcknowledgement } from '../src/emails/conversationEmails';
 import { contactAcknowledgement, reservationAcknowledgement } from '../src/emails/followUpEmails';
 import { PUBLIC_WORDING } from '../src/emails/publicWording';
 import { contentLanguageOf, customerConfirmation, customerEnquiryConfirmation, customerStatusUpdate, staffNotification, type Email } from '../src/emails/templates';
@@ -89,6 +90,11 @@ function publicEmailsIn(language: SiteLanguage): Record<string, Email> {
   for (const kind of ENQUIRY_KINDS) emails[`${kind} enquiry confirmation`] = customerEnquiryConfirmation(enquiry(kind, language), context)!;
   emails['contact acknowledgement'] = contactAcknowledgement(contactMessage(language), context);
   emails['reservation acknowledgement'] = reservationAcknowledgement(reservation(language), context)!;
+  emails['Tara hand-off acknowledgement'] = handoffAcknowledgement(
+    { conversationId: '5b1c0000-0000-4000-8000-00000000a001', name: 'Aïcha Diallo', email: 'aicha@example.ci', handedOffAt: '2026-11-22T09:00:00.000Z' },
+    language,
+    context,
+  )!;
   return emails;
 }
 

@@ -2,7 +2,7 @@ import type { EnquiryKind, SiteLanguage, SubmissionKind } from '@autobest/domain
 
 /*
  * What we write to members of the public, in each language of the site: sell-car and trade-in owners, people who sent
- * an enquiry, a contact message or a reservation request. Each email is in the language the person used on the site
+ * an enquiry, a contact message or a reservation request, buyers Tara handed to staff. Each email is in the language the person used on the site
  * (staff notices stay in English). `Record<SiteLanguage, PublicWording>` makes a missing language or sentence a type
  * error; publicEmails.unit.test.ts also renders every public email in every language and refuses an empty or English
  * line in another language. `{...}` values are filled in by us or defanged (visitorText) before they get here.
@@ -28,6 +28,8 @@ export interface PublicWording {
     holds: string;
     vehiclePage(url: string): string;
   };
+  /** A buyer who asked Tara for a person and left an email address. */
+  handoff: { subject: string; thanks: string };
   /** Sell-car and trade-in requests: the confirmation and the reviewed and finalized updates (the spec's wording). */
   submission: {
     /** The words of the link to the status page. */
@@ -86,6 +88,10 @@ export const PUBLIC_WORDING: Readonly<Record<SiteLanguage, PublicWording>> = {
       holds: 'A reservation holds the vehicle for you for 7 days, or for the time agreed in writing, while we prepare the inspection and paperwork. The reservation amount is part of the price.',
       vehiclePage: (url) => `The vehicle: ${url}`,
     },
+    handoff: {
+      subject: 'A member of our team will contact you',
+      thanks: 'Thank you for chatting with Tara, our car-buying assistant. A member of our team has your conversation and will contact you shortly.',
+    },
     submission: {
       follow: 'Follow your request',
       confirmationSubject: (kind, id) => `We received your ${EN_REQUEST[kind].title} request (${id})`,
@@ -134,6 +140,10 @@ export const PUBLIC_WORDING: Readonly<Record<SiteLanguage, PublicWording>> = {
       thanks: (vehicle, phone) => `Merci d’avoir demandé à réserver le véhicule ${vehicle}. Notre équipe commerciale vous appellera au ${phone} pour confirmer votre réservation.`,
       holds: 'La réservation bloque le véhicule pour vous pendant 7 jours, ou pendant la durée convenue par écrit, le temps de préparer l’inspection et les papiers. Le montant de la réservation fait partie du prix.',
       vehiclePage: (url) => `Le véhicule : ${url}`,
+    },
+    handoff: {
+      subject: 'Un membre de notre équipe va vous contacter',
+      thanks: 'Merci d’avoir échangé avec Tara, notre assistante d’achat automobile. Un membre de notre équipe a votre conversation et vous contactera très bientôt.',
     },
     submission: {
       follow: 'Suivre votre demande',
@@ -184,6 +194,10 @@ export const PUBLIC_WORDING: Readonly<Record<SiteLanguage, PublicWording>> = {
       holds: 'يُبقي الحجز السيارة لك مدة 7 أيام، أو المدة المتفق عليها كتابةً، ريثما نُعدّ الفحص والأوراق. ومبلغ الحجز جزء من الثمن.',
       vehiclePage: (url) => `المركبة: ${url}`,
     },
+    handoff: {
+      subject: 'سيتواصل معك أحد أعضاء فريقنا',
+      thanks: 'شكرًا لمحادثتك مع تارا، مساعدتنا في شراء السيارات. لدى أحد أعضاء فريقنا محادثتك وسيتواصل معك قريبًا.',
+    },
     submission: {
       follow: 'تابِع طلبك',
       confirmationSubject: (kind, id) => `تلقّينا ${AR_REQUEST[kind]} (${id})`,
@@ -232,6 +246,10 @@ export const PUBLIC_WORDING: Readonly<Record<SiteLanguage, PublicWording>> = {
       thanks: (vehicle, phone) => `Asante kwa kuomba kuhifadhi ${vehicle}. Timu yetu ya mauzo itakupigia kwa ${phone} kuthibitisha uhifadhi wako.`,
       holds: 'Uhifadhi unalishikilia gari kwa ajili yako kwa siku 7, au kwa muda uliokubaliwa kwa maandishi, wakati tunaandaa ukaguzi na makaratasi. Kiasi cha kuhifadhi ni sehemu ya bei.',
       vehiclePage: (url) => `Gari: ${url}`,
+    },
+    handoff: {
+      subject: 'Mmoja wa timu yetu atawasiliana nawe',
+      thanks: 'Asante kwa kuzungumza na Tara, msaidizi wetu wa kununua magari. Mmoja wa timu yetu ana mazungumzo yako na atawasiliana nawe hivi karibuni.',
     },
     submission: {
       follow: 'Fuatilia ombi lako',

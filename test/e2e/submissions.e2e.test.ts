@@ -35,14 +35,17 @@ describe('sell-car and trade-in journeys', () => {
   });
 
 
-  /** The status link in the first email the owner received: the copy the console keeps has no working token. */
+  /**
+   * The status link in the first email the owner received: the copy the console keeps has no working token. It opens
+   * the page in the language the owner used on the site (English in these tests).
+   */
   async function statusLinkSentTo(address: string) {
     let link = '';
     await vi.waitFor(
       () => {
         const confirmation = mailbox.received.find((mail) => mail.to.includes(address));
         link = /(http:\/\/\S+-status\/[^\s"<]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
-        expect(link).toMatch(/\?token=[A-Za-z0-9_-]{43}$/);
+        expect(link).toMatch(/\?token=[A-Za-z0-9_-]{43}&lang=en$/);
       },
       { timeout: 15_000, interval: 100 },
     );
@@ -152,5 +155,11 @@ describe('sell-car and trade-in journeys', () => {
 
     await owner.goto(link);
     await owner.locator('.badge-finalized', { hasText: 'Finalized' }).waitFor();
+
+    // The link as a French owner's email carries it opens the page in French, in a browser that never chose a language.
+    const french = await stack.browser.newPage();
+    await french.goto(link.replace('lang=en', 'lang=fr'));
+    await french.locator('.badge-finalized', { hasText: 'Finalisée' }).waitFor();
+    expect(await french.locator('html').getAttribute('lang')).toBe('fr');
   }, 120_000);
 });

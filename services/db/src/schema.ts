@@ -158,6 +158,8 @@ export interface SubmissionsTable {
   known_issues: string | null;
   under_finance: boolean;
   asking_price: string | null;
+  /** The site language the owner used (0031); their emails are in it. */
+  language: SiteLanguage;
   status: 'pending' | 'reviewed' | 'finalized';
   last_updated: Timestamp | null;
   value_minor: Int8 | null;

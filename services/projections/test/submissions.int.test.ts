@@ -27,6 +27,7 @@ const tradeInSubmitted: SubmissionEvent = {
     personalInfo: { fullName: 'Amaka Obi', phoneNumber: '+234 803 555 0105', email: 'amaka@example.ng' },
     vehicleInfo: { make: 'Honda', model: 'Accord', year: '2017', odometer: '120000', fuelType: 'petrol', transmission: 'manual', vin: null, knownIssues: null, underFinance: true, askingPrice: null },
     photos: [photo('front', 'Front')],
+    language: 'fr',
     legacyStatusTokenDigest: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
   },
 };
@@ -73,6 +74,7 @@ describe('submissions projection', () => {
             known_issues: 'Scratched bumper',
             under_finance: false,
             asking_price: '12000000',
+            language: 'en',
             status: 'pending',
             last_updated: null,
             value_minor: null,
@@ -93,6 +95,7 @@ describe('submissions projection', () => {
             known_issues: null,
             under_finance: true,
             asking_price: null,
+            language: 'fr',
             status: 'pending',
             photos: [{ slot: 'front', label: 'Front', state: 'processing' }],
             status_token_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',

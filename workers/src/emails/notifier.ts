@@ -36,12 +36,13 @@ async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent,
   const state = foldSubmission(history);
   if (state.deleted) return null;
   const { submissionId, personalInfo, vehicleInfo } = first.data;
+  const { language } = state;
   const token = WITHHELD_STATUS_TOKEN;
 
   const emails: Email[] = [];
   if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
-    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
-    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, token, context));
+    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, language, context));
+    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, language, token, context));
   } else {
     const update = customerStatusUpdate(kind, submissionId, state, token, context);
     if (update) emails.push(update);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
+import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
+import { DEFAULT_SITE_LANGUAGE } from '../platform/languages';
 import { isOneLine, tooLong } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 
@@ -41,5 +42,8 @@ export const emailField = requiredText('emailRequired', 254).regex(EMAIL_PATTERN
 
 export const phoneField = (accepts: (value: string) => boolean) =>
   requiredText('phoneRequired', 30).refine(accepts, 'phoneInvalid');
+
+/** The site's language as the owner used it, for every email we write back; forms from before it said none: English. */
+export const requestLanguage = SiteLanguageSchema.optional().transform((language) => language ?? DEFAULT_SITE_LANGUAGE);
 
 export { PHONE_PATTERN };

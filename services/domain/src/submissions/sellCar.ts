@@ -5,6 +5,7 @@ import {
   emailField,
   optionalText,
   phoneField,
+  requestLanguage,
   requiredText,
   yesNo,
 } from './fields';
@@ -38,6 +39,7 @@ export const SellCarFieldsSchema = z.object({
   underFinance: yesNo('underFinanceRequired'),
   askingPrice: requiredText('askingPriceRequired', 30),
   consent: consentGiven('sellConsentRequired'),
+  language: requestLanguage,
 });
 
 export type SellCarFields = z.output<typeof SellCarFieldsSchema>;

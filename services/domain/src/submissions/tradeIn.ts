@@ -5,6 +5,7 @@ import {
   emailField,
   optionalText,
   phoneField,
+  requestLanguage,
   requiredText,
 } from './fields';
 
@@ -58,6 +59,7 @@ export const TradeInFieldsSchema = z.preprocess(
       .transform((value) => value === 'yes' || value === 'true'),
     askingPrice: optionalText(30),
     consent: consentGiven('tradeInConsentRequired'),
+    language: requestLanguage,
   }),
 );
 

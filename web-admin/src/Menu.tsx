@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { ListSubheader } from '@mui/material';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import type { StaffPermission } from '@autobest/domain/staff/roles';
@@ -24,18 +23,17 @@ export function AppMenu() {
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Home" />
-      {menuGroupsFor(permissions ?? []).map((group) => (
-        <Fragment key={group.label}>
-          <GroupHeading group={group} />
-          {group.entries.map(({ name, screen }) =>
-            screen ? (
-              <Menu.Item key={name} to={screen.to} primaryText={screen.label} leftIcon={screen.icon} {...(screen.reloadDocument ? { reloadDocument: true } : {})} />
-            ) : (
-              <Menu.ResourceItem key={name} name={name} />
-            ),
-          )}
-        </Fragment>
-      ))}
+      {/* One flat list, no fragments: MUI's menu list walks its direct children for the keyboard. */}
+      {menuGroupsFor(permissions ?? []).flatMap((group) => [
+        <GroupHeading key={`group:${group.label}`} group={group} />,
+        ...group.entries.map(({ name, screen }) =>
+          screen ? (
+            <Menu.Item key={name} to={screen.to} primaryText={screen.label} leftIcon={screen.icon} {...(screen.reloadDocument ? { reloadDocument: true } : {})} />
+          ) : (
+            <Menu.ResourceItem key={name} name={name} />
+          ),
+        ),
+      ])}
     </Menu>
   );
 }

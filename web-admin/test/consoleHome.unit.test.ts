@@ -41,7 +41,6 @@ describe("the console's home", () => {
       'Failed emails: 4 -> /admin/emails?filter={"status":"failed"}',
       'Failing feeds: 1 -> /admin/news-sources?filter={"enabled":true,"failing":true}',
       'Failed jobs: photos: 2 -> /admin/queues/queue/photos?status=failed',
-      'Failed jobs: deliver-email: 0 -> /admin/queues/queue/deliver-email?status=failed',
       'Exchange rates: Stale -> /admin/qa-test',
     ]);
     // Each row is a group named for screen readers.
@@ -53,6 +52,11 @@ describe("the console's home", () => {
     expect(cardsOf(html)).toEqual(['Failing feeds: 0 -> /admin/news-sources?filter={"enabled":true,"failing":true}', 'Exchange rates: Reference rates -> /admin/qa-test']);
     expect(html).not.toContain('Requests and leads');
     expect(rendered({})).toContain('Nothing here for your role');
+  });
+
+  it('shows one card for the failed jobs of every queue when none has any', () => {
+    const html = rendered({ queues: { failedJobs: [{ queue: 'photos', failed: 0 }, { queue: 'deliver-email', failed: 0 }] } });
+    expect(cardsOf(html)).toEqual(['Failed jobs: 0 -> /admin/queues']);
   });
 
   it('marks the figures that want attention, and not the zeros or the expected reference rates', () => {

@@ -37,9 +37,14 @@ export function homeSections(home: ConsoleHome): HomeSection[] {
   const operations: CountCard[] = [];
   if (emails) operations.push(count('Failed emails', emails.failed, filteredList('emails', { status: 'failed' }), 'home-failed-emails'));
   if (news) operations.push(count('Failing feeds', news.failingFeeds, filteredList('news-sources', { enabled: true, failing: true }), 'home-failing-feeds'));
-  for (const { queue, failed } of queues?.failedJobs ?? []) {
-    // The queue dashboard (bull-board, served by the API under /admin/queues) on that queue's failed jobs.
-    operations.push({ ...count(`Failed jobs: ${queue}`, failed, `/queues/queue/${encodeURIComponent(queue)}?status=failed`, `home-failed-jobs-${queue}`), reloadDocument: true });
+  if (queues) {
+    // The queue dashboard (bull-board, served by the API under /admin/queues, loaded as a page): a card per queue with
+    // failed jobs, opening on them; one card for all when none has any.
+    const failing = queues.failedJobs.filter(({ failed }) => failed > 0);
+    if (failing.length === 0) operations.push({ ...count('Failed jobs', 0, '/queues', 'home-failed-jobs'), reloadDocument: true });
+    for (const { queue, failed } of failing) {
+      operations.push({ ...count(`Failed jobs: ${queue}`, failed, `/queues/queue/${encodeURIComponent(queue)}?status=failed`, `home-failed-jobs-${queue}`), reloadDocument: true });
+    }
   }
   if (rates) operations.push({ label: 'Exchange rates', value: RATES_TEXT[rates.state], to: '/qa-test', testId: 'home-rates', attention: rates.state === 'stale' });
   if (operations.length > 0) sections.push({ title: 'Operations', cards: operations });

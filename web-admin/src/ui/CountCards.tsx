@@ -24,7 +24,7 @@ function CardFigures({ card }: { card: CountCard }) {
       <Typography variant="body2" color="text.secondary">
         {card.label}
       </Typography>
-      <Typography variant="h5" component="p" {...(card.attention ? { color: 'warning.main' } : {})} {...(card.testId ? { 'data-testid': card.testId } : {})}>
+      <Typography variant="h5" component="p" {...(card.attention ? { sx: { color: 'warning.main' } } : {})} {...(card.testId ? { 'data-testid': card.testId } : {})}>
         {card.value}
       </Typography>
     </CardContent>
@@ -34,7 +34,7 @@ function CardFigures({ card }: { card: CountCard }) {
 /** A row of figures above a list or a dashboard, each on its own card (a link when it has `to`); `label` names the row for screen readers. */
 export function CountCards({ cards, label }: { cards: readonly CountCard[]; label?: string }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ my: 2, flexWrap: 'wrap' }} {...(label ? { role: 'group', 'aria-label': label } : {})}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }} {...(label ? { role: 'group', 'aria-label': label } : {})}>
       {cards.map((card) => (
         <Card key={card.label} sx={{ minWidth: 140 }}>
           {card.to ? (

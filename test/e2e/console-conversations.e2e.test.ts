@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAxe } from '../support/axe';
-import { postJson, startStack, type TestStack } from '../support/stack';
+import { postJson, readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
 import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 describe("Tara's conversations in the staff console", () => {
@@ -29,13 +29,7 @@ describe("Tara's conversations in the staff console", () => {
     await post(`/api/chat/conversations/${lead}/handoff`, { name: 'Amaka Obi', phone: '+234 803 555 0123', email: 'amaka@example.ng' }, 201);
     const browsing = await start('fr', 'XOF');
     await say(browsing, 'Bonjour, je regarde seulement');
-    await vi.waitFor(
-      async () => {
-        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
-        expect(health.checks.projector.eventsBehind).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await readModelsCaughtUp(stack);
 
     const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Conversations' }).click();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '@autobest/db';
 import { decideEnquiry, enquiryStreamId, initialEnquiryState } from '@autobest/domain';
-import { postJson, startStack, type TestStack } from '../support/stack';
+import { postJson, readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
 
 const ADMIN_EMAIL = 'boss@autobest.test';
@@ -24,13 +24,7 @@ describe("the console's home", () => {
     const events = decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input: { kind: 'deal', fullName: 'Waiting Wanjiru', phone: '08035550121', subject: 'Venza deal' }, now: received }, initialEnquiryState);
     await appendToStream(stack.testDb.db, enquiryStreamId(enquiryId), 0, events, { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null });
     expect((await postJson(stack, '/api/enquiries', { kind: 'deal', fullName: 'Fresh Femi', phone: '08035550122', subject: 'Omoda deal' })).status).toBe(201);
-    await vi.waitFor(
-      async () => {
-        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
-        expect(health.checks.projector.eventsBehind).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await readModelsCaughtUp(stack);
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '@autobest/domain';
-import { postJson, startStack, type TestStack } from '../support/stack';
+import { postJson, readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
 import { signInToConsole } from '../support/console';
 
 const ADMIN_EMAIL = 'boss@autobest.test';
@@ -23,13 +23,7 @@ describe('the console by role', () => {
     }
     const response = await postJson(stack, '/api/enquiries', { kind: 'service-booking', fullName: 'Musa Bello', phone: '08035550111', subject: 'Brake service', preferredDate: '2026-12-02' });
     expect(response.status).toBe(201);
-    await vi.waitFor(
-      async () => {
-        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
-        expect(health.checks.projector.eventsBehind).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await readModelsCaughtUp(stack);
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startStack, type TestStack } from '../support/stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
 import { settledOnSignIn, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 describe('contact form to staff console', () => {
@@ -34,13 +34,7 @@ describe('contact form to staff console', () => {
     expect(await form.getByLabel('First name').inputValue()).toBe('');
 
     // The projector has applied the event before staff look.
-    await vi.waitFor(
-      async () => {
-        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
-        expect(health.checks.projector.eventsBehind).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await readModelsCaughtUp(stack);
 
     const staff = await (await stack.browser.newContext()).newPage();
     await staff.goto(`${stack.api.url}/admin`);

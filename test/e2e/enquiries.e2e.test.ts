@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startStack, type TestStack } from '../support/stack';
+import { postJson, readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
 import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
 /** What history and notes call the first admin. */
@@ -33,13 +33,7 @@ describe('enquiries in the staff console', () => {
       details: { car: 'Toyota Hilux', days: 3, estimateNgn: 255000 },
       sourcePath: '/rent-lease',
     });
-    await vi.waitFor(
-      async () => {
-        const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
-        expect(health.checks.projector.eventsBehind).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await readModelsCaughtUp(stack);
 
     const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Enquiries' }).click();

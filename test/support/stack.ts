@@ -89,6 +89,17 @@ export function postJson(stack: TestStack, path: string, body: object): Promise<
   return fetch(`${stack.api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+/** Waits until the workers' projector has applied every event committed so far, as health reports it: staff see them. */
+export async function readModelsCaughtUp(stack: TestStack): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const health = (await (await fetch(`${stack.api.url}/api/health`)).json()) as { checks: { projector: { eventsBehind: number } } };
+      expect(health.checks.projector.eventsBehind).toBe(0);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
 /** The email the notifier recorded for `address` with `template` (its copy, kept as sent), once there is one. */
 export async function sentEmailText(stack: TestStack, address: string, template: string): Promise<string> {
   let text = '';

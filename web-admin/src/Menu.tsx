@@ -1,39 +1,47 @@
-import { ListSubheader } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, ListSubheader } from '@mui/material';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import type { StaffPermission } from '@autobest/domain/staff/roles';
 import { menuGroupsFor, type MenuGroup } from './menuGroups';
 
 /**
- * A group's heading. MUI's menu list moves the arrow keys' focus past it (it is no item), so the keyboard goes from item
- * to item across groups; the heading is hidden when the sidebar is folded to icons.
+ * One group of the menu, as ARIA has it: a `group` of menu items named by its heading (the heading itself is only
+ * seen, the group's name is what is read; it stays when the sidebar is folded to icons and the heading is hidden). MUI's
+ * menu list moves the arrow keys' focus over its items in page order, across groups.
  */
-function GroupHeading({ group }: { group: MenuGroup }) {
+function MenuGroupItems({ group, children }: { group: MenuGroup; children: ReactNode }) {
   const [open] = useSidebarState();
-  if (!open) return null;
   return (
-    <ListSubheader component="li" disableSticky sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent' }}>
-      {group.label}
-    </ListSubheader>
+    <Box component="li" role="none">
+      {open && (
+        <ListSubheader component="div" aria-hidden disableSticky sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent' }}>
+          {group.label}
+        </ListSubheader>
+      )}
+      <Box component="ul" role="group" aria-label={group.label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {children}
+      </Box>
+    </Box>
   );
 }
 
-/** Home, then the groups the signed-in staff member's role may open (menuGroups.tsx), each under its heading. */
+/** Home, then the groups the signed-in staff member's role may open (menuGroups.tsx). */
 export function AppMenu() {
   const { permissions } = usePermissions<StaffPermission[]>();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Home" />
-      {/* One flat list, no fragments: MUI's menu list walks its direct children for the keyboard. */}
-      {menuGroupsFor(permissions ?? []).flatMap((group) => [
-        <GroupHeading key={`group:${group.label}`} group={group} />,
-        ...group.entries.map(({ name, screen }) =>
-          screen ? (
-            <Menu.Item key={name} to={screen.to} primaryText={screen.label} leftIcon={screen.icon} {...(screen.reloadDocument ? { reloadDocument: true } : {})} />
-          ) : (
-            <Menu.ResourceItem key={name} name={name} />
-          ),
-        ),
-      ])}
+      {menuGroupsFor(permissions ?? []).map((group) => (
+        <MenuGroupItems key={group.label} group={group}>
+          {group.entries.map(({ name, screen }) =>
+            screen ? (
+              <Menu.Item key={name} to={screen.to} primaryText={screen.label} leftIcon={screen.icon} {...(screen.reloadDocument ? { reloadDocument: true } : {})} />
+            ) : (
+              <Menu.ResourceItem key={name} name={name} />
+            ),
+          )}
+        </MenuGroupItems>
+      ))}
     </Menu>
   );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '@autobest/db';
 import { decideEnquiry, enquiryStreamId, initialEnquiryState } from '@autobest/domain';
 import { postJson, readModelsCaughtUp, startStack, type TestStack } from '../support/stack';
+import { seriousAccessibilityProblems } from '../support/axe';
 import { signInToConsole } from '../support/console';
 
 const ADMIN_EMAIL = 'boss@autobest.test';
@@ -37,6 +38,8 @@ describe("the console's home", () => {
     for (const group of ['Requests and leads', 'Catalogue and pricing', 'Content', 'Operations', 'Administration']) await page.getByText(group, { exact: true }).first().waitFor();
     const enquiries = page.getByRole('link', { name: /Enquiries waiting over 24 hours/ });
     await expect.poll(() => enquiries.textContent()).toBe('Enquiries waiting over 24 hours1');
+    // The cards and the grouped menu (both in the layout's main element) as assistive technology reads them.
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await enquiries.click();
     await page.getByText('Waiting Wanjiru').waitFor();
     expect(await page.getByText('Fresh Femi').count()).toBe(0);

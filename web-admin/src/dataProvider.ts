@@ -4,6 +4,7 @@ import { httpClient, sendFile } from './api';
 import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytics/contracts';
 import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
+import type { ConsoleHome } from '@autobest/domain/staff/consoleHome';
 import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
@@ -101,6 +102,8 @@ export const dataProvider = {
     return { data: null };
   },
 
+  /** The console home's counts: what waits, each part only for a role that may read it. */
+  getConsoleHome: () => get<ConsoleHome>(`${API}/home`),
   getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
   runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),
   /** The first vehicle the storefront lists, for the checks that open a vehicle page. */

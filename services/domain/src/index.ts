@@ -24,6 +24,7 @@ export * from './staff/accounts';
 export * from './staff/accountEvents';
 export * from './staff/twoFactor';
 export * from './staff/activity';
+export * from './staff/consoleHome';
 export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';

@@ -19,7 +19,7 @@ import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/ide
 import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
-import { simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
 
 const enquiries = simpleRestList({
   resource: 'enquiries',
@@ -39,8 +39,10 @@ const enquiries = simpleRestList({
   filters: {
     kind: z.enum(ENQUIRY_KINDS, { error: `Kind must be one of: ${ENQUIRY_KINDS.join(', ')}` }).optional(),
     status: followUpStatusFilter,
+    ...dateFilters,
   },
   equals: { kind: 'kind', status: 'status' },
+  where: (query, filter) => withinDates(query, 'received_at', filter),
   uuidIds: true,
   toRecord: toEnquiry,
 });

@@ -28,7 +28,7 @@ import { handleCommand, STREAMS } from '../http/commands';
 import { errorResponses, notFound } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
-import { simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
 import { installationKey } from '../security/installationKeys';
 
 const reservationRequests = simpleRestList({
@@ -37,8 +37,9 @@ const reservationRequests = simpleRestList({
   sortable: { requestedAt: 'requested_at', vehicleName: 'vehicle_name', name: 'name', ...FOLLOW_UP_SORTABLE },
   defaultSort: ['requestedAt', 'DESC'],
   search: { maxLength: 100, matches: (pattern) => sql<boolean>`concat_ws(' ', vehicle_id, vehicle_name, name, phone, email) ilike ${pattern}` },
-  filters: { status: followUpStatusFilter, vehicleId: z.string().max(100).optional() },
+  filters: { status: followUpStatusFilter, vehicleId: z.string().max(100).optional(), ...dateFilters },
   equals: { status: 'status', vehicleId: 'vehicle_id' },
+  where: (query, filter) => withinDates(query, 'requested_at', filter),
   uuidIds: true,
   toRecord: toReservationRequest,
 });

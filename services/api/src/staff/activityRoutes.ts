@@ -5,7 +5,7 @@ import type { StaffActivityNamedView } from '@autobest/db';
 import { ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, ActivityEntrySchema, type ActivityEntry, type ActivityFamily, type ActivityRecordKind } from '@autobest/domain';
 import { csvAnswer } from '../http/csv';
 import { errorResponses } from '../http/errors';
-import { dateFilter, dateRange, simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
 
 const STAFF_ONLY = { staffPermission: 'staff.manage' } as const;
 
@@ -45,8 +45,7 @@ const activityList = simpleRestList({
       .max(60)
       .regex(/^[A-Za-z-]+$/, `Action must be an event type (StaffRoleChanged) or a family (${Object.keys(ACTIVITY_FAMILIES).join(', ')})`)
       .optional(),
-    dateFrom: dateFilter.optional(),
-    dateTo: dateFilter.optional(),
+    ...dateFilters,
   },
   where(query, filter) {
     let narrowed = query;
@@ -63,10 +62,7 @@ const activityList = simpleRestList({
     } else if (action) {
       narrowed = narrowed.where('action', '=', action);
     }
-    const { from, before } = dateRange(filter);
-    if (from) narrowed = narrowed.where('occurred_at', '>=', from);
-    if (before) narrowed = narrowed.where('occurred_at', '<', before);
-    return narrowed;
+    return withinDates(narrowed, 'occurred_at', filter);
   },
   uuidIds: true,
   toRecord: toEntry,

@@ -4,13 +4,13 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { chatVehicleCard } from '@autobest/domain/testing';
 import {
   contextAfter,
   conversationDecider,
   conversationStreamId,
   decideConversation,
   loadRuntimeConfig,
-  type ChatVehicleCard,
   type ConversationCommand,
   type EventMetadata,
 } from '@autobest/domain';
@@ -27,20 +27,7 @@ const emailContext = { publicUrl: 'https://autobest.example', staffEmail: 'desk@
 const mailFrom = 'AutoBest Africa <no-reply@autobest.africa>';
 const config = loadRuntimeConfig({});
 
-const card: ChatVehicleCard = {
-  id: 'toyota-venza-2024',
-  name: 'Toyota Venza',
-  subtitle: '2024',
-  year: 2024,
-  category: 'SUV',
-  price: { amount: 28_000_000, currency: 'NGN' },
-  image: null,
-  efficiency: { label: 'Hybrid', score: 3 },
-  powerHp: 218,
-  rating: 4.8,
-  reviewCount: 120,
-  path: '/vehicle/toyota-venza-2024',
-};
+const card = chatVehicleCard('toyota-venza-2024', 'Toyota Venza');
 
 let testDb: TestDatabase;
 let sink: SmtpSink;

@@ -3,26 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
+import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp, STAFF_NAME } from './support';
 import { jpegOfSize, multipartBody, PDF, pngOfSize, type FilePart } from './images';
 
-const sellFields = {
-  fullName: 'Tunde Bakare',
-  phoneNumber: '+234 803 555 0142',
-  email: 'tunde@example.ng',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: '2018',
-  odometer: '84000',
-  vin: '',
-  fuelType: 'petrol',
-  transmission: 'automatic',
-  knownIssues: '',
-  underFinance: 'no',
-  askingPrice: '5200000',
-  consent: 'true',
-};
+const sellFields = { ...sellCarFormFields({ fullName: 'Tunde Bakare', phoneNumber: '+234 803 555 0142', email: 'tunde@example.ng' }), vin: '', knownIssues: '' };
 const tradeInFields = {
   fullName: 'Zainab Musa',
   phoneNumber: '0803 555 0177',

@@ -152,6 +152,7 @@ export function simpleRestList<Table extends keyof Database, Fields extends stri
   return {
     querystring,
     filtered,
+    toRecord: spec.toRecord,
     async answer(db: Db, { sort, range, filter }: z.output<typeof querystring>, reply: FastifyReply): Promise<ListRecord[]> {
       const page = pageOf(range);
       const query = filtered(db, filter as ListFilter | undefined);

@@ -7,6 +7,7 @@ import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleRecordChang
 import { handleCommand, STREAMS } from '../http/commands';
 import { errorResponses, HttpError, notFound } from '../http/errors';
 import { likePattern, simpleRestList } from '../http/simpleRest';
+import { fieldsOf } from '../http/apiFields';
 import { csvAnswer } from '../http/csv';
 import { listedPrice, vehicleFacts, type VehicleRow } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
@@ -23,17 +24,7 @@ function toAdminVehicle(row: VehicleRow) {
     description: row.description,
     price: toMajor(listedPrice(row)),
     currency: row.price_currency,
-    images: row.images,
-    specifications: row.specifications,
-    features: row.features,
-    sourceUrl: row.source_url,
-    vin: row.vin,
-    trim: row.trim,
-    importStatus: row.import_status,
-    pricing: row.pricing,
-    listedAt: new Date(row.listed_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    version: row.version,
+    ...fieldsOf(row, ['images', 'specifications', 'features', 'source_url', 'vin', 'trim', 'import_status', 'pricing', 'listed_at', 'updated_at', 'version']),
   };
 }
 

@@ -6,6 +6,7 @@ import { ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, Activity
 import { csvAnswer } from '../http/csv';
 import { errorResponses } from '../http/errors';
 import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
+import { fieldsOf } from '../http/apiFields';
 
 const STAFF_ONLY = { staffPermission: 'staff.manage' } as const;
 
@@ -14,17 +15,12 @@ const isFamily = (action: string): action is ActivityFamily => Object.hasOwn(ACT
 const toEntry = (row: Selectable<StaffActivityNamedView>): ActivityEntry => ({
   id: row.id,
   at: new Date(row.occurred_at).toISOString(),
-  actorKind: row.actor_kind,
   actorId: row.actor_staff_id,
-  actorName: row.actor_name,
-  actorEmail: row.actor_email,
-  action: row.action,
+  ...fieldsOf(row, ['actor_kind', 'actor_name', 'actor_email', 'action']),
   actionLabel: activityActionLabel(row.action),
   // A kind this version does not know (a row from a later one, say) is shown as no record rather than refused.
   recordKind: row.record_kind !== null && Object.hasOwn(ACTIVITY_RECORD_KINDS, row.record_kind) ? (row.record_kind as ActivityRecordKind) : null,
-  recordId: row.record_id,
-  recordName: row.record_name,
-  summary: row.summary,
+  ...fieldsOf(row, ['record_id', 'record_name', 'summary']),
 });
 
 const activityList = simpleRestList({

@@ -135,7 +135,6 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       statuses: SUBMISSION,
       recordSchema: SubmissionRecordSchema,
       list: submissionList(spec),
-      toRecord: (row) => toSubmissionRecord(row, spec),
       arrivedAt: 'submitted_at',
       csv: csvOf(spec),
       followUp: (request, id, command, expectedVersion) => runCommand(spec, id, request, command, expectedVersion),

@@ -22,13 +22,21 @@ export interface DeliveryPolicy {
 export type ClaimedEmail = Pick<
   Selectable<SentEmailsTable>,
   'id' | 'template' | 'to_address' | 'subject' | 'text' | 'html' | 'message_id' | 'status_token_for' | 'password_link_for' | 'attempts'
->;
+> & {
+  /** The claim's end as PostgreSQL wrote it (text, to the microsecond): a result is written only while it is ours. */
+  claimed_until: string;
+  /** When it fell due, as text: an email released untried goes back to its place in the line. */
+  due_at: string;
+};
 
 export type DeliveryOutcome =
   | { kind: 'sent'; emailId: string; attempts: number }
   | { kind: 'retry'; emailId: string; attempts: number; delayMs: number; error: string }
   | { kind: 'failed'; emailId: string; attempts: number; error: string }
-  /** Claimed but not tried: its batch's time to start sends ran out first. It is due again at once, its attempt uncounted. */
+  /**
+   * Claimed but not tried: its batch's time to start sends ran out first, or the process is stopping. It is due again
+   * as it was, its attempt uncounted.
+   */
   | { kind: 'released'; emailId: string };
 
 export interface DeliveryRun {
@@ -60,6 +68,8 @@ export function isPermanentRejection(error: unknown): boolean {
 /** Emails a worker claims at once (one statement), and how many of them it sends at a time. */
 export const CLAIM_BATCH = 50;
 export const SEND_CONCURRENCY = 4;
+/** Batches one run sends at most; a longer backlog is the next run's (the worker rings for it), so a stop waits little. */
+const BATCHES_PER_RUN = 20;
 /** How long after a claim its sends may start (at most; `claimMs` if shorter); later ones wait for the next claim. */
 const START_WINDOW_MS = 10_000;
 
@@ -102,15 +112,27 @@ export class EmailDelivery {
     return Math.round(this.policy.retryDelayMs * 2 ** (attempts - 1) * (1 - Math.random() * 0.2));
   }
 
-  /** Every email due now, batch after batch, then when the next one falls due. */
+  private stopping = false;
+
+  /** The run under way starts no more sends (it releases what it holds and ends); for a process that stops. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * The emails due now, batch after batch (at most BATCHES_PER_RUN), then when the next one falls due. A batch in which
+   * nothing could be tried (its claim came back after its window closed) ends the run, so a slow database cannot make it
+   * claim and release over and over.
+   */
   async deliverDue(): Promise<DeliveryRun> {
     const outcomes: DeliveryOutcome[] = [];
-    for (;;) {
+    for (let batch = 0; batch < BATCHES_PER_RUN && !this.stopping; batch++) {
       // Taken before the claim is asked for: the claim is set later, so it lasts at least claimMs past this.
       const startSendsBy = performance.now() + this.startWindowMs;
       const claimed = await this.claimDue(CLAIM_BATCH);
-      outcomes.push(...(await this.deliverClaimed(claimed, startSendsBy)));
-      if (claimed.length < CLAIM_BATCH) break;
+      const results = await this.deliverClaimed(claimed, startSendsBy);
+      outcomes.push(...results);
+      if (claimed.length < CLAIM_BATCH || results.every((outcome) => outcome.kind === 'released')) break;
     }
     return { outcomes, nextDueInMs: await this.nextDueInMs() };
   }
@@ -140,24 +162,29 @@ export class EmailDelivery {
         from due where sent_emails.id = due.id
         returning sent_emails.id, sent_emails.template, sent_emails.to_address, sent_emails.subject, sent_emails.text,
                   sent_emails.html, sent_emails.message_id, sent_emails.status_token_for, sent_emails.password_link_for,
-                  sent_emails.attempts, due.due_at, due.transaction_id, due.global_position
+                  sent_emails.attempts, sent_emails.claimed_until, due.due_at, due.transaction_id, due.global_position
       )
-      select id, template, to_address, subject, text, html, message_id, status_token_for, password_link_for, attempts
-      from claimed order by due_at, transaction_id, global_position, template`.execute(this.db);
+      select id, template, to_address, subject, text, html, message_id, status_token_for, password_link_for, attempts,
+             claimed_until::text as claimed_until, due_at::text as due_at
+      from claimed order by claimed.due_at, transaction_id, global_position, template`.execute(this.db);
     return rows;
   }
 
-  /** Sends the claimed emails SEND_CONCURRENCY at a time; each result is written before its sender takes the next. */
-  private async deliverClaimed(claimed: ClaimedEmail[], startSendsBy: number): Promise<DeliveryOutcome[]> {
+  /**
+   * Sends claimed emails SEND_CONCURRENCY at a time, starting none after `startSendsBy` (performance.now()); each result
+   * is written before its sender takes the next.
+   */
+  async deliverClaimed(claimed: ClaimedEmail[], startSendsBy: number): Promise<DeliveryOutcome[]> {
     const outcomes: DeliveryOutcome[] = [];
-    const results = new CoalescingWriter<DeliveryOutcome>((batch) => this.record(batch));
+    const results = new CoalescingWriter<DeliveryResult>((batch) => this.record(batch));
     let next = 0;
     const sender = async () => {
       while (next < claimed.length) {
         const email = claimed[next++]!;
-        const outcome: DeliveryOutcome = performance.now() < startSendsBy ? await this.attempt(email) : { kind: 'released', emailId: email.id };
+        const mayStart = performance.now() < startSendsBy && !this.stopping;
+        const outcome: DeliveryOutcome = mayStart ? await this.attempt(email) : { kind: 'released', emailId: email.id };
         outcomes.push(outcome);
-        await results.write(outcome);
+        await results.write({ outcome, email });
       }
     };
     const senders = await Promise.allSettled(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, sender));
@@ -202,12 +229,15 @@ export class EmailDelivery {
 
   /**
    * Writes results in one statement. A sent email is sent whatever happened meanwhile (the server has it); any other
-   * result only touches an email still pending (the console may have failed or retried it).
+   * result only touches an email still pending under this claim (the console may have failed or retried it, or a worker
+   * frozen past its claim may find another holding it now). A released email is due again when it was before.
    */
-  async record(outcomes: DeliveryOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    const column = <T>(pick: (outcome: DeliveryOutcome) => T) => outcomes.map(pick);
-    const status = (outcome: DeliveryOutcome) => (outcome.kind === 'sent' ? 'sent' : outcome.kind === 'failed' ? 'failed' : 'pending');
+  private async record(results: DeliveryResult[]): Promise<void> {
+    if (results.length === 0) return;
+    // In the order of their ids, as every writer of several outbox rows should lock them.
+    const sorted = [...results].sort((a, b) => (a.email.id < b.email.id ? -1 : 1));
+    const column = <T>(pick: (result: DeliveryResult) => T) => sorted.map(pick);
+    const status = ({ outcome }: DeliveryResult) => (outcome.kind === 'sent' ? 'sent' : outcome.kind === 'failed' ? 'failed' : 'pending');
     await sql`
       update sent_emails set
         status = result.status,
@@ -216,15 +246,21 @@ export class EmailDelivery {
         last_error = coalesce(result.error, sent_emails.last_error),
         attempts = sent_emails.attempts - result.uncounted,
         claimed_until = null,
-        next_attempt_at = case when result.status = 'pending' then now() + make_interval(secs => result.delay_seconds) end
+        next_attempt_at = case
+          when result.status <> 'pending' then null
+          when result.uncounted = 1 then result.due_at
+          else now() + make_interval(secs => result.delay_seconds) end
       from unnest(
-        ${column((outcome) => outcome.emailId)}::uuid[],
+        ${column(({ email }) => email.id)}::uuid[],
         ${column(status)}::text[],
-        ${column((outcome) => ('error' in outcome ? outcome.error : null))}::text[],
-        ${column((outcome) => (outcome.kind === 'retry' ? outcome.delayMs / 1000 : 0))}::float8[],
-        ${column((outcome) => (outcome.kind === 'released' ? 1 : 0))}::int[]
-      ) as result(id, status, error, delay_seconds, uncounted)
-      where sent_emails.id = result.id and (result.status = 'sent' or sent_emails.status = 'pending')`.execute(this.db);
+        ${column(({ outcome }) => ('error' in outcome ? outcome.error : null))}::text[],
+        ${column(({ outcome }) => (outcome.kind === 'retry' ? outcome.delayMs / 1000 : 0))}::float8[],
+        ${column(({ outcome }) => (outcome.kind === 'released' ? 1 : 0))}::int[],
+        ${column(({ email }) => email.claimed_until)}::timestamptz[],
+        ${column(({ email }) => email.due_at)}::timestamptz[]
+      ) as result(id, status, error, delay_seconds, uncounted, claimed_until, due_at)
+      where sent_emails.id = result.id
+        and (result.status = 'sent' or (sent_emails.status = 'pending' and sent_emails.claimed_until = result.claimed_until))`.execute(this.db);
   }
 
   /**
@@ -238,6 +274,12 @@ export class EmailDelivery {
     const inMs = rows[0]?.in_ms ?? null;
     return inMs === null ? null : Math.max(0, Math.ceil(inMs));
   }
+}
+
+/** A result and the claimed email it is about. */
+interface DeliveryResult {
+  outcome: DeliveryOutcome;
+  email: ClaimedEmail;
 }
 
 /**

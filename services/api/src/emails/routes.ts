@@ -33,7 +33,7 @@ const EmailParams = z.object({ id: z.string().max(100) });
 
 /** The email outbox as staff see it (what went, what waits, what failed and why), and a retry for failed emails. */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The workers enqueue due emails when this rings (or at their safety net's next round, if Redis is away now).
+  // The workers send due emails when this rings (or at their safety net's next round, if Redis is away now).
   const doorbell = new ProjectorDoorbell(app.queues.email, app.log);
   app.addHook('onClose', async () => doorbell.settled());
 

@@ -7,7 +7,7 @@ import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
 import { BackLink } from '../ui/BackLink';
-import { openTara } from '../assistant/taraStore';
+import { CompanionLink } from '../assistant/CompanionLink';
 
 const TAB_MESSAGES = {
   'cars-minivan': 'tabCarsMinivan',
@@ -100,9 +100,7 @@ export function InventoryPage() {
 
       <aside className="cta">
         <p>{t('budgetQuestion')}</p>
-        <button type="button" className="button" onClick={() => openTara({ entry: 'inventory' })}>
-          {t('startGuidance')}
-        </button>
+        <CompanionLink where="inventory">{t('startGuidance')}</CompanionLink>
       </aside>
     </section>
   );

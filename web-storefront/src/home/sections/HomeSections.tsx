@@ -13,7 +13,7 @@ import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { homeSectionMessages } from './messages';
 import type en from './messages/en';
 import './sections.css';
-import { openTara } from '../../assistant/taraStore';
+import { CompanionLink } from '../../assistant/CompanionLink';
 
 type T = Translator<typeof en>;
 type Key = keyof typeof en;
@@ -317,9 +317,7 @@ export function HomeSections() {
           ))}
         </ul>
         <p className="home-actions">
-          <button type="button" className="button" onClick={() => openTara({ entry: 'home' })}>
-            {t('getStarted')}
-          </button>
+          <CompanionLink where="home_services">{t('getStarted')}</CompanionLink>
           <Link to="/profile" className="button button-secondary">
             {t('learnMore')}
           </Link>

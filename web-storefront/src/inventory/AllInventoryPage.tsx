@@ -6,7 +6,7 @@ import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilte
 import { inventoryMessages, type InventoryMessage } from './messages';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { BackLink } from '../ui/BackLink';
+import { PageWithBackLink } from '../ui/BackLink';
 
 const COLLECTION_MESSAGES = {
   suv: 'collectionSuv',
@@ -40,10 +40,7 @@ export function AllInventoryPage() {
   };
   const active = params.get('collection');
   return (
-    <section className="page">
-      <BackLink to="/buy-cars">
-        {t('backBuyCars')}
-      </BackLink>
+    <PageWithBackLink to="/buy-cars" label={t('backBuyCars')}>
       <h1>{t('allTitle')}</h1>
       <div role="tablist" aria-label={t('vehicleCategories')} className="tabs">
         {TABS.map((tab) => (
@@ -75,6 +72,6 @@ export function AllInventoryPage() {
           </ul>
         )
       ) : null}
-    </section>
+    </PageWithBackLink>
   );
 }

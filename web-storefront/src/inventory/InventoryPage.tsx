@@ -6,7 +6,7 @@ import { inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { BackLink } from '../ui/BackLink';
+import { PageWithBackLink } from '../ui/BackLink';
 import { CompanionLink } from '../assistant/CompanionLink';
 
 const TAB_MESSAGES = {
@@ -38,10 +38,7 @@ export function InventoryPage() {
       : t('priceFrom', { min: format(Number(priceMin)) });
 
   return (
-    <section className="page inventory-page">
-      <BackLink to="/">
-        {t('backHome')}
-      </BackLink>
+    <PageWithBackLink to="/" label={t('backHome')} className="inventory-page">
       <h1>{t('inventoryTitle')}</h1>
 
       <div role="tablist" aria-label={t('vehicleTypes')} className="tabs">
@@ -102,6 +99,6 @@ export function InventoryPage() {
         <p>{t('budgetQuestion')}</p>
         <CompanionLink where="inventory">{t('startGuidance')}</CompanionLink>
       </aside>
-    </section>
+    </PageWithBackLink>
   );
 }

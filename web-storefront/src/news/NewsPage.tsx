@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { NEWS_FILTER_CATEGORIES, VIDEO_FILTER_CATEGORIES, type NewsFilterCategory, type VideoFilterCategory } from '@autobest/domain/news/categories';
 import type { NewsPage, ReviewVideos as ReviewVideosAnswer, TrendingNews } from '@autobest/domain/news/contracts';
+import { TOP_REVIEW_CHANNELS } from '@autobest/domain/news/channels';
 import { track } from '../analytics/analytics';
 import { useSayMessage } from '../api/domainMessages';
 import { useT, type Translator } from '../i18n';
@@ -179,6 +180,20 @@ function AllReviews({ brands, brand, onBrand, t }: { brands: readonly string[]; 
   );
 }
 
+/** The curated list's 11 top review channels (spec 001 §3), under the videos. */
+export function TopChannels({ t }: { t: T }) {
+  return (
+    <section className="news-channels" aria-labelledby="news-channels-heading">
+      <h3 id="news-channels-heading">{t('topChannels')}</h3>
+      <ol>
+        {TOP_REVIEW_CHANNELS.map((channel) => (
+          <li key={channel}>{channel}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** 'Car Review Videos': the API's latest 6 of the chosen brand (its brands fill the filter); 'View All Reviews' opens every one. */
 function ReviewVideos({ t }: { t: T }) {
   const [brand, setBrand] = useState('All');
@@ -209,6 +224,7 @@ function ReviewVideos({ t }: { t: T }) {
           {t('viewAllReviews')}
         </button>
       ) : null}
+      <TopChannels t={t} />
       <Dialog open={allOpen} onClose={() => setAllOpen(false)} title={t('allReviewsTitle')} closeLabel={t('close')} variant="wide">
         {allOpen ? <AllReviews brands={brands} brand={brand} onBrand={chooseBrand} t={t} /> : null}
       </Dialog>

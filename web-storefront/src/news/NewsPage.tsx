@@ -180,17 +180,17 @@ function AllReviews({ brands, brand, onBrand, t }: { brands: readonly string[]; 
   );
 }
 
-/** The curated list's 11 top review channels (spec 001 §3), under the videos. */
+/** The curated list's 11 top review channels (spec 001 §3), beside the news under the videos. */
 export function TopChannels({ t }: { t: T }) {
   return (
-    <section className="news-channels" aria-labelledby="news-channels-heading">
-      <h3 id="news-channels-heading">{t('topChannels')}</h3>
+    <aside className="news-channels" aria-labelledby="news-channels-heading">
+      <h2 id="news-channels-heading">{t('topChannels')}</h2>
       <ol>
         {TOP_REVIEW_CHANNELS.map((channel) => (
           <li key={channel}>{channel}</li>
         ))}
       </ol>
-    </section>
+    </aside>
   );
 }
 
@@ -224,7 +224,6 @@ function ReviewVideos({ t }: { t: T }) {
           {t('viewAllReviews')}
         </button>
       ) : null}
-      <TopChannels t={t} />
       <Dialog open={allOpen} onClose={() => setAllOpen(false)} title={t('allReviewsTitle')} closeLabel={t('close')} variant="wide">
         {allOpen ? <AllReviews brands={brands} brand={brand} onBrand={chooseBrand} t={t} /> : null}
       </Dialog>
@@ -257,7 +256,10 @@ export function NewsPage() {
           <AfricanNews category={category} t={t} />
           <GlobalHeadlines category={category} t={t} />
         </div>
-        <ReviewVideos t={t} />
+        <div className="news-side">
+          <ReviewVideos t={t} />
+          <TopChannels t={t} />
+        </div>
       </div>
     </section>
   );

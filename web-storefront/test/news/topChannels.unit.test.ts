@@ -16,7 +16,7 @@ function Channels() {
 describe("the news page's top review channels", () => {
   it('lists the 11 channels of the curated list, in its order, under their heading', () => {
     const html = renderToStaticMarkup(createElement(Channels));
-    expect(html).toContain('<h3 id="news-channels-heading">Top review channels</h3>');
+    expect(html).toContain('<h2 id="news-channels-heading">Top review channels</h2>');
     const shown = [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((match) => match[1]!.replace('&amp;', '&'));
     expect(shown).toHaveLength(11);
     expect(shown).toEqual([...TOP_REVIEW_CHANNELS]);

@@ -140,6 +140,10 @@ describe('sell-car and trade-in journeys', () => {
       await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
     }
     await form.getByLabel(/^I consent/).check();
+    // The under-finance question starts unanswered: sending without an answer asks for one (spec 001 §5).
+    await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
+    await form.getByText('Please specify if vehicle is under finance').waitFor();
+    await form.getByRole('group', { name: 'Is the vehicle under finance?' }).getByLabel('No', { exact: true }).check();
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await owner.getByText('Trade-in Request Submitted!').waitFor();
 

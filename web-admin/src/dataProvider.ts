@@ -13,6 +13,7 @@ import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@autobest/domain/staff/twoFactor';
 import type { InventoryStats } from './inventory-management/types';
 import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
+import type { ListFilterValues } from '@autobest/domain/listFilters';
 
 const API = '/api/admin';
 
@@ -39,6 +40,9 @@ export const dataProvider = {
   /** A list's count cards (total and per status), over what `filter` keeps where the resource takes one. */
   getStats: (resource: string, filter?: object) =>
     get<Record<string, number>>(`${API}/${resource}/stats${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`),
+  /** The makes, models (of `make` when given) and years a list's records hold, for its filters' dropdowns. */
+  getFilterValues: (resource: string, make?: string) =>
+    get<ListFilterValues>(`${API}/${resource}/filter-values${make ? `?make=${encodeURIComponent(make)}` : ''}`),
   getHistory: (resource: string, id: Identifier) => get<SubmissionHistoryEntry[]>(`${API}/${resource}/${encodeURIComponent(String(id))}/history`),
   changeStatus: (resource: string, id: Identifier, status: string, expectedVersion: number) =>
     command(resource, id, 'status', { status, expectedVersion }),

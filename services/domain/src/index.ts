@@ -5,6 +5,7 @@ export * from './platform/messages';
 export * from './platform/errors';
 export * from './platform/events';
 export * from './platform/languages';
+export * from './platform/listFilters';
 export * from './followUps/followUp';
 export * from './followUps/contracts';
 export * from './contact/contactMessage';

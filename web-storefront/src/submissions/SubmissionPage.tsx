@@ -6,7 +6,7 @@ import { track } from '../analytics/analytics';
 import { PageHeader } from '../ui/PageHeader';
 import { CreatedNotice } from './CreatedNotice';
 import { ConsentField, SelectField, TextField, YesNoField } from './fields';
-import { SUBMISSION_KINDS, type SubmissionKindForm, type VehicleField } from './kinds';
+import { SUBMISSION_KINDS, vehicleInitialValues, type SubmissionKindForm, type VehicleField } from './kinds';
 import { apiMessages } from '../api/messages';
 import { submissionMessages } from './messages';
 import { PhotoSlots, useRevokePreviewsOnLeave } from './PhotoSlots';
@@ -19,7 +19,7 @@ const PERSONAL_FIELDS = ['fullName', 'phoneNumber', 'email'] as const;
 
 const initialValues = (form: SubmissionKindForm): Record<string, string> => ({
   ...Object.fromEntries(PERSONAL_FIELDS.map((name) => [name, ''])),
-  ...Object.fromEntries(form.vehicleFields.map((field) => [field.name, field.control === 'yesNo' ? field.initial : ''])),
+  ...vehicleInitialValues(form),
 });
 
 function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {

@@ -35,6 +35,9 @@ export const yesNo = (message: MessageCode) =>
     .optional()
     .transform((value) => value === 'yes' || value === 'true');
 
+/** A question the owner must answer (the trade-in's under-finance): exactly 'yes' or 'no'; absent or anything else is refused with `message`. */
+export const answeredYesNo = (message: MessageCode) => z.enum(['yes', 'no'], { error: message }).transform((value) => value === 'yes');
+
 export const consentGiven = (message: MessageCode) =>
   z.enum(['true', 'on', 'yes'], { error: message }).transform(() => true as const);
 

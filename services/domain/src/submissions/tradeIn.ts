@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   PHONE_PATTERN,
+  answeredYesNo,
   consentGiven,
   emailField,
   optionalText,
@@ -54,9 +55,7 @@ export const TradeInFieldsSchema = z.preprocess(
     fuelType: z.enum(TRADE_IN_FUEL_TYPES, { error: 'fuelTypeRequired' }),
     transmission: z.enum(TRADE_IN_TRANSMISSIONS, { error: 'transmissionRequired' }),
     knownIssues: optionalText(5000, { freeText: true }),
-    underFinance: z
-      .enum(['yes', 'no', 'true', 'false'], { error: 'underFinanceRequired' })
-      .transform((value) => value === 'yes' || value === 'true'),
+    underFinance: answeredYesNo('underFinanceRequired'),
     askingPrice: optionalText(30),
     consent: consentGiven('tradeInConsentRequired'),
     language: requestLanguage,

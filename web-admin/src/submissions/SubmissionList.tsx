@@ -1,7 +1,6 @@
 import {
   Datagrid,
   DateField,
-  DateInput,
   DeleteButton,
   FilterButton,
   FunctionField,
@@ -21,6 +20,7 @@ import { SUBMISSION_WORKFLOW, statusChoices } from '../follow-ups/workflow';
 import { formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
+import { dateFilters } from '../ui/dateFilters';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
@@ -31,8 +31,7 @@ const filtersOf = (resource: string) => [
   <ListValueInput key="make" resource={resource} source="make" values="make" label="Make" />,
   <ListValueInput key="model" resource={resource} source="model" values="model" label="Model" />,
   <ListValueInput key="year" resource={resource} source="year" values="year" label="Year" />,
-  <DateInput key="dateFrom" source="dateFrom" label="From" />,
-  <DateInput key="dateTo" source="dateTo" label="To" />,
+  ...dateFilters,
 ];
 
 /** The four count cards: total, pending, reviewed, finalized. */

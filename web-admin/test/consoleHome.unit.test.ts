@@ -40,7 +40,7 @@ describe("the console's home", () => {
       `Enquiries waiting over 24 hours: 2 -> /admin/enquiries?filter={"status":"new","dateTo":"${WAITING_SINCE}"}`,
       'Failed emails: 4 -> /admin/emails?filter={"status":"failed"}',
       'Failing feeds: 1 -> /admin/news-sources?filter={"enabled":true,"failing":true}',
-      'Failed jobs: photos: 2 -> /admin/queues/queue/photos?status=failed',
+      'Failed jobs: request photos: 2 -> /admin/queues/queue/photos?status=failed',
       'Exchange rates: Stale -> /admin/qa-test',
     ]);
     // Each row is a group named for screen readers.
@@ -61,7 +61,7 @@ describe("the console's home", () => {
 
   it('marks the figures that want attention, and not the zeros or the expected reference rates', () => {
     const attention = homeSections(ADMIN_HOME).flatMap((section) => section.cards.filter((card) => card.attention).map((card) => card.label));
-    expect(attention).toEqual(['New sell-car requests', 'Reservations waiting over 24 hours', 'Enquiries waiting over 24 hours', 'Failed emails', 'Failing feeds', 'Failed jobs: photos', 'Exchange rates']);
+    expect(attention).toEqual(['New sell-car requests', 'Reservations waiting over 24 hours', 'Enquiries waiting over 24 hours', 'Failed emails', 'Failing feeds', 'Failed jobs: request photos', 'Exchange rates']);
     const reference = homeSections({ rates: { state: 'reference', source: 'fallback', fetchedAt: null } })[0]!.cards[0]!;
     expect(reference.attention).toBe(false);
   });

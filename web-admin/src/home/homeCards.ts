@@ -14,6 +14,16 @@ const count = (label: string, value: number, to: string, testId: string): CountC
 
 const RATES_TEXT = { current: 'Current', stale: 'Stale', reference: 'Reference rates' } as const;
 
+/** What each queue does, as staff call it (a queue this list does not know shows its own name). */
+const QUEUE_LABELS: Readonly<Record<string, string>> = {
+  projector: 'read models',
+  photos: 'request photos',
+  rates: 'exchange rates',
+  'deliver-email': 'emails',
+  'deliver-whatsapp': 'WhatsApp messages',
+  'news-feeds': 'news feeds',
+};
+
 /**
  * What the console's home shows of the API's answer: each part the role was given, as cards that open the list of
  * exactly what they count (the waiting leads by the same cut-off the API counted with). A part the role may not read
@@ -43,7 +53,7 @@ export function homeSections(home: ConsoleHome): HomeSection[] {
     const failing = queues.failedJobs.filter(({ failed }) => failed > 0);
     if (failing.length === 0) operations.push({ ...count('Failed jobs', 0, '/queues', 'home-failed-jobs'), reloadDocument: true });
     for (const { queue, failed } of failing) {
-      operations.push({ ...count(`Failed jobs: ${queue}`, failed, `/queues/queue/${encodeURIComponent(queue)}?status=failed`, `home-failed-jobs-${queue}`), reloadDocument: true });
+      operations.push({ ...count(`Failed jobs: ${QUEUE_LABELS[queue] ?? queue}`, failed, `/queues/queue/${encodeURIComponent(queue)}?status=failed`, `home-failed-jobs-${queue}`), reloadDocument: true });
     }
   }
   if (rates) operations.push({ label: 'Exchange rates', value: RATES_TEXT[rates.state], to: '/qa-test', testId: 'home-rates', attention: rates.state === 'stale' });

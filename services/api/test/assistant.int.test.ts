@@ -4,7 +4,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { Writable } from 'node:stream';
 import { readStream } from '@autobest/db';
-import { CHAT_MESSAGE_MAX, convert, formatPlain, fromMajor, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { CHAT_MESSAGE_MAX, convert, formatPlain, fromMajor, fullContext, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
 import { catalogueRates } from '../src/inventory/ratesRoutes';
 import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -296,12 +296,12 @@ describe('grounding in the real catalogue', () => {
   it('offers cars of another type within the budget when none of the type is', async () => {
     // The catalogue has no convertibles (whatever the words a buyer uses for one).
     const match = vehicleMatcher(t.testDb.db, catalogueRates(t.testDb.db));
-    const matches = await match({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }, 'NGN');
+    const matches = await match(fullContext({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }), 'NGN');
     expect(matches.kind).toBe('other-type');
     expect(matches.vehicles.length).toBeGreaterThan(0);
     for (const card of matches.vehicles) expect(card.price).toMatchObject({ currency: 'NGN' });
     for (const card of matches.vehicles) expect(card.price.amount).toBeLessThanOrEqual(45_000_000);
-    const electric = await match({ preferredVehicleType: 'electric', usage: null, budget: null }, 'KES');
+    const electric = await match(fullContext({ preferredVehicleType: 'electric', usage: null, budget: null }), 'KES');
     expect(electric.kind).toBe('within-budget');
     for (const card of electric.vehicles) expect(card.efficiency.label).toBe('Electric');
     for (const card of electric.vehicles) expect(card.price.currency).toBe('KES');

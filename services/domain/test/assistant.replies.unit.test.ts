@@ -11,6 +11,7 @@ import {
   firstSuggestionsFor,
   FIRST_SUGGESTIONS,
   formatPlain,
+  fullContext,
   greetingFor,
   RESERVATION_DEPOSIT_NGN,
   SALES_WHATSAPP,
@@ -122,7 +123,7 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       const language = rng.pick(SITE_LANGUAGES);
       const currency = rng.pick(CURRENCY_CODES) as CurrencyCode;
       const text = rng.some(FRAGMENTS, 4).join(rng.pick([', ', ' ', '. ', ' et ', ' na ', ' و ']));
-      const prior: ChatContext = rng.next() < 0.5 ? EMPTY_CHAT_CONTEXT : { preferredVehicleType: rng.pick(['suv', 'sedan', null]), usage: rng.pick(['family', null]), budget: rng.next() < 0.5 ? { amount: 20_000_000, currency: 'NGN' } : null };
+      const prior: ChatContext = rng.next() < 0.5 ? EMPTY_CHAT_CONTEXT : fullContext({ preferredVehicleType: rng.pick(['suv', 'sedan', null]), usage: rng.pick(['family', null]), budget: rng.next() < 0.5 ? { amount: 20_000_000, currency: 'NGN' } : null });
       const understanding = understandMessage(text, { language, currency, prior });
       const kind = rng.pick(MATCH_KINDS);
       // Cards are priced in the visitor's currency; a budget in another comes with what each costs in it.

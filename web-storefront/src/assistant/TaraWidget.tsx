@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
+import { EMPTY_CHAT_CONTEXT } from '@autobest/domain/assistant/slots';
 import { firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
 import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
@@ -142,14 +143,14 @@ export default function TaraWidget() {
         if (!started.ok) return null;
         remember(started.data.id);
         reportStage(started.data.id, started.data.stage);
-        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false } satisfies Conversation;
+        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: EMPTY_CHAT_CONTEXT, vehicles: [], sort: null, suggestions: [], handedOff: false } satisfies Conversation;
       })();
       starts.current = run;
       void run.then((opened) => {
         starts.current = null;
         setStarting(false);
         setSort(opened?.sort ?? null);
-        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false });
+        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: EMPTY_CHAT_CONTEXT, vehicles: [], sort: null, suggestions: [], handedOff: false });
       });
       return run;
     },

@@ -2,6 +2,7 @@ import { formatPlain } from '../money/money';
 import { RESERVATION_DEPOSIT_NGN } from '../inventory/reservation';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatUsage, ChatVehicleCard, ChatVehicleType, TaraTopic } from './contracts';
+import type { ChatCondition, ChatFilterSlot, ChatFuel, ChatPriority } from './slots';
 import type { CardSort, ChatNeed, Understanding } from './understanding';
 
 export { CHAT_FAILURE_MESSAGE } from './failure';
@@ -19,13 +20,16 @@ export { CHAT_FAILURE_MESSAGE } from './failure';
  * - other-type: none of the asked type within the budget; these are the closest of other types;
  * - none: nothing to offer (the cards are empty);
  * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
+ * - relaxed: nothing satisfies every slot; for each slot that, let go, finds cars, the closest cars without it.
  */
-export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'none' | 'not-asked';
+export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'relaxed' | 'none' | 'not-asked';
 
 export interface VehicleMatches {
   kind: MatchKind;
   /** Real listed vehicles, prices in the visitor's currency (as the vehicle page shows them). */
   vehicles: ChatVehicleCard[];
+  /** With 'relaxed': each slot that, let go, finds cars, with those cars (all of them among `vehicles`). */
+  relaxed?: Array<{ slot: ChatFilterSlot; vehicles: ChatVehicleCard[] }> | null;
   /**
    * What each card costs in the budget's currency at the same rates, by card id, when the budget is in another
    * currency than the cards ("Budget $25K" on a naira page): the reply writes both, so a price is never set against
@@ -58,6 +62,10 @@ export interface ReplyInput {
   stage: ChatStage;
   understanding: Understanding;
   matches: VehicleMatches;
+  /** Tara's previous words in the conversation (greeting or reply): this reply starts differently. */
+  previous?: string | null;
+  /** How many buyer messages came before: the openings take turns. */
+  turn?: number;
 }
 
 export interface ChatSuggestion {
@@ -76,8 +84,26 @@ type SuggestionKey = 'budget' | 'suvs' | 'efficient' | 'cheaper' | 'financing' |
 interface Wording {
   greeting: string;
   greetingAbout: (topic: string) => string;
-  understood: (parts: string) => string;
+  /** What Tara understood, said when it changed; the openings take turns. */
+  understood: ReadonlyArray<(parts: string) => string>;
+  /** Put before a reply that would start as the previous one did. */
+  connectives: readonly string[];
   listSeparator: string;
+  fuel: Record<ChatFuel, string>;
+  drive4x4: string;
+  seats: (count: number) => string;
+  range: (km: number) => string;
+  condition: Record<ChatCondition, string>;
+  minYear: (year: number) => string;
+  location: (city: string) => string;
+  priority: Record<ChatPriority, string>;
+  /** A slot as the buyer could let go of it ("the budget", "4x4"). */
+  slotName: Record<ChatFilterSlot, string>;
+  relaxedIntro: string;
+  relaxedLine: (slot: string, list: string) => string;
+  relaxAsk: string;
+  /** A question Tara has no answer for yet: a specialist follows up. */
+  specialist: string;
   /** A card's price with what it costs in the budget's currency, when that is another ("₦38,000,000, about $24,675"). */
   priceAndBudgetCurrency: (price: string, inBudgetCurrency: string) => string;
   budgetUpTo: (amount: string) => string;
@@ -107,7 +133,22 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greeting:
       "Hi, I'm Tara, your car-buying companion. Tell me your budget, what you'll mostly use the car for and the kind of car you like, and I'll show you cars from our inventory that fit.",
     greetingAbout: (topic) => `Hi, I'm Tara. Let's find you the right ${topic}. What is your budget, and what will you mostly use it for?`,
-    understood: (parts) => `Here's what I have so far: ${parts}. Tell me if anything is off.`,
+    understood: [(parts) => `Got it: ${parts}.`, (parts) => `Okay, so: ${parts}.`, (parts) => `Noted: ${parts}.`, (parts) => `Right, that's ${parts}.`],
+    connectives: ['Sure.', 'Alright.', 'Okay.'],
+    fuel: { petrol: 'petrol', diesel: 'diesel', hybrid: 'hybrid', electric: 'electric' },
+    drive4x4: '4x4 or AWD',
+    seats: (count) => `${count}+ seats`,
+    range: (km) => `a range of ${km} km or more`,
+    condition: { new: 'brand new', used: 'used' },
+    minYear: (year) => `${year} or newer`,
+    location: (city) => `in ${city}`,
+    priority: { economy: 'easy on fuel', luxury: 'luxury' },
+    slotName: { bodyType: 'the body type', fuel: 'the fuel', drive: '4x4', seats: 'the seats', minRangeKm: 'the range', condition: 'new or used', minYear: 'the year', location: 'the city', make: 'the make', budget: 'the budget' },
+    relaxedIntro: 'Nothing in our inventory has everything you asked for right now.',
+    relaxedLine: (slot, list) => `Letting go of ${slot}: ${list}.`,
+    relaxAsk: 'Which would you let go of?',
+    specialist:
+      "Good question. I can't answer that one reliably yet, so a specialist from our team will follow up with you. Press 'Talk to a person' and leave your name and a phone number or email.",
     listSeparator: ', ',
     priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, about ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `budget up to ${amount}`,
@@ -168,7 +209,22 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greeting:
       "Bonjour, je suis Tara, votre assistante pour acheter une voiture. Dites-moi votre budget, l'usage principal de la voiture et le type de véhicule que vous aimez : je vous montrerai les voitures de notre stock qui vous conviennent.",
     greetingAbout: (topic) => `Bonjour, je suis Tara. Vous cherchez : ${topic}. Quel est votre budget, et à quoi servira surtout la voiture ?`,
-    understood: (parts) => `Voici ce que j'ai retenu : ${parts}. Dites-moi si quelque chose ne va pas.`,
+    understood: [(parts) => `Entendu : ${parts}.`, (parts) => `D'accord, donc : ${parts}.`, (parts) => `C'est noté : ${parts}.`, (parts) => `Bien, je retiens : ${parts}.`],
+    connectives: ['Bien sûr.', 'Très bien.', "D'accord."],
+    fuel: { petrol: 'essence', diesel: 'diesel', hybrid: 'hybride', electric: 'électrique' },
+    drive4x4: '4x4 ou transmission intégrale',
+    seats: (count) => `${count} places ou plus`,
+    range: (km) => `une autonomie d'au moins ${km} km`,
+    condition: { new: 'neuve', used: "d'occasion" },
+    minYear: (year) => `${year} ou plus récente`,
+    location: (city) => `à ${city}`,
+    priority: { economy: 'sobre en carburant', luxury: 'haut de gamme' },
+    slotName: { bodyType: 'le type de carrosserie', fuel: 'le carburant', drive: 'le 4x4', seats: 'le nombre de places', minRangeKm: "l'autonomie", condition: 'neuve ou occasion', minYear: "l'année", location: 'la ville', make: 'la marque', budget: 'le budget' },
+    relaxedIntro: "Rien dans notre stock n'a tout ce que vous demandez pour le moment.",
+    relaxedLine: (slot, list) => `En renonçant à ${slot} : ${list}.`,
+    relaxAsk: 'À quoi renonceriez-vous ?',
+    specialist:
+      "Bonne question. Je ne peux pas encore y répondre de façon sûre : un spécialiste de notre équipe reviendra vers vous. Appuyez sur « Parler à un conseiller » et laissez votre nom et un téléphone ou un e-mail.",
     listSeparator: ', ',
     priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, soit environ ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `budget jusqu'à ${amount}`,
@@ -236,7 +292,21 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greeting:
       'مرحبًا، أنا تارا، رفيقتك في شراء السيارة. أخبرني بميزانيتك، وفيمَ ستستخدم السيارة غالبًا، ونوع السيارة الذي تفضّله، وسأعرض عليك السيارات المناسبة من مخزوننا.',
     greetingAbout: (topic) => `مرحبًا، أنا تارا. تبحث عن: ${topic}. ما ميزانيتك، وفيمَ ستستخدم السيارة غالبًا؟`,
-    understood: (parts) => `هذا ما فهمته حتى الآن: ${parts}. أخبرني إن كان هناك ما يحتاج إلى تصحيح.`,
+    understood: [(parts) => `فهمت: ${parts}.`, (parts) => `حسنًا، إذن: ${parts}.`, (parts) => `سجّلت ذلك: ${parts}.`, (parts) => `تمام، أي: ${parts}.`],
+    connectives: ['بالتأكيد.', 'حسنًا.', 'تمام.'],
+    fuel: { petrol: 'بنزين', diesel: 'ديزل', hybrid: 'هجينة', electric: 'كهربائية' },
+    drive4x4: 'دفع رباعي أو كلي',
+    seats: (count) => `${count} مقاعد أو أكثر`,
+    range: (km) => `مدى ${km} كم على الأقل`,
+    condition: { new: 'جديدة', used: 'مستعملة' },
+    minYear: (year) => `موديل ${year} أو أحدث`,
+    location: (city) => `في ${city}`,
+    priority: { economy: 'موفرة للوقود', luxury: 'فاخرة' },
+    slotName: { bodyType: 'نوع الهيكل', fuel: 'نوع الوقود', drive: 'الدفع الرباعي', seats: 'عدد المقاعد', minRangeKm: 'المدى', condition: 'جديدة أو مستعملة', minYear: 'سنة الصنع', location: 'المدينة', make: 'العلامة', budget: 'الميزانية' },
+    relaxedIntro: 'لا توجد في مخزوننا حاليًا سيارة تجمع كل ما طلبته.',
+    relaxedLine: (slot, list) => `بالتخلي عن ${slot}: ${list}.`,
+    relaxAsk: 'عن أيّها تتخلى؟',
+    specialist: 'سؤال جيد. لا أستطيع الإجابة عنه بدقة بعد، لذا سيتابع معك أحد المختصين في فريقنا. اضغط «التحدث مع شخص» واترك اسمك ورقم هاتف أو بريدًا إلكترونيًا.',
     listSeparator: '، ',
     priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}، أي نحو ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `ميزانية حتى ${amount}`,
@@ -301,7 +371,21 @@ const WORDING: Record<SiteLanguage, Wording> = {
     greeting:
       'Habari, mimi ni Tara, msaidizi wako wa kununua gari. Niambie bajeti yako, utakavyotumia gari mara nyingi na aina ya gari unayopenda, nami nitakuonyesha magari yanayofaa kutoka kwenye hifadhi yetu.',
     greetingAbout: (topic) => `Habari, mimi ni Tara. Unatafuta: ${topic}. Bajeti yako ni kiasi gani, na gari litatumika zaidi kwa nini?`,
-    understood: (parts) => `Haya ndiyo nimeelewa hadi sasa: ${parts}. Niambie kama kuna kitu si sahihi.`,
+    understood: [(parts) => `Sawa: ${parts}.`, (parts) => `Nimeelewa: ${parts}.`, (parts) => `Nimeandika: ${parts}.`, (parts) => `Vizuri, kwa hiyo: ${parts}.`],
+    connectives: ['Bila shaka.', 'Haya.', 'Sawa basi.'],
+    fuel: { petrol: 'petroli', diesel: 'dizeli', hybrid: 'mseto', electric: 'umeme' },
+    drive4x4: '4x4 au magurudumu yote',
+    seats: (count) => `viti ${count} au zaidi`,
+    range: (km) => `masafa ya angalau km ${km}`,
+    condition: { new: 'jipya', used: 'lililotumika' },
+    minYear: (year) => `mwaka ${year} au karibuni zaidi`,
+    location: (city) => `huko ${city}`,
+    priority: { economy: 'linaokoa mafuta', luxury: 'la kifahari' },
+    slotName: { bodyType: 'aina ya bodi', fuel: 'aina ya mafuta', drive: '4x4', seats: 'idadi ya viti', minRangeKm: 'masafa', condition: 'jipya au lililotumika', minYear: 'mwaka', location: 'mji', make: 'chapa', budget: 'bajeti' },
+    relaxedIntro: 'Hakuna gari katika hifadhi yetu lenye yote uliyoomba kwa sasa.',
+    relaxedLine: (slot, list) => `Ukiacha ${slot}: ${list}.`,
+    relaxAsk: 'Ungeacha kipi?',
+    specialist: 'Swali zuri. Siwezi kulijibu kwa uhakika bado, kwa hiyo mtaalamu wa timu yetu atawasiliana nawe. Bonyeza «Ongea na mtu» na uache jina lako na namba ya simu au barua pepe.',
     listSeparator: ', ',
     priceAndBudgetCurrency: (price, inBudgetCurrency) => `${price}, takriban ${inBudgetCurrency}`,
     budgetUpTo: (amount) => `bajeti hadi ${amount}`,
@@ -381,21 +465,35 @@ export function greetingFor(language: SiteLanguage, topic?: TaraTopic): string {
   return topic ? wording.greetingAbout(wording.type[topic]) : wording.greeting;
 }
 
-/** What Tara understood, as the buyer reads it (budget, usage, type; a field a message took back says so). */
-function contextLabels(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> {
+/** What Tara understood, as the buyer reads it, slot by slot: budget, usage, type first, then the rest. */
+function contextParts(context: ChatContext, language: SiteLanguage): Record<ChatNeed, string | null> & { rest: string[] } {
   const wording = WORDING[language];
+  const type = context.preferredVehicleType;
+  const rest = [
+    context.fuel && context.fuel !== type ? wording.fuel[context.fuel] : null,
+    context.drive ? wording.drive4x4 : null,
+    // Five seats go without saying for a family car.
+    context.seats && context.seats > 5 ? wording.seats(context.seats) : null,
+    context.minRangeKm ? wording.range(context.minRangeKm) : null,
+    context.condition ? wording.condition[context.condition] : null,
+    context.minYear ? wording.minYear(context.minYear) : null,
+    context.make,
+    context.location ? wording.location(context.location) : null,
+    context.priority && context.priority !== type ? wording.priority[context.priority] : null,
+  ].filter((part): part is string => part !== null);
   return {
     budget: context.budget ? wording.budgetUpTo(formatPlain(context.budget.amount, context.budget.currency, language)) : null,
     usage: context.usage ? wording.usage[context.usage] : null,
-    type: context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null,
+    type: type ? wording.type[type] : null,
+    rest,
   };
 }
 
-/** The understood context in one line ("budget up to ₦30,000,000, for the family, SUV"); empty when nothing is known. */
+/** The understood context in one line ("budget up to ₦30,000,000, for the family, SUV, diesel"); empty when nothing is known. */
 export function describeContext(context: ChatContext, language: SiteLanguage, cleared: readonly ChatNeed[] = []): string {
-  const labels = contextLabels(context, language);
+  const labels = contextParts(context, language);
   const parts = (['budget', 'usage', 'type'] as const).map((need) => labels[need] ?? (cleared.includes(need) ? WORDING[language].cleared[need] : null));
-  return parts.filter((part): part is string => part !== null).join(WORDING[language].listSeparator);
+  return [...parts.filter((part): part is string => part !== null), ...labels.rest].join(WORDING[language].listSeparator);
 }
 
 /** The cards in the order a sort chip (or a buyer's "cheapest first") asks for; ties keep their order. */
@@ -423,9 +521,18 @@ const citationsOf = ({ vehicles, rates }: VehicleMatches, pages: ChatCitation[])
   ...(rates ? [{ source: `rates:${rates.source}@${rates.timestamp}`, label: 'Exchange rates' }] : []),
 ];
 
-export function composeReply({ language, stage, understanding, matches }: ReplyInput): ComposedReply {
+/** The first words of a text, folded, to compare how two replies start. */
+const openingOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s,.:;!?،؛]+/u)
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ');
+
+export function composeReply({ language, stage, understanding, matches, previous = null, turn = 0 }: ReplyInput): ComposedReply {
   const wording = WORDING[language];
-  const { context, said, sort, wantsPerson, asksPricing } = understanding;
+  const { context, said, sort, wantsPerson, asksPricing, asksOther } = understanding;
   const cleared = understanding.cleared ?? [];
   const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
   const priceOf = (vehicle: ChatVehicleCard) => {
@@ -433,26 +540,38 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
     const inBudget = matches.inBudgetCurrency?.[vehicle.id];
     return inBudget && inBudget.currency !== vehicle.price.currency ? wording.priceAndBudgetCurrency(price, formatPlain(inBudget.amount, inBudget.currency, language)) : price;
   };
-  const list = vehicles.map((vehicle) => `${vehicle.year} ${vehicle.name} (${priceOf(vehicle)})`).join(wording.listSeparator);
-  const saidNeeds = said.budget !== undefined || said.usage !== undefined || said.preferredVehicleType !== undefined || cleared.length > 0;
-  const pricingFirst = asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson);
+  const listOf = (cards: readonly ChatVehicleCard[]) => cards.map((vehicle) => `${vehicle.year} ${vehicle.name} (${priceOf(vehicle)})`).join(wording.listSeparator);
+  const list = listOf(vehicles);
+  const saidNeeds = Object.keys(said).length > 0 || cleared.length > 0;
+  // A question Tara cannot answer yet gets a specialist, never the qualification questions back.
+  const questionFirst = asksOther && !asksPricing && !wantsPerson;
+  const pricingFirst = !questionFirst && (asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson));
   const missing = missingNeeds(context);
   const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
   const parts: string[] = [];
 
   if (wantsPerson) parts.push(wording.person);
+  if (questionFirst) parts.push(wording.specialist);
+  // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.
   const understood = describeContext(context, language, cleared);
-  if (understood && (saidNeeds || !pricingFirst)) parts.push(wording.understood(understood));
+  if (understood && (understanding.changed || cleared.length > 0)) {
+    const variants = wording.understood.map((variant) => variant(understood));
+    const pick = [0, 1, 2, 3].map((offset) => variants[(turn + offset) % variants.length]!).find((variant) => !previous || openingOf(variant) !== openingOf(previous));
+    parts.push(pick ?? variants[turn % variants.length]!);
+  }
   // Said plainly whenever the cards are not what was asked, even in a reply about paying.
-  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type';
-  if (!pricingFirst || saidNeeds || sort || inexact) {
+  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed';
+  const showCards = !(pricingFirst || questionFirst) || saidNeeds || sort || inexact;
+  if (showCards) {
     if (sort && vehicles.length > 1) parts.push(wording.sorted[sort]);
     if (vehicles.length > 0) {
-      if (matches.kind === 'cheaper-than-asked') parts.push(wording.cheaperThanAsked(list));
-      else if (matches.kind === 'other-type') parts.push(wording.otherType(context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null, list));
+      if (matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) {
+        parts.push(wording.relaxedIntro, ...matches.relaxed.map(({ slot, vehicles: found }) => wording.relaxedLine(wording.slotName[slot], listOf(sort ? sortCards(found, sort) : found))));
+      } else if (matches.kind === 'cheaper-than-asked') parts.push(wording.cheaperThanAsked(list));
+      else if (matches.kind === 'other-type' || matches.kind === 'relaxed') parts.push(wording.otherType(context.preferredVehicleType ? wording.type[context.preferredVehicleType] : null, list));
       else if (matches.kind === 'not-asked') parts.push(wording.firstPick(list));
       else parts.push(wording.withinBudget(list));
-    } else if (matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type') parts.push(wording.none);
+    } else if (inexact) parts.push(wording.none);
   }
   // Both pricing replies name the trade-in and sell-car pages.
   const pages = pricingFirst || stage === 'pricing-options' ? [{ source: '/trade-in', label: wording.pages.tradeIn }, { source: '/sell-car', label: wording.pages.sellCar }] : [];
@@ -464,17 +583,30 @@ export function composeReply({ language, stage, understanding, matches }: ReplyI
       const money = (amount: number) => formatPlain(amount, landed.currency, language);
       parts.push(wording.landed(landed.vehicle, landed.city, money(landed.total), money(landed.deposit), money(landed.monthly), landed.termMonths, landed.apr, landed.path));
     }
-  } else {
-    if (missing.length > 0) parts.push(missing.map((need) => wording.ask[need]).join(' '));
+  } else if (!questionFirst) {
+    // One question at a time: which slot to let go of, else the first thing still missing.
+    if (showCards && matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0 && vehicles.length > 0) parts.push(wording.relaxAsk);
+    else if (missing.length > 0) parts.push(wording.ask[missing[0]!]);
     if (stage === 'pricing-options') parts.push(wording.pricingShort(deposit));
   }
 
-  return { content: parts.join(' '), citations: citationsOf({ ...matches, vehicles }, pages), suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst) };
+  let content = parts.join(' ');
+  // No two replies in a row start with the same words.
+  if (previous && openingOf(content) === openingOf(previous)) {
+    const connective = wording.connectives.map((_, offset) => wording.connectives[(turn + offset) % wording.connectives.length]!).find((word) => openingOf(`${word} ${content}`) !== openingOf(previous));
+    content = `${connective ?? wording.connectives[0]} ${content}`;
+  }
+  return {
+    content,
+    citations: citationsOf({ ...matches, vehicles }, pages),
+    suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst, questionFirst),
+  };
 }
 
-function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: Understanding, matches: VehicleMatches, pricingFirst: boolean): ChatSuggestion[] {
+function suggestionsFor(language: SiteLanguage, stage: ChatStage, { context }: Understanding, matches: VehicleMatches, pricingFirst: boolean, questionFirst: boolean): ChatSuggestion[] {
   const keys: SuggestionKey[] = [];
-  if (pricingFirst || stage === 'pricing-options') keys.push('tradeIn', 'cheaper', 'person');
+  if (questionFirst) keys.push('person', ...(matches.vehicles.length > 0 ? (['cheaper', 'financing'] as const) : context.budget ? [] : (['budget'] as const)));
+  else if (pricingFirst || stage === 'pricing-options') keys.push('tradeIn', 'cheaper', 'person');
   else if (matches.vehicles.length > 0) keys.push('cheaper', 'financing', 'person');
   else {
     if (!context.budget) keys.push('budget');

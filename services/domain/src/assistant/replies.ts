@@ -554,11 +554,12 @@ export function composeReply({ language, stage, understanding, matches, previous
   if (questionFirst) parts.push(wording.specialist);
   // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.
   const understood = describeContext(context, language, cleared);
-  if (understood && (understanding.changed || cleared.length > 0)) {
+  const sumUp = () => {
     const variants = wording.understood.map((variant) => variant(understood));
-    const pick = [0, 1, 2, 3].map((offset) => variants[(turn + offset) % variants.length]!).find((variant) => !previous || openingOf(variant) !== openingOf(previous));
+    const pick = variants.map((_, offset) => variants[(turn + offset) % variants.length]!).find((variant) => !previous || openingOf(variant) !== openingOf(previous));
     parts.push(pick ?? variants[turn % variants.length]!);
-  }
+  };
+  if (understood && (understanding.changed || cleared.length > 0)) sumUp();
   // Said plainly whenever the cards are not what was asked, even in a reply about paying.
   const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed';
   const showCards = !(pricingFirst || questionFirst) || saidNeeds || sort || inexact;
@@ -590,6 +591,11 @@ export function composeReply({ language, stage, understanding, matches, previous
     if (stage === 'pricing-options') parts.push(wording.pricingShort(deposit));
   }
 
+  // Nothing new to say (a "hello" once everything is known): what Tara has, so the buyer can correct it.
+  if (parts.length === 0) {
+    if (understood) sumUp();
+    else parts.push(wording.ask.budget);
+  }
   let content = parts.join(' ');
   // No two replies in a row start with the same words.
   if (previous && openingOf(content) === openingOf(previous)) {

@@ -4,7 +4,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { Writable } from 'node:stream';
 import { readStream } from '@autobest/db';
-import { CHAT_MESSAGE_MAX, convert, formatPlain, fromMajor, fullContext, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { CHAT_MESSAGE_MAX, convert, EMPTY_CHAT_CONTEXT, formatPlain, fromMajor, fullContext, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
 import { catalogueRates } from '../src/inventory/ratesRoutes';
 import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -69,21 +69,7 @@ describe('the conversation contract', () => {
     const answer = response.json<ChatAnswer>();
     expect(answer.stage).toBe('needs-assessment');
     // Every slot is in the answer, the ones not said empty.
-    expect(answer.context).toEqual({
-      preferredVehicleType: 'suv',
-      usage: 'family',
-      budget: { amount: 30_000_000, currency: 'NGN' },
-      bodyType: 'suv',
-      fuel: null,
-      drive: null,
-      seats: 5,
-      minRangeKm: null,
-      condition: null,
-      minYear: null,
-      location: null,
-      make: null,
-      priority: null,
-    });
+    expect(answer.context).toEqual({ ...EMPTY_CHAT_CONTEXT, preferredVehicleType: 'suv', bodyType: 'suv', usage: 'family', seats: 5, budget: { amount: 30_000_000, currency: 'NGN' } });
     expect(answer.reply.content.length).toBeGreaterThan(0);
     expect(answer.vehicles.length).toBeGreaterThan(0);
     for (const vehicle of answer.vehicles) {

@@ -7,6 +7,7 @@ import {
   CURRENCY_CODES,
   DATA_COLLECTION_CATALOGUE,
   describeContext,
+  describeDetails,
   EMPTY_CHAT_CONTEXT,
   firstSuggestionsFor,
   FIRST_SUGGESTIONS,
@@ -399,5 +400,33 @@ describe('greetings, suggestions and the failure message', () => {
   it('has the failure message of spec section 8 in each language', () => {
     expect(CHAT_FAILURE_MESSAGE.en).toBe("I'm sorry, I encountered an issue processing your request. Please try again.");
     expect(new Set(SITE_LANGUAGES.map((language) => CHAT_FAILURE_MESSAGE[language])).size).toBe(4);
+  });
+});
+
+describe('slots beyond budget, use and type (issue 40)', () => {
+  it.each([
+    ['en', 'diesel, 4x4 or AWD, 7+ seats, 2021 or newer, Toyota, in Abuja'],
+    ['fr', 'diesel, 4x4 ou transmission intégrale, 7 places ou plus, 2021 ou plus récente, Toyota, à Abuja'],
+    ['ar', 'ديزل، دفع رباعي أو كلي، 7 مقاعد أو أكثر، موديل 2021 أو أحدث، Toyota، في Abuja'],
+    ['sw', 'dizeli, 4x4 au magurudumu yote, viti 7 au zaidi, mwaka 2021 au karibuni zaidi, Toyota, huko Abuja'],
+  ] as const)('%s: the widget chip and the summary name each of them', (language, details) => {
+    const understanding = understandMessage('a diesel 4x4 Toyota pickup, 7 seats, 2021 or newer, in Abuja', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    expect(describeDetails(understanding.context, language)).toBe(details);
+    expect(describeContext(understanding.context, language)).toContain(details);
+  });
+
+  it('says which slot to let go of, with the closest cars for each, and asks one question', () => {
+    const understanding = understandMessage('a diesel 4x4 pickup under 20m', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };
+    const ranger = { ...card('Ford Ranger', 'NGN', rng), year: 2023, price: { amount: 19_000_000, currency: 'NGN' } };
+    const { content } = composeReply({
+      language: 'en',
+      stage: 'vehicle-selection',
+      understanding,
+      matches: { kind: 'relaxed', vehicles: [hilux, ranger], relaxed: [{ slot: 'budget', vehicles: [hilux] }, { slot: 'drive', vehicles: [ranger] }], rates: null },
+    });
+    expect(content).toContain('Nothing in our inventory has everything you asked for right now. Letting go of the budget: 2024 Toyota Hilux (₦45,000,000). Letting go of 4x4: 2023 Ford Ranger (₦19,000,000). Which would you let go of?');
+    expect(content).not.toContain('These fit');
+    expect(content.match(/\?/g)).toHaveLength(1);
   });
 });

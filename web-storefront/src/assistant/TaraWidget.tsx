@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
 import { EMPTY_CHAT_CONTEXT } from '@autobest/domain/assistant/slots';
-import { firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
+import { describeDetails, firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
 import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
@@ -289,6 +289,9 @@ export default function TaraWidget() {
   if (context?.budget) chips.push({ key: 'budget', label: t('budgetChip', { value: isPriceCurrency(context.budget.currency) ? format.money(context.budget.amount, context.budget.currency) : `${context.budget.amount} ${context.budget.currency}` }), change: 'changeBudget', start: 'correctBudget' });
   if (context?.usage) chips.push({ key: 'usage', label: t('usageChip', { value: t(`usage.${context.usage}`) }), change: 'changeUsage', start: 'correctUsage' });
   if (context?.preferredVehicleType) chips.push({ key: 'type', label: t('typeChip', { value: t(`type.${context.preferredVehicleType}`) }), change: 'changeType', start: 'correctType' });
+  // The other slots (fuel, 4x4, seats, range, condition, year, make, city, fuel economy) in one chip.
+  const details = context ? describeDetails(context, language) : '';
+  if (details) chips.push({ key: 'details', label: t('detailsChip', { value: details }), change: 'changeDetails', start: 'correctDetails' });
 
   const vehicles = conversation ? (sort ? sortCards(conversation.vehicles, sort) : conversation.vehicles) : [];
 

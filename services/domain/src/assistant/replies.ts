@@ -139,6 +139,9 @@ function contextParts(context: ChatContext, language: SiteLanguage): Record<Chat
   };
 }
 
+/** The slots beyond budget, use and type ("diesel, 4x4 or AWD, 7+ seats"), for the widget's chip; empty when none is set. */
+export const describeDetails = (context: ChatContext, language: SiteLanguage): string => contextParts(context, language).rest.join(WORDING[language].listSeparator);
+
 /** The understood context in one line ("budget up to ₦30,000,000, for the family, SUV, diesel"); empty when nothing is known. */
 export function describeContext(context: ChatContext, language: SiteLanguage, cleared: readonly ChatNeed[] = []): string {
   const labels = contextParts(context, language);

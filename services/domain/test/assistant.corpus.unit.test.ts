@@ -49,6 +49,8 @@ const CORPUS: Array<{ language: 'en' | 'fr' | 'ar' | 'sw' | 'pcm'; currency?: Cu
   { language: 'en', turns: [{ text: 'Do you deliver to Kaduna, and how long does it take?', slots: {}, asks: 'other' }] },
   { language: 'en', turns: [{ text: 'a 7-seater, 2020 or newer, in Abuja', slots: { seats: 7, minYear: 2020, location: 'Abuja' } }] },
   { language: 'en', turns: [{ text: 'brand new electric car with at least 400 km range', slots: { condition: 'new', fuel: 'electric', minRangeKm: 400 } }] },
+  { language: 'en', turns: [{ text: 'call me on 0803 2020 123', slots: {}, empty: ['minYear', 'budget'], asks: 'person' }] },
+  { language: 'en', turns: [{ text: 'model 2021, budget 2000 dollars', slots: { minYear: 2021, budget: { amount: 2000, currency: 'USD' } } }] },
   { language: 'en', turns: [{ text: 'AWD hybrid crossover', slots: { drive: '4x4', fuel: 'hybrid', bodyType: 'crossover', preferredVehicleType: 'hybrid' } }] },
   {
     language: 'en',

@@ -498,8 +498,8 @@ const CONDITIONS: ReadonlyArray<[ChatCondition, RegExp]> = [
   ['new', words(['brand new', 'new car', 'new one', 'zero km', 'neuf', 'neuve', 'neuves', 'mpya', 'jipya', 'mapya', 'جديد', 'جديده', 'زيرو'])],
 ];
 
-/** A model year: "2020 or newer", "from 2021", "2022 model", "à partir de 2020", "kuanzia 2021", "من 2020". */
-const YEAR = /(?<![\d.,])(19[89]\d|20[0-4]\d)(?![\d.,]|\s?(?:km|kms|miles))/gu;
+/** A model year: "2020 or newer", "from 2021", "2022 model", "à partir de 2020", "kuanzia 2021", "من 2020"; never a group of a phone number. */
+const YEAR = /(?<!\d[.,]?\s?)(19[89]\d|20[0-4]\d)(?![.,]\d|\s?\d|\s?(?:km|kms|miles))/gu;
 
 /** The brands people ask for, as the catalogue writes them. */
 const MAKES = [

@@ -252,7 +252,8 @@ describe("Tara's chat widget", () => {
     const input = dialog.getByRole('textbox', { name: 'Message pour Tara' });
     await input.fill('Montrez-moi des SUV');
     await input.press('Enter');
-    await dialog.getByRole('log').getByText(/^Voici ce que j'ai retenu/).last().waitFor({ timeout: 10_000 });
+    // In French: what she understood when it changed, else the cards that fit.
+    await dialog.getByRole('log').getByText(/^(Voici ce qui vous correspond|Entendu|D'accord, donc|C'est noté|Bien, je retiens)/).last().waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('tara_conversation'))).toBe(conversationId);
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');

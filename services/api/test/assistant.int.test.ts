@@ -4,7 +4,7 @@ import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { Writable } from 'node:stream';
 import { readStream } from '@autobest/db';
-import { CHAT_MESSAGE_MAX, convert, formatPlain, fromMajor, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
+import { CHAT_MESSAGE_MAX, convert, EMPTY_CHAT_CONTEXT, formatPlain, fromMajor, fullContext, handoffReply, toMajor, type ChatAnswer, type ConversationView, type PriceCurrency } from '@autobest/domain';
 import { catalogueRates } from '../src/inventory/ratesRoutes';
 import { vehicleMatcher } from '../src/assistant/vehicleMatcher';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -68,7 +68,8 @@ describe('the conversation contract', () => {
     expect(response.statusCode).toBe(200);
     const answer = response.json<ChatAnswer>();
     expect(answer.stage).toBe('needs-assessment');
-    expect(answer.context).toEqual({ preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    // Every slot is in the answer, the ones not said empty.
+    expect(answer.context).toEqual({ ...EMPTY_CHAT_CONTEXT, preferredVehicleType: 'suv', bodyType: 'suv', usage: 'family', seats: 5, budget: { amount: 30_000_000, currency: 'NGN' } });
     expect(answer.reply.content.length).toBeGreaterThan(0);
     expect(answer.vehicles.length).toBeGreaterThan(0);
     for (const vehicle of answer.vehicles) {
@@ -92,7 +93,7 @@ describe('the conversation contract', () => {
     const response = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/messages`, payload: { text: 'Nahitaji SUV ya familia', language: 'sw' } });
     expect(response.statusCode).toBe(200);
     const answer = response.json<ChatAnswer>();
-    expect(answer.reply.content).toContain('Haya ndiyo nimeelewa hadi sasa');
+    expect(answer.reply.content).toContain('Sawa: kwa familia, SUV.');
     expect(answer.suggestions.map((suggestion) => suggestion.label)).toContain('Ongea na mtu');
     const reopened = (await view(id)).json<ConversationView>();
     expect(reopened.language).toBe('sw');
@@ -296,12 +297,12 @@ describe('grounding in the real catalogue', () => {
   it('offers cars of another type within the budget when none of the type is', async () => {
     // The catalogue has no convertibles (whatever the words a buyer uses for one).
     const match = vehicleMatcher(t.testDb.db, catalogueRates(t.testDb.db));
-    const matches = await match({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }, 'NGN');
+    const matches = await match(fullContext({ preferredVehicleType: 'convertible', usage: null, budget: { amount: 45_000_000, currency: 'NGN' } }), 'NGN');
     expect(matches.kind).toBe('other-type');
     expect(matches.vehicles.length).toBeGreaterThan(0);
     for (const card of matches.vehicles) expect(card.price).toMatchObject({ currency: 'NGN' });
     for (const card of matches.vehicles) expect(card.price.amount).toBeLessThanOrEqual(45_000_000);
-    const electric = await match({ preferredVehicleType: 'electric', usage: null, budget: null }, 'KES');
+    const electric = await match(fullContext({ preferredVehicleType: 'electric', usage: null, budget: null }), 'KES');
     expect(electric.kind).toBe('within-budget');
     for (const card of electric.vehicles) expect(card.efficiency.label).toBe('Electric');
     for (const card of electric.vehicles) expect(card.price.currency).toBe('KES');
@@ -334,6 +335,67 @@ describe('grounding in the real catalogue', () => {
     const powers = sorted.vehicles.map((card) => card.powerHp ?? 0);
     expect(powers).toEqual([...powers].sort((a, b) => b - a));
     expect((await view(id)).json<ConversationView>()).toMatchObject({ sort: 'power', vehicles: sorted.vehicles });
+  });
+});
+
+interface CardRecord {
+  id: string;
+  brand: string;
+  bodyType: string;
+  fuelType: string;
+  condition: string;
+  year: number;
+  specifications: Array<{ name: string; value: string }>;
+}
+const recordOf = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/vehicles/${id}` })).json<CardRecord>();
+const isFourByFour = (vehicle: CardRecord) => vehicle.specifications.some((spec) => spec.name === 'Drivetrain' && /4wd|awd|4x4/i.test(spec.value));
+
+describe('constraints that add up (issue 40)', () => {
+  it('keeps the pickup and adds diesel and 4x4: every card satisfies every slot, or Tara says which slot to let go of and shows the closest for each', async () => {
+    const id = await started();
+    const first = (await send(id, 'Looking for a pickup for my farm, under ₦90 million')).json<ChatAnswer>();
+    expect(first.context).toMatchObject({ bodyType: 'pickup', usage: 'off-road', budget: { amount: 90_000_000, currency: 'NGN' } });
+    const second = (await send(id, 'diesel preferred, 4x4')).json<ChatAnswer>();
+    expect(second.context).toMatchObject({ bodyType: 'pickup', fuel: 'diesel', drive: '4x4', usage: 'off-road', budget: { amount: 90_000_000, currency: 'NGN' } });
+    expect(await matchKindOf(id)).toBe('within-budget');
+    expect(second.vehicles.length).toBeGreaterThan(0);
+    for (const card of second.vehicles) {
+      const vehicle = await recordOf(card.id);
+      expect(vehicle.bodyType).toBe('pickup');
+      expect(vehicle.fuelType).toBe('diesel');
+      expect(isFourByFour(vehicle), card.id).toBe(true);
+      expect(card.price.amount).toBeLessThanOrEqual(90_000_000);
+    }
+    // Nothing is a 4x4 diesel pickup at 5m: each slot let go that finds cars is named, with its closest cars.
+    const third = (await send(id, 'budget 5m')).json<ChatAnswer>();
+    expect(third.context).toMatchObject({ bodyType: 'pickup', fuel: 'diesel', drive: '4x4', budget: { amount: 5_000_000, currency: 'NGN' } });
+    expect(third.vehicles.length).toBeGreaterThan(0);
+    // Only the budget let go finds cars: the cheapest 4x4 diesel pickups, said to cost more than the budget.
+    expect(await matchKindOf(id)).toBe('cheaper-than-asked');
+    expect(third.reply.content).toContain('the closest, priced above it');
+    for (const card of third.vehicles) {
+      const vehicle = await recordOf(card.id);
+      expect([vehicle.bodyType, vehicle.fuelType, isFourByFour(vehicle)]).toEqual(['pickup', 'diesel', true]);
+    }
+    // The conversation reopened shows every slot.
+    expect((await view(id)).json<ConversationView>().context).toEqual(third.context);
+  });
+
+  it('holds the cards to a make, a condition and a year, and names the slots to let go of when nothing fits them all', async () => {
+    const id = await started();
+    const answer = (await send(id, 'a brand new Toyota, 2025 or newer')).json<ChatAnswer>();
+    expect(answer.context).toMatchObject({ make: 'Toyota', condition: 'new', minYear: 2025 });
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    for (const card of answer.vehicles) {
+      const vehicle = await recordOf(card.id);
+      expect([vehicle.brand, vehicle.condition, vehicle.year >= 2025]).toEqual(['Toyota', 'new', true]);
+    }
+    const none = (await send(id, 'electric, range at least 900 km')).json<ChatAnswer>();
+    expect(none.context).toMatchObject({ make: 'Toyota', condition: 'new', minYear: 2025, fuel: 'electric', minRangeKm: 900 });
+    expect(await matchKindOf(id)).toBe('relaxed');
+    expect(none.reply.content).toContain('Nothing in our inventory has everything you asked for right now. Letting go of the range: ');
+    expect(none.reply.content).toContain('Which would you let go of?');
+    for (const card of none.vehicles) expect(none.reply.content).toContain(card.name);
   });
 });
 

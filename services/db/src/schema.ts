@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChatCitation, ChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, StoredChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -448,7 +448,7 @@ export interface ConversationsTable extends FollowUpColumns {
   entry: ChatEntry | null;
   topic: TaraTopic | null;
   stage: ChatStage;
-  context: JSONColumnType<ChatContext>;
+  context: JSONColumnType<StoredChatContext>;
   /** Major units of budget_currency; numeric, read as text by pg. */
   budget_amount: ColumnType<string | null, string | number | null, string | number | null>;
   budget_currency: string | null;

@@ -119,7 +119,7 @@ describe('stages (spec 001 section 4)', () => {
     const events = decideConversation(message(state, text, noSearch, 'fr'), state);
     expect(events.map((event) => event.type)).toEqual(['ConversationLanguageChanged', 'BuyerMessageReceived', 'TaraReplied']);
     expect(events[0]).toEqual({ type: 'ConversationLanguageChanged', data: { conversationId: id, from: 'en', to: 'fr', changedAt: now.toISOString() } });
-    expect(replies(events)[0]!.content).toContain("Voici ce que j'ai retenu");
+    expect(replies(events)[0]!.content).toContain("Entendu : budget jusqu'à");
     for (const event of events) expect(ConversationEventSchema.parse(event)).toEqual(event);
     const after = events.reduce(evolveConversation, state);
     expect(after.language).toBe('fr');
@@ -144,7 +144,7 @@ describe('stages (spec 001 section 4)', () => {
 
   it('keeps what was understood across messages, and a correction replaces only what it says', () => {
     const { state } = converse(given(started), 'a family SUV', 'under 30 million naira', 'actually a sedan');
-    expect(state.context).toEqual({ preferredVehicleType: 'sedan', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    expect(state.context).toMatchObject({ preferredVehicleType: 'sedan', bodyType: 'sedan', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
   });
 
   it('reads a budget without a currency in the visitor’s currency', () => {
@@ -209,5 +209,79 @@ describe('follow-up by staff', () => {
     expect(() => decideConversation({ type: 'ChangeStatus', status: 'new', now }, state)).toThrow();
     state = decideConversation({ type: 'ChangeStatus', status: 'closed', now }, state).reduce(evolveConversation, state);
     expect(state.status).toBe('closed');
+  });
+});
+
+describe('replies read like a person wrote them (issue 40, point 4)', () => {
+  const asks = ['What is your budget?', 'What will you mostly use the car for', 'Which kind of car do you like'];
+  const opening = (text: string) => text.toLowerCase().split(/[\s,.:;!?]+/).filter(Boolean).slice(0, 3).join(' ');
+
+  it('over a long conversation: no two replies in a row start with the same words, one question at a time, what was understood said only when it changed', () => {
+    const texts = [
+      'hello',
+      'hi again',
+      'Abeg I wan buy family car, SUV, my budget na 15m',
+      'e go dey for Lagos traffic, fuel economy matter pass',
+      'ok',
+      'ok',
+      'una dey deliver?',
+      'diesel preferred, 4x4',
+      'thanks',
+      'thanks',
+      'show me more',
+      'hello',
+    ];
+    let state = given(started);
+    let previous = greetingFor('en');
+    const contents: string[] = [];
+    for (const text of texts) {
+      const before = state.context;
+      const decided = decideConversation(message(state, text, { kind: 'within-budget', vehicles: [rav4], rates: null }), state);
+      state = decided.reduce(evolveConversation, state);
+      const reply = replies(decided)[0]!;
+      expect(opening(reply.content), `${text}: ${reply.content}`).not.toBe(opening(previous));
+      expect(asks.filter((ask) => reply.content.includes(ask)).length, reply.content).toBeLessThanOrEqual(1);
+      const summed = /^(Sure\. |Alright\. |Okay\. )?(Got it: |Okay, so: |Noted: |Right, that's )/.test(reply.content);
+      if (JSON.stringify(before) !== JSON.stringify(state.context)) expect(summed, `${text}: ${reply.content}`).toBe(true);
+      contents.push(reply.content);
+      previous = reply.content;
+    }
+    // "ok" after "ok", "thanks" after "thanks": nothing changed, nothing summed up again.
+    expect(contents[5]).not.toMatch(/Got it|Okay, so|Noted|Right, that's/);
+    expect(contents[9]).not.toMatch(/Got it|Okay, so|Noted|Right, that's/);
+    // The Pidgin conversation kept the SUV and added fuel economy, diesel and 4x4.
+    expect(state.context).toMatchObject({ bodyType: 'suv', usage: 'family', priority: 'economy', fuel: 'diesel', drive: '4x4', budget: { amount: 15_000_000, currency: 'NGN' } });
+  });
+
+  it('a question Tara cannot answer yet gets a specialist and the hand-off, never the qualification questions back', () => {
+    const reply = replies(converse(given(started), 'Do you deliver to Kaduna, and how long does it take?').events)[0]!;
+    expect(reply.content).toContain('a specialist from our team will follow up');
+    for (const ask of asks) expect(reply.content).not.toContain(ask);
+    expect(reply.suggestions[0]).toMatchObject({ action: 'handoff' });
+  });
+
+  it('reads conversations stored before the slots: an old reply’s type, usage and budget fold into them', () => {
+    const old = {
+      type: 'TaraReplied',
+      data: {
+        conversationId: id,
+        messageId: 'r-old',
+        stage: 'needs-assessment',
+        content: "Here's what I have so far: budget up to ₦30,000,000, for the family, SUV. Tell me if anything is off.",
+        citations: [],
+        context: { preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } },
+        vehicles: [],
+        matchKind: 'not-asked',
+        suggestions: [],
+        repliedAt: now.toISOString(),
+      },
+    };
+    const parsed = ConversationEventSchema.parse(old);
+    const state = given(started, parsed);
+    expect(state.context).toEqual({ ...EMPTY_CHAT_CONTEXT, preferredVehicleType: 'suv', bodyType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    // The next message adds to it.
+    const { state: after, events } = converse(state, 'diesel, 4x4');
+    expect(after.context).toMatchObject({ bodyType: 'suv', fuel: 'diesel', drive: '4x4', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    expect(replies(events)[0]!.content.startsWith("Here's")).toBe(false);
   });
 });

@@ -7,10 +7,12 @@ import {
   CURRENCY_CODES,
   DATA_COLLECTION_CATALOGUE,
   describeContext,
+  describeDetails,
   EMPTY_CHAT_CONTEXT,
   firstSuggestionsFor,
   FIRST_SUGGESTIONS,
   formatPlain,
+  fullContext,
   greetingFor,
   RESERVATION_DEPOSIT_NGN,
   SALES_WHATSAPP,
@@ -102,7 +104,7 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       const language = rng.pick(SITE_LANGUAGES);
       const currency = rng.pick(CURRENCY_CODES) as CurrencyCode;
       const text = rng.some(FRAGMENTS, 4).join(rng.pick([', ', ' ', '. ', ' et ', ' na ', ' و ']));
-      const prior: ChatContext = rng.next() < 0.5 ? EMPTY_CHAT_CONTEXT : { preferredVehicleType: rng.pick(['suv', 'sedan', null]), usage: rng.pick(['family', null]), budget: rng.next() < 0.5 ? { amount: 20_000_000, currency: 'NGN' } : null };
+      const prior: ChatContext = rng.next() < 0.5 ? EMPTY_CHAT_CONTEXT : fullContext({ preferredVehicleType: rng.pick(['suv', 'sedan', null]), usage: rng.pick(['family', null]), budget: rng.next() < 0.5 ? { amount: 20_000_000, currency: 'NGN' } : null });
       const understanding = understandMessage(text, { language, currency, prior });
       const kind = rng.pick(MATCH_KINDS);
       // Cards are priced in the visitor's currency; a budget in another comes with what each costs in it.
@@ -114,7 +116,8 @@ describe('grounding (model-based): Tara names only the vehicles she was given, i
       const stage = rng.pick(CHAT_STAGES) as ChatStage;
       const reply = composeReply({ language, stage, understanding, matches });
       const given = vehicles.map((vehicle) => vehicle.name);
-      const words = stripNamesAndLinks(reply.content, given);
+      // A brand the buyer named ("a Toyota") is a name too, as the cards' are.
+      const words = stripNamesAndLinks(reply.content, [...given, ...(understanding.context.make ? [understanding.context.make] : [])]);
       const broken: string[] = [];
       // Every catalogue (or look-alike) name in the reply is one of the cards.
       const others = namesIn(words);
@@ -198,10 +201,10 @@ describe('what a reply says', () => {
   const rav4 = { ...card('Toyota RAV4', 'NGN', rng), year: 2024, price: { amount: 28_000_000, currency: 'NGN' } };
 
   it.each([
-    ['en', "Here's what I have so far: budget up to ₦30,000,000, for the family, SUV.", 'These fit what you told me: 2024 Toyota RAV4 (₦28,000,000).'],
-    ['fr', "Voici ce que j'ai retenu : budget jusqu'à 30\u202f000\u202f000\u00a0₦, pour la famille, SUV.", 'Voici ce qui vous correspond : 2024 Toyota RAV4 (28\u202f000\u202f000\u00a0₦).'],
-    ['ar', 'هذا ما فهمته حتى الآن: ميزانية حتى ₦30,000,000، للعائلة، سيارة دفع رباعي.', 'هذه السيارات تناسب ما طلبته: 2024 Toyota RAV4 (₦28,000,000).'],
-    ['sw', 'Haya ndiyo nimeelewa hadi sasa: bajeti hadi ₦30,000,000, kwa familia, SUV.', 'Magari haya yanafaa ulichoniambia: 2024 Toyota RAV4 (₦28,000,000).'],
+    ['en', 'Got it: budget up to ₦30,000,000, for the family, SUV.', 'These fit what you told me: 2024 Toyota RAV4 (₦28,000,000).'],
+    ['fr', "Entendu : budget jusqu'à 30\u202f000\u202f000\u00a0₦, pour la famille, SUV.", 'Voici ce qui vous correspond : 2024 Toyota RAV4 (28\u202f000\u202f000\u00a0₦).'],
+    ['ar', 'فهمت: ميزانية حتى ₦30,000,000، للعائلة، سيارة دفع رباعي.', 'هذه السيارات تناسب ما طلبته: 2024 Toyota RAV4 (₦28,000,000).'],
+    ['sw', 'Sawa: bajeti hadi ₦30,000,000, kwa familia, SUV.', 'Magari haya yanafaa ulichoniambia: 2024 Toyota RAV4 (₦28,000,000).'],
   ] as const)('%s: restates what was understood so the buyer can correct it, then the cards', (language, understood, cards) => {
     const { content } = reply(language, 'within-budget', [rav4]);
     expect(content).toContain(understood);
@@ -257,7 +260,7 @@ describe('what a reply says', () => {
     expect(reply(language, 'within-budget', [rav4]).content).toContain(`(${formatPlain(28_000_000, 'NGN', language)})`);
   });
 
-  it.each(SITE_LANGUAGES)('%s: asks for what is still missing', (language) => {
+  it.each(SITE_LANGUAGES)('%s: asks for what is still missing, one question at a time', (language) => {
     const hello = composeReply({ language, stage: 'needs-assessment', understanding: understandMessage('hello', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT }), matches: { kind: 'not-asked', vehicles: [], rates: null } });
     const asks = {
       en: ['What is your budget?', 'What will you mostly use the car for', 'Which kind of car do you like'],
@@ -265,7 +268,12 @@ describe('what a reply says', () => {
       ar: ['ما ميزانيتك؟', 'فيمَ ستستخدم السيارة غالبًا', 'ما نوع السيارة الذي تفضّله'],
       sw: ['Bajeti yako ni kiasi gani?', 'Gari litatumika zaidi kwa nini', 'Unapenda aina gani ya gari'],
     }[language];
-    for (const ask of asks) expect(hello.content).toContain(ask);
+    expect(hello.content).toContain(asks[0]);
+    expect(hello.content).not.toContain(asks[1]);
+    expect(hello.content).not.toContain(asks[2]);
+    const noUse = composeReply({ language, stage: 'vehicle-selection', understanding: family(language, 'an SUV under 30 million naira'), matches: { kind: 'not-asked', vehicles: [], rates: null } });
+    expect(noUse.content).toContain(asks[1]);
+    expect(noUse.content).not.toContain(asks[0]);
     const onlyBudget = composeReply({ language, stage: 'vehicle-selection', understanding: family(language, 'a family SUV'), matches: { kind: 'not-asked', vehicles: [], rates: null } });
     expect(onlyBudget.content).toContain(asks[0]);
     expect(onlyBudget.content).not.toContain(asks[1]);
@@ -372,5 +380,33 @@ describe('greetings, suggestions and the failure message', () => {
   it('has the failure message of spec section 8 in each language', () => {
     expect(CHAT_FAILURE_MESSAGE.en).toBe("I'm sorry, I encountered an issue processing your request. Please try again.");
     expect(new Set(SITE_LANGUAGES.map((language) => CHAT_FAILURE_MESSAGE[language])).size).toBe(4);
+  });
+});
+
+describe('slots beyond budget, use and type (issue 40)', () => {
+  it.each([
+    ['en', 'diesel, 4x4 or AWD, 7+ seats, 2021 or newer, Toyota, in Abuja'],
+    ['fr', 'diesel, 4x4 ou transmission intégrale, 7 places ou plus, 2021 ou plus récente, Toyota, à Abuja'],
+    ['ar', 'ديزل، دفع رباعي أو كلي، 7 مقاعد أو أكثر، موديل 2021 أو أحدث، Toyota، في Abuja'],
+    ['sw', 'dizeli, 4x4 au magurudumu yote, viti 7 au zaidi, mwaka 2021 au karibuni zaidi, Toyota, huko Abuja'],
+  ] as const)('%s: the widget chip and the summary name each of them', (language, details) => {
+    const understanding = understandMessage('a diesel 4x4 Toyota pickup, 7 seats, 2021 or newer, in Abuja', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    expect(describeDetails(understanding.context, language)).toBe(details);
+    expect(describeContext(understanding.context, language)).toContain(details);
+  });
+
+  it('says which slot to let go of, with the closest cars for each, and asks one question', () => {
+    const understanding = understandMessage('a diesel 4x4 pickup under 20m', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };
+    const ranger = { ...card('Ford Ranger', 'NGN', rng), year: 2023, price: { amount: 19_000_000, currency: 'NGN' } };
+    const { content } = composeReply({
+      language: 'en',
+      stage: 'vehicle-selection',
+      understanding,
+      matches: { kind: 'relaxed', vehicles: [hilux, ranger], relaxed: [{ slot: 'budget', vehicles: [hilux] }, { slot: 'drive', vehicles: [ranger] }], rates: null },
+    });
+    expect(content).toContain('Nothing in our inventory has everything you asked for right now. Letting go of the budget: 2024 Toyota Hilux (₦45,000,000). Letting go of 4x4: 2023 Ford Ranger (₦19,000,000). Which would you let go of?');
+    expect(content).not.toContain('These fit');
+    expect(content.match(/\?/g)).toHaveLength(1);
   });
 });

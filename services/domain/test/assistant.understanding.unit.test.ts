@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CHAT_CONTEXT, understandMessage, type ChatContext, type CurrencyCode, type SiteLanguage } from '../src/index';
+import { EMPTY_CHAT_CONTEXT, fullContext, understandMessage, type ChatContext, type CurrencyCode, type SiteLanguage } from '../src/index';
 
 const read = (text: string, currency: CurrencyCode = 'NGN', prior: ChatContext = EMPTY_CHAT_CONTEXT, language: SiteLanguage = 'en') =>
   understandMessage(text, { language, currency, prior });
@@ -12,8 +12,9 @@ describe("Tara reads the issue's example in four languages", () => {
     ['sw', 'Nahitaji SUV ya familia chini ya naira milioni 30'],
   ] as const)('%s: %s', (language, text) => {
     const understanding = read(text, 'KES', EMPTY_CHAT_CONTEXT, language);
-    expect(understanding.context).toEqual({ preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
-    expect(understanding.said).toEqual({ preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
+    const slots = { preferredVehicleType: 'suv', bodyType: 'suv', usage: 'family', seats: 5, budget: { amount: 30_000_000, currency: 'NGN' } } as const;
+    expect(understanding.context).toEqual({ ...EMPTY_CHAT_CONTEXT, ...slots });
+    expect(understanding.said).toEqual(slots);
     expect(understanding.wantsPerson).toBe(false);
     expect(understanding.asksPricing).toBe(false);
   });
@@ -21,8 +22,9 @@ describe("Tara reads the issue's example in four languages", () => {
   it('reads any of the four whatever the site language is (people mix)', () => {
     for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
       expect(read('Nahitaji gari la umeme, bajeti KES 2.5m', 'NGN', EMPTY_CHAT_CONTEXT, language).context).toEqual({
+        ...EMPTY_CHAT_CONTEXT,
         preferredVehicleType: 'electric',
-        usage: null,
+        fuel: 'electric',
         budget: { amount: 2_500_000, currency: 'KES' },
       });
     }
@@ -206,7 +208,6 @@ describe('usage', () => {
 describe('vehicle type', () => {
   it.each([
     ['suv', 'Show me SUVs'],
-    ['suv', 'a 4x4 please'],
     ['suv', 'a jeep'],
     ['suv', 'سيارة دفع رباعي'],
     ['suv', 'أرني سيارات الدفع الرباعي'],
@@ -252,16 +253,16 @@ describe('vehicle type', () => {
   });
 
   it('does not read a family car ("gari la familia") or picking up the kids as a type', () => {
-    expect(read('gari la familia').said).toEqual({ usage: 'family' });
-    expect(read('to pick up the kids').said).toEqual({ usage: 'family' });
+    expect(read('gari la familia').said).toEqual({ usage: 'family', seats: 5 });
+    expect(read('to pick up the kids').said).toEqual({ usage: 'family', seats: 5 });
   });
 });
 
 describe('corrections', () => {
-  const before: ChatContext = { preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } };
+  const before: ChatContext = fullContext({ preferredVehicleType: 'suv', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
 
   it('a later message replaces what it says and keeps the rest', () => {
-    expect(read('actually a sedan', 'NGN', before).context).toEqual({ ...before, preferredVehicleType: 'sedan' });
+    expect(read('actually a sedan', 'NGN', before).context).toEqual({ ...before, preferredVehicleType: 'sedan', bodyType: 'sedan' });
     expect(read('make it 20 million', 'NGN', before).context).toEqual({ ...before, budget: { amount: 20_000_000, currency: 'NGN' } });
     expect(read('en fait, en dollars: 25 000 $', 'NGN', before).context).toEqual({ ...before, budget: { amount: 25_000, currency: 'USD' } });
     expect(read('hapana, ni kwa biashara', 'NGN', before).context).toEqual({ ...before, usage: 'business' });
@@ -281,16 +282,16 @@ describe('corrections', () => {
     ['matumizi yoyote', 'usage'],
   ] as const)('"%s" clears the %s', (text, need) => {
     const understanding = read(text, 'NGN', before);
-    const field = need === 'type' ? 'preferredVehicleType' : need;
-    expect(understanding.context[field]).toBeNull();
+    const fields = need === 'type' ? ['preferredVehicleType', 'bodyType'] : [need];
+    for (const field of fields) expect(understanding.context[field as keyof ChatContext]).toBeNull();
     expect(understanding.cleared).toEqual([need]);
-    const kept = { ...before, [field]: null };
+    const kept = { ...before, ...Object.fromEntries(fields.map((field) => [field, null])) };
     expect(understanding.context).toEqual(kept);
   });
 
   it('a correction that also says a new value takes the value', () => {
     const understanding = read('any car under 10m', 'NGN', before);
-    expect(understanding.context).toEqual({ preferredVehicleType: null, usage: 'family', budget: { amount: 10_000_000, currency: 'NGN' } });
+    expect(understanding.context).toEqual({ ...before, preferredVehicleType: null, bodyType: null, budget: { amount: 10_000_000, currency: 'NGN' } });
   });
 });
 

@@ -17,11 +17,23 @@ const storefrontVehiclePath = (id: string) => `/vehicles/${encodeURIComponent(id
 function Understood() {
   const record = useRecordContext<ConversationRecord>();
   if (!record) return null;
-  const { preferredVehicleType, usage, budget } = record.context;
+  const { preferredVehicleType, usage, budget, bodyType, fuel, drive, seats, minRangeKm, condition, minYear, location, make, priority } = record.context;
+  const or = <T,>(value: T | null, write: (value: T) => string) => (value === null ? '—' : write(value));
+  // Every slot Tara fills (issue 40): what the buyer said adds up; an empty slot is one they have not named.
   const rows: Array<[string, string]> = [
     ['Vehicle type', preferredVehicleType ? VEHICLE_TYPE_LABELS[preferredVehicleType] : '—'],
     ['Usage', usage ? USAGE_LABELS[usage] : '—'],
     ['Budget', formatBudget(budget)],
+    ['Body type', bodyType ? VEHICLE_TYPE_LABELS[bodyType] : '—'],
+    ['Fuel', or(fuel, String)],
+    ['Drive', drive ? '4x4 / AWD' : '—'],
+    ['Seats', or(seats, (count) => `${count} or more`)],
+    ['Electric range', or(minRangeKm, (km) => `${km} km or more`)],
+    ['Condition', or(condition, String)],
+    ['Year', or(minYear, (year) => `${year} or newer`)],
+    ['Make', or(make, String)],
+    ['City', or(location, String)],
+    ['Priority', priority === 'economy' ? 'Fuel economy' : priority === 'luxury' ? 'Luxury' : '—'],
   ];
   return <NameValueTable rows={rows} maxWidth={420} />;
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { Link } from 'wouter';
 import type { ChatAnswer, ChatCitation, ChatContext, ChatMessage, ChatStage, ChatVehicleCard, ConversationView } from '@autobest/domain/assistant/contracts';
 import { CHAT_FAILURE_MESSAGE } from '@autobest/domain/assistant/failure';
-import { firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
+import { EMPTY_CHAT_CONTEXT } from '@autobest/domain/assistant/slots';
+import { describeDetails, firstSuggestionsFor, sortCards } from '@autobest/domain/assistant/replies';
 import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
@@ -148,14 +149,14 @@ export default function TaraWidget() {
         if (!started.ok) return null;
         remember(started.data.id);
         reportStage(started.data.id, started.data.stage);
-        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false } satisfies Conversation;
+        return { id: started.data.id, stage: started.data.stage, messages: [started.data.greeting], context: EMPTY_CHAT_CONTEXT, vehicles: [], sort: null, suggestions: [], handedOff: false } satisfies Conversation;
       })();
       starts.current = run;
       void run.then((opened) => {
         starts.current = null;
         setStarting(false);
         setSort(opened?.sort ?? null);
-        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: { preferredVehicleType: null, usage: null, budget: null }, vehicles: [], sort: null, suggestions: [], handedOff: false });
+        setConversation(opened ?? { id: '', stage: 'greeting', messages: [localMessage(CHAT_FAILURE_MESSAGE[language], false, true)], context: EMPTY_CHAT_CONTEXT, vehicles: [], sort: null, suggestions: [], handedOff: false });
       });
       return run;
     },
@@ -302,6 +303,9 @@ export default function TaraWidget() {
   if (context?.budget) chips.push({ key: 'budget', label: t('budgetChip', { value: isPriceCurrency(context.budget.currency) ? format.money(context.budget.amount, context.budget.currency) : `${context.budget.amount} ${context.budget.currency}` }), change: 'changeBudget', start: 'correctBudget' });
   if (context?.usage) chips.push({ key: 'usage', label: t('usageChip', { value: t(`usage.${context.usage}`) }), change: 'changeUsage', start: 'correctUsage' });
   if (context?.preferredVehicleType) chips.push({ key: 'type', label: t('typeChip', { value: t(`type.${context.preferredVehicleType}`) }), change: 'changeType', start: 'correctType' });
+  // The other slots (fuel, 4x4, seats, range, condition, year, make, city, fuel economy) in one chip.
+  const details = context ? describeDetails(context, language) : '';
+  if (details) chips.push({ key: 'details', label: t('detailsChip', { value: details }), change: 'changeDetails', start: 'correctDetails' });
 
   const vehicles = conversation ? (sort ? sortCards(conversation.vehicles, sort) : conversation.vehicles) : [];
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
-import { ConversationEventSchema, evolveConversation, initialConversationState, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent, type SiteLanguage } from '@autobest/domain';
+import { ConversationEventSchema, EMPTY_CHAT_CONTEXT, evolveConversation, fullContext, initialConversationState, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent, type SiteLanguage } from '@autobest/domain';
 import { PUBLIC_WORDING } from './publicWording';
 import { adminShowUrl, escapeHtml, greetingIn, layout, publicEmail, quoted, visitorText, type Email, type EmailContext, type PlannedEmails } from './templates';
 
@@ -25,7 +25,7 @@ export function staffLeadNotice(history: readonly ConversationEvent[], handoff: 
   const replies = history.flatMap((event) => (event.type === 'TaraReplied' ? [event.data] : []));
   // The site's language and currency as the buyer had them last (either may have changed since the start).
   const { language, currency } = history.reduce(evolveConversation, initialConversationState);
-  const understood = replies.at(-1)?.context ?? { preferredVehicleType: null, usage: null, budget: null };
+  const understood = fullContext(replies.at(-1)?.context ?? EMPTY_CHAT_CONTEXT);
   const shown = new Map(replies.flatMap((reply) => reply.vehicles.map((vehicle) => [vehicle.id, vehicle.name] as const)));
   const site = context.publicUrl.replace(/\/$/, '');
   const whatsapp = whatsappUrl(handoff, understood);

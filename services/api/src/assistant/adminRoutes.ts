@@ -7,6 +7,7 @@ import {
   ConversationRecordSchema,
   conversationStreamId,
   decideConversation,
+  fullContext,
   SITE_LANGUAGES,
   understoodSummary,
   whatsappUrl,
@@ -113,7 +114,8 @@ function toConversation(row: Selectable<ConversationsTable>): ConversationRecord
       }
     : null;
   return {
-    ...fieldsOf(row, ['id', 'stage', 'language', 'currency', 'entry', 'topic', 'context', 'started_at', 'last_message_at', 'message_count', 'vehicles_shown']),
+    ...fieldsOf(row, ['id', 'stage', 'language', 'currency', 'entry', 'topic', 'started_at', 'last_message_at', 'message_count', 'vehicles_shown']),
+    context: fullContext(row.context),
     lead,
     transcript: [],
     ...followUpFieldsOf(row),

@@ -12,6 +12,7 @@ import {
   conversationStreamId,
   ConversationViewSchema,
   decideConversation,
+  fullContext,
   EMAIL_PATTERN,
   HandoffAnswerSchema,
   HandoffSchema,
@@ -135,7 +136,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     return {
       stage: replied.data.stage,
       reply: { content: replied.data.content, citations: replied.data.citations },
-      context: replied.data.context,
+      context: fullContext(replied.data.context),
       vehicles: replied.data.vehicles,
       sort: replied.data.sort ?? null,
       suggestions: replied.data.suggestions,

@@ -6,9 +6,12 @@ import {
   fromMajor,
   PRICE_CURRENCY_CODES,
   toMajor,
+  CHAT_FILTER_SLOTS,
+  type ChatBodyType,
   type ChatContext,
+  type ChatFilterSlot,
+  type ChatFuel,
   type ChatVehicleCard,
-  type ChatVehicleType,
   type CurrencyCode,
   type MatchKind,
   type PriceCurrency,
@@ -21,16 +24,13 @@ import { cardImage, displayPrice, listedPrice } from '../inventory/vehicleSummar
 /** The cards of one reply: the 'Within Your Budget' pane shows them side by side. */
 export const MAX_CARDS = 6;
 
-/** Priced at least this (USD cents, as vehicle_search keeps prices), a car counts as luxury beside the Luxury collection. */
-const LUXURY_FROM_USD_CENTS = 40_000_00;
-
 /**
- * What each kind of vehicle a buyer can ask for is in the catalogue's columns (vehicle_search's body type, fuel type
- * and collections). Convertibles have no body type of their own in the catalogue, so none is ever of that type and
- * Tara offers other types. 'economy' is any car, cheapest first; 'luxury' the Luxury collection or a top price, dearest
- * first.
+ * What each slot a buyer can set is in the catalogue's columns (vehicle_search's body type, fuel type, condition, year,
+ * city, brand and range; the vehicle's Drivetrain and Seats specifications and its features). Convertibles have no body
+ * type of their own in the catalogue, so none is ever of that type and Tara offers the closest without it. A car
+ * whose record does not say it has more than five seats or four-wheel drive is not offered as having them.
  */
-const TYPE_FILTERS: Record<ChatVehicleType, RawBuilder<boolean>> = {
+const BODY_FILTERS: Record<ChatBodyType, RawBuilder<boolean>> = {
   suv: sql`s.body_type = 'suv'`,
   sedan: sql`s.body_type = 'sedan'`,
   truck: sql`s.body_type in ('truck', 'pickup')`,
@@ -40,11 +40,44 @@ const TYPE_FILTERS: Record<ChatVehicleType, RawBuilder<boolean>> = {
   minivan: sql`s.body_type in ('minivan', 'van')`,
   coupe: sql`s.body_type = 'coupe'`,
   convertible: sql`false`,
-  electric: sql`s.fuel_type = 'electric'`,
-  hybrid: sql`s.fuel_type in ('hybrid', 'plug-in-hybrid')`,
-  luxury: sql`(s.collections @> array['luxury'] or s.price_usd_cents >= ${LUXURY_FROM_USD_CENTS})`,
-  economy: sql`true`,
 };
+const FUEL_FILTERS: Record<ChatFuel, RawBuilder<boolean>> = {
+  petrol: sql`s.fuel_type = 'petrol'`,
+  diesel: sql`s.fuel_type = 'diesel'`,
+  hybrid: sql`s.fuel_type in ('hybrid', 'plug-in-hybrid')`,
+  electric: sql`s.fuel_type = 'electric'`,
+};
+const specification = (names: string, value: RawBuilder<boolean>) =>
+  sql<boolean>`exists (select 1 from jsonb_array_elements(v.specifications) spec where lower(spec->>'name') in (${sql.raw(names)}) and ${value})`;
+const FOUR_BY_FOUR = specification(`'drivetrain', 'drive', 'drive type'`, sql`spec->>'value' ~* '4wd|awd|4x4|4matic|all[- ]wheel|four[- ]wheel|quattro|xdrive'`);
+const SEAT_WORDS: Record<number, string> = { 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine' };
+
+/** The filter each slot that is set puts on the cards (the budget's is built with the rates). */
+function slotFilters(context: ChatContext, inBudget: RawBuilder<boolean> | null): Array<{ slot: ChatFilterSlot; where: RawBuilder<boolean> }> {
+  const filters: Array<{ slot: ChatFilterSlot; where: RawBuilder<boolean> }> = [];
+  if (context.bodyType) filters.push({ slot: 'bodyType', where: BODY_FILTERS[context.bodyType] });
+  if (context.fuel) filters.push({ slot: 'fuel', where: FUEL_FILTERS[context.fuel] });
+  if (context.drive) filters.push({ slot: 'drive', where: FOUR_BY_FOUR });
+  if (context.seats) {
+    const seats = context.seats;
+    const stated = specification(`'seats', 'seating capacity', 'seating'`, sql`substring(spec->>'value' from '[0-9]+')::int >= ${seats}`);
+    const word = SEAT_WORDS[seats];
+    filters.push({
+      slot: 'seats',
+      where:
+        seats <= 5
+          ? sql<boolean>`s.body_type <> 'coupe'`
+          : sql<boolean>`(${stated} or s.body_type in ('minivan', 'van') or v.features_text ~* ${`(^|[^0-9])(${seats}|${word ?? seats})[ -]seat`})`,
+    });
+  }
+  if (context.minRangeKm) filters.push({ slot: 'minRangeKm', where: sql`s.ev_range_km >= ${context.minRangeKm}` });
+  if (context.condition) filters.push({ slot: 'condition', where: context.condition === 'new' ? sql`s.condition = 'new'` : sql`s.condition in ('used', 'certified')` });
+  if (context.minYear) filters.push({ slot: 'minYear', where: sql`s.year >= ${context.minYear}` });
+  if (context.location) filters.push({ slot: 'location', where: sql`lower(s.city) = ${context.location.toLowerCase()}` });
+  if (context.make) filters.push({ slot: 'make', where: sql`lower(s.brand) = ${context.make.toLowerCase()}` });
+  if (inBudget) filters.push({ slot: 'budget', where: inBudget });
+  return filters;
+}
 
 /** The Efficiency chip's order: electric first, petrol last. */
 const EFFICIENCY: Record<string, { label: string; score: number }> = {
@@ -97,42 +130,48 @@ function cardOf(row: CardRow, price: ChatVehicleCard['price']): ChatVehicleCard 
 
 interface Tier {
   kind: MatchKind;
+  /** The slot this tier lets go of. */
+  relaxed: ChatFilterSlot | null;
   where: RawBuilder<boolean>;
   order: RawBuilder<unknown>;
 }
 
+const all = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) => (filters.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(filters.map((filter) => filter.where), sql` and `)}`);
+
 /**
- * The tiers a context asks for, best first; the reply shows the first that finds any vehicle:
+ * The tiers a context asks for, best first:
  *
- * - 'within-budget': of the asked type and within the budget (any type when none was asked; any price when no budget
- *   was given);
- * - 'other-type': within the budget but of another type, when nothing of the asked type is (the budget is what
- *   a buyer cannot stretch, so it is kept before the type);
- * - 'cheaper-than-asked': the budget is below every car that fits: the cheapest of the asked type (then the cheapest
- *   of any type), the closest above the budget. The reply says that the budget is lower than these prices.
- * - 'none' when the catalogue has nothing at all, and 'not-asked' (no query) while neither budget nor type is known.
+ * - 'within-budget': every slot that is set (any car when none is);
+ * - then, for each slot that is set, the cars that satisfy all the others: the reply shows each of these that finds
+ *   any ('relaxed'), or says the one it is ('other-type' when only the type or fuel, 'cheaper-than-asked' when only
+ *   the budget is let go: the cheapest of what fits, the closest above the budget);
+ * - the closest of anything when no single slot let go finds a car.
+ *
+ * Fuel economy orders the cards most efficient first, luxury dearest first; within a budget the closest to it first
+ * (the most car the budget buys); otherwise the best rated first.
  */
 function tiersFor(context: ChatContext, inBudget: RawBuilder<boolean> | null): Tier[] {
-  const type = context.preferredVehicleType;
-  const ofType = type ? TYPE_FILTERS[type] : sql<boolean>`true`;
+  const filters = slotFilters(context, inBudget);
   const cheapestFirst = sql`s.price_usd_cents asc, s.id`;
   const dearestFirst = sql`s.price_usd_cents desc, s.id`;
-  // Within a budget the closest to it first (the most car the budget buys); economy cheapest first.
-  const withinOrder = type === 'economy' ? cheapestFirst : dearestFirst;
-  if (!inBudget) {
-    // A type only: the best rated of it, then the best rated of the others.
-    const bestRated = sql`s.rating desc, s.id`;
-    return [
-      { kind: 'within-budget', where: ofType, order: type === 'economy' ? cheapestFirst : type === 'luxury' ? dearestFirst : bestRated },
-      { kind: 'other-type', where: sql`true`, order: bestRated },
-    ];
-  }
+  const bestRated = sql`s.rating desc, s.id`;
+  const efficientFirst = sql`(case s.fuel_type when 'electric' then 0 when 'plug-in-hybrid' then 1 when 'hybrid' then 2 when 'diesel' then 3 else 4 end), s.price_usd_cents asc, s.id`;
+  const order = context.priority === 'economy' ? efficientFirst : context.priority === 'luxury' || inBudget ? dearestFirst : bestRated;
   return [
-    { kind: 'within-budget', where: sql`${ofType} and ${inBudget}`, order: withinOrder },
-    ...(type ? [{ kind: 'other-type' as const, where: inBudget, order: dearestFirst }, { kind: 'cheaper-than-asked' as const, where: ofType, order: cheapestFirst }] : []),
-    { kind: 'cheaper-than-asked', where: sql`true`, order: cheapestFirst },
+    { kind: 'within-budget', relaxed: null, where: all(filters), order },
+    ...filters.map(({ slot }): Tier => ({
+      kind: 'relaxed',
+      relaxed: slot,
+      where: all(filters.filter((filter) => filter.slot !== slot)),
+      order: slot === 'budget' ? cheapestFirst : order,
+    })),
+    { kind: inBudget ? 'cheaper-than-asked' : 'other-type', relaxed: null, where: sql`true`, order: inBudget ? cheapestFirst : bestRated },
   ];
 }
+
+/** A context asks for cards once it names a slot that rules cars out (a family's five seats alone do not) or a priority. */
+const asksForCards = (context: ChatContext) =>
+  context.priority !== null || CHAT_FILTER_SLOTS.some((slot) => (slot === 'seats' ? (context.seats ?? 0) > 5 : context[slot] !== null));
 
 /** Finds the vehicles Tara shows for what a conversation understood. */
 export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCode) => Promise<VehicleMatches>;
@@ -148,7 +187,7 @@ export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCod
  */
 export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
   return async (context, visitorCurrency) => {
-    if (!context.budget && !context.preferredVehicleType) return { kind: 'not-asked', vehicles: [], rates: null };
+    if (!asksForCards(context)) return { kind: 'not-asked', vehicles: [], rates: null };
     const snapshot = await rates();
     const table: Rates = snapshot.rates;
     const budgetCurrency: PriceCurrency | null = context.budget?.currency ?? null;
@@ -181,24 +220,56 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
     );
     const { rows } = await sql<CardRow>`${sql.join(selects, sql` union all `)}`.execute(db);
 
-    for (const [index, tier] of tiers.entries()) {
-      const found = rows
+    const found = tiers.map((tier, index) =>
+      rows
         .filter((row) => row.tier === index)
         .map((row) => {
           const listed = listedPrice(row);
           return { row, listed, inBudgetCurrency: budgetCurrency ? convert(listed, budgetCurrency, table) : null };
         })
-        // Held to the budget exactly in the budget's currency, at today's rates.
-        .filter(({ inBudgetCurrency }) => tier.kind === 'cheaper-than-asked' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor);
-      if (found.length === 0) continue;
-      const vehicles = found.map(({ row, listed }) => cardOf(row, displayPrice(listed, visitorCurrency, table)));
+        // Held to the budget exactly in the budget's currency, at today's rates (unless this tier lets the budget go).
+        .filter(({ inBudgetCurrency }) => tier.kind === 'cheaper-than-asked' || tier.relaxed === 'budget' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor),
+    );
+    const answer = (kind: MatchKind, picked: typeof found[number], relaxed?: Array<{ slot: ChatFilterSlot; ids: string[] }>): VehicleMatches => {
+      const vehicles = picked.map(({ row, listed }) => cardOf(row, displayPrice(listed, visitorCurrency, table)));
       const inBudgetCurrency =
         budgetCurrency && budgetCurrency !== visitorCurrency
-          ? Object.fromEntries(found.map(({ row, inBudgetCurrency: price }) => [row.id, { amount: toMajor(price!), currency: budgetCurrency }]))
+          ? Object.fromEntries(picked.map(({ row, inBudgetCurrency: price }) => [row.id, { amount: toMajor(price!), currency: budgetCurrency }]))
           : null;
-      const wasConverted = found.some(({ listed }) => listed.currency !== visitorCurrency || (budgetCurrency !== null && listed.currency !== budgetCurrency));
-      return { kind: tier.kind, vehicles, inBudgetCurrency, rates: wasConverted ? { source: snapshot.source, timestamp: snapshot.timestamp } : null };
+      const wasConverted = picked.some(({ listed }) => listed.currency !== visitorCurrency || (budgetCurrency !== null && listed.currency !== budgetCurrency));
+      return {
+        kind,
+        vehicles,
+        inBudgetCurrency,
+        rates: wasConverted ? { source: snapshot.source, timestamp: snapshot.timestamp } : null,
+        ...(relaxed ? { relaxed: relaxed.map(({ slot, ids }) => ({ slot, vehicles: vehicles.filter((vehicle) => ids.includes(vehicle.id)) })) } : {}),
+      };
+    };
+    if (found[0]!.length > 0) return answer('within-budget', found[0]!);
+    const relaxations = tiers.flatMap((tier, index) => (tier.relaxed && found[index]!.length > 0 ? [{ slot: tier.relaxed, found: found[index]! }] : []));
+    if (relaxations.length === 1) {
+      // One slot let go finds cars: said as the budget below every car, or the closest of other types, as before.
+      const [{ slot, found: cars }] = relaxations as [(typeof relaxations)[number]];
+      if (slot === 'budget') return answer('cheaper-than-asked', cars);
+      if (slot === 'bodyType' || slot === 'fuel') return answer('other-type', cars);
     }
+    if (relaxations.length > 0) {
+      // A few of each, every car once: the cards of each slot let go.
+      const each = Math.max(2, Math.floor(MAX_CARDS / relaxations.length));
+      const picked: typeof found[number] = [];
+      const relaxed = relaxations.map(({ slot, found: cars }) => {
+        const ids: string[] = [];
+        for (const car of cars) {
+          if (ids.length >= each || picked.length >= MAX_CARDS) break;
+          if (!picked.some((other) => other.row.id === car.row.id)) picked.push(car);
+          ids.push(car.row.id);
+        }
+        return { slot, ids };
+      });
+      return answer('relaxed', picked, relaxed);
+    }
+    const last = found.at(-1)!;
+    if (last.length > 0) return answer(tiers.at(-1)!.kind, last);
     return { kind: 'none', vehicles: [], rates: null };
   };
 }

@@ -3,6 +3,7 @@ import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
 import { CARD_SORTS } from './understanding';
+import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES } from './slots';
 
 /**
  * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks
@@ -42,16 +43,37 @@ export const ChatBudgetSchema = z.object({
 });
 export type ChatBudget = z.output<typeof ChatBudgetSchema>;
 
-/** The conversation state's userContext: what Tara understood so far, shown to the buyer so they can correct it. */
+const slotFields = {
+  bodyType: z.enum(CHAT_BODY_TYPES).nullable(),
+  fuel: z.enum(CHAT_FUELS).nullable(),
+  drive: z.enum(CHAT_DRIVES).nullable(),
+  seats: z.int().positive().nullable().describe('At least this many seats'),
+  minRangeKm: z.int().positive().nullable().describe('At least this electric driving range, in km'),
+  condition: z.enum(CHAT_CONDITIONS).nullable(),
+  minYear: z.int().nullable().describe('This model year or newer'),
+  location: z.string().nullable().describe('The city the car should be in'),
+  make: z.string().nullable().describe('The brand, as the catalogue writes it'),
+  priority: z.enum(CHAT_PRIORITIES).nullable(),
+};
+
+/**
+ * The conversation state's userContext: what Tara understood so far, slot by slot, shown to the buyer so they can
+ * correct it. A message adds to the slots or changes the ones it names; the others stay. `preferredVehicleType` is the
+ * older one-word summary (the body type, else the fuel if electric or hybrid, else the priority), kept for clients
+ * that read it.
+ */
 export const ChatContextSchema = z
   .object({
     preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
     usage: z.enum(CHAT_USAGES).nullable(),
     budget: ChatBudgetSchema.nullable(),
+    ...slotFields,
   })
   .meta({ id: 'ChatContext' });
 export type ChatContext = z.output<typeof ChatContextSchema>;
-export const EMPTY_CHAT_CONTEXT: ChatContext = { preferredVehicleType: null, usage: null, budget: null };
+/** A context as recorded: conversations stored before the slots have only the first three fields. */
+export const StoredChatContextSchema = ChatContextSchema.partial(Object.fromEntries(Object.keys(slotFields).map((key) => [key, true])) as { [K in keyof typeof slotFields]: true });
+export type StoredChatContext = z.output<typeof StoredChatContextSchema>;
 
 export const ChatCitationSchema = z.object({
   source: z.string().describe('What the statement rests on: a vehicle page path, or the rate snapshot a price was converted with'),

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
-import { CURRENCY_CODES, PRICE_CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
+import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies';
 import { SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import {
   CHAT_ENTRIES,
   CHAT_STAGES,
-  CHAT_USAGES,
-  CHAT_VEHICLE_TYPES,
   ChatVehicleCardSchema,
-  EMPTY_CHAT_CONTEXT,
+  StoredChatContextSchema,
   TARA_TOPICS,
   type ChatContext,
   type ChatEntry,
@@ -18,6 +16,7 @@ import {
   type TaraTopic,
 } from './contracts';
 import { CARD_SORTS, understandMessage } from './understanding';
+import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
 import { composeReply, greetingFor, sortCards, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
@@ -29,11 +28,6 @@ export function nextStage(stage: ChatStage): ChatStage {
   return CHAT_STAGES[Math.min(index + 1, CHAT_STAGES.length - 1)]!;
 }
 
-const contextSchema = z.object({
-  preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
-  usage: z.enum(CHAT_USAGES).nullable(),
-  budget: z.object({ amount: z.number(), currency: z.enum(PRICE_CURRENCY_CODES) }).nullable(),
-});
 const followUpStatus = z.enum(FOLLOW_UP_STATUSES);
 
 /** A conversation event as stored: the one declaration of the stream's events, which the type and the type names come from. */
@@ -69,11 +63,14 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
       stage: z.enum(CHAT_STAGES),
       content: z.string(),
       citations: z.array(z.object({ source: z.string(), label: z.string().optional() })),
-      context: contextSchema,
+      /** Older replies carry only the type, usage and budget: they fold into the slots (fullContext). */
+      context: StoredChatContextSchema,
       vehicles: z.array(ChatVehicleCardSchema),
       /** The order the buyer asked for in words ("cheapest first"), which the cards come in; absent in older replies. */
       sort: z.enum(CARD_SORTS).optional(),
-      matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'none', 'not-asked']),
+      matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'relaxed', 'none', 'not-asked']),
+      /** With 'relaxed': the slots that, let go one at a time, find cars, and which cards each found. */
+      relaxed: z.array(z.object({ slot: z.enum(CHAT_FILTER_SLOTS), vehicleIds: z.array(z.string()) })).optional(),
       suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),
       repliedAt: z.string(),
     }),
@@ -102,6 +99,8 @@ export interface ConversationState {
   stage: ChatStage;
   context: ChatContext;
   buyerMessages: number;
+  /** Tara's last words (the greeting, then each reply): the next reply never starts the same way. */
+  lastReply: string | null;
   handoff: { name: string; phone?: string; email?: string } | null;
   status: FollowUpStatus;
 }
@@ -113,6 +112,7 @@ export const initialConversationState: ConversationState = {
   stage: 'greeting',
   context: EMPTY_CHAT_CONTEXT,
   buyerMessages: 0,
+  lastReply: null,
   handoff: null,
   status: 'new',
 };
@@ -120,7 +120,7 @@ export const initialConversationState: ConversationState = {
 export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
   switch (event.type) {
     case 'ConversationStarted':
-      return { ...initialConversationState, conversationId: event.data.conversationId, language: event.data.language, currency: event.data.currency };
+      return { ...initialConversationState, conversationId: event.data.conversationId, language: event.data.language, currency: event.data.currency, lastReply: event.data.greeting };
     case 'ConversationLanguageChanged':
       return { ...state, language: event.data.to };
     case 'ConversationCurrencyChanged':
@@ -128,7 +128,7 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'BuyerMessageReceived':
       return { ...state, buyerMessages: state.buyerMessages + 1 };
     case 'TaraReplied':
-      return { ...state, stage: event.data.stage, context: event.data.context };
+      return { ...state, stage: event.data.stage, context: fullContext(event.data.context), lastReply: event.data.content };
     case 'ConversationHandedOff':
       return {
         ...state,
@@ -201,7 +201,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const understanding = understandMessage(command.text, { language, currency, prior: state.context });
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
       const stage = nextStage(state.stage);
-      const reply = composeReply({ language, stage, understanding, matches: command.matches });
+      const reply = composeReply({ language, stage, understanding, matches: command.matches, previous: state.lastReply, turn: state.buyerMessages });
       const at = command.now.toISOString();
       const languageChanged: ConversationEvent[] =
         language === state.language ? [] : [{ type: 'ConversationLanguageChanged', data: { conversationId, from: state.language, to: language, changedAt: at } }];
@@ -224,6 +224,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             vehicles: understanding.sort ? sortCards(command.matches.vehicles, understanding.sort) : command.matches.vehicles,
             ...(understanding.sort ? { sort: understanding.sort } : {}),
             matchKind: command.matches.kind,
+            ...(command.matches.relaxed ? { relaxed: command.matches.relaxed.map(({ slot, vehicles }) => ({ slot, vehicleIds: vehicles.map((vehicle) => vehicle.id) })) } : {}),
             suggestions: reply.suggestions,
             repliedAt: at,
           },

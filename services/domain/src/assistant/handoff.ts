@@ -2,7 +2,8 @@ import { salesWhatsappUrl, whatsappChatUrl } from '../inventory/reservation';
 import { formatMoney, fromMajor } from '../money/money';
 import { greetingName } from '../contact/people';
 import type { SiteLanguage } from '../platform/languages';
-import type { ChatContext } from './contracts';
+import type { StoredChatContext } from './contracts';
+import { fullContext } from './slots';
 
 /** What Tara answers once the buyer has left a name and a way to reach them; the name only when it passes the name rules. */
 const HANDOFF_REPLIES: Record<SiteLanguage, { named(name: string): string; unnamed: string }> = {
@@ -31,11 +32,22 @@ export function handoffReply(language: SiteLanguage, name: string): string {
 }
 
 /** What Tara understood, in the staff's words (English): the lead email, the console and the WhatsApp message say it so. */
-export function understoodSummary(context: ChatContext): string {
+export function understoodSummary(stored: StoredChatContext): string {
+  const context = fullContext(stored);
   const parts = [
     context.budget ? `budget ${formatMoney(fromMajor(context.budget.amount, context.budget.currency))}` : null,
     context.usage ? `for ${context.usage}` : null,
     context.preferredVehicleType ? `type ${context.preferredVehicleType}` : null,
+    context.bodyType && context.bodyType !== context.preferredVehicleType ? `body ${context.bodyType}` : null,
+    context.fuel && context.fuel !== context.preferredVehicleType ? `fuel ${context.fuel}` : null,
+    context.drive ? `drive ${context.drive}` : null,
+    context.seats ? `${context.seats}+ seats` : null,
+    context.minRangeKm ? `range ${context.minRangeKm} km+` : null,
+    context.condition ? context.condition : null,
+    context.minYear ? `${context.minYear} or newer` : null,
+    context.make ? `make ${context.make}` : null,
+    context.location ? `in ${context.location}` : null,
+    context.priority && context.priority !== context.preferredVehicleType ? `priority ${context.priority}` : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'nothing yet';
 }
@@ -45,7 +57,7 @@ export function understoodSummary(context: ChatContext): string {
  * and a message to start with. Null when the buyer left no phone. The buyer's name goes in only when it passes the
  * name rules: anything else they typed stays out of a message staff send in our name.
  */
-export function whatsappUrl(lead: { name: string; phone?: string | null | undefined }, context: ChatContext): string | null {
+export function whatsappUrl(lead: { name: string; phone?: string | null | undefined }, context: StoredChatContext): string | null {
   const digits = lead.phone?.replace(/\D/g, '') ?? '';
   if (digits.length === 0) return null;
   const name = greetingName(lead.name);
@@ -64,6 +76,6 @@ const BUYER_WHATSAPP_OPENING: Record<SiteLanguage, string> = {
  * The link the buyer opens to go on with our sales team on WhatsApp (never their own number): the message starts in
  * their language and carries what Tara understood, so nobody asks again.
  */
-export function buyerWhatsappUrl(language: SiteLanguage, context: ChatContext): string {
+export function buyerWhatsappUrl(language: SiteLanguage, context: StoredChatContext): string {
   return salesWhatsappUrl(`${BUYER_WHATSAPP_OPENING[language]} (${understoodSummary(context)}).`);
 }

@@ -1,4 +1,5 @@
 export * from './contracts';
+export * from './slots';
 export * from './understanding';
 export * from './replies';
 export * from './conversation';

@@ -1,6 +1,7 @@
 import type { CurrencyCode, PriceCurrency } from '../money/currencies';
 import type { SiteLanguage } from '../platform/languages';
-import type { ChatBudget, ChatContext, ChatUsage, ChatVehicleType } from './contracts';
+import type { ChatBudget, ChatContext, ChatUsage } from './contracts';
+import { EMPTY_CHAT_CONTEXT, preferredVehicleTypeOf, type ChatBodyType, type ChatCondition, type ChatFuel, type ChatPriority } from './slots';
 
 /**
  * Reading a buyer's message (spec 001 section 9, in English, French, Arabic and Swahili whatever the site's language:
@@ -15,12 +16,21 @@ export type CardSort = (typeof CARD_SORTS)[number];
 /** The three things Tara asks for. */
 export type ChatNeed = 'budget' | 'usage' | 'type';
 
+/** The slots a message can fill (every field of the context but the one-word summary). */
+export type ChatSlots = Omit<ChatContext, 'preferredVehicleType'>;
+
 /** What one buyer message said, and the conversation's context once it is taken in. */
 export interface Understanding {
-  /** The context after this message: what it said replaces what was understood before; the rest is kept. */
+  /** The context after this message: each slot it named takes the new value; every other slot is kept. */
   context: ChatContext;
-  /** Only what this message itself said. */
-  said: { budget?: ChatBudget; preferredVehicleType?: ChatVehicleType; usage?: ChatUsage };
+  /** Only what this message itself said (`preferredVehicleType` when it named a body type, a fuel or a priority). */
+  said: Partial<ChatContext>;
+  /** The context before this message. */
+  prior: ChatContext;
+  /** The message changed what Tara understood: her reply sums it up again. */
+  changed: boolean;
+  /** A question Tara has no answer for yet (delivery, customs, inspection, warranty…): a specialist follows up. */
+  asksOther: boolean;
   /** What this message took back ("any type", "no budget"): those are null in `context`. */
   cleared?: ChatNeed[];
   /** The buyer asks for a person ("talk to someone", "WhatsApp"). */
@@ -155,12 +165,39 @@ for (const [value, names] of [
   [8, ['eight', 'huit', 'nane', 'ثمانيه', 'ثماني']],
   [9, ['nine', 'neuf', 'tisa', 'تسعه', 'تسع']],
   [10, ['ten', 'dix', 'kumi', 'عشره', 'عشر']],
+  [11, ['eleven', 'onze']],
+  [12, ['twelve', 'douze']],
+  [13, ['thirteen', 'treize']],
+  [14, ['fourteen', 'quatorze']],
+  [15, ['fifteen', 'quinze']],
+  [16, ['sixteen', 'seize']],
+  [17, ['seventeen']],
+  [18, ['eighteen']],
+  [19, ['nineteen']],
+  [20, ['twenty', 'vingt', 'ishirini']],
+  [30, ['thirty', 'trente', 'thelathini']],
+  [40, ['forty', 'quarante', 'arobaini']],
+  [50, ['fifty', 'cinquante', 'hamsini']],
+  [60, ['sixty', 'soixante']],
+  [70, ['seventy']],
+  [80, ['eighty']],
+  [90, ['ninety']],
+  [100, ['hundred', 'one hundred', 'a hundred', 'cent']],
 ] as const) {
   for (const name of names) SMALL_NUMBERS[name] = value;
 }
-const SMALL_NUMBER_WORDS = Object.keys(SMALL_NUMBERS).join('|');
+const SMALL_NUMBER_WORDS = Object.keys(SMALL_NUMBERS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+/** "fifteen", "twenty-five", "twenty five": the value of a number written in words (tens then units). */
+const NUMBER_IN_WORDS = `(${SMALL_NUMBER_WORDS})(?:[\\s-](${SMALL_NUMBER_WORDS}))?`;
+const wordsValue = (tens: string, units: string | undefined) => {
+  const first = SMALL_NUMBERS[tens]!;
+  const second = units === undefined ? 0 : SMALL_NUMBERS[units]!;
+  return first >= 20 && first < 100 && second < 10 ? first + second : first;
+};
 
-const MILLION = ['million', 'millions', 'mn', 'mil', 'mln', 'm', 'milioni', 'milhões', 'milhão', 'مليون', 'ملايين'];
+const MILLION = ['million', 'millions', 'mn', 'mil', 'milli', 'mln', 'm', 'milioni', 'milhões', 'milhão', 'مليون', 'ملايين'];
 const THOUSAND = ['k', 'thousand', 'mille', 'elfu', 'الف', 'الاف', 'آلاف'];
 const BILLION = ['billion', 'billions', 'bn', 'milliard', 'milliards', 'bilioni', 'مليار'];
 const multiplierWords = [...MILLION, ...THOUSAND, ...BILLION].map(foldText).sort((a, b) => b.length - a.length);
@@ -258,7 +295,7 @@ function readRun(run: string, offset: number): Array<{ value: number; start: num
 
 /** Numbers written as words before a million: "a million", "deux millions", "milioni tatu", "مليون", "مليونين". */
 const WORD_BUDGETS: ReadonlyArray<[RegExp, (match: RegExpMatchArray) => number]> = [
-  [new RegExp(`(?<![${LETTER}\\d])(${SMALL_NUMBER_WORDS})\\s(?:million|millions|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
+  [new RegExp(`(?<![${LETTER}\\d])${NUMBER_IN_WORDS}\\s(?:million|millions|milli|مليون|ملايين)(?![${LETTER}])`, 'g'), (match) => wordsValue(match[1]!, match[2]) * 1e6],
   [new RegExp(`(?<![${LETTER}\\d])milioni\\s(${SMALL_NUMBER_WORDS})(?![${LETTER}])`, 'g'), (match) => SMALL_NUMBERS[match[1]!]! * 1e6],
   [/مليون(?:ين|ان)/gu, () => 2e6],
   [/(?<!\d\s?)مليون(?!ين|ان)/gu, () => 1e6],
@@ -396,18 +433,16 @@ const USAGES: ReadonlyArray<[ChatUsage, RegExp]> = [
   [
     'commute',
     words([
-      'commute', 'commuting', 'commuter', 'to work', 'for work', 'at work', 'office', 'city', 'town', 'daily', 'every day', 'traffic',
-      'trajet', 'trajets', 'travail', 'bureau', 'ville', 'quotidien', 'quotidiens', 'tous les jours', 'embouteillages',
-      'مواصلات', 'للعمل', 'الى العمل', 'العمل', 'الدوام', 'المدينه', 'التنقل', 'تنقل', 'يومي', 'اليومي', 'الزحام',
-      'kazini', 'kwenda kazi', 'ofisini', 'ofisi', 'mjini', 'kila siku', 'foleni',
+      'commute', 'commuting', 'commuter', 'to work', 'for work', 'at work', 'office', 'city', 'town', 'daily', 'every day',
+      'trajet', 'trajets', 'travail', 'bureau', 'ville', 'quotidien', 'quotidiens', 'tous les jours',
+      'مواصلات', 'للعمل', 'الى العمل', 'العمل', 'الدوام', 'المدينه', 'التنقل', 'تنقل', 'يومي', 'اليومي',
+      'kazini', 'kwenda kazi', 'ofisini', 'ofisi', 'mjini', 'kila siku',
     ]),
   ],
 ];
 
-/** Powertrain first (an "electric SUV" shows electric cars), then the body, then the broad kinds. */
-const TYPES: ReadonlyArray<[ChatVehicleType, RegExp]> = [
-  ['electric', words(['electric', 'ev', 'evs', 'battery', 'électrique', 'électriques', 'electrique', 'electriques', 'كهربائيه', 'كهربائي', 'كهربا', 'umeme', 'ya umeme'])],
-  ['hybrid', words(['hybrid', 'hybrids', 'phev', 'hev', 'plug-in', 'hybride', 'hybrides', 'هجينه', 'هجين', 'هايبرد', 'mseto', 'chotara'])],
+/** Body types, most specific first ("pickup truck" is a pickup). */
+const BODY_TYPES: ReadonlyArray<[ChatBodyType, RegExp]> = [
   ['pickup', words(['pickup', 'pickups', 'pick-up', 'pick-ups', 'pick up truck', 'pickup truck', 'double cabin', 'double cab', 'bakkie', 'بيك اب', 'بيكاب', 'بيك آب', 'pikapu'])],
   ['crossover', words(['crossover', 'crossovers', 'cuv', 'كروس اوفر', 'كروسوفر'])],
   ['minivan', words(['minivan', 'minivans', 'mpv', 'people carrier', 'van', 'monospace', 'monospaces', 'ميني فان', 'فان', 'minibus'])],
@@ -415,19 +450,74 @@ const TYPES: ReadonlyArray<[ChatVehicleType, RegExp]> = [
   ['coupe', words(['coupe', 'coupes', 'coupé', 'كوبيه', 'كوبي'])],
   ['hatchback', words(['hatchback', 'hatchbacks', 'hatch', 'compacte', 'citadine', 'هاتشباك', 'هاتش باك'])],
   ['sedan', words(['sedan', 'sedans', 'saloon', 'berline', 'berlines', 'سيدان', 'صالون', 'saluni'])],
-  ['suv', words(['suv', 'suvs', '4x4', '4×4', '4wd', 'jeep', 'jeeps', 'sport utility', 'دفع رباعي', 'الدفع الرباعي', 'جيب', 'اس يو في', 'جيبات'])],
+  ['suv', words(['suv', 'suvs', 'jeep', 'jeeps', 'sport utility', 'دفع رباعي', 'الدفع الرباعي', 'جيب', 'اس يو في', 'جيبات'])],
   ['truck', words(['truck', 'trucks', 'lorry', 'lorries', 'camion', 'camions', 'camionnette', 'شاحنه', 'شاحنات', 'lori', 'malori', 'gari la mizigo'])],
-  ['luxury', words(['luxury', 'luxurious', 'premium', 'high-end', 'high end', 'prestige', 'luxe', 'haut de gamme', 'فاخره', 'فخمه', 'فخم', 'فاخر', 'kifahari', 'ya kifahari', 'anasa'])],
+];
+
+const FUELS: ReadonlyArray<[ChatFuel, RegExp]> = [
+  ['electric', words(['electric', 'ev', 'evs', 'battery', 'électrique', 'électriques', 'electrique', 'electriques', 'كهربائيه', 'كهربائي', 'كهربا', 'umeme', 'ya umeme'])],
+  ['hybrid', words(['hybrid', 'hybrids', 'phev', 'hev', 'plug-in', 'hybride', 'hybrides', 'هجينه', 'هجين', 'هايبرد', 'mseto', 'chotara'])],
+  ['diesel', words(['diesel', 'diesels', 'gasoil', 'gazole', 'ديزل', 'سولار', 'dizeli'])],
+  ['petrol', words(['petrol', 'gasoline', 'essence', 'بنزين', 'petroli'])],
+];
+
+/** Four-wheel or all-wheel drive (in Arabic دفع رباعي is what people call an SUV: it stays a body type). */
+const DRIVE_4X4 = words([
+  '4x4', '4×4', '4wd', 'awd', '4 wheel drive', 'four wheel drive', 'four-wheel drive', 'four-wheel-drive', 'all wheel drive', 'all-wheel drive', 'all-wheel-drive',
+  'quatre roues motrices', '4 roues motrices', 'transmission intégrale', 'integrale', 'magurudumu manne', 'kuendesha magurudumu yote',
+]);
+
+const PRIORITIES: ReadonlyArray<[ChatPriority, RegExp]> = [
+  ['luxury', words(['luxury', 'luxurious', 'premium', 'high-end', 'high end', 'prestige', 'luxe', 'haut de gamme', 'فاخره', 'فخمه', 'فخم', 'فاخر', 'kifahari', 'ya kifahari', 'anasa', 'big man car', 'correct car'])],
   [
     'economy',
     words([
       'economy', 'economical', 'cheap', 'affordable', 'inexpensive', 'fuel-efficient', 'fuel efficient', 'fuel saver', 'fuel-saving', 'fuel saving', 'good on fuel', 'low fuel', 'low consumption',
-      'économique', 'économiques', 'economique', 'economiques', 'pas cher', 'pas chère', 'bon marché', 'abordable', 'peu gourmande', 'sobre',
-      'اقتصاديه', 'اقتصادي', 'رخيصه', 'رخيص', 'موفره للوقود', 'موفره', 'توفير الوقود',
-      'bei nafuu', 'nafuu', 'rahisi', 'okoa mafuta', 'inayookoa mafuta', 'yanayookoa mafuta', 'linalookoa mafuta', 'mafuta kidogo', 'matumizi madogo',
+      'fuel economy', 'traffic', 'go-slow', 'go slow', 'no dey drink fuel', 'no go drink fuel', 'no dey chop fuel', 'no drink fuel', 'save fuel', 'manage fuel', 'no too drink fuel',
+      'économique', 'économiques', 'economique', 'economiques', 'pas cher', 'pas chère', 'bon marché', 'abordable', 'peu gourmande', 'sobre', 'embouteillages', 'consomme peu',
+      'اقتصاديه', 'اقتصادي', 'رخيصه', 'رخيص', 'موفره للوقود', 'موفره', 'توفير الوقود', 'الزحام', 'زحمه',
+      'bei nafuu', 'nafuu', 'rahisi', 'okoa mafuta', 'inayookoa mafuta', 'yanayookoa mafuta', 'linalookoa mafuta', 'mafuta kidogo', 'matumizi madogo', 'foleni',
     ]),
   ],
 ];
+
+/** Seats written after the number ("7 seats", "7-seater", "٧ مقاعد") or before it ("viti 7"), or in words. */
+const SEAT_WORDS = '(?:seats?|seaters?|places|passengers|passagers|sieges|viti|abiria|مقاعد|مقعد|ركاب)';
+const SEATS_AFTER = new RegExp(`(?<![\\d.,])(\\d{1,2})\\s?-?\\s?${SEAT_WORDS}(?![${LETTER}])`, 'u');
+const SEATS_BEFORE = /(?:viti|kiti|places?)\s(\d{1,2})(?!\d)/u;
+const SEATS_IN_WORDS = new RegExp(`(?<![${LETTER}])(five|six|seven|eight|nine|cinq|sept|huit|saba|nane|tano|sita)[\\s-]${SEAT_WORDS}(?![${LETTER}])`, 'u');
+const SEAT_NUMBER_WORDS: Record<string, number> = { five: 5, cinq: 5, tano: 5, six: 6, sita: 6, seven: 7, sept: 7, saba: 7, eight: 8, huit: 8, nane: 8, nine: 9 };
+
+/** A driving range: "range of at least 400 km", "autonomie au moins 400 km", "400 km range", "masafa ya km 400". */
+const RANGE_CUE = '(?:range|autonomy|autonomie|masafa|مدي)';
+const RANGE_BEFORE = new RegExp(`${RANGE_CUE}[^\\d]{0,25}(\\d{2,4})\\s?(?:km|kms|kilometres|kilometers|kilomètres|كم)?`, 'u');
+const RANGE_AFTER = new RegExp(`(\\d{2,4})\\s?(?:km|kms|kilometres|kilometers|kilomètres|كم)\\s(?:of\\s)?(?:d'|de\\s)?${RANGE_CUE}`, 'u');
+
+const CONDITIONS: ReadonlyArray<[ChatCondition, RegExp]> = [
+  ['used', words(['used', 'second hand', 'second-hand', 'secondhand', 'pre-owned', 'tokunbo', 'tokumbo', 'nigerian used', 'naija used', 'belgium', "d'occasion", 'occasion', 'mtumba', 'iliyotumika', 'mkononi', 'مستعمل', 'مستعمله'])],
+  ['new', words(['brand new', 'new car', 'new one', 'zero km', 'neuf', 'neuve', 'neuves', 'mpya', 'jipya', 'mapya', 'جديد', 'جديده', 'زيرو'])],
+];
+
+/** A model year: "2020 or newer", "from 2021", "2022 model", "à partir de 2020", "kuanzia 2021", "من 2020"; never a group of a phone number. */
+const YEAR = /(?<!\d[.,]?\s?)(19[89]\d|20[0-4]\d)(?![.,]\d|\s?\d|\s?(?:km|kms|miles))/gu;
+
+/** The brands people ask for, as the catalogue writes them. */
+const MAKES = [
+  'Toyota', 'Chery', 'Haval', 'Changan', 'Kia', 'MG', 'BYD', 'ROX', 'Xpeng', 'Honda', 'Hyundai', 'Nissan', 'Lexus', 'Mercedes-Benz', 'BMW', 'Audi', 'Volkswagen', 'Ford', 'Peugeot',
+  'Mitsubishi', 'Suzuki', 'Mazda', 'Geely', 'GAC', 'JAC', 'Isuzu', 'Land Rover', 'Jeep', 'Tesla', 'Renault', 'Subaru', 'Innoson', 'Omoda', 'Jetour',
+];
+const MAKE_ALIASES: Record<string, string> = { mercedes: 'Mercedes-Benz', benz: 'Mercedes-Benz', vw: 'Volkswagen', 'range rover': 'Land Rover', 'تويوتا': 'Toyota', 'هيونداي': 'Hyundai', 'كيا': 'Kia', 'نيسان': 'Nissan', 'هوندا': 'Honda' };
+const MAKE_OF = new Map<string, string>([...MAKES.map((make) => [foldText(make), make] as const), ...Object.entries(MAKE_ALIASES).map(([alias, make]) => [foldText(alias), make] as const)]);
+/** "jeep" is also the word for an SUV: the brand only with a capital J and a model ("Jeep Wrangler") would be; it stays a body type. */
+const MAKE_PATTERN = words([...MAKE_OF.keys()].filter((make) => make !== 'jeep'));
+
+/** Cities a buyer may want the car in; named after "in", "at", "near", "around", "from" (or their words in the four languages). */
+const CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'];
+const CITY_OF = new Map(CITIES.map((city) => [foldText(city), city] as const));
+const LOCATION = new RegExp(
+  `(?<![${LETTER}])(?:in|at|near|around|from|located in|based in|à|a|au|pres de|vers|depuis|huko|katika|mjini|في|ب|من)\\s(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])(?!\\s(?:traffic|road|roads))`,
+  'u',
+);
 
 const SORTS: ReadonlyArray<[CardSort, RegExp]> = [
   [
@@ -470,7 +560,7 @@ const SORTS: ReadonlyArray<[CardSort, RegExp]> = [
 
 const WANTS_PERSON = words([
   'talk to someone', 'talk to somebody', 'speak to someone', 'speak with someone', 'talk to a person', 'talk to a human', 'speak to a person', 'speak to a human', 'real person',
-  'a human', 'human', 'agent', 'salesperson', 'sales team', 'sales person', 'representative', 'customer service', 'call me', 'phone me', 'ring me', 'contact me', 'whatsapp',
+  'a human', 'human', 'agent', 'make una call me', 'abeg call me', 'i wan talk to person', 'talk to una person', 'salesperson', 'sales team', 'sales person', 'representative', 'customer service', 'call me', 'phone me', 'ring me', 'contact me', 'whatsapp',
   "parler a quelqu'un", "parler avec quelqu'un", 'parler a une personne', 'un humain', 'conseiller', 'conseillère', 'conseillers', 'vendeur', 'un agent',
   'appelez-moi', 'appelez moi', 'rappelez-moi', 'rappelez moi', 'appelle-moi', 'contactez-moi', 'contactez moi',
   'التحدث مع شخص', 'اتحدث مع شخص', 'التحدث الى شخص', 'التكلم مع شخص', 'شخص حقيقي', 'موظف', 'مندوب', 'اتصل بي', 'اتصلوا بي', 'واتساب', 'واتس اب', 'انسان', 'خدمه العملاء', 'مستشار',
@@ -480,6 +570,7 @@ const WANTS_PERSON = words([
 const ASKS_PRICING = words([
   'finance', 'financing', 'financed', 'deposit', 'reserve', 'reserving', 'reservation', 'pay', 'paying', 'payment', 'payments', 'loan', 'loans', 'installment', 'installments', 'instalment',
   'instalments', 'monthly', 'down payment', 'credit', 'lease', 'leasing', 'trade in', 'trade-in', 'sell my car', 'financing options',
+  'wetin be the price', 'wetin be price', 'how much e be', 'how much e cost', 'how much be', 'how much', 'what is the price', "what's the price", 'the price', 'una dey collect', 'pay small small', 'combien', 'quel prix', 'le prix', 'bei gani', 'bei yake', 'كم السعر', 'كم سعر', 'ما السعر',
   'financement', 'financer', 'crédit', 'acompte', 'dépôt', 'réserver', 'réservation', 'payer', 'paiement', 'un prêt', 'prêt auto', 'mensualités', 'versements', 'échelonné', 'reprise', 'reprendre', 'vendre ma voiture',
   'تمويل', 'دفعه', 'عربون', 'حجز', 'احجز', 'الدفع', 'ادفع', 'قرض', 'اقساط', 'تقسيط', 'بيع سيارتي', 'استبدال',
   'mkopo', 'amana', 'malipo', 'kulipa', 'kulipia', 'lipa', 'awamu', 'kuhifadhi', 'hifadhi', 'kuweka nafasi', 'ufadhili', 'kuuza gari langu', 'kubadilisha gari',
@@ -524,9 +615,47 @@ function test(pattern: RegExp, text: string): boolean {
 }
 const without = (text: string, pattern: RegExp) => text.replace(pattern, ' ');
 
+const firstOf = <T>(text: string, table: ReadonlyArray<[T, RegExp]>): T | undefined => table.find(([, pattern]) => test(pattern, text))?.[0];
+
+function readSeats(text: string): number | undefined {
+  const digits = SEATS_AFTER.exec(text) ?? SEATS_BEFORE.exec(text);
+  const value = digits ? Number(digits[1]) : SEATS_IN_WORDS.exec(text) ? SEAT_NUMBER_WORDS[SEATS_IN_WORDS.exec(text)![1]!] : undefined;
+  return value !== undefined && value >= 2 && value <= 15 ? value : undefined;
+}
+
+function readRange(text: string): number | undefined {
+  const found = RANGE_BEFORE.exec(text) ?? RANGE_AFTER.exec(text);
+  const value = found ? Number(found[1]) : undefined;
+  return value !== undefined && value >= 50 && value <= 2000 ? value : undefined;
+}
+
+function readYear(text: string, budget: ChatBudget | undefined): number | undefined {
+  for (const match of text.matchAll(YEAR)) {
+    const value = Number(match[1]);
+    if (budget && budget.amount === value) continue;
+    return value;
+  }
+  return undefined;
+}
+
+function readMake(text: string): string | undefined {
+  MAKE_PATTERN.lastIndex = 0;
+  const found = MAKE_PATTERN.exec(text);
+  return found ? MAKE_OF.get(found[0].trim().replace(/\s+/g, ' ')) : undefined;
+}
+
+/** Questions Tara cannot answer from her own data yet: a specialist follows them up. */
+const OTHER_QUESTIONS = words([
+  'deliver', 'do you deliver', 'delivery to', 'delivery fee', 'delivery cost', 'delivery time', 'ship to', 'shipping', 'how long', 'when will it arrive', 'una dey deliver', 'una fit bring am',
+  'customs', 'clearing', 'clearance', 'duty', 'duties', 'papers', 'documents', 'registration', 'plate number', 'inspection', 'inspect', 'test drive', 'warranty', 'guarantee',
+  'livrez', 'livraison a', 'delai', 'combien de temps', 'douane', 'dedouanement', 'papiers', 'carte grise', 'garantie', 'essai',
+  'mnaleta', 'mnafikisha', 'kusafirisha hadi', 'muda gani', 'forodha', 'ushuru', 'nyaraka', 'ukaguzi', 'dhamana', 'udhamini',
+  'توصيل الى', 'توصلون', 'شحن', 'كم يستغرق', 'جمارك', 'الجمارك', 'اوراق', 'تسجيل', 'فحص', 'ضمان',
+]);
+
 export function understandMessage(text: string, { currency, prior }: UnderstandOptions): Understanding {
   const folded = foldText(text);
-  const said: Understanding['said'] = {};
+  const said: Partial<ChatContext> = {};
   const budget = readBudget(folded, currency);
   if (budget) said.budget = budget;
 
@@ -536,23 +665,58 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
   for (const [, pattern] of SORTS) rest = without(rest, pattern);
   const cleared = CLEARS.filter(([, pattern]) => test(pattern, rest)).map(([need]) => need);
   for (const [, pattern] of CLEARS) rest = without(rest, pattern);
-  const type = firstMatch(rest, TYPES);
-  if (type) said.preferredVehicleType = type;
+  const drive = test(DRIVE_4X4, rest);
+  if (drive) said.drive = '4x4';
+  // "4x4" is a drive, never a body type or a seat count.
+  rest = without(rest, DRIVE_4X4);
+  const bodyType = firstOf<ChatBodyType>(rest, BODY_TYPES);
+  if (bodyType) said.bodyType = bodyType;
+  const fuel = firstOf<ChatFuel>(rest, FUELS);
+  if (fuel) said.fuel = fuel;
+  const priority = firstOf<ChatPriority>(rest, PRIORITIES);
+  if (priority) said.priority = priority;
   const usage = firstMatch(rest, USAGES);
   if (usage) said.usage = usage;
+  const seats = readSeats(rest);
+  if (seats !== undefined) said.seats = seats;
+  // A family car seats five at least (a coupe or a two-seater does not).
+  else if (usage === 'family' && prior.seats === null) said.seats = 5;
+  const range = readRange(rest);
+  if (range !== undefined) said.minRangeKm = range;
+  const condition = firstOf<ChatCondition>(rest, CONDITIONS);
+  if (condition) said.condition = condition;
+  const year = readYear(rest, budget);
+  if (year !== undefined) said.minYear = year;
+  const make = readMake(rest);
+  if (make) said.make = make;
+  const location = LOCATION.exec(rest);
+  if (location) said.location = CITY_OF.get(location[1]!) ?? null;
+  const type = preferredVehicleTypeOf({ bodyType: bodyType ?? null, fuel: fuel ?? null, priority: priority ?? null });
+  if (type) said.preferredVehicleType = type;
 
-  const keep = (need: ChatNeed) => !cleared.includes(need);
-  const actuallyCleared = cleared.filter((need) => (need === 'budget' ? !said.budget : need === 'type' ? !said.preferredVehicleType : !said.usage));
+  // "any type" lets go of the body type; "no budget" of the budget; "any use" of the usage.
+  const clears = (need: ChatNeed) => cleared.includes(need);
+  const slots: ChatSlots = { ...EMPTY_CHAT_CONTEXT, ...prior };
+  const next: ChatSlots = { ...slots };
+  for (const key of Object.keys(said) as Array<keyof ChatContext>) if (key !== 'preferredVehicleType') (next as Record<string, unknown>)[key] = said[key];
+  if (clears('type') && !said.bodyType) {
+    next.bodyType = null;
+    if (!said.priority) next.priority = null;
+  }
+  if (clears('budget') && !said.budget) next.budget = null;
+  if (clears('usage') && !said.usage) next.usage = null;
+  const context: ChatContext = { ...next, preferredVehicleType: preferredVehicleTypeOf(next) };
+  const before: ChatContext = { ...EMPTY_CHAT_CONTEXT, ...prior };
+  const actuallyCleared = cleared.filter((need) => (need === 'budget' ? !said.budget : need === 'type' ? !said.bodyType : !said.usage));
   return {
-    context: {
-      preferredVehicleType: said.preferredVehicleType ?? (keep('type') ? prior.preferredVehicleType : null),
-      usage: said.usage ?? (keep('usage') ? prior.usage : null),
-      budget: said.budget ?? (keep('budget') ? prior.budget : null),
-    },
+    context,
     said,
+    prior: before,
+    changed: JSON.stringify(context) !== JSON.stringify(before),
     ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
     wantsPerson: test(WANTS_PERSON, folded),
     asksPricing: test(ASKS_PRICING, folded.replace(NOT_PRICING, ' ')),
+    asksOther: test(OTHER_QUESTIONS, folded),
     ...(sort ? { sort } : {}),
   };
 }

@@ -41,7 +41,7 @@ export interface SubmissionKindInfo {
   /** As the API words missing photos: its code, and for trade-in the missing slots and their English labels. */
   missingPhotosMessage(missing: readonly PhotoSlot[]): DomainMessage;
   /** Parses the flat multipart fields into the stored shapes, or field → message. */
-  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo } | { ok: false; errors: FieldErrors };
+  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo; whatsappUpdates: boolean } | { ok: false; errors: FieldErrors };
 }
 
 export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInfo>> = {
@@ -61,8 +61,8 @@ export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInf
     parseFields(fields) {
       const parsed = validate(SellCarFieldsSchema, fields);
       if (!parsed.ok) return { ok: false, errors: parsed.fields };
-      const { fullName, phoneNumber, email, consent: _consent, ...vehicle } = parsed.value;
-      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: vehicle };
+      const { fullName, phoneNumber, email, consent: _consent, whatsappUpdates, ...vehicle } = parsed.value;
+      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: vehicle, whatsappUpdates };
     },
   },
   'trade-in': {
@@ -81,8 +81,8 @@ export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInf
     parseFields(fields) {
       const parsed = validate(TradeInFieldsSchema, fields);
       if (!parsed.ok) return { ok: false, errors: parsed.fields };
-      const { fullName, phoneNumber, email, consent: _consent, vehicleMake, ...vehicle } = parsed.value;
-      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: { make: vehicleMake, ...vehicle } };
+      const { fullName, phoneNumber, email, consent: _consent, whatsappUpdates, vehicleMake, ...vehicle } = parsed.value;
+      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: { make: vehicleMake, ...vehicle }, whatsappUpdates };
     },
   },
 };

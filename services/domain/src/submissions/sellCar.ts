@@ -38,6 +38,7 @@ export const SellCarFieldsSchema = z.object({
   underFinance: yesNo('underFinanceRequired'),
   askingPrice: requiredText('askingPriceRequired', 30),
   consent: consentGiven('sellConsentRequired'),
+  whatsappUpdates: yesNo('invalid'),
 });
 
 export type SellCarFields = z.output<typeof SellCarFieldsSchema>;

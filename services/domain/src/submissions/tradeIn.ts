@@ -6,6 +6,7 @@ import {
   optionalText,
   phoneField,
   requiredText,
+  yesNo,
 } from './fields';
 
 export const TRADE_IN_MAKES = [
@@ -58,6 +59,7 @@ export const TradeInFieldsSchema = z.preprocess(
       .transform((value) => value === 'yes' || value === 'true'),
     askingPrice: optionalText(30),
     consent: consentGiven('tradeInConsentRequired'),
+    whatsappUpdates: yesNo('invalid'),
   }),
 );
 

@@ -17,6 +17,8 @@ export const QUEUES = {
    * a retry) and its safety net make the workers enqueue every due email as a 'deliver' job of its own.
    */
   email: 'deliver-email',
+  /** Sends the WhatsApp outbox through the Cloud API, as deliver-email sends emails (issue 41). */
+  whatsapp: 'deliver-whatsapp',
   /** Reads the news feeds on NEWS_CRON, and one feed when staff press Fetch now. */
   news: 'news-feeds',
 } as const;

@@ -1,0 +1,68 @@
+import { Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { ProjectorDoorbell, scheduleProjectorSafetyNet } from '@autobest/runtime';
+import type { DeliveryRun } from './outboxDelivery';
+
+/** The job that wakes the delivery when the next pending message falls due (a retry, or a claim that lapsed). */
+const DUE_JOB = 'due';
+
+export interface RunningOutboxDelivery {
+  /** Ring after the notifier recorded messages (after its commit): due messages are sent. */
+  doorbell: ProjectorDoorbell;
+  close(): Promise<void>;
+}
+
+/**
+ * The queue of one outbox (deliver-email, deliver-whatsapp). Its jobs only say "look at the outbox": the doorbell rung
+ * after the notifier's commits (at most one waiting while one runs), a safety net that covers a lost ring, one at
+ * start-up, and one timed for when the next pending message falls due. Each runs the delivery's deliverDue, which
+ * claims, sends and records the due messages in batches; PostgreSQL keeps every message's state, so a job lost in
+ * Redis costs a wait, never a message. `what` names the messages in the logs ('emails').
+ */
+export async function startOutboxDeliveryWorker(
+  delivery: { deliverDue(): Promise<DeliveryRun> },
+  what: string,
+  /** The outbox's queue (QUEUES.email, QUEUES.whatsapp), opened by the caller with the process's other queues. */
+  queue: Queue,
+  connection: Redis,
+  prefix: string,
+  { safetyNetMs, jobLockMs }: { safetyNetMs: number; jobLockMs: number },
+  logger: Logger,
+): Promise<RunningOutboxDelivery> {
+  await scheduleProjectorSafetyNet(queue, safetyNetMs);
+  const doorbell = new ProjectorDoorbell(queue, logger);
+
+  async function deliverDue() {
+    const { outcomes, nextDueInMs } = await delivery.deliverDue();
+    if (nextDueInMs === 0) {
+      // Fell due while this run sent others: a ring is folded into one already waiting, if any.
+      doorbell.ring();
+    } else if (nextDueInMs !== null) {
+      // One timed job per second it falls due in, however many runs ask for it.
+      const at = Math.ceil((Date.now() + nextDueInMs) / 1000) * 1000;
+      await queue.add(DUE_JOB, {}, { jobId: `${DUE_JOB}-${at}`, delay: at - Date.now(), removeOnComplete: true, removeOnFail: 100 });
+    }
+    return { sent: outcomes.filter((outcome) => outcome.kind === 'sent').length, tried: outcomes.length, nextDueInMs };
+  }
+
+  const worker = new Worker(queue.name, deliverDue, {
+    connection,
+    prefix,
+    // One run at a time in a process; it sends several messages at once itself.
+    concurrency: 1,
+    autorun: true,
+    // A run whose process died is found and its job taken up again after this (its messages' claims lapse on their own).
+    lockDuration: jobLockMs,
+    stalledInterval: jobLockMs,
+  });
+  worker.on('failed', (job, error) => logger.error({ err: error, jobId: job?.id }, `sending due ${what} failed; the next ring retries`));
+  worker.on('error', (error) => logger.error({ err: error }, `${what} delivery worker error`));
+  return {
+    doorbell,
+    async close() {
+      await worker.close();
+      await doorbell.settled();
+    },
+  };
+}

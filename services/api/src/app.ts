@@ -43,6 +43,7 @@ import { landedCostRoutes } from './landedCost/routes';
 import { landedCostAdminRoutes } from './landedCost/adminRoutes';
 import { landedCostTables } from './landedCost/quoting';
 import { isWarmUpRequest, warmUpOverHttp } from './process/warmUpOverHttp';
+import { whatsappWebhookRoutes } from './whatsapp/webhookRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -155,6 +156,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
   await app.register(emailRoutes);
+  await app.register(whatsappWebhookRoutes);
   // One rates cache for every answer that converts prices (the catalogue's and Tara's).
   const rates = catalogueRates(app.db);
   await app.register(inventoryRoutes, { rates });

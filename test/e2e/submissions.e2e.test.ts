@@ -137,8 +137,20 @@ describe('sell-car and trade-in journeys', () => {
       await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
     }
     await form.getByLabel(/^I consent/).check();
+    // Asked, never assumed (issue 41): off until the owner ticks it.
+    const whatsapp = form.getByLabel('Send me updates on WhatsApp');
+    expect(await whatsapp.isChecked()).toBe(false);
+    await whatsapp.check();
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await owner.getByText('Trade-in Request Submitted!').waitFor();
+    // Without WhatsApp settings the confirmation is logged and recorded, to the number in E.164.
+    await vi.waitFor(
+      async () =>
+        expect(await stack.testDb.db.selectFrom('whatsapp_messages').select(['template', 'to_phone', 'status', 'transport']).execute()).toEqual([
+          { template: 'confirmation', to_phone: '2348035550123', status: 'sent', transport: 'log' },
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
 
     const link = await statusLinkSentTo('halima@example.ng');
     const staff = await staffSignedIn();

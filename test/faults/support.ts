@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { samplePhoto } from '@autobest/runtime/testing';
+import { sampleSellCarFields } from '@autobest/domain/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
 import type { ProductProcesses } from '../../infra/src/processes';
 
@@ -107,20 +108,7 @@ export const reservation = (i: number) => ({ name: `Tunde Bakare ${i}`, phone: p
 export async function sellCarForm(i: number): Promise<FormData> {
   const photo = new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' });
   const form = new FormData();
-  const fields: Record<string, string> = {
-    fullName: 'Chinedu Eze',
-    phoneNumber: phone(900_000 + i),
-    email: `chinedu.${i}@example.ng`,
-    make: 'Toyota',
-    model: 'Corolla',
-    year: '2018',
-    odometer: '84000',
-    fuelType: 'petrol',
-    transmission: 'automatic',
-    underFinance: 'no',
-    askingPrice: '5200000',
-    consent: 'true',
-  };
+  const fields: Record<string, string> = { ...sampleSellCarFields, phoneNumber: phone(900_000 + i), email: `chinedu.${i}@example.ng` };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const { slot } of SELL_CAR_PHOTO_SLOTS) form.append(slot, photo, `${slot}.jpg`);
   return form;

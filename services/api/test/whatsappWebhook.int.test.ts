@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readStream } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
+import { sampleSellCarFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
@@ -10,20 +11,7 @@ import { multipartBody } from './images';
 const APP_SECRET = 'the app secret of the WhatsApp Business app';
 const VERIFY_TOKEN = 'a verify token chosen in the Meta dashboard';
 
-const sellFields = {
-  fullName: 'Tunde Bakare',
-  phoneNumber: '0803 555 0142',
-  email: 'tunde@example.ng',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: '2018',
-  odometer: '84000',
-  fuelType: 'petrol',
-  transmission: 'automatic',
-  underFinance: 'no',
-  askingPrice: '5200000',
-  consent: 'true',
-};
+const sellFields = { ...sampleSellCarFields, fullName: 'Tunde Bakare', phoneNumber: '0803 555 0142' };
 const JPEG = await samplePhoto({ width: 64, height: 48 });
 
 let t: TestApp;
@@ -86,11 +74,12 @@ describe('GET /api/whatsapp/webhook', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^text\/plain/);
     expect(ok.body).toBe('1158201444');
-    for (const query of [
+    const refusedQueries: Record<string, string>[] = [
       { 'hub.mode': 'subscribe', 'hub.verify_token': 'a guess', 'hub.challenge': '1158201444' },
       { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' },
       { 'hub.challenge': '1158201444' },
-    ]) {
+    ];
+    for (const query of refusedQueries) {
       const refused = await t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook', query });
       expect(refused.statusCode).toBe(403);
       expect(refused.body).not.toContain('1158201444');

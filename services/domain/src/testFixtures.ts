@@ -58,3 +58,19 @@ export function requestReservation(reservationId: string, listed: VehicleEvent[]
     initialReservationRequestState,
   );
 }
+
+/** The sell-car form's text fields as an owner fills them in (the photos go beside them). */
+export const sampleSellCarFields: Readonly<Record<string, string>> = {
+  fullName: 'Chinedu Eze',
+  phoneNumber: '+2348035550142',
+  email: 'chinedu@example.ng',
+  make: 'Toyota',
+  model: 'Corolla',
+  year: '2018',
+  odometer: '84000',
+  fuelType: 'petrol',
+  transmission: 'automatic',
+  underFinance: 'no',
+  askingPrice: '5200000',
+  consent: 'true',
+};

@@ -283,7 +283,7 @@ export const RuntimeConfigSchema = z
      * signature of every webhook (none is accepted without it); the verify token answers Meta's handshake.
      */
     whatsapp: {
-      apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      apiUrl: env.WHATSAPP_API_URL.replace(/\/$/, ''),
       token: env.WHATSAPP_TOKEN,
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
       appSecret: env.WHATSAPP_APP_SECRET,

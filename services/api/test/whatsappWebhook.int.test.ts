@@ -155,4 +155,19 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(await messagesAbout(id)).toHaveLength(1);
     expect(cloudApi.received.filter((message) => message.to === '2348035550142')).toHaveLength(1);
   });
+
+  it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages' })).statusCode).toBe(401);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: '8035550142' }) }, headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-range']).toBe('whatsapp-messages 0-0/1');
+    const [message] = list.json<Array<Record<string, unknown>>>();
+    expect(message).toMatchObject({ to: '2348035550142', relatedId: id, template: 'confirmation', language: 'en', status: 'read', waMessageId: confirmationId, transport: 'cloud-api' });
+    expect(message!['statusAt']).toEqual(expect.any(String));
+    expect(JSON.stringify(message)).toContain('?token=[redacted]');
+    const byId = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: confirmationId }) }, headers: { cookie } });
+    expect(byId.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
+    const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });
+    expect(failed.json()).toEqual([expect.objectContaining({ status: 'failed', errorCode: 131047, lastError: '131047: Re-engagement message' })]);
+  });
 });

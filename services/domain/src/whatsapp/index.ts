@@ -88,3 +88,36 @@ export const WhatsAppVerificationQuerySchema = z.object({
   'hub.verify_token': z.string().max(500).optional(),
   'hub.challenge': z.string().max(500).optional(),
 });
+
+export const WHATSAPP_STATUS_LABELS: Record<WhatsAppMessageStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+  withdrawn: 'Withdrawn',
+};
+
+/** A WhatsApp message of the outbox, as staff read it. A status link among the parameters shows `[redacted]` for its token. */
+export const OutboxWhatsAppMessageSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    status: z.enum(WHATSAPP_MESSAGE_STATUSES),
+    /** When it reached its status: sent, delivered, read or failed; null while pending or once withdrawn. */
+    statusAt: z.string().nullable(),
+    to: z.string().describe('E.164 digits'),
+    template: z.enum(WHATSAPP_TEMPLATES),
+    language: z.string(),
+    parameters: z.array(z.string()),
+    relatedId: z.string().nullable().describe('The request the message is about'),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable().describe('When a pending message is tried (again)'),
+    transport: z.string().nullable().describe("'cloud-api' or 'log' (no WhatsApp settings: recorded only), once sent"),
+    waMessageId: z.string().nullable().describe('The id the Cloud API gave the message; its webhooks name it by this'),
+    lastError: z.string().nullable().describe("The API's answer to the last failed attempt, or the failure a webhook reported"),
+    errorCode: z.number().int().nullable(),
+  })
+  .meta({ id: 'OutboxWhatsAppMessage' });
+
+export type OutboxWhatsAppMessage = z.output<typeof OutboxWhatsAppMessageSchema>;

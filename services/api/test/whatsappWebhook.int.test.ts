@@ -117,6 +117,9 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     // The right signature over other bytes: one space more is another body.
     expect((await post({ payload: `${signed.payload} `, signature: signed.signature })).statusCode).toBe(401);
     expect((await messagesAbout(id))[0]).toMatchObject({ status: 'sent', delivered_at: null });
+    // Signed or not, a body over the API's 64 KB is not read.
+    const large = webhook({ statuses: [], padding: 'x'.repeat(70 * 1024) });
+    expect((await post(large)).statusCode).toBe(413);
   });
 
   it('records delivered and read against the message id the API gave, never moving back for a late webhook', async () => {

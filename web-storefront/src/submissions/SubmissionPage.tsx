@@ -100,10 +100,10 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
           <legend>{t(texts.personal)}</legend>
           <TextField {...field('fullName')} label={t('fullName')} autoComplete="name" />
           <TextField {...field('phoneNumber')} label={t('phoneNumber')} type="tel" autoComplete="tel" inputMode="tel" />
+          <TextField {...field('email')} label={t('emailAddress')} type="email" autoComplete="email" inputMode="email" />
           <ConsentField name="whatsappUpdates" checked={values['whatsappUpdates'] === 'yes'} error={errors['whatsappUpdates']} onChange={(checked) => form.setValue('whatsappUpdates', checked ? 'yes' : 'no')} disabled={sending}>
             {t('whatsappUpdates')}
           </ConsentField>
-          <TextField {...field('email')} label={t('emailAddress')} type="email" autoComplete="email" inputMode="email" />
         </fieldset>
 
         <fieldset className="form-section">

@@ -197,6 +197,19 @@ describe('WhatsApp delivery', () => {
     expect(receivedBy('2348035550107')).toHaveLength(1);
   });
 
+  it('withdraws the messages still waiting when their request is deleted: its owner hears nothing more', async () => {
+    cloudApi.failNext(1_000, SERVER_ERROR);
+    const id = await submit('sell-car', '08035550111', true);
+    await vi.waitFor(async () => expect((await messagesAbout(id))[0]?.attempts).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
+    await decide('sell-car', id, { type: 'Delete', now: new Date() });
+    await vi.waitFor(async () => expect((await messagesAbout(id))[0]).toMatchObject({ status: 'withdrawn', last_error: 'Not sent: the request was deleted before this message went out' }), { timeout: 15_000, interval: 50 });
+    cloudApi.failNext(0);
+    const later = await submit('sell-car', '08035550112', true);
+    await settledAbout(later, 1);
+    expect(receivedBy('2348035550111')).toEqual([]);
+    expect((await messagesAbout(id))[0]?.status).toBe('withdrawn');
+  });
+
   it('sends no more updates about a request whose owner replied STOP, and withdraws what is waiting', async () => {
     const id = await submit('sell-car', '08035550108', true);
     await settledAbout(id, 1);

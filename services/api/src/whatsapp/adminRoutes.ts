@@ -34,12 +34,7 @@ const messages = simpleRestList({
   // By phone (as typed: its digits), message id or request id.
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(to_phone || ' ' || coalesce(wa_message_id, '') || ' ' || coalesce(related_id, '')) ilike ${pattern}` },
   filters: { relatedId: z.string().max(64).optional(), status: z.enum(WHATSAPP_MESSAGE_STATUSES).optional() },
-  where: (query, filter) => {
-    let narrowed = query;
-    if (filter.relatedId) narrowed = narrowed.where('related_id', '=', filter.relatedId);
-    if (filter.status) narrowed = narrowed.where('status', '=', filter.status);
-    return narrowed;
-  },
+  equals: { relatedId: 'related_id', status: 'status' },
   uuidIds: true,
   toRecord,
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@autobest/db/testing';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
-import { sampleSellCarFields } from '@autobest/domain/testing';
+import { sellCarFormFields } from '@autobest/domain/testing';
 import { createTestQueues, samplePhoto } from '@autobest/runtime/testing';
 import { startProductProcesses, type ProductProcesses } from '../src/processes';
 
@@ -30,7 +30,7 @@ const submittedRequests = () => countEvents(['SellCarSubmitted']);
 
 function multipartBody(): { body: Buffer; contentType: string } {
   const boundary = '----autobest-bench-boundary';
-  const fields: Record<string, string> = { ...sampleSellCarFields, fullName: 'Bench Owner', email: 'owner@example.ng' };
+  const fields = sellCarFormFields({ fullName: 'Bench Owner', phoneNumber: '+2348035550142', email: 'owner@example.ng' });
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAxe } from '../support/axe';
+import { seriousAccessibilityProblems } from '../support/axe';
 import { postJson, projectorCaughtUp, startStack, type TestStack } from '../support/stack';
 import { signInToConsole, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
 
@@ -66,13 +66,7 @@ describe("Tara's conversations in the staff console", () => {
     expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
     expect(await whatsapp.getAttribute('target')).toBe('_blank');
 
-    await addAxe(staff);
-    const problems = await staff.evaluate(async () => {
-      type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
-      const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
-      const result = await axe.run({ include: [document.querySelector('main')!] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    });
+    const problems = await seriousAccessibilityProblems(staff);
     expect(problems).toEqual([]);
 
     await staff.getByRole('textbox', { name: 'Add a note' }).fill('Called her; she will visit on Saturday');

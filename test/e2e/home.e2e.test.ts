@@ -57,10 +57,10 @@ describe('home page', () => {
     await page.getByRole('button', { name: 'Chat with Tara' }).click();
     const chat = page.getByRole('dialog', { name: 'Meet Tara, your car-buying assistant' });
     await chat.getByText(/verify prices, specifications and availability/).waitFor();
-    // 'Start Conversation' opens Tara herself, over the home page.
-    await chat.getByRole('button', { name: 'Start Conversation' }).click();
+    // 'Start Conversation' goes to the Car Buyer Companion page (spec 000), where Tara's chat opens.
+    await chat.getByRole('link', { name: 'Start Conversation' }).click();
     await page.getByRole('dialog', { name: 'Tara, your car-buying assistant', exact: true }).getByRole('textbox', { name: 'Message to Tara' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/car-buyer-companion');
     await context.close();
   });
 

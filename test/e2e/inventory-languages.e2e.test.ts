@@ -83,6 +83,7 @@ describe('the inventory in French, Arabic and Swahili', () => {
 
     await page.goto(`${stack.api.url}/electric-cars`);
     await page.getByRole('heading', { level: 1, name: 'Magari ya Umeme' }).waitFor();
+    await page.getByText('Hadi km 800 kwa chaji moja', { exact: true }).waitFor();
     await page.getByText(/^Magari ya umeme \d+$/).waitFor();
   }, 60_000);
 });

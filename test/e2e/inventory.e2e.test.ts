@@ -65,6 +65,8 @@ describe('inventory search to vehicle page', () => {
     const page = await stack.browser.newPage();
     await page.goto(`${stack.api.url}/electric-cars`);
     await page.getByText(/\d+ electric vehicles/).waitFor();
+    // The spec's promotion: up to 800 km of range.
+    expect(await page.locator('.promo-banner').getByText('Up to 800 km of range on a single charge', { exact: true }).count()).toBe(1);
     await page.getByRole('searchbox').fill('seal');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await vi.waitFor(async () => expect(new Set(await page.locator('.vehicle-card h3').allInnerTexts())).toEqual(new Set(['BYD Seal'])), { timeout: 10_000 });

@@ -121,6 +121,10 @@ describe('news and review videos', () => {
 
     // Videos: the latest 6 of 8; the body-type badge hidden for SUV; a star badge only for a rating.
     const videos = sidebar(page);
+    // Beside them, the curated list's 11 top review channels.
+    const channels = await page.getByRole('complementary', { name: 'Top review channels' }).getByRole('listitem').allInnerTexts();
+    expect(channels).toHaveLength(11);
+    expect(channels.slice(0, 2)).toEqual(['Carwow', 'Doug DeMuro']);
     expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.slice(0, 6).map((item) => item.title));
     const card = (title: string) => videos.locator('.video-card', { has: page.getByRole('heading', { name: title, exact: true }) });
     const badges = async (title: string) => ({ bodyType: await texts(card(title).locator('.news-badge')), rating: await texts(card(title).locator('.news-badge-rating')) });

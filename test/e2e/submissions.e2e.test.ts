@@ -35,14 +35,17 @@ describe('sell-car and trade-in journeys', () => {
   });
 
 
-  /** The status link in the first email the owner received: the copy the console keeps has no working token. */
+  /**
+   * The status link in the first email the owner received: the copy the console keeps has no working token. It opens
+   * the page in the language the owner used on the site (English in these tests).
+   */
   async function statusLinkSentTo(address: string) {
     let link = '';
     await vi.waitFor(
       () => {
         const confirmation = mailbox.received.find((mail) => mail.to.includes(address));
         link = /(http:\/\/\S+-status\/[^\s"<]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
-        expect(link).toMatch(/\?token=[A-Za-z0-9_-]{43}$/);
+        expect(link).toMatch(/\?token=[A-Za-z0-9_-]{43}&lang=en$/);
       },
       { timeout: 15_000, interval: 100 },
     );
@@ -141,6 +144,10 @@ describe('sell-car and trade-in journeys', () => {
     const whatsapp = form.getByLabel('Send me updates on WhatsApp');
     expect(await whatsapp.isChecked()).toBe(false);
     await whatsapp.check();
+    // The under-finance question starts unanswered: sending without an answer asks for one (spec 001 §5).
+    await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
+    await form.getByText('Please specify if vehicle is under finance').waitFor();
+    await form.getByRole('group', { name: 'Is the vehicle under finance?' }).getByLabel('No', { exact: true }).check();
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await owner.getByText('Trade-in Request Submitted!').waitFor();
     // Without WhatsApp settings the confirmation is logged and recorded, to the number in E.164.
@@ -164,5 +171,11 @@ describe('sell-car and trade-in journeys', () => {
 
     await owner.goto(link);
     await owner.locator('.badge-finalized', { hasText: 'Finalized' }).waitFor();
+
+    // The link as a French owner's email carries it opens the page in French, in a browser that never chose a language.
+    const french = await stack.browser.newPage();
+    await french.goto(link.replace('lang=en', 'lang=fr'));
+    await french.locator('.badge-finalized', { hasText: 'Finalisée' }).waitFor();
+    expect(await french.locator('html').getAttribute('lang')).toBe('fr');
   }, 120_000);
 });

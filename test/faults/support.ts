@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
+import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
-import { sampleSellCarFields } from '@autobest/domain/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
 import type { ProductProcesses } from '../../infra/src/processes';
 
@@ -108,7 +108,7 @@ export const reservation = (i: number) => ({ name: `Tunde Bakare ${i}`, phone: p
 export async function sellCarForm(i: number): Promise<FormData> {
   const photo = new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' });
   const form = new FormData();
-  const fields: Record<string, string> = { ...sampleSellCarFields, phoneNumber: phone(900_000 + i), email: `chinedu.${i}@example.ng` };
+  const fields = sellCarFormFields({ fullName: 'Chinedu Eze', phoneNumber: phone(900_000 + i), email: `chinedu.${i}@example.ng` });
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const { slot } of SELL_CAR_PHOTO_SLOTS) form.append(slot, photo, `${slot}.jpg`);
   return form;

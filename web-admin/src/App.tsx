@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, useHref, useNavigate } from 'react-router-dom';
-import { AccessDenied, Admin, CanAccess, CustomRoutes, Loading, Resource, useCreatePath, useFirstResourceWithListAccess } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { AccessDenied, Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './Layout';
 import { consoleTheme } from './theme';
 import { InventoryManagement } from './inventory-management/InventoryManagement';
 import { InventoryQa } from './inventory-qa/InventoryQa';
 import { DataCollection } from './data-collection/DataCollection';
 import { QaDashboard } from './qa-checks/QaDashboard';
+import { ConsoleHome } from './home/ConsoleHome';
 
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -35,27 +36,6 @@ const screen = (name: string, element: ReactNode) => (
   </CanAccess>
 );
 
-const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, '');
-
-/**
- * What /admin shows (at sign-in too): the first list the staff member may open, as react-admin's own landing does,
- * except that it gives way when they have gone elsewhere meanwhile. Finding that list waits for a session check
- * while the menu is already on screen, and react-router runs a menu click's navigation as a transition: this page
- * can still render, and redirect, after the address has moved on, and react-admin's landing then took the staff member
- * back to the first list instead of the one they chose. So the address bar decides, not the location rendered here.
- */
-function Landing() {
-  const { resource, isPending } = useFirstResourceWithListAccess();
-  const createPath = useCreatePath();
-  const navigate = useNavigate();
-  const here = withoutTrailingSlash(useHref('/'));
-  const target = resource ? createPath({ resource, type: 'list' }) : undefined;
-  useEffect(() => {
-    if (target && withoutTrailingSlash(window.location.pathname) === here) void navigate(target, { replace: true });
-  }, [target, here, navigate]);
-  return isPending ? <Loading /> : null;
-}
-
 // Charts are heavy and only this screen needs them.
 const AnalyticsDashboard = lazy(async () => ({ default: (await import('./analytics/AnalyticsDashboard')).AnalyticsDashboard }));
 
@@ -69,7 +49,7 @@ export function App() {
         authProvider={authProvider}
         loginPage={LoginPage}
         layout={Layout}
-        dashboard={Landing}
+        dashboard={ConsoleHome}
         theme={consoleTheme}
         disableTelemetry
       >

@@ -1,32 +1,47 @@
-import type { ReactElement } from 'react';
-import { Menu, useCanAccess } from 'react-admin';
-import QueueIcon from '@mui/icons-material/Queue';
-import InventoryIcon from '@mui/icons-material/Inventory';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import BarChartIcon from '@mui/icons-material/BarChart';
-import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import type { ReactNode } from 'react';
+import { Box, ListSubheader } from '@mui/material';
+import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import type { StaffPermission } from '@autobest/domain/staff/roles';
+import { menuGroupsFor, type MenuGroup } from './menuGroups';
 
-/** A screen's menu item, shown only to someone whose role may open it (permissions.ts). */
-function ScreenItem({ screen, to, primaryText, leftIcon, reloadDocument }: { screen: string; to: string; primaryText: string; leftIcon: ReactElement; reloadDocument?: boolean }) {
-  const { canAccess } = useCanAccess({ resource: screen, action: 'list' });
-  if (!canAccess) return null;
-  return <Menu.Item to={to} primaryText={primaryText} leftIcon={leftIcon} {...(reloadDocument ? { reloadDocument } : {})} />;
+/**
+ * One group of the menu, as ARIA has it: a `group` of menu items named by its heading (the heading itself is only
+ * seen, the group's name is what is read; it stays when the sidebar is folded to icons and the heading is hidden). MUI's
+ * menu list moves the arrow keys' focus over its items in page order, across groups.
+ */
+function MenuGroupItems({ group, children }: { group: MenuGroup; children: ReactNode }) {
+  const [open] = useSidebarState();
+  return (
+    <Box component="li" role="none">
+      {open && (
+        <ListSubheader component="div" aria-hidden disableSticky sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent' }}>
+          {group.label}
+        </ListSubheader>
+      )}
+      <Box component="ul" role="group" aria-label={group.label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
 }
 
-/** The resources, plus the screens that are not a single resource, plus the queue dashboard (bull-board, served by the API outside the console). */
+/** Home, then the groups the signed-in staff member's role may open (menuGroups.tsx). */
 export function AppMenu() {
+  const { permissions } = usePermissions<StaffPermission[]>();
   return (
     <Menu>
-      <Menu.ResourceItems />
-      <ScreenItem screen="inventory-management" to="/inventory-management" primaryText="Inventory Management" leftIcon={<InventoryIcon />} />
-      <ScreenItem screen="inventory-qa" to="/inventory-qa" primaryText="Inventory QA" leftIcon={<FactCheckIcon />} />
-      <ScreenItem screen="vehicle-data-collection" to="/vehicle-data-collection" primaryText="Data Collection" leftIcon={<PlaylistAddCheckIcon />} />
-      <ScreenItem screen="analytics" to="/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
-      <ScreenItem screen="qa-test" to="/qa-test" primaryText="QA checks" leftIcon={<HealthAndSafetyIcon />} />
-      {/* The API serves the dashboard outside react-admin's router: reloadDocument makes this a plain link to
-          /admin/queues (the router's basename plus /queues) that the browser loads as a page, styled like the rest. */}
-      <ScreenItem screen="queues" to="/queues" reloadDocument primaryText="Queues" leftIcon={<QueueIcon />} />
+      <Menu.DashboardItem primaryText="Home" />
+      {menuGroupsFor(permissions ?? []).map((group) => (
+        <MenuGroupItems key={group.label} group={group}>
+          {group.entries.map(({ name, screen }) =>
+            screen ? (
+              <Menu.Item key={name} to={screen.to} primaryText={screen.label} leftIcon={screen.icon} {...(screen.reloadDocument ? { reloadDocument: true } : {})} />
+            ) : (
+              <Menu.ResourceItem key={name} name={name} />
+            ),
+          )}
+        </MenuGroupItems>
+      ))}
     </Menu>
   );
 }

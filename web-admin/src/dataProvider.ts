@@ -4,6 +4,7 @@ import { httpClient, sendFile } from './api';
 import type { Funnels, PageViews, VehicleViews } from '@autobest/domain/analytics/contracts';
 import type { CollectionOverview, CollectionVariant, ImportResult, QaFixResult, QaReport } from '@autobest/domain/inventory/adminContracts';
 import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/contracts';
+import type { ConsoleHome } from '@autobest/domain/staff/consoleHome';
 import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
@@ -12,6 +13,7 @@ import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@autobest/domain/staff/twoFactor';
 import type { InventoryStats } from './inventory-management/types';
 import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
+import type { ListFilterValues } from '@autobest/domain/listFilters';
 
 const API = '/api/admin';
 
@@ -38,6 +40,9 @@ export const dataProvider = {
   /** A list's count cards (total and per status), over what `filter` keeps where the resource takes one. */
   getStats: (resource: string, filter?: object) =>
     get<Record<string, number>>(`${API}/${resource}/stats${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`),
+  /** The makes, models (of `make` when given) and years a list's records hold, for its filters' dropdowns. */
+  getFilterValues: (resource: string, make?: string) =>
+    get<ListFilterValues>(`${API}/${resource}/filter-values${make ? `?make=${encodeURIComponent(make)}` : ''}`),
   getHistory: (resource: string, id: Identifier) => get<SubmissionHistoryEntry[]>(`${API}/${resource}/${encodeURIComponent(String(id))}/history`),
   changeStatus: (resource: string, id: Identifier, status: string, expectedVersion: number) =>
     command(resource, id, 'status', { status, expectedVersion }),
@@ -101,6 +106,8 @@ export const dataProvider = {
     return { data: null };
   },
 
+  /** The console home's counts: what waits, each part only for a role that may read it. */
+  getConsoleHome: () => get<ConsoleHome>(`${API}/home`),
   getQaChecks: async () => ({ data: (await get<{ checks: ServerCheck[] }>(`${API}/qa-checks`)).data.checks }),
   runQaCheck: (id: string) => send<ServerCheckResult>('POST', `${API}/qa-checks/${encodeURIComponent(id)}/run`, {}),
   /** The first vehicle the storefront lists, for the checks that open a vehicle page. */

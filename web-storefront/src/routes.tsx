@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { COMPANION_PATH } from './assistant/CompanionLink';
 
 type PageModule = Record<string, unknown>;
 type Page = LazyExoticComponent<ComponentType> & { preload(): void };
@@ -31,7 +32,7 @@ export const PAGES: ReadonlyArray<readonly [path: string, Page: Page]> = [
   ['/brands', page(() => import('./brands/BrandsPage'), 'BrandsPage')],
   ['/insurance', page(() => import('./insurance/InsurancePage'), 'InsurancePage')],
   ['/news', page(() => import('./news/NewsPage'), 'NewsPage')],
-  ['/car-buyer-companion', page(() => import('./assistant/companion/CompanionPage'), 'CompanionPage')],
+  [COMPANION_PATH, page(() => import('./assistant/companion/CompanionPage'), 'CompanionPage')],
   ['/tara-ai-demo', page(() => import('./assistant/companion/TaraPage'), 'TaraPage')],
   ['/sell-car', page(() => import('./submissions/SubmissionPage'), 'SellCarPage')],
   ['/trade-in', page(() => import('./submissions/SubmissionPage'), 'TradeInPage')],

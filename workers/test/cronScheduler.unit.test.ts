@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cronPatternProblem } from '@autobest/domain';
+import { seededRandom } from '@autobest/domain/testing';
 import { nextRunAfter, runFellDueSince } from '../src/platform/cronScheduler';
 
 /** Does BullMQ (cron-parser underneath) take the pattern and find a next run? */
@@ -12,16 +13,6 @@ function bullmqAccepts(pattern: string): boolean {
   }
 }
 
-/** A small seeded generator (mulberry32), so a failure names a pattern that fails again. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 const FIELD_LIMITS = [
   [0, 59],
@@ -64,7 +55,8 @@ function randomField(pick: (below: number) => number, index: number): string {
 
 describe('cron patterns of the configuration', () => {
   it('accepts exactly the patterns BullMQ can schedule, over 5,000 generated ones', () => {
-    const pick = random(20260101);
+    const { int } = seededRandom(20260101);
+    const pick = (below: number) => int(0, below - 1);
     const disagreements: string[] = [];
     const patterns = new Set<string>();
     let accepted = 0;

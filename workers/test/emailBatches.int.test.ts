@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { createDb, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
@@ -85,7 +86,7 @@ function mailServer({ takeMs = 0 } = {}) {
 
 const deliveryWith = (db: Db, mailer: Mailer, policy: DeliveryPolicy = TEST_DELIVERY_POLICY) =>
   new EmailDelivery(db, mailer, createStatusTokens(SECRET), createPasswordLinkTokens(SECRET), policy, silent);
-const rowsOf = (ids: string[]) => testDb.db.selectFrom('sent_emails').select(['id', 'status', 'attempts', 'claimed_until', 'transport']).where('id', 'in', ids).execute();
+const rowsOf = (ids: string[]) => testDb.db.selectFrom('sent_emails').select(['id', 'status', 'attempts', 'claimed_until', 'next_attempt_at', 'transport']).where('id', 'in', ids).execute();
 
 describe('sending the outbox in batches', () => {
   it('sends 60 due emails in the order they fell due with a few statements, not two per email, and at most four at a time', async () => {
@@ -135,6 +136,7 @@ describe('sending the outbox in batches', () => {
 
   it('does not start a send after its claim has used up the time for starting them: those emails are due again at once, their attempt uncounted', async () => {
     const ids = await dueEmails(10, 'late');
+    const dueTimes = (await testDb.db.selectFrom('sent_emails').select('next_attempt_at').where('id', 'in', ids).execute()).map((row) => row.next_attempt_at!.getTime()).sort();
     // Each send takes longer than the time a batch has to start them, so only the first four start.
     const server = mailServer({ takeMs: 120 });
     const run = await deliveryWith(testDb.db, server.mailer, { ...TEST_DELIVERY_POLICY, claimMs: 60 }).deliverDue();
@@ -146,5 +148,38 @@ describe('sending the outbox in batches', () => {
     const released = (await rowsOf(ids)).filter((row) => row.status === 'pending');
     expect(released).toHaveLength(10 - SEND_CONCURRENCY);
     expect(released.every((row) => row.attempts === 0 && row.claimed_until === null)).toBe(true);
+    // Back in their place in the line: due when they were, before anything that fell due since.
+    expect(released.map((row) => row.next_attempt_at!.getTime()).sort()).toEqual(dueTimes.slice(SEND_CONCURRENCY));
+  });
+
+  it('starts no send once the process stops: what the run holds is released, uncounted, and the run ends', async () => {
+    const ids = await dueEmails(12, 'stop');
+    const server = mailServer();
+    server.hold();
+    const delivery = deliveryWith(testDb.db, server.mailer);
+    const running = delivery.deliverDue();
+    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY));
+    delivery.stop();
+    server.release();
+    const run = await running;
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'sent')).toHaveLength(SEND_CONCURRENCY);
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'released')).toHaveLength(12 - SEND_CONCURRENCY);
+    expect(server.reached).toHaveLength(SEND_CONCURRENCY);
+    expect((await rowsOf(ids)).filter((row) => row.status === 'pending' && row.attempts === 0 && row.claimed_until === null)).toHaveLength(12 - SEND_CONCURRENCY);
+  });
+
+  it('writes no result over a claim that is no longer its own: a worker frozen past its claim leaves the new holder alone', async () => {
+    const [id] = await dueEmails(1, 'frozen');
+    const failing: Mailer = { transport: 'smtp', send: () => Promise.reject(Object.assign(new Error('try later'), { responseCode: 421, command: 'CONN' })), close() {} };
+    const frozen = deliveryWith(testDb.db, failing);
+    const [claimed] = await frozen.claimDue(1);
+    // Its claim lapses and another worker claims the email meanwhile.
+    await testDb.db.updateTable('sent_emails').set({ claimed_until: new Date(Date.now() - 1), next_attempt_at: new Date(Date.now() - 1) }).where('id', '=', id!).execute();
+    const [taken] = await deliveryWith(testDb.db, mailServer().mailer).claimDue(1);
+    expect(taken?.id).toBe(id);
+    // The frozen worker wakes up, fails its attempt and writes the retry: the new holder's claim stands.
+    expect(await frozen.deliverClaimed([claimed!], performance.now() + 60_000)).toMatchObject([{ kind: 'retry' }]);
+    const { rows } = await sql<{ status: string; attempts: number; claimed_until: string }>`select status, attempts, claimed_until::text from sent_emails where id = ${id}`.execute(testDb.db);
+    expect(rows).toEqual([{ status: 'pending', attempts: 2, claimed_until: taken!.claimed_until }]);
   });
 });

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { appendToStream, createDb } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
-import { contactMessageStreamId, decideContactMessage, decideSubmission, initialContactMessageState, initialSubmissionState, type EventMetadata } from '@autobest/domain';
+import { contactMessageStreamId, decideContactMessage, decideSubmission, initialContactMessageState, initialSubmissionState, type EventMetadata, type SiteLanguage, type SubmissionKind } from '@autobest/domain';
 import { Projector } from '@autobest/projections';
 import { createPasswordLinkTokens, createStatusTokens } from '@autobest/runtime';
 import { EmailDelivery } from '../src/emails/delivery';
 import { createMailer, type Mailer } from '../src/emails/mailer';
 import { createNotifier } from '../src/emails/notifier';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import { deliverDueEmails, startSmtpSink, TEST_DELIVERY_POLICY, type SmtpSink } from '../src/testing';
+import { deliverDueEmails, startSmtpSink, TEST_DELIVERY_POLICY, type CapturedMail, type SmtpSink } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'c', causationId: null, requestId: null };
@@ -29,28 +29,30 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function submitSellCar(id: string, fullName: string) {
+/** A request as the API records it: a sell-car one by default, in the language the owner used (none: an older form). */
+async function submitRequest(id: string, fullName: string, { kind = 'sell-car', email = 'owner@example.ng', language }: { kind?: SubmissionKind; email?: string; language?: SiteLanguage } = {}) {
   const [submitted] = decideSubmission(
     {
       type: 'Submit',
-      kind: 'sell-car',
+      kind,
       data: {
         submissionId: id,
         submittedAt: '2026-11-22T09:00:00.000Z',
-        personalInfo: { fullName, phoneNumber: '08035550142', email: 'owner@example.ng' },
+        personalInfo: { fullName, phoneNumber: '08035550142', email },
         vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '60000', fuelType: 'petrol', transmission: 'automatic', vin: null, knownIssues: null, underFinance: false, askingPrice: '9000000' },
         photos: [],
+        ...(language ? { language } : {}),
       },
     },
     initialSubmissionState,
   );
-  await appendToStream(testDb.db, `sell-car-${id}`, 0, [submitted!], visitor);
+  await appendToStream(testDb.db, `${kind}-${id}`, 0, [submitted!], visitor);
 }
 
 describe('notifier', () => {
   it('records the staff notice and the owner confirmation once, and the delivery sends each once over SMTP with its Message-ID', async () => {
     const id = 'SC-1763802000000-SMTP01';
-    await submitSellCar(id, 'Ngozi <b>Eze</b>');
+    await submitRequest(id, 'Ngozi <b>Eze</b>');
     const notifier = createNotifier(context, MAIL_FROM);
     await catchUpCompletely(new Projector(testDb.db, [notifier]));
     await catchUpCompletely(new Projector(testDb.db, [notifier]));
@@ -94,7 +96,7 @@ describe('notifier', () => {
 
   it('withdraws the emails of a request deleted before they went out, and sends none of them', async () => {
     const id = 'SC-1763802000000-GONE01';
-    await submitSellCar(id, 'Amaka Obi');
+    await submitRequest(id, 'Amaka Obi');
     const notifier = createNotifier(context, MAIL_FROM);
     await catchUpCompletely(new Projector(testDb.db, [notifier]));
     const statuses = async () => (await testDb.db.selectFrom('sent_emails').select(['template', 'status', 'last_error']).where('related_id', '=', id).orderBy('template').execute()).map((row) => [row.template, row.status, row.last_error]);
@@ -120,7 +122,7 @@ describe('notifier', () => {
 
   it('keeps copies whose status link has no token, while the email sent carries the working link', async () => {
     const id = 'SC-1763802000000-KEPT01';
-    await submitSellCar(id, 'Femi Ade');
+    await submitRequest(id, 'Femi Ade');
     await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'pending', to: 'reviewed', changedAt: '2026-11-22T10:00:01.000Z' } }], staff);
     const sent: string[] = [];
     const logged = createMailer(undefined, MAIL_FROM, silent);
@@ -149,7 +151,7 @@ describe('notifier', () => {
 
   it('writes the spec wording for reviewed and finalized, with the value, and records them sent through the log by default', async () => {
     const id = 'SC-1763802000000-LOG001';
-    await submitSellCar(id, 'Bola Ade');
+    await submitRequest(id, 'Bola Ade');
     await appendToStream(testDb.db, `sell-car-${id}`, 1, [
       { type: 'SubmissionOfferedValueSet', data: { submissionId: id, offeredValue: { amountMinor: 450_000_000, currency: 'NGN' }, setAt: '2026-11-22T10:00:00.000Z' } },
       { type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'pending', to: 'reviewed', changedAt: '2026-11-22T10:00:01.000Z' } },
@@ -167,8 +169,8 @@ describe('notifier', () => {
   });
 
   it('sends emails due at the same moment in the order of the events that caused them, not in the order the table holds them', async () => {
-    await submitSellCar('SC-1763802000000-ORDER1', 'Ada First');
-    await submitSellCar('SC-1763802000000-ORDER2', 'Bola Second');
+    await submitRequest('SC-1763802000000-ORDER1', 'Ada First');
+    await submitRequest('SC-1763802000000-ORDER2', 'Bola Second');
     const events = await testDb.db.selectFrom('events').select('event_id').where('stream_id', 'in', ['sell-car-SC-1763802000000-ORDER1', 'sell-car-SC-1763802000000-ORDER2']).orderBy('global_position').execute();
     const [earlier, later] = events.map((event) => event.event_id);
     // Written later event first, both due at one moment, as a batch of the notifier's is.
@@ -194,7 +196,7 @@ describe('notifier', () => {
     };
     const before = [await receive(1), await receive(2), await receive(3)];
     const id = 'SC-1763802000000-BATCH1';
-    await submitSellCar(id, 'Chidi Batch');
+    await submitRequest(id, 'Chidi Batch');
     await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionDeleted', data: { submissionId: id, deletedAt: '2026-11-22T09:05:00.000Z' } }], staff);
     const after = [await receive(4), await receive(5)];
     await untilEveryEventReadable(testDb.db);
@@ -213,5 +215,71 @@ describe('notifier', () => {
     expect(statusesOf(id)).toEqual(['withdrawn', 'withdrawn']);
     // Six events with emails: one insert for the four before the deletion, which withdraws the request's, one for the two after it.
     expect(statements.filter((statement) => statement.startsWith('insert into "sent_emails"'))).toHaveLength(2);
+  });
+});
+
+/** The sink decodes quoted-printable byte by byte; the bytes are UTF-8. */
+const readable = (mail: CapturedMail) => Buffer.from(mail.body, 'latin1').toString('utf8');
+const header = (mail: CapturedMail, name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(mail.raw)?.[1]?.trim() ?? null;
+
+async function sendAll() {
+  await catchUpCompletely(new Projector(testDb.db, [createNotifier(context, MAIL_FROM)]));
+  const mailer = createMailer(sink.url, MAIL_FROM, silent);
+  await deliverDueEmails(testDb.db, mailer, statusTokens, silent);
+  mailer.close();
+}
+
+const to = (address: string) => sink.received.filter((mail) => mail.to[0] === address);
+
+describe('notifier, the owner\'s language', () => {
+  it('answers a French sell-car request in French, Content-Language fr, with a status link that opens in French, and its status update in French; staff read English', async () => {
+    const id = 'SC-1763802000000-FRANC1';
+    const owner = `${id.toLowerCase()}@example.ci`;
+    await submitRequest(id, 'Aïcha Diallo', { email: owner, language: 'fr' });
+    await sendAll();
+
+    const [confirmation] = to(owner);
+    expect(header(confirmation!, 'Content-Language')).toBe('fr');
+    const body = readable(confirmation!);
+    expect(body).toContain('Bonjour Aïcha Diallo,');
+    expect(body).toContain(`Merci pour votre demande de vente concernant votre véhicule «\u00a02019 Toyota Camry\u00a0». Votre référence : ${id}.`);
+    expect(body).toContain('Notre équipe vous contactera sous 24 à 48 heures avec une offre.');
+    expect(body).toContain('<html lang="fr" dir="ltr">');
+    expect(body).toContain(`Suivre votre demande: https://autobest.example/sell-car-status/${id}?token=${statusTokens.issue(id)}&lang=fr`);
+    expect(body).not.toContain('Thank you');
+
+    const [notice] = to('desk@autobest.example').filter((mail) => readable(mail).includes(id));
+    expect(header(notice!, 'Content-Language')).toBe('en');
+    expect(readable(notice!)).toContain(`A new sell car request ${id} has arrived.`);
+    expect(readable(notice!)).toContain('Language on the site: French');
+
+    await appendToStream(testDb.db, `sell-car-${id}`, 1, [{ type: 'SubmissionOfferedValueSet', data: { submissionId: id, offeredValue: { amountMinor: 450_000_000, currency: 'NGN' }, setAt: '2026-11-22T09:30:00.000Z' } }], staff);
+    await appendToStream(testDb.db, `sell-car-${id}`, 2, [{ type: 'SubmissionStatusChanged', data: { submissionId: id, from: 'pending', to: 'reviewed', changedAt: '2026-11-22T10:00:00.000Z' } }], staff);
+    await sendAll();
+
+    const [, update] = to(owner);
+    expect(header(update!, 'Content-Language')).toBe('fr');
+    const updated = readable(update!);
+    expect(updated).toContain(`Votre demande de vente ${id} pour votre véhicule «\u00a02019 Toyota Camry\u00a0» a été examinée.`);
+    expect(updated).toContain('Notre offre : 4\u202f500\u202f000\u00a0₦.');
+    expect(updated).toContain('Merci de nous appeler au +234 800 288 6237');
+    expect(updated).toContain(`/sell-car-status/${id}?token=${statusTokens.issue(id)}&lang=fr`);
+  });
+
+  it('writes Arabic right to left, and a request recorded before requests said their language in English', async () => {
+    await submitRequest('TI-1763802000000-ARAB01', 'Aïcha Diallo', { kind: 'trade-in', email: 'ti-1763802000000-arab01@example.ci', language: 'ar' });
+    await submitRequest('TI-1763802000000-OLDEN1', 'Aïcha Diallo', { kind: 'trade-in', email: 'ti-1763802000000-olden1@example.ci' });
+    await sendAll();
+
+    const [arabic] = to('ti-1763802000000-arab01@example.ci');
+    expect(header(arabic!, 'Content-Language')).toBe('ar');
+    expect(readable(arabic!)).toContain('<html lang="ar" dir="rtl">');
+    expect(readable(arabic!)).toContain('شكرًا لك على طلب استبدال سيارتك «2019 Toyota Camry».');
+    expect(readable(arabic!)).toContain('trade-in-status/TI-1763802000000-ARAB01?token=');
+
+    const [older] = to('ti-1763802000000-olden1@example.ci');
+    expect(header(older!, 'Content-Language')).toBe('en');
+    expect(readable(older!)).toContain("You'll receive an estimated trade-in value within 24-48 hours, subject to physical inspection.");
+    expect(readable(older!)).toContain('&lang=en');
   });
 });

@@ -4,13 +4,13 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import { appendToStream, postgresEventStore, readState } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import { chatVehicleCard } from '@autobest/domain/testing';
 import {
   contextAfter,
   conversationDecider,
   conversationStreamId,
   decideConversation,
   loadRuntimeConfig,
-  type ChatVehicleCard,
   type ConversationCommand,
   type EventMetadata,
 } from '@autobest/domain';
@@ -27,20 +27,7 @@ const emailContext = { publicUrl: 'https://autobest.example', staffEmail: 'desk@
 const mailFrom = 'AutoBest Africa <no-reply@autobest.africa>';
 const config = loadRuntimeConfig({});
 
-const card: ChatVehicleCard = {
-  id: 'toyota-venza-2024',
-  name: 'Toyota Venza',
-  subtitle: '2024',
-  year: 2024,
-  category: 'SUV',
-  price: { amount: 28_000_000, currency: 'NGN' },
-  image: null,
-  efficiency: { label: 'Hybrid', score: 3 },
-  powerHp: 218,
-  rating: 4.8,
-  reviewCount: 120,
-  path: '/vehicle/toyota-venza-2024',
-};
+const card = chatVehicleCard('toyota-venza-2024', 'Toyota Venza');
 
 let testDb: TestDatabase;
 let sink: SmtpSink;
@@ -76,7 +63,7 @@ const project = () => catchUpCompletely(new Projector(testDb.db, allProjections)
 const readable = (mail: CapturedMail) => Buffer.from(mail.body, 'latin1').toString('utf8');
 
 describe('a lead from Tara', () => {
-  it('emails staff once: who, what Tara understood, the vehicles shown, a WhatsApp link and the transcript, visitor text defanged', async () => {
+  it('emails staff once: who, what Tara understood, the vehicles shown, a WhatsApp link and the transcript, visitor text defanged; and the buyer in their language', async () => {
     const id = '5b1c0000-0000-4000-8000-00000000a001';
     const at = new Date('2026-11-20T10:00:00Z');
     await start(id, at);
@@ -92,9 +79,15 @@ describe('a lead from Tara', () => {
     await deliverDueEmails(testDb.db, mailer, createStatusTokens('a test secret of at least thirty-two characters'), pino({ level: 'silent' }));
     mailer.close();
 
-    expect(sink.received).toHaveLength(1);
-    const [mail] = sink.received;
-    expect(mail!.to).toEqual(['desk@autobest.example']);
+    expect(sink.received.map((received) => received.to[0]).sort()).toEqual(['chinedu@example.ng', 'desk@autobest.example']);
+    // The buyer hears from us once, in the language they were chatting in when they asked for a person.
+    const acknowledgement = sink.received.find((received) => received.to[0] === 'chinedu@example.ng')!;
+    expect(acknowledgement.raw).toMatch(/^Content-Language: fr\r?$/m);
+    expect(readable(acknowledgement)).toContain('Bonjour Chinedu Okafor,');
+    expect(readable(acknowledgement)).toContain('Un membre de notre équipe a votre conversation et vous contactera très bientôt.');
+    expect(readable(acknowledgement)).toContain(`Votre référence : ${id}.`);
+    expect(readable(acknowledgement)).not.toContain('evil');
+    const mail = sink.received.find((received) => received.to[0] === 'desk@autobest.example');
     expect(mail!.raw).toMatch(/^Subject: New lead from Tara 5b1c0000-0000-4000-8000-00000000a001\r?$/m);
     const body = readable(mail!);
     expect(body.startsWith('A buyer asked Tara for a person') || body.includes('\nA buyer asked Tara for a person')).toBe(true);

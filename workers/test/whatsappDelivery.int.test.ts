@@ -11,6 +11,7 @@ import {
   submissionStreamId,
   SubmissionEventSchema,
   type EventMetadata,
+  type SiteLanguage,
   type SubmissionCommand,
   type SubmissionKind,
 } from '@autobest/domain';
@@ -70,7 +71,7 @@ afterAll(async () => {
 
 let requests = 0;
 /** A request as the form sends it, its owner's phone typed the Nigerian way. */
-async function submit(kind: SubmissionKind, phoneNumber: string, whatsappUpdates: boolean | undefined) {
+async function submit(kind: SubmissionKind, phoneNumber: string, whatsappUpdates: boolean | undefined, language?: SiteLanguage) {
   const submissionId = `${kind === 'sell-car' ? 'SC' : 'TI'}-1763802000000-WA${String(++requests).padStart(4, '0')}`;
   const events = decideSubmission(
     {
@@ -83,6 +84,7 @@ async function submit(kind: SubmissionKind, phoneNumber: string, whatsappUpdates
         vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '60000', fuelType: 'petrol', transmission: 'automatic', vin: null, knownIssues: null, underFinance: false, askingPrice: '9000000' },
         photos: [],
         ...(whatsappUpdates === undefined ? {} : { whatsappUpdates }),
+        ...(language === undefined ? {} : { language }),
       },
     },
     initialSubmissionState,
@@ -123,7 +125,7 @@ describe('WhatsApp delivery', () => {
     const rows = await settledAbout(id, 2);
 
     const [confirmation, update] = receivedBy('2348035550101');
-    const link = `https://autobest.example/sell-car-status/${id}?token=${statusTokens.issue(id)}`;
+    const link = `https://autobest.example/sell-car-status/${id}?token=${statusTokens.issue(id)}&lang=en`;
     expect(confirmation).toMatchObject({ phoneNumberId: '106540352242922', templateName: 'request_received', language: 'en', parameters: ['Chidi Okafor', id, link] });
     expect(update).toMatchObject({ templateName: 'request_status_update', language: 'en', parameters: ['Chidi Okafor', id, 'Reviewed', '₦8,500,000', link] });
     // The offer set while the request was still pending said nothing on its own.
@@ -133,6 +135,18 @@ describe('WhatsApp delivery', () => {
     ]);
     // The token is put in as the message leaves; the outbox keeps the placeholder.
     expect(JSON.stringify(rows.map((row) => row.parameters))).not.toContain(statusTokens.issue(id));
+  });
+
+  it("writes to an owner in the language they used on the site: template language, status word and the link's lang", async () => {
+    const id = await submit('trade-in', '0803 555 0121', true, 'fr');
+    await settledAbout(id, 1);
+    await decide('trade-in', id, { type: 'ChangeStatus', status: 'reviewed', now: new Date() });
+    await settledAbout(id, 2);
+
+    const [confirmation, update] = receivedBy('2348035550121');
+    const link = `https://autobest.example/trade-in-status/${id}?token=${statusTokens.issue(id)}&lang=fr`;
+    expect(confirmation).toMatchObject({ templateName: 'request_received', language: 'fr', parameters: ['Chidi Okafor', id, link] });
+    expect(update).toMatchObject({ templateName: 'request_status_update', language: 'fr', parameters: ['Chidi Okafor', id, 'Examinée', '-', link] });
   });
 
   it('sends nothing on WhatsApp to an owner who did not ask, or whose request predates the question', async () => {

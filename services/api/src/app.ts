@@ -8,6 +8,7 @@ import { contactRoutes } from './contact/routes';
 import { enquiryRoutes } from './enquiries/routes';
 import { cspReportRoutes } from './security/cspReports';
 import { healthRoutes } from './operations/health';
+import { consoleHomeRoutes } from './operations/consoleHome';
 import { limitsPlugin } from './plugins/limits';
 import { metricsPlugin } from './plugins/metrics';
 import { COMPRESSION } from './process/precompressed';
@@ -148,6 +149,7 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(healthRoutes);
   await app.register(cspReportRoutes);
   await app.register(qaCheckRoutes);
+  await app.register(consoleHomeRoutes);
   await app.register(staffSessionRoutes);
   await app.register(staffAccountRoutes);
   await app.register(staffTwoFactorRoutes);

@@ -3,15 +3,6 @@ export { startApi, startApiProcesses, type RunningApi } from './server';
 export { API_PROCESS_V8_OPTIONS } from './process/apiProcesses';
 export { ensureFirstStaffUser, announceFirstStaffUser } from './staff/bootstrap';
 export { hashPassword, verifyPassword } from './staff/passwords';
-export {
-  acceptablePasswordHash,
-  createStaffAccount,
-  disableStaff,
-  endSessions,
-  findStaffByEmail,
-  generatedPassword,
-  issuePasswordLink,
-  recordStaffEvent,
-  StaffAccountRefused,
-} from './staff/accounts';
+/** Staff accounts, also for the staff CLI (infra/src/staffCli.ts). */
+export * from './staff/accounts';
 export { removeTwoFactor } from './staff/twoFactor';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectedTiggo2Pro } from '@autobest/domain/testing';
 import { createTestApp, signIn, type TestApp, STAFF_NAME } from './support';
 
 let t: TestApp;
@@ -12,22 +13,7 @@ afterAll(async () => {
 });
 
 const admin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
-const record = {
-  fobPriceUSD: 14500,
-  priceSource: 'https://www.auto-in-china.com/chery/tiggo-2-pro',
-  engineType: '1.5L petrol',
-  power: '114 HP',
-  maxTorque: 138,
-  transmission: 'CVT',
-  fuelType: 'petrol',
-  length: 4200,
-  width: 1760,
-  height: 1570,
-  wheelbase: 2555,
-  curbWeight: 1230,
-  keyFeatures: ['Rear camera'],
-  images: { front: 'https://img.example/f.jpg', sideLeft: 'https://img.example/l.jpg', sideRight: 'https://img.example/r.jpg', rear: 'https://img.example/b.jpg', dashboard: 'https://img.example/d.jpg' },
-};
+const record = collectedTiggo2Pro;
 
 describe('vehicle data collection', () => {
   it('lists every variant as Pending, then WIP with its failing checks, then Done, and publishes it', async () => {

@@ -29,7 +29,7 @@ interface Enquiry {
 const BY_KIND: Record<EnquiryKind, object> = {
   deal: { subject: 'Chery Tiggo 8 Pro 2024 deal', details: { dealId: 'deal-7', salePrice: 38_500_000 }, sourcePath: '/on-sale' },
   rental: { subject: 'Toyota Hilux rental', preferredDate: '2026-12-24', details: { car: 'Toyota Hilux', days: 3, estimateNgn: 255_000 }, sourcePath: '/rent-lease' },
-  lease: { subject: 'Lexus RX 350 lease', message: 'Two-year lease for our company.', sourcePath: '/rent-lease' },
+  lease: { subject: 'Lexus RX 350 lease', message: 'Two-year lease for our company.', sourcePath: '/rent-lease', language: 'sw' },
   'service-booking': { subject: 'Brake service', preferredDate: '2026-12-02', sourcePath: '/service' },
   'insurance-quote': { subject: 'Comprehensive plan', email: '', details: { plan: 'Comprehensive' }, sourcePath: '/insurance' },
 };
@@ -71,6 +71,13 @@ describe('POST /api/enquiries', () => {
     expect(event?.metadata).toMatchObject({ actor: { kind: 'visitor' }, requestId: response.headers['x-request-id'] });
   });
 
+  it('records the site language the visitor used, for their confirmation; none from an older form', async () => {
+    const [lease] = await readStream(t.testDb.db, `enquiry-${ids.get('lease')}`);
+    expect(lease?.data).toMatchObject({ kind: 'lease', language: 'sw' });
+    const [deal] = await readStream(t.testDb.db, `enquiry-${ids.get('deal')}`);
+    expect(deal?.data).not.toHaveProperty('language');
+  });
+
   it('leaves out an email sent blank', async () => {
     const [event] = await readStream(t.testDb.db, `enquiry-${ids.get('insurance-quote')}`);
     expect(event?.data).not.toHaveProperty('email');
@@ -83,6 +90,7 @@ describe('POST /api/enquiries', () => {
     ['kind', { kind: 'test-drive' }, 'Enquiry kind must be one of: deal, rental, lease, service-booking, insurance-quote'],
     ['details', { details: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`extra${i}`, i])) }, 'At most 20 details'],
     ['preferredDate', { preferredDate: '2026-13-01' }, 'Please choose a valid date'],
+    ['language', { language: 'de' }, 'Language must be one of: en, fr, ar, sw'],
   ])('rejects a bad %s with 400 naming the field', async (field, change, message) => {
     const before = await eventCount();
     const response = await send({ ...enquiryOf('deal'), ...change });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { Projector, allProjections } from '@autobest/projections';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_NAME, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, STAFF_NAME, type TestApp } from './support';
 
 /**
  * The routes every followed-up resource shares (followUps/routes.ts), held to the same behaviour for each: enquiries,
@@ -19,17 +19,7 @@ interface FollowedUp {
   notes: Array<{ text: string; at: string; by: string | null }>;
 }
 
-const VEHICLE = {
-  id: 'toyota-venza-2024',
-  name: 'Toyota Venza',
-  price: 42000,
-  images: [{ url: '/vehicles/suv.svg', alt: 'Toyota Venza' }],
-  specifications: [{ name: 'Engine', value: '2.5L hybrid', category: 'Performance' }],
-  category: 'SUV',
-  brand: 'Toyota',
-  model: 'Venza',
-  year: 2024,
-};
+const VEHICLE = minimalListing('toyota-venza-2024', 'Toyota Venza');
 
 let t: TestApp;
 let cookie: string;

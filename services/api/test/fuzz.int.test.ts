@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueVariants, SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
+import { seededRandom } from '@autobest/domain/testing';
 import { allProjections, Projector } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -29,26 +30,8 @@ import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from '
 const FUZZ_SEED = 20_260_512;
 const FUZZ_REQUESTS = 3_000;
 
-// ---------------------------------------------------------------------------------------------------------------
 // A deterministic PRNG (mulberry32) and the few choices built on it.
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-type Random = ReturnType<typeof prng>;
+type Random = ReturnType<typeof seededRandom>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The OpenAPI document: operations, and values that its JSON schemas accept.
@@ -569,7 +552,7 @@ describe(`fuzzing every route (seed ${FUZZ_SEED}, ${FUZZ_REQUESTS} requests)`, (
   it('answers no 5xx, records nothing for a refused request and refuses in our error shape', async () => {
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(60);
-    const random = prng(FUZZ_SEED);
+    const random = seededRandom(FUZZ_SEED);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const recorded = async () => {
       const [row, files] = await Promise.all([

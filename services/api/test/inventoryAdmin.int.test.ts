@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { samplePhoto } from '@autobest/runtime/testing';
-import { createTestApp, signIn, type TestApp } from './support';
+import { createTestApp, minimalListing, signIn, type TestApp } from './support';
 
 let t: TestApp;
 let cookie: string;
@@ -13,17 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tiggo = {
-  id: 'chery-tiggo-9-2025',
-  name: 'Chery Tiggo 9',
-  price: 41000,
-  images: [{ url: '/vehicles/suv.svg', alt: 'Chery Tiggo 9' }],
-  specifications: [{ name: 'Engine', value: '2.0T', category: 'Performance' }],
-  category: 'SUV',
-  brand: 'Chery',
-  model: 'Tiggo 9',
-  year: 2025,
-};
+const tiggo = { ...minimalListing('chery-tiggo-9-2025', 'Chery Tiggo 9'), price: 41000, year: 2025 };
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
 
 describe('/api/admin/vehicles', () => {

@@ -1,6 +1,7 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
+import { readStream } from '@autobest/db';
 import { QuoteAnswerSchema, type QuoteAnswer } from '@autobest/domain';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_NAME, type TestApp } from './support';
@@ -126,9 +127,12 @@ describe("Tara's pricing reply", () => {
 
 describe('tariff versions, and quotes that keep theirs', () => {
   it('records "Send me this quote" with its version; a new version changes new quotes, not the recorded one', async () => {
-    const sent = await t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE}/quote-requests`, payload: { country: 'NG', currency: 'NGN', fullName: 'Ifeoma Nwosu', phone: '+234 803 555 0177', email: 'ifeoma@example.ng' } });
+    const sent = await t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE}/quote-requests`, payload: { country: 'NG', currency: 'NGN', fullName: 'Ifeoma Nwosu', phone: '+234 803 555 0177', email: 'ifeoma@example.ng', language: 'fr' } });
     expect(sent.statusCode, sent.body).toBe(201);
     const { quoteId, enquiryId } = sent.json<{ quoteId: string; enquiryId: string }>();
+    // The buyer used the site in French: their copy of the quote is written in it.
+    const [received] = await readStream(t.testDb.db, `enquiry-${enquiryId}`);
+    expect(received?.data).toMatchObject({ kind: 'landed-cost-quote', language: 'fr' });
     await project();
     const enquiry = await admin('GET', `/api/admin/enquiries/${enquiryId}`);
     expect(enquiry.json()).toMatchObject({ kind: 'landed-cost-quote', fullName: 'Ifeoma Nwosu', details: { quoteId, vat: expect.stringContaining('VAT'), total: expect.stringContaining('₦') } });
@@ -165,6 +169,7 @@ describe('tariff versions, and quotes that keep theirs', () => {
     [{ country: 'NG', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177', email: 'ada@' }, 'email'],
     [{ country: 'NG', currency: 'EUR', fullName: 'Ada', phone: '+234 803 555 0177' }, 'currency'],
     [{ country: 'ZZ', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177' }, 'country'],
+    [{ country: 'NG', currency: 'NGN', fullName: 'Ada', phone: '+234 803 555 0177', language: 'pt' }, 'language'],
   ])('refuses a quote request %j with 400 naming %s, recording nothing', async (payload, field) => {
     const before = await t.testDb.db.selectFrom('quotes').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const response = await t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE}/quote-requests`, payload });

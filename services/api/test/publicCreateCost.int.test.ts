@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
-import { readStream, type EventStore } from '@autobest/db';
+import { readStream, type commandHandler, type EventStore } from '@autobest/db';
 import {
   AlreadyExists,
   contactMessageStreamId,
@@ -17,6 +17,7 @@ import {
   ReviewVideoInputSchema,
   reviewVideoStreamId,
   type CreatedOnceKind,
+  type DomainEvent,
   type EventMetadata,
 } from '@autobest/domain';
 import { PROJECTOR_QUEUE } from '@autobest/runtime';
@@ -107,60 +108,36 @@ describe('a create whose stream id was just made at random', () => {
    */
   const now = new Date();
   const metadata: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'taken-id', causationId: null, requestId: null };
+  /** A create into a new stream, as the routes run it: the first command of a stream with no events yet. */
+  const freshCreate = <State, Event extends DomainEvent<string, object>>(
+    handle: ReturnType<typeof commandHandler<State, Event>>,
+    streamId: (id: string) => string,
+    decide: (id: string, state: State) => Event[],
+  ) => ({ streamId, create: (store: EventStore, id: string) => handle(store, streamId(id), (state) => decide(id, state), { metadata, fresh: true }) });
   const FRESH_CREATES: { name: string; streamId(id: string): string; create(store: EventStore, id: string): Promise<unknown>; refusal: CreatedOnceKind }[] = [
     {
       name: 'contact message',
-      streamId: contactMessageStreamId,
-      create: (store, id) =>
-        STREAMS.contactMessage.handle(
-          store,
-          contactMessageStreamId(id),
-          (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }, now }, state),
-          { metadata, fresh: true },
-        ),
+      ...freshCreate(STREAMS.contactMessage.handle, contactMessageStreamId, (id, state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId: id, input: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }, now }, state)),
       refusal: 'contact-message',
     },
     {
       name: 'enquiry',
-      streamId: enquiryStreamId,
-      create: (store, id) =>
-        STREAMS.enquiry.handle(
-          store,
-          enquiryStreamId(id),
-          (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId: id, input: { kind: 'deal', fullName: 'Ada Obi', phone: '+234 803 555 0101', subject: 'A deal' }, now }, state),
-          { metadata, fresh: true },
-        ),
+      ...freshCreate(STREAMS.enquiry.handle, enquiryStreamId, (id, state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId: id, input: { kind: 'deal', fullName: 'Ada Obi', phone: '+234 803 555 0101', subject: 'A deal' }, now }, state)),
       refusal: 'enquiry',
     },
     {
       name: 'conversation',
-      streamId: conversationStreamId,
-      create: (store, id) =>
-        STREAMS.conversation.handle(store, conversationStreamId(id), (state) => decideConversation({ type: 'StartConversation', conversationId: id, language: 'en', currency: 'NGN', now }, state), { metadata, fresh: true }),
+      ...freshCreate(STREAMS.conversation.handle, conversationStreamId, (id, state) => decideConversation({ type: 'StartConversation', conversationId: id, language: 'en', currency: 'NGN', now }, state)),
       refusal: 'conversation',
     },
     {
       name: 'news source',
-      streamId: newsSourceStreamId,
-      create: (store, id) =>
-        STREAMS.newsSource.handle(
-          store,
-          newsSourceStreamId(id),
-          (state) => decideNewsSource({ type: 'AddNewsSource', sourceId: id, source: NewsSourceInputSchema.parse({ name: 'Feed', url: 'https://feeds.example/rss', region: 'african' }), now }, state),
-          { metadata, fresh: true },
-        ),
+      ...freshCreate(STREAMS.newsSource.handle, newsSourceStreamId, (id, state) => decideNewsSource({ type: 'AddNewsSource', sourceId: id, source: NewsSourceInputSchema.parse({ name: 'Feed', url: 'https://feeds.example/rss', region: 'african' }), now }, state)),
       refusal: 'news-source',
     },
     {
       name: 'review video',
-      streamId: reviewVideoStreamId,
-      create: (store, id) =>
-        STREAMS.reviewVideo.handle(
-          store,
-          reviewVideoStreamId(id),
-          (state) => decideReviewVideo({ type: 'AddReviewVideo', videoId: id, video: ReviewVideoInputSchema.parse({ title: 'T', channel: 'C', brand: 'B', model: 'M' }), now }, state),
-          { metadata, fresh: true },
-        ),
+      ...freshCreate(STREAMS.reviewVideo.handle, reviewVideoStreamId, (id, state) => decideReviewVideo({ type: 'AddReviewVideo', videoId: id, video: ReviewVideoInputSchema.parse({ title: 'T', channel: 'C', brand: 'B', model: 'M' }), now }, state)),
       refusal: 'review-video',
     },
   ];

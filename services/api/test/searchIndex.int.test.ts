@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, readStream } from '@autobest/db';
 import { BODY_TYPES, COLLECTION_IDS, CURRENCY_CODES, FUEL_TYPES, INVENTORY_TAB_IDS, VEHICLE_CONDITIONS, vehicleStreamId, type PriceCurrency, type VehicleInput } from '@autobest/domain';
 import { VehicleSearchQuerySchema, VehicleSummarySchema } from '@autobest/domain/inventory/contracts';
+import { seededRandom } from '@autobest/domain/testing';
 import { Projector, allProjections } from '@autobest/projections';
 import { catalogueListings } from '../../../infra/src/seed/catalogue';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
@@ -49,24 +50,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-  return { next, pick, chance: (share: number) => next() < share };
-}
 
 type Catalogue = Awaited<ReturnType<typeof readIndexedVehicles>>;
 
 /** Random searches drawn from the catalogue's own values (in any case, cut to prefixes) and a few misses. */
 function randomSearches(catalogue: Catalogue, count: number, seed: number): string[] {
-  const { next, pick, chance } = random(seed);
+  const { next, pick, chance } = seededRandom(seed);
   const any = <T>(values: T[]) => [...new Set(values)];
   const words = any(catalogue.flatMap((vehicle) => vehicle.lexemes));
   const makes = any(catalogue.flatMap((vehicle) => [vehicle.brand, vehicle.brandLower]));

@@ -76,7 +76,8 @@ describe('status links', () => {
     await vi.waitFor(() => expect(sink.received.some((mail) => mail.to[0] === 'chidi@example.ng')).toBe(true), { timeout: 10_000 });
     const email = sink.received.find((mail) => mail.to[0] === 'chidi@example.ng')!;
     const link = email.body.match(/https:\/\/autobest\.example(\/sell-car-status\/[^\s"<]+)/)?.[1];
-    expect(link).toBe(`/sell-car-status/${id}?token=${token}`);
+    // The page opens in the language the owner used (an English form here).
+    expect(link).toBe(`/sell-car-status/${id}?token=${token}&lang=en`);
     expect((await openStatus(id, tokenOf(link!))).statusCode).toBe(200);
   });
 

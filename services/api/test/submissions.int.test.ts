@@ -3,26 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
+import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp, STAFF_NAME } from './support';
 import { jpegOfSize, multipartBody, PDF, pngOfSize, type FilePart } from './images';
 
-const sellFields = {
-  fullName: 'Tunde Bakare',
-  phoneNumber: '+234 803 555 0142',
-  email: 'tunde@example.ng',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: '2018',
-  odometer: '84000',
-  vin: '',
-  fuelType: 'petrol',
-  transmission: 'automatic',
-  knownIssues: '',
-  underFinance: 'no',
-  askingPrice: '5200000',
-  consent: 'true',
-};
+const sellFields = { ...sellCarFormFields({ fullName: 'Tunde Bakare', phoneNumber: '+234 803 555 0142', email: 'tunde@example.ng' }), vin: '', knownIssues: '' };
 const tradeInFields = {
   fullName: 'Zainab Musa',
   phoneNumber: '0803 555 0177',
@@ -247,6 +233,32 @@ describe('POST /api/sell-car-submissions', () => {
     expect([first!.statusCode, second!.statusCode].sort()).toEqual(expect.arrayContaining([201]));
     expect(await eventCount()).toBe(before + 1);
   });
+
+  it('records the site language the owner used (en when an older form sends none) and confirms in it; refuses a language the site does not have', async () => {
+    const languageOf = async (id: string) =>
+      (await t.testDb.db.selectFrom('events').select('data').where('stream_id', '=', `sell-car-${id}`).where('type', '=', 'SellCarSubmitted').executeTakeFirstOrThrow()).data as { language?: string };
+
+    const french = await sell({ ...sellFields, email: 'francais@example.ci', language: 'fr' }, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(french.statusCode).toBe(201);
+    const frenchId = french.json<{ id: string }>().id;
+    expect((await languageOf(frenchId)).language).toBe('fr');
+    await vi.waitFor(async () => {
+      const email = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', frenchId).where('template', '=', 'customer-confirmation').executeTakeFirst();
+      expect(email?.subject).toBe(`Nous avons bien reçu votre demande de vente (${frenchId})`);
+      expect(email?.html).toContain('<html lang="fr" dir="ltr">');
+      expect(email?.text).toContain(`/sell-car-status/${frenchId}?token=[redacted]&lang=fr`);
+    }, { timeout: 30_000, interval: 100 });
+
+    const older = await sell({ ...sellFields, email: 'older@example.ng' }, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(older.statusCode).toBe(201);
+    expect((await languageOf(older.json<{ id: string }>().id)).language).toBe('en');
+
+    const before = await eventCount();
+    const german = await sell({ ...sellFields, email: 'deutsch@example.ng', language: 'de' }, photos(SELL_CAR_PHOTO_SLOTS));
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toMatchObject({ error: 'validation_failed', fields: { language: 'Language must be one of: en, fr, ar, sw' }, codes: { language: { code: 'languageInvalid' } } });
+    expect(await eventCount()).toBe(before);
+  });
 });
 
 describe('POST /api/trade-in-submissions', () => {
@@ -265,6 +277,19 @@ describe('POST /api/trade-in-submissions', () => {
       consent: 'You must consent to sharing your information',
       photos: 'Please upload images for: Interior, Dashboard (odometer visible)',
     });
+  });
+
+  it('takes the site language with a trade-in request and refuses one the site does not have, naming the field', async () => {
+    const swahili = await multipartBody({ ...tradeInFields, email: 'kiswahili@example.ke', language: 'sw' }, photos(TRADE_IN_PHOTO_SLOTS));
+    const taken = await t.app.inject({ method: 'POST', url: '/api/trade-in-submissions', payload: swahili.payload, headers: swahili.headers });
+    expect(taken.statusCode).toBe(201);
+    const event = await t.testDb.db.selectFrom('events').select('data').where('stream_id', '=', `trade-in-${taken.json<{ id: string }>().id}`).executeTakeFirstOrThrow();
+    expect((event.data as { language?: string }).language).toBe('sw');
+
+    const unknown = await multipartBody({ ...tradeInFields, language: 'english' }, photos(TRADE_IN_PHOTO_SLOTS));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/trade-in-submissions', payload: unknown.payload, headers: unknown.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: object }>().fields).toEqual({ language: 'Language must be one of: en, fr, ar, sw' });
   });
 });
 

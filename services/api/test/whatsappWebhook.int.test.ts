@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readStream } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
-import { sampleSellCarFields } from '@autobest/domain/testing';
+import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
@@ -11,7 +11,7 @@ import { multipartBody } from './images';
 const APP_SECRET = 'the app secret of the WhatsApp Business app';
 const VERIFY_TOKEN = 'a verify token chosen in the Meta dashboard';
 
-const sellFields = { ...sampleSellCarFields, fullName: 'Tunde Bakare', phoneNumber: '0803 555 0142' };
+const sellFields = sellCarFormFields({ fullName: 'Tunde Bakare', phoneNumber: '0803 555 0142', email: 'chinedu@example.ng' });
 const JPEG = await samplePhoto({ width: 64, height: 48 });
 
 let t: TestApp;

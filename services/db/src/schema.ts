@@ -158,6 +158,8 @@ export interface SubmissionsTable {
   known_issues: string | null;
   under_finance: boolean;
   asking_price: string | null;
+  /** The site language the owner used (0031); their emails are in it. */
+  language: SiteLanguage;
   status: 'pending' | 'reviewed' | 'finalized';
   last_updated: Timestamp | null;
   value_minor: Int8 | null;
@@ -169,7 +171,7 @@ export interface SubmissionsTable {
   global_position: Int8;
 }
 
-/** The WhatsApp outbox (0031): one row per (event, template), written by the notifier, sent by the deliver-whatsapp queue. */
+/** The WhatsApp outbox (0032): one row per (event, template), written by the notifier, sent by the deliver-whatsapp queue. */
 export interface WhatsAppMessagesTable {
   id: Generated<string>;
   event_id: string;
@@ -202,7 +204,7 @@ export interface WhatsAppMessagesTable {
   failed_at: Date | null;
 }
 
-/** Phones that replied STOP (0031): their requests made before then get no more WhatsApp messages. */
+/** Phones that replied STOP (0032): their requests made before then get no more WhatsApp messages. */
 export interface WhatsAppStopsTable {
   phone: string;
   stopped_at: Generated<Date>;

@@ -11,7 +11,6 @@ import {
   greetingFor,
   initialConversationState,
   nextStage,
-  type ChatVehicleCard,
   type ConversationCommand,
   type ConversationEvent,
   type ConversationState,
@@ -19,6 +18,7 @@ import {
   type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
+import { chatVehicleCard } from '../src/testFixtures';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const id = '6f1c1d52-3c7e-4b8e-9d55-0f7c1f2b9a10';
@@ -28,20 +28,7 @@ const started: ConversationEvent = {
 };
 const given = (...events: ConversationEvent[]): ConversationState => events.reduce(evolveConversation, initialConversationState);
 
-const rav4: ChatVehicleCard = {
-  id: 'v-rav4',
-  name: 'Toyota RAV4',
-  subtitle: '2.5L Hybrid XLE',
-  year: 2025,
-  category: 'SUV',
-  price: { amount: 28_000_000, currency: 'NGN' },
-  image: null,
-  efficiency: { label: 'Hybrid', score: 4 },
-  powerHp: 219,
-  rating: 4.6,
-  reviewCount: 40,
-  path: '/vehicle/v-rav4',
-};
+const rav4 = chatVehicleCard('v-rav4', 'Toyota RAV4');
 const noSearch: VehicleMatches = { kind: 'not-asked', vehicles: [], rates: null };
 
 let counter = 0;

@@ -27,27 +27,7 @@ import {
   type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
-
-/** A seeded generator (mulberry32): the same cases on every run, many of them. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const some = <T>(items: readonly T[], max: number): T[] => {
-    const count = Math.floor(next() * (max + 1));
-    const pool = [...items];
-    const chosen: T[] = [];
-    for (let index = 0; index < count && pool.length > 0; index += 1) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
-    return chosen;
-  };
-  return { next, pick, some };
-}
+import { seededRandom } from '../src/testFixtures';
 
 /** Every model we sell, as the API names it; and names that look like them (a variant added, or a model's prefix). */
 const CATALOGUE_NAMES = DATA_COLLECTION_CATALOGUE.map((entry) => `${entry.brand} ${entry.model}`);
@@ -61,7 +41,7 @@ const LOOK_ALIKES = [
 const ALL_NAMES = [...new Set([...CATALOGUE_NAMES, ...LOOK_ALIKES])];
 
 let cardCounter = 0;
-function card(name: string, currency: string, rng: ReturnType<typeof random>): ChatVehicleCard {
+function card(name: string, currency: string, rng: ReturnType<typeof seededRandom>): ChatVehicleCard {
   cardCounter += 1;
   const id = `v${cardCounter}`;
   return {
@@ -116,7 +96,7 @@ const MATCH_KINDS: MatchKind[] = ['within-budget', 'cheaper-than-asked', 'other-
 
 describe('grounding (model-based): Tara names only the vehicles she was given, in the asked language', () => {
   it('holds over 1000 generated messages, candidate sets, stages, languages and currencies', () => {
-    const rng = random(20261125);
+    const rng = seededRandom(20261125);
     const failures: string[] = [];
     for (let run = 0; run < 1000; run += 1) {
       const language = rng.pick(SITE_LANGUAGES);
@@ -209,7 +189,7 @@ const OTHER_TYPE: Record<SiteLanguage, RegExp> = {
   sw: /yaliyo karibu zaidi ya aina nyingine|Yaliyo karibu zaidi/,
 };
 
-const rng = random(7);
+const rng = seededRandom(7);
 const family = (language: SiteLanguage, text = 'I need a family SUV under 30 million naira') => understandMessage(text, { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
 const reply = (language: SiteLanguage, kind: MatchKind, vehicles: ChatVehicleCard[], stage: ChatStage = 'needs-assessment', text?: string) =>
   composeReply({ language, stage, understanding: family(language, text), matches: { kind, vehicles, rates: null } });

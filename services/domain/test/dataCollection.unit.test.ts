@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CollectedRecordSchema, DATA_COLLECTION_CATALOGUE, catalogueVariants, collectionChecks, collectionStatus, variantIdOf } from '../src/index';
+import { collectedTiggo2Pro } from '../src/testFixtures';
 
-const complete = CollectedRecordSchema.parse({
-  fobPriceUSD: 14500,
-  priceSource: 'https://www.auto-in-china.com/chery/tiggo-2-pro',
-  engineType: '1.5L petrol',
-  maxTorque: 138,
-  transmission: 'CVT',
-  fuelType: 'petrol',
-  length: 4200,
-  width: 1760,
-  height: 1570,
-  wheelbase: 2555,
-  curbWeight: 1230,
-  images: { front: 'https://img.example/f.jpg', sideLeft: 'https://img.example/l.jpg', sideRight: 'https://img.example/r.jpg', rear: 'https://img.example/b.jpg', dashboard: 'https://img.example/d.jpg' },
-});
+const complete = CollectedRecordSchema.parse(collectedTiggo2Pro);
 
 describe('vehicle data collection', () => {
   it('holds the 24 brand/model entries of the spec, years 2023-2025', () => {

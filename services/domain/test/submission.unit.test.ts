@@ -113,6 +113,19 @@ describe('submission fields', () => {
     expect(TradeInFieldsSchema.safeParse({ ...base, year: '1989' }).success).toBe(false);
   });
 
+  it("takes the trade-in's under-finance answer only as yes or no, and refuses it missing with the spec's message", () => {
+    const base = { fullName: 'A', phoneNumber: '(0803) 555-0142', email: 'a@b.co', vehicleMake: 'Honda', model: 'Civic', year: '2015', odometer: '1', fuelType: 'ev', transmission: 'manual', consent: 'true' };
+    const answered = (underFinance: string) => TradeInFieldsSchema.safeParse({ ...base, underFinance });
+    expect(answered('yes').success && answered('yes').data?.underFinance).toBe(true);
+    expect(answered('no').success && answered('no').data?.underFinance).toBe(false);
+    for (const unanswered of [{ ...base }, { ...base, underFinance: '' }, { ...base, underFinance: 'true' }, { ...base, underFinance: 'maybe' }]) {
+      const refused = TradeInFieldsSchema.safeParse(unanswered);
+      expect(refused.success, JSON.stringify(unanswered)).toBe(false);
+      expect(refused.error?.issues.find((issue) => issue.path[0] === 'underFinance')?.message).toBe('underFinanceRequired');
+    }
+    expect(renderMessage('underFinanceRequired')).toBe('Please specify if vehicle is under finance');
+  });
+
   it('keeps sell-car offers whole and trade-in estimates to kobo', () => {
     expect(offerSchema('sell-car').safeParse({ value: 4_500_000.5 }).success).toBe(false);
     expect(offerSchema('trade-in').safeParse({ value: 4_500_000.5 }).success).toBe(true);

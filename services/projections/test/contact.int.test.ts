@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { contactMessageStreamId, type ContactMessageEvent } from '@autobest/domain';
 import { contactMessagesProjection } from '../src/contact/contactMessagesProjection';
-import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
+import { staffFollowUpOf, inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const id = '6f1c2d3e-0000-4000-8000-000000000001';
 const other = '6f1c2d3e-0000-4000-8000-000000000002';
@@ -9,9 +9,7 @@ const received = (contactMessageId: string, firstName: string): ContactMessageEv
   type: 'ContactMessageReceived',
   data: { contactMessageId, receivedAt: '2026-11-01T09:00:00.000Z', firstName, lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Is the RAV4 still available?', language: 'fr' },
 });
-const contacted: ContactMessageEvent = { type: 'ContactMessageStatusChanged', data: { contactMessageId: id, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } };
-const noted: ContactMessageEvent = { type: 'ContactMessageNoteAdded', data: { contactMessageId: id, text: 'Called back', addedAt: '2026-11-01T10:05:00.000Z' } };
-const closed: ContactMessageEvent = { type: 'ContactMessageStatusChanged', data: { contactMessageId: id, from: 'contacted', to: 'closed', changedAt: '2026-11-02T08:00:00.000Z' } };
+const { contacted, noted, closed, closedRow } = staffFollowUpOf('ContactMessage', { contactMessageId: id }, 'Called back');
 
 describe('contact messages projection', () => {
   const { given } = projectionSpec(contactMessagesProjection);
@@ -45,13 +43,7 @@ describe('contact messages projection', () => {
         contact_messages: [
           {
             id,
-            status: 'closed',
-            status_history: [
-              { from: 'new', to: 'contacted', at: '2026-11-01T10:00:00.000Z', by: 'ops@autobest.test' },
-              { from: 'contacted', to: 'closed', at: '2026-11-02T08:00:00.000Z', by: 'ops@autobest.test' },
-            ],
-            notes: [{ text: 'Called back', at: '2026-11-01T10:05:00.000Z', by: 'ops@autobest.test' }],
-            last_updated: '2026-11-02T08:00:00.000Z',
+            ...closedRow,
             version: 4,
           },
           { id: other, first_name: 'Bola', status: 'new', status_history: [], notes: [], last_updated: null, version: 1 },

@@ -1,24 +1,11 @@
 import { describe, it } from 'vitest';
 import { conversationStreamId, handoffReply, type ChatVehicleCard, type ConversationEvent } from '@autobest/domain';
+import { chatVehicleCard as card } from '@autobest/domain/testing';
 import { conversationsProjection } from '../src/assistant/conversationsProjection';
-import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
+import { staffFollowUpOf, inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const id = 'e1e1e1e1-0000-4000-8000-000000000001';
 const stream = conversationStreamId(id);
-const card = (vehicleId: string, name: string): ChatVehicleCard => ({
-  id: vehicleId,
-  name,
-  subtitle: 'AWD',
-  year: 2024,
-  category: 'SUV',
-  price: { amount: 45_000_000, currency: 'NGN' },
-  image: null,
-  efficiency: { label: '8.5 L/100 km', score: 3 },
-  powerHp: 203,
-  rating: 4.6,
-  reviewCount: 120,
-  path: `/vehicle/${vehicleId}`,
-});
 const context = { preferredVehicleType: 'suv', usage: 'family', budget: { amount: 50_000_000, currency: 'NGN' } } as const;
 
 const started: ConversationEvent = {
@@ -45,8 +32,7 @@ const askedAgain: ConversationEvent = { type: 'BuyerMessageReceived', data: { co
 const toFrench: ConversationEvent = { type: 'ConversationLanguageChanged', data: { conversationId: id, from: 'en', to: 'fr', changedAt: '2026-11-01T09:04:00.000Z' } };
 const toCedis: ConversationEvent = { type: 'ConversationCurrencyChanged', data: { conversationId: id, from: 'NGN', to: 'GHS', changedAt: '2026-11-01T09:04:30.000Z' } };
 const handedOff: ConversationEvent = { type: 'ConversationHandedOff', data: { conversationId: id, name: 'Kemi Adeyemi', phone: '+234 803 555 0106', email: 'kemi@example.ng', handedOffAt: '2026-11-01T09:05:00.000Z' } };
-const contacted: ConversationEvent = { type: 'ConversationStatusChanged', data: { conversationId: id, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } };
-const noted: ConversationEvent = { type: 'ConversationNoteAdded', data: { conversationId: id, text: 'Wants a test drive', addedAt: '2026-11-01T10:05:00.000Z' } };
+const { contacted, noted } = staffFollowUpOf('Conversation', { conversationId: id }, 'Wants a test drive');
 
 describe('conversations projection', () => {
   const { given } = projectionSpec(conversationsProjection);

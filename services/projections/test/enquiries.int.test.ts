@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { enquiryStreamId, type EnquiryEvent } from '@autobest/domain';
 import { enquiriesProjection } from '../src/enquiries/enquiriesProjection';
-import { inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
+import { staffFollowUpOf, inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
 
 const deal = 'a1b2c3d4-0000-4000-8000-000000000001';
 const booking = 'a1b2c3d4-0000-4000-8000-000000000002';
@@ -26,9 +26,7 @@ const bookingReceived: EnquiryEvent = {
   type: 'EnquiryReceived',
   data: { enquiryId: booking, receivedAt: '2026-11-01T09:30:00.000Z', kind: 'service-booking', fullName: 'Ngozi Eze', phone: '+234 803 555 0103', subject: 'Oil change' },
 };
-const contacted: EnquiryEvent = { type: 'EnquiryStatusChanged', data: { enquiryId: deal, from: 'new', to: 'contacted', changedAt: '2026-11-01T10:00:00.000Z' } };
-const noted: EnquiryEvent = { type: 'EnquiryNoteAdded', data: { enquiryId: deal, text: 'Offered a test drive', addedAt: '2026-11-01T10:05:00.000Z' } };
-const closed: EnquiryEvent = { type: 'EnquiryStatusChanged', data: { enquiryId: deal, from: 'contacted', to: 'closed', changedAt: '2026-11-03T08:00:00.000Z' } };
+const { contacted, noted, closed, closedRow } = staffFollowUpOf('Enquiry', { enquiryId: deal }, 'Offered a test drive');
 
 describe('enquiries projection', () => {
   const { given } = projectionSpec(enquiriesProjection);
@@ -80,13 +78,7 @@ describe('enquiries projection', () => {
         enquiries: [
           {
             id: deal,
-            status: 'closed',
-            status_history: [
-              { from: 'new', to: 'contacted', at: '2026-11-01T10:00:00.000Z', by: 'ops@autobest.test' },
-              { from: 'contacted', to: 'closed', at: '2026-11-03T08:00:00.000Z', by: 'ops@autobest.test' },
-            ],
-            notes: [{ text: 'Offered a test drive', at: '2026-11-01T10:05:00.000Z', by: 'ops@autobest.test' }],
-            last_updated: '2026-11-03T08:00:00.000Z',
+            ...closedRow,
             version: 4,
             global_position: 1,
           },

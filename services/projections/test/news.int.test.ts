@@ -16,6 +16,14 @@ import { reviewVideosProjection } from '../src/news/reviewVideosProjection';
 import { inStream, projectionSpec, staff } from './projectionSpec';
 
 const system = { kind: 'system', name: 'first-start' } as const;
+/** The columns of a row staff edit, with these history entries: created at the first, updated at the last. */
+const historyColumns = <Entry extends { at: string }>(history: Entry[], version: number, globalPosition: number) => ({
+  history,
+  created_at: history[0]!.at,
+  updated_at: history.at(-1)!.at,
+  version,
+  global_position: globalPosition,
+});
 
 describe('news sources projection', () => {
   const { given } = projectionSpec(newsSourcesProjection);
@@ -36,11 +44,7 @@ describe('news sources projection', () => {
           {
             id,
             ...source,
-            history: [{ at: '2026-11-01T09:00:00.000Z', by: null, changes: source }],
-            created_at: '2026-11-01T09:00:00.000Z',
-            updated_at: '2026-11-01T09:00:00.000Z',
-            version: 1,
-            global_position: 1,
+            ...historyColumns([{ at: '2026-11-01T09:00:00.000Z', by: null, changes: source }], 1, 1),
           },
         ],
       });
@@ -59,15 +63,11 @@ describe('news sources projection', () => {
             region: 'african',
             category: 'Market Analysis',
             enabled: false,
-            history: [
+            ...historyColumns([
               { at: '2026-11-01T09:00:00.000Z', by: null, changes: source },
               { at: '2026-11-02T09:00:00.000Z', by: 'ops@autobest.test', changes: { enabled: false } },
               { at: '2026-11-03T09:00:00.000Z', by: 'ops@autobest.test', changes: { url: 'https://nairametrics.com/feed/', category: 'Market Analysis' } },
-            ],
-            created_at: '2026-11-01T09:00:00.000Z',
-            updated_at: '2026-11-03T09:00:00.000Z',
-            version: 3,
-            global_position: 3,
+            ], 3, 3),
           },
         ],
       });
@@ -176,11 +176,7 @@ describe('review videos projection', () => {
             views: 1200,
             channel: 'AutoBest TV',
             publish_date: '2026-10-30',
-            history: [{ at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test', action: 'added', fields: [] }],
-            created_at: '2026-11-01T09:00:00.000Z',
-            updated_at: '2026-11-01T09:00:00.000Z',
-            version: 1,
-            global_position: 1,
+            ...historyColumns([{ at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test', action: 'added', fields: [] }], 1, 1),
           },
         ],
       });
@@ -199,15 +195,11 @@ describe('review videos projection', () => {
             publish_date: '2026-10-31',
             views: 5000,
             rating: 4.5,
-            history: [
+            ...historyColumns([
               { at: '2026-11-01T09:00:00.000Z', by: 'ops@autobest.test', action: 'added', fields: [] },
               // The fields in the event schema's order, as the stored event reads back.
               { at: '2026-11-02T09:00:00.000Z', by: 'ops@autobest.test', action: 'changed', fields: ['title', 'videoUrl', 'views', 'publishDate'] },
-            ],
-            created_at: '2026-11-01T09:00:00.000Z',
-            updated_at: '2026-11-02T09:00:00.000Z',
-            version: 2,
-            global_position: 3,
+            ], 2, 3),
           },
         ],
       });

@@ -34,6 +34,39 @@ export interface StreamEvents {
 /** A followed-up request's row before staff have touched it (the columns every followed-up read model has). */
 export const untouchedFollowUp = { status: 'new', status_history: [], notes: [], last_updated: null } as const;
 
+/**
+ * The staff follow-up events of one request, as its area names them: `followUpEventsOf('Enquiry', { enquiryId })`
+ * makes EnquiryStatusChanged and EnquiryNoteAdded events of that enquiry.
+ */
+export function followUpEventsOf<Area extends string, Key extends object>(area: Area, key: Key) {
+  return {
+    statusChanged: <Status extends string>(from: Status, to: Status, changedAt: string) => ({ type: `${area}StatusChanged` as const, data: { ...key, from, to, changedAt } }),
+    noteAdded: (text: string, addedAt: string) => ({ type: `${area}NoteAdded` as const, data: { ...key, text, addedAt } }),
+  };
+}
+
+/**
+ * What staff usually do to a request in these specs: contact the buyer at 10:00, note `note` at 10:05, close it on
+ * 2 November at 08:00; and the follow-up columns of its row once `staff` has done all three.
+ */
+export function staffFollowUpOf<Area extends string, Key extends object>(area: Area, key: Key, note: string) {
+  const { statusChanged, noteAdded } = followUpEventsOf(area, key);
+  return {
+    contacted: statusChanged('new', 'contacted', '2026-11-01T10:00:00.000Z'),
+    noted: noteAdded(note, '2026-11-01T10:05:00.000Z'),
+    closed: statusChanged('contacted', 'closed', '2026-11-02T08:00:00.000Z'),
+    closedRow: {
+      status: 'closed',
+      status_history: [
+        { from: 'new', to: 'contacted', at: '2026-11-01T10:00:00.000Z', by: staff.email },
+        { from: 'contacted', to: 'closed', at: '2026-11-02T08:00:00.000Z', by: staff.email },
+      ],
+      notes: [{ text: note, at: '2026-11-01T10:05:00.000Z', by: staff.email }],
+      last_updated: '2026-11-02T08:00:00.000Z',
+    },
+  };
+}
+
 export const inStream = (streamId: string, events: readonly DomainEvent<string, object>[], actor: Actor = visitor): StreamEvents => ({ streamId, events, actor });
 
 type Row = Record<string, unknown>;

@@ -12,7 +12,7 @@ import {
   type StaffAccountEvent,
 } from '@autobest/domain';
 import { staffActivityProjection } from '../src/staff/activityProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { followUpEventsOf, inStream, projectionSpec, staff } from './projectionSpec';
 
 const enquiryId = 'd00d0000-0000-4000-8000-000000000001';
 const messageId = 'd00d0000-0000-4000-8000-000000000002';
@@ -26,8 +26,9 @@ const contactMessage: ContactMessageEvent = {
   data: { contactMessageId: messageId, receivedAt: '2026-11-01T08:00:00.000Z', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' },
 };
 const enquiryReceived: EnquiryEvent = { type: 'EnquiryReceived', data: { enquiryId, receivedAt: '2026-11-01T08:30:00.000Z', kind: 'deal', fullName: 'Chidi Okafor', phone: '+234 803 555 0102', subject: 'RAV4' } };
-const contacted: EnquiryEvent = { type: 'EnquiryStatusChanged', data: { enquiryId, from: 'new', to: 'contacted', changedAt: '2026-11-01T09:00:00.000Z' } };
-const noted: EnquiryEvent = { type: 'EnquiryNoteAdded', data: { enquiryId, text: 'Call back Friday', addedAt: '2026-11-01T09:05:00.000Z' } };
+const { statusChanged, noteAdded } = followUpEventsOf('Enquiry', { enquiryId });
+const contacted: EnquiryEvent = statusChanged('new', 'contacted', '2026-11-01T09:00:00.000Z');
+const noted: EnquiryEvent = noteAdded('Call back Friday', '2026-11-01T09:05:00.000Z');
 const created: StaffAccountEvent = { type: 'StaffAccountCreated', data: { staffUserId: newcomerId, email: 'new@autobest.test', name: 'Newcomer', role: 'sales', via: 'shell' } };
 const failedSignIn: StaffAccountEvent = { type: 'StaffSignInFailed', data: { staffUserId: newcomerId, attemptedEmail: 'new@autobest.test', reason: 'wrong-password', userAgent: 'Firefox' } };
 const featured: NewsTickerEvent = { type: 'TickerArticleFeatured', data: { articleId: 'article-1', previousArticleId: null, featuredAt: '2026-11-01T10:00:00.000Z' } };

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { submissionStreamId, type SubmissionEvent } from '@autobest/domain';
+import { decideSubmission, initialSubmissionState, submissionStreamId, type SellCarSubmitted, type SubmissionEvent, type SubmissionKind } from '@autobest/domain';
 import { submissionsProjection } from '../src/submissions/submissionsProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { followUpEventsOf, inStream, projectionSpec, staff } from './projectionSpec';
 
 const sellCar = 'SC-1761987600000-ABC123';
 const tradeIn = 'TI-1761991200000-XYZ789';
@@ -9,30 +9,26 @@ const sellCarStream = submissionStreamId('sell-car', sellCar);
 const tradeInStream = submissionStreamId('trade-in', tradeIn);
 const photo = (slot: string, label: string) => ({ slot, label, storedName: `${slot}.jpg`, contentType: 'image/jpeg', bytes: 120_000, originalName: `IMG_${slot}.jpg` });
 
-const sellCarSubmitted: SubmissionEvent = {
-  type: 'SellCarSubmitted',
-  data: {
-    submissionId: sellCar,
-    submittedAt: '2026-11-01T09:00:00.000Z',
-    personalInfo: { fullName: 'Emeka Nwosu', phoneNumber: '+234 803 555 0104', email: 'emeka@example.ng' },
-    vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '85000', fuelType: 'petrol', transmission: 'automatic', vin: '4T1B11HK5KU123456', knownIssues: 'Scratched bumper', underFinance: false, askingPrice: '12000000' },
-    photos: [photo('front', 'Front View'), photo('rear', 'Rear View')],
-  },
-};
-const tradeInSubmitted: SubmissionEvent = {
-  type: 'TradeInSubmitted',
-  data: {
-    submissionId: tradeIn,
-    submittedAt: '2026-11-01T10:00:00.000Z',
-    personalInfo: { fullName: 'Amaka Obi', phoneNumber: '+234 803 555 0105', email: 'amaka@example.ng' },
-    vehicleInfo: { make: 'Honda', model: 'Accord', year: '2017', odometer: '120000', fuelType: 'petrol', transmission: 'manual', vin: null, knownIssues: null, underFinance: true, askingPrice: null },
-    photos: [photo('front', 'Front')],
-    legacyStatusTokenDigest: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-  },
-};
-const reviewed: SubmissionEvent = { type: 'SubmissionStatusChanged', data: { submissionId: sellCar, from: 'pending', to: 'reviewed', changedAt: '2026-11-02T09:00:00.000Z' } };
+/** A request as the storefront records it, through the decider. */
+const submitted = (kind: SubmissionKind, submissionId: string, submittedAt: string, request: Omit<SellCarSubmitted['data'], 'submissionId' | 'submittedAt'>) =>
+  decideSubmission({ type: 'Submit', kind, data: { submissionId, submittedAt, ...request } }, initialSubmissionState)[0]!;
+
+const sellCarSubmitted = submitted('sell-car', sellCar, '2026-11-01T09:00:00.000Z', {
+  personalInfo: { fullName: 'Emeka Nwosu', phoneNumber: '+234 803 555 0104', email: 'emeka@example.ng' },
+  vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '85000', fuelType: 'petrol', transmission: 'automatic', vin: '4T1B11HK5KU123456', knownIssues: 'Scratched bumper', underFinance: false, askingPrice: '12000000' },
+  photos: [photo('front', 'Front View'), photo('rear', 'Rear View')],
+});
+const tradeInSubmitted = submitted('trade-in', tradeIn, '2026-11-01T10:00:00.000Z', {
+  personalInfo: { fullName: 'Amaka Obi', phoneNumber: '+234 803 555 0105', email: 'amaka@example.ng' },
+  vehicleInfo: { make: 'Honda', model: 'Accord', year: '2017', odometer: '120000', fuelType: 'petrol', transmission: 'manual', vin: null, knownIssues: null, underFinance: true, askingPrice: null },
+  photos: [photo('front', 'Front')],
+  language: 'fr',
+  legacyStatusTokenDigest: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+});
+const { statusChanged, noteAdded } = followUpEventsOf('Submission', { submissionId: sellCar });
+const reviewed: SubmissionEvent = statusChanged('pending', 'reviewed', '2026-11-02T09:00:00.000Z');
 const offered: SubmissionEvent = { type: 'SubmissionOfferedValueSet', data: { submissionId: sellCar, offeredValue: { amountMinor: 1_150_000_000, currency: 'NGN' }, setAt: '2026-11-02T09:05:00.000Z' } };
-const noted: SubmissionEvent = { type: 'SubmissionNoteAdded', data: { submissionId: sellCar, text: 'Inspection booked', addedAt: '2026-11-02T09:10:00.000Z' } };
+const noted: SubmissionEvent = noteAdded('Inspection booked', '2026-11-02T09:10:00.000Z');
 const processed: SubmissionEvent = {
   type: 'SubmissionPhotosProcessed',
   data: {
@@ -73,6 +69,7 @@ describe('submissions projection', () => {
             known_issues: 'Scratched bumper',
             under_finance: false,
             asking_price: '12000000',
+            language: 'en',
             status: 'pending',
             last_updated: null,
             value_minor: null,
@@ -93,6 +90,7 @@ describe('submissions projection', () => {
             known_issues: null,
             under_finance: true,
             asking_price: null,
+            language: 'fr',
             status: 'pending',
             photos: [{ slot: 'front', label: 'Front', state: 'processing' }],
             status_token_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',

@@ -4,7 +4,7 @@ import type { Db } from '@autobest/db';
 import { priceBucketOf, reservationRequestStreamId, vehicleStreamId, VehicleSchema, type Vehicle, type VehicleEvent, type VehicleInput } from '@autobest/domain';
 import { FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf } from '../src/inventory/vehicleFacets';
 import { vehiclesProjection } from '../src/inventory/vehiclesProjection';
-import { inStream, projectionSpec, staff } from './projectionSpec';
+import { followUpEventsOf, inStream, projectionSpec, staff } from './projectionSpec';
 
 const vehicle = (input: Partial<VehicleInput> & Pick<VehicleInput, 'id' | 'name' | 'brand' | 'model' | 'price'>): Vehicle =>
   VehicleSchema.parse({
@@ -30,12 +30,14 @@ const requested: VehicleEvent = {
   type: 'ReservationRequested',
   data: { vehicleId: rav4.id, reservationId, name: 'Tunde Bakare', phone: '+234 803 555 0107', email: 'tunde@example.ng', language: 'sw', vehicleName: 'Toyota RAV4', vehicleVersion: 1, requestedAt: '2026-11-01T12:00:00.000Z' },
 };
-const contacted: VehicleEvent = { type: 'ReservationStatusChanged', data: { vehicleId: rav4.id, reservationId, from: 'new', to: 'contacted', changedAt: '2026-11-01T13:00:00.000Z' } };
-const noted: VehicleEvent = { type: 'ReservationNoteAdded', data: { vehicleId: rav4.id, reservationId, text: 'Deposit on Monday', addedAt: '2026-11-01T13:05:00.000Z' } };
+const reservationFollowUp = followUpEventsOf('Reservation', { vehicleId: rav4.id, reservationId });
+const contacted: VehicleEvent = reservationFollowUp.statusChanged('new', 'contacted', '2026-11-01T13:00:00.000Z');
+const noted: VehicleEvent = reservationFollowUp.noteAdded('Deposit on Monday', '2026-11-01T13:05:00.000Z');
 // An earlier version kept requests on the vehicle's stream, without the vehicle's name or email.
 const legacyRequested: VehicleEvent = { type: 'ReservationRequested', data: { vehicleId: corolla.id, reservationId: legacyReservationId, name: 'Funmi Ade', phone: '+234 803 555 0108', requestedAt: '2026-11-01T12:30:00.000Z' } };
-const legacyContacted: VehicleEvent = { type: 'ReservationStatusChanged', data: { vehicleId: corolla.id, reservationId: legacyReservationId, from: 'new', to: 'contacted', changedAt: '2026-11-01T14:00:00.000Z' } };
-const legacyNoted: VehicleEvent = { type: 'ReservationNoteAdded', data: { vehicleId: corolla.id, reservationId: legacyReservationId, text: 'No answer', addedAt: '2026-11-01T14:05:00.000Z' } };
+const legacyFollowUp = followUpEventsOf('Reservation', { vehicleId: corolla.id, reservationId: legacyReservationId });
+const legacyContacted: VehicleEvent = legacyFollowUp.statusChanged('new', 'contacted', '2026-11-01T14:00:00.000Z');
+const legacyNoted: VehicleEvent = legacyFollowUp.noteAdded('No answer', '2026-11-01T14:05:00.000Z');
 
 /** The count tables as the slow, obvious way gives them: every vehicle row counted towards each of its filters and facet values. */
 async function recountedFacets(db: Db) {

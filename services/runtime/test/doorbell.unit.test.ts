@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Queue } from 'bullmq';
 import { DOORBELL_WINDOW_MS, ProjectorDoorbell } from '../src/queues/doorbell';
+import { seededRandom } from '@autobest/domain/testing';
 
 /**
  * A queue whose adds are recorded in one sequence with the rings, and reach "Redis" after `latencyMs` of fake time
@@ -23,16 +24,6 @@ function recordingQueue(latencyMs: () => number, failing = () => false) {
 
 const silent = { warn: () => undefined };
 
-/** A small deterministic generator (mulberry32), so a failing sequence can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lets the fake clock run until the doorbell has nothing left to send. */
 async function settle(doorbell: ProjectorDoorbell) {
@@ -107,7 +98,7 @@ describe('the doorbell', () => {
   });
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('over any sequence of rings, Redis latencies and failures (seed %i), every ring is followed by an add, and adds are a window apart', async (seed) => {
-    const next = random(seed);
+    const { next } = seededRandom(seed);
     const { queue, log, addedAt } = recordingQueue(
       () => Math.floor(next() * 4),
       () => next() < 0.1,

@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   Datagrid,
   DateField,
-  DateInput,
   FilterButton,
   FunctionField,
   Link,
@@ -16,6 +15,7 @@ import {
 } from 'react-admin';
 import { ACTIVITY_ACTION_TYPES, ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, type ActivityEntry, type ActivityRecordKind } from '@autobest/domain/staff/activity';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
+import { dateFilters } from '../ui/dateFilters';
 
 const ACTION_CHOICES = [
   ...Object.entries(ACTIVITY_FAMILIES).map(([id, family]) => ({ id, name: `All: ${family.label}` })),
@@ -28,8 +28,7 @@ const filters = [
     <AutocompleteInput label="Person" optionText="name" />
   </ReferenceInput>,
   <SelectInput key="action" source="action" label="Action" choices={ACTION_CHOICES} alwaysOn />,
-  <DateInput key="dateFrom" source="dateFrom" label="From" />,
-  <DateInput key="dateTo" source="dateTo" label="To" />,
+  ...dateFilters,
 ];
 
 /** Where the console shows a record of the trail: its page, or the screen it is on (null: no page for it). */

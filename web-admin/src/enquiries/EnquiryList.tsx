@@ -3,11 +3,13 @@ import { ENQUIRY_KIND_LABELS } from '@autobest/domain/enquiries/kinds';
 import type { Enquiry } from '@autobest/domain/enquiries/contracts';
 import { FollowUpList, statusColumn, statusFilter } from '../follow-ups/FollowUpList';
 import { KIND_CHOICES } from './choices';
+import { dateFilters } from '../ui/dateFilters';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone, email, subject, details" />,
   <SelectInput key="kind" source="kind" label="Kind" choices={KIND_CHOICES} alwaysOn />,
   statusFilter,
+  ...dateFilters,
 ];
 
 export function EnquiryList() {

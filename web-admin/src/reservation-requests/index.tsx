@@ -5,6 +5,7 @@ import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { ReservationRequest } from '@autobest/domain/inventory/reservationContracts';
 import { FollowUpList, statusColumn, statusFilter } from '../follow-ups/FollowUpList';
 import { FollowUpShow } from '../follow-ups/FollowUpShow';
+import { dateFilters } from '../ui/dateFilters';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search vehicle, name, phone, email" />,
@@ -12,6 +13,7 @@ const filters = [
   <ReferenceInput key="vehicleId" source="vehicleId" reference="vehicles" alwaysOn>
     <AutocompleteInput label="Vehicle" optionText="name" sx={{ minWidth: 260 }} />
   </ReferenceInput>,
+  ...dateFilters,
 ];
 
 function ReservationList() {

@@ -1,7 +1,6 @@
 import {
   Datagrid,
   DateField,
-  DateInput,
   DeleteButton,
   FilterButton,
   FunctionField,
@@ -10,28 +9,29 @@ import {
   SelectInput,
   ShowButton,
   TextField,
-  TextInput,
   TopToolbar,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { StatsCountCards } from '../ui/CountCards';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
+import { ListValueInput } from '../ui/ListValueInput';
 import { StatusChip } from '../follow-ups/StatusChip';
 import { SUBMISSION_WORKFLOW, statusChoices } from '../follow-ups/workflow';
 import { formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
+import { dateFilters } from '../ui/dateFilters';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this submission? This action cannot be undone.';
 
-const filters = [
+/** The spec's filters; make, model and year list what this kind's requests hold. */
+const filtersOf = (resource: string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, email, phone, make, model, year" />,
   <SelectInput key="status" source="status" choices={statusChoices(SUBMISSION_WORKFLOW)} />,
-  <TextInput key="make" source="make" label="Make" />,
-  <TextInput key="model" source="model" label="Model" />,
-  <TextInput key="year" source="year" label="Year" />,
-  <DateInput key="dateFrom" source="dateFrom" label="From" />,
-  <DateInput key="dateTo" source="dateTo" label="To" />,
+  <ListValueInput key="make" resource={resource} source="make" values="make" label="Make" />,
+  <ListValueInput key="model" resource={resource} source="model" values="model" label="Model" />,
+  <ListValueInput key="year" resource={resource} source="year" values="year" label="Year" />,
+  ...dateFilters,
 ];
 
 /** The four count cards: total, pending, reviewed, finalized. */
@@ -70,7 +70,7 @@ export function makeSubmissionList(config: SubmissionKindInfo) {
           resource={config.resource}
           title={`${config.name} Requests`}
           sort={{ field: 'submittedAt', order: 'DESC' }}
-          filters={filters}
+          filters={filtersOf(config.resource)}
           actions={<ListActions resource={config.resource} />}
           exporter={false}
           perPage={25}

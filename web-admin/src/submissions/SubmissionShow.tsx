@@ -34,6 +34,7 @@ import { formatKm, formatNaira } from './format';
 import type { SubmissionRecord } from '@autobest/domain/submissions/contracts';
 import type { NairaAmount } from '@autobest/domain/submissions';
 import { toMajor } from '@autobest/domain/money';
+import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
 
 function Photos() {
@@ -175,6 +176,7 @@ export function makeSubmissionShow(config: SubmissionKindInfo) {
             <TextField source="fullName" label="Full name" />
             <EmailField source="email" />
             <TextField source="phoneNumber" label="Phone" />
+            <FunctionField<SubmissionRecord> label="Language on the site" render={(record) => SITE_LANGUAGE_NAMES[record.language]} />
             <FunctionField<SubmissionRecord> label="Status" render={(record) => <StatusChip workflow={SUBMISSION_WORKFLOW} status={record.status} />} />
             <FunctionField<SubmissionRecord> label={config.valueLabel} render={(record) => formatNaira(record[config.valueField])} />
             <DateField source="lastUpdated" label="Last updated" showTime emptyText="—" />

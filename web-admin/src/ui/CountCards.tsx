@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import { answerOf, type AutoBestDataProvider } from '../dataProvider';
 
@@ -9,22 +10,40 @@ export interface CountCard {
   value: ReactNode;
   /** For a page whose tests read one card's figure. */
   testId?: string;
+  /** Where the card leads (a console path, under the router's basename): the whole card is then one link. */
+  to?: string;
+  /** The link leaves the console for a page the API serves itself (the queue dashboard), loaded as a document. */
+  reloadDocument?: boolean;
+  /** The figure asks for someone's attention (shown in the warning colour; the label says what it is). */
+  attention?: boolean;
 }
 
-/** A row of figures above a list or a dashboard, each on its own card; `label` names the row for screen readers. */
+function CardFigures({ card }: { card: CountCard }) {
+  return (
+    <CardContent>
+      <Typography variant="body2" color="text.secondary">
+        {card.label}
+      </Typography>
+      <Typography variant="h5" component="p" {...(card.attention ? { sx: { color: 'warning.main' } } : {})} {...(card.testId ? { 'data-testid': card.testId } : {})}>
+        {card.value}
+      </Typography>
+    </CardContent>
+  );
+}
+
+/** A row of figures above a list or a dashboard, each on its own card (a link when it has `to`); `label` names the row for screen readers. */
 export function CountCards({ cards, label }: { cards: readonly CountCard[]; label?: string }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ my: 2, flexWrap: 'wrap' }} {...(label ? { role: 'group', 'aria-label': label } : {})}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }} {...(label ? { role: 'group', 'aria-label': label } : {})}>
       {cards.map((card) => (
         <Card key={card.label} sx={{ minWidth: 140 }}>
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
-              {card.label}
-            </Typography>
-            <Typography variant="h5" component="p" {...(card.testId ? { 'data-testid': card.testId } : {})}>
-              {card.value}
-            </Typography>
-          </CardContent>
+          {card.to ? (
+            <CardActionArea component={Link} to={card.to} {...(card.reloadDocument ? { reloadDocument: true } : {})}>
+              <CardFigures card={card} />
+            </CardActionArea>
+          ) : (
+            <CardFigures card={card} />
+          )}
         </Card>
       ))}
     </Stack>

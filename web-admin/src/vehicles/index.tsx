@@ -19,6 +19,7 @@ import {
 import { PRICE_CURRENCY_CODES, formatMoney, fromMajor, type PriceCurrency } from '@autobest/domain/money';
 import type { AdminVehicle } from '@autobest/domain/inventory/adminContracts';
 import { ImageUploadButton } from './ImageUploadButton';
+import { ListValueInput } from '../ui/ListValueInput';
 import { VehicleRecordInputs, vehicleRecordOf } from './VehicleRecordInputs';
 import { formPages } from '../ui/formPages';
 
@@ -36,7 +37,9 @@ function VehicleList() {
       sort={{ field: 'listedAt', order: 'DESC' }}
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder="Search ID, name, brand, model, category" />,
-        <TextInput key="brand" source="brand" label="Brand" />,
+        <ListValueInput key="brand" resource="vehicles" source="brand" values="make" label="Brand" />,
+        <ListValueInput key="model" resource="vehicles" source="model" values="model" label="Model" makeSource="brand" />,
+        <ListValueInput key="year" resource="vehicles" source="year" values="year" label="Year" />,
         <TextInput key="category" source="category" label="Category contains" />,
       ]}
       exporter={false}

@@ -15,6 +15,8 @@ import { Dialog } from '../ui/Dialog';
 import { handOff, reopenConversation, sendChatMessage, startConversation } from './api';
 import { closeTara, minimizeTara, taraState, useTara } from './taraStore';
 import { taraMessages } from './messages';
+import { browserVoice } from './voice';
+import { VoiceToggle } from './VoiceToggle';
 import type en from './messages/en';
 import './tara.css';
 
@@ -108,6 +110,10 @@ export default function TaraWidget() {
   const [sort, setSort] = useState<CardSort | null>(null);
   const [view, setView] = useState<'chat' | 'handoff'>('chat');
   const [meetOpen, setMeetOpen] = useState(false);
+  // The browser's speech recognition and synthesis, where it has them (no voice toggle where it has no recognition).
+  const [voice] = useState(browserVoice);
+  const [voiceOn, setVoiceOn] = useState(false);
+  const spoken = useRef<string | null>(null);
   const handledSerial = useRef(0);
   const reportedStages = useRef(new Set<string>());
   // The conversation being started, so a message typed meanwhile waits for it instead of starting a second one.
@@ -209,6 +215,14 @@ export default function TaraWidget() {
     const borders = element.offsetHeight - element.clientHeight;
     element.style.height = `${Math.min(INPUT_MAX_PX, Math.max(INPUT_MIN_PX, element.scrollHeight + borders))}px`;
   }, [text, view]);
+
+  // While voice is on, each new reply of Tara's is read aloud in the site's language.
+  const lastMessage = conversation?.messages.at(-1);
+  useEffect(() => {
+    if (!voice || !voiceOn || !lastMessage || lastMessage.isUser || spoken.current === lastMessage.id) return;
+    spoken.current = lastMessage.id;
+    voice.speak(lastMessage.content, language);
+  }, [voice, voiceOn, lastMessage, language]);
 
   // New messages scroll into view.
   const log = useRef<HTMLDivElement>(null);
@@ -412,6 +426,17 @@ export default function TaraWidget() {
                   <label htmlFor={`${ids}-input`} className="visually-hidden">
                     {t('inputLabel')}
                   </label>
+                  <VoiceToggle
+                    voice={voice}
+                    language={language}
+                    disabled={pending}
+                    onText={(heard) => void send(heard)}
+                    onChange={(on) => {
+                      // What Tara said before voice was turned on is not read out.
+                      spoken.current = on ? (conversation?.messages.at(-1)?.id ?? null) : spoken.current;
+                      setVoiceOn(on);
+                    }}
+                  />
                   <textarea ref={input} id={`${ids}-input`} value={text} rows={1} maxLength={1000} placeholder={t('placeholder')} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
                   <button type="submit" className="button" disabled={pending || text.trim() === ''}>
                     {t('send')}

@@ -12,7 +12,7 @@ import { FEATURED_CARS, type FeaturedCar } from './featured';
 import { homeMessages } from './messages';
 import type en from './messages/en';
 import './home.css';
-import { openTara } from '../assistant/taraStore';
+import { CompanionLink } from '../assistant/CompanionLink';
 
 // Everything below the hero loads after it, so the first paint needs only the hero's code.
 const HomeSections = lazy(async () => ({ default: (await import('./sections/HomeSections')).HomeSections }));
@@ -276,9 +276,9 @@ export function HomePage() {
         </ul>
         <p className="home-disclaimer">{t('chatDisclaimer')}</p>
         <p className="hero-actions">
-          <button type="button" className="button" onClick={() => { close(); openTara({ entry: 'home' }); }}>
+          <CompanionLink where="home_chat_dialog" onFollow={close}>
             {t('chatStart')}
-          </button>
+          </CompanionLink>
           <button type="button" className="button button-secondary" onClick={close}>
             {t('close')}
           </button>

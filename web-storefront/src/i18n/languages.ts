@@ -20,8 +20,17 @@ export const LANGUAGE_STORAGE_KEY = 'user_language';
 export const isLanguage = (code: string): code is Language => LANGUAGES.some((language) => language.code === code);
 export const directionOf = (language: Language) => LANGUAGES.find((entry) => entry.code === language)!.dir;
 
-/** The visitor's remembered choice, else the first of the browser's languages we speak, else English. */
+/** The language a link asks for with `?lang=`, as our emails' links to the status page do; null when it names none of ours. */
+export function linkLanguage(): Language | null {
+  if (typeof location === 'undefined') return null;
+  const asked = new URLSearchParams(location.search).get('lang');
+  return asked !== null && isLanguage(asked) ? asked : null;
+}
+
+/** The language the link asks for, else the visitor's remembered choice, else the first of the browser's languages we speak, else English. */
 export function initialLanguage(): Language {
+  const linked = linkLanguage();
+  if (linked) return linked;
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (stored && isLanguage(stored)) return stored;

@@ -6,7 +6,7 @@ import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilte
 import { inventoryMessages, type InventoryMessage } from './messages';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { PageHeader } from '../ui/PageHeader';
+import { PageWithBackLink } from '../ui/BackLink';
 
 const COLLECTION_MESSAGES = {
   suv: 'collectionSuv',
@@ -40,8 +40,8 @@ export function AllInventoryPage() {
   };
   const active = params.get('collection');
   return (
-    <section className="page">
-      <PageHeader back="/buy-cars" backLabel={t('backBuyCars')} title={t('allTitle')} />
+    <PageWithBackLink to="/buy-cars" label={t('backBuyCars')}>
+      <h1>{t('allTitle')}</h1>
       <div role="tablist" aria-label={t('vehicleCategories')} className="tabs">
         {TABS.map((tab) => (
           <button key={tab.message} type="button" role="tab" aria-selected={active === tab.id} className={`tab${active === tab.id ? ' tab-active' : ''}`} onClick={() => set({ collection: tab.id })}>
@@ -72,6 +72,6 @@ export function AllInventoryPage() {
           </ul>
         )
       ) : null}
-    </section>
+    </PageWithBackLink>
   );
 }

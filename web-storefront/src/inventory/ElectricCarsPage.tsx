@@ -3,12 +3,16 @@ import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
 import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
 import { inventoryMessages } from './messages';
+import { ResultGrid } from './ResultGrid';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { BackLink } from '../ui/BackLink';
+import { PageWithBackLink } from '../ui/BackLink';
 import { track } from '../analytics/analytics';
 
-/** Electric Vehicles: search and a driving range that really filter, with loading, error and empty states. */
+/** The driving range the page's promotion claims (spec 001, "Electric Vehicles": "a promo banner claiming up to 800 km range"). */
+export const PROMOTED_RANGE_KM = 800;
+
+/** Electric Vehicles: the range promotion, then search and a driving range that really filter, with loading, error and empty states. */
 export function ElectricCarsPage() {
   const { params } = useFilterParams();
   const t = useT(inventoryMessages);
@@ -16,12 +20,10 @@ export function ElectricCarsPage() {
   const { currency } = useCurrency();
   const { state, updating } = useVehicleSearch(searchQuery({ collection: 'electric', currency, pageSize: '60' }, params, ['q', 'rangeMin', 'sort']));
   return (
-    <section className="page">
-      <BackLink to="/buy-cars">
-        {t('backBuyCars')}
-      </BackLink>
+    <PageWithBackLink to="/buy-cars" label={t('backBuyCars')}>
       <div className="promo-banner">
         <h1>{t('electricTitle')}</h1>
+        <p className="promo-claim">{t('electricPromo', { range: number(PROMOTED_RANGE_KM) })}</p>
         <p>{t('electricLead')}</p>
       </div>
       <InventoryFilters label="searchElectric" placeholder="searchElectric" more={{ label: 'filterByRange', filters: [{ name: 'rangeMin' }] }} />
@@ -33,25 +35,20 @@ export function ElectricCarsPage() {
             <p>{t('noElectricHint')}</p>
           </div>
         ) : (
-          <>
-            <p role="status" className="result-count">
-              {t.plural('electricCount', state.result.total, { count: number(state.result.total) })}
-            </p>
-            <ul className="vehicle-grid" aria-busy={updating}>
-              {state.result.items.map((vehicle) => (
-                <CollectionCard
-                  key={vehicle.id}
-                  vehicle={vehicle}
-                  badge={t('badgeElectric')}
-                  featureCount={3}
-                  showYear={false}
-                  onOpen={() => track('electric_vehicle_click', { vehicleId: vehicle.id, vehicleName: vehicle.name })}
-                />
-              ))}
-            </ul>
-          </>
+          <ResultGrid count={t.plural('electricCount', state.result.total, { count: number(state.result.total) })} busy={updating}>
+            {state.result.items.map((vehicle) => (
+              <CollectionCard
+                key={vehicle.id}
+                vehicle={vehicle}
+                badge={t('badgeElectric')}
+                featureCount={3}
+                showYear={false}
+                onOpen={() => track('electric_vehicle_click', { vehicleId: vehicle.id, vehicleName: vehicle.name })}
+              />
+            ))}
+          </ResultGrid>
         )
       ) : null}
-    </section>
+    </PageWithBackLink>
   );
 }

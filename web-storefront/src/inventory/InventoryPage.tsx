@@ -6,8 +6,8 @@ import { inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';
-import { PageHeader } from '../ui/PageHeader';
-import { openTara } from '../assistant/taraStore';
+import { PageWithBackLink } from '../ui/BackLink';
+import { CompanionLink } from '../assistant/CompanionLink';
 
 const TAB_MESSAGES = {
   'cars-minivan': 'tabCarsMinivan',
@@ -38,8 +38,8 @@ export function InventoryPage() {
       : t('priceFrom', { min: format(Number(priceMin)) });
 
   return (
-    <section className="page inventory-page">
-      <PageHeader back="/" backLabel={t('backHome')} title={t('inventoryTitle')} />
+    <PageWithBackLink to="/" label={t('backHome')} className="inventory-page">
+      <h1>{t('inventoryTitle')}</h1>
 
       <div role="tablist" aria-label={t('vehicleTypes')} className="tabs">
         {INVENTORY_TABS.map((tab) => (
@@ -97,10 +97,8 @@ export function InventoryPage() {
 
       <aside className="cta">
         <p>{t('budgetQuestion')}</p>
-        <button type="button" className="button" onClick={() => openTara({ entry: 'inventory' })}>
-          {t('startGuidance')}
-        </button>
+        <CompanionLink where="inventory">{t('startGuidance')}</CompanionLink>
       </aside>
-    </section>
+    </PageWithBackLink>
   );
 }

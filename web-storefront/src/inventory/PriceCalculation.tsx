@@ -5,7 +5,7 @@ import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
 import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { useCurrency } from '../currency/CurrencyContext';
-import { useFormat, useT } from '../i18n';
+import { currentLanguage, useFormat, useT } from '../i18n';
 import { failedReadMessage, getJson } from './api';
 import { quoteMessages, type QuoteMessage } from './quoteMessages';
 
@@ -64,7 +64,7 @@ function SendQuoteForm({ vehicleId, country, currency }: { vehicleId: string; co
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: 'sending' });
-    const result = await postJson<{ quoteId: string }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/quote-requests`, { country, currency, fullName, phone, email });
+    const result = await postJson<{ quoteId: string }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/quote-requests`, { country, currency, fullName, phone, email, language: currentLanguage() });
     if (result.ok) setState({ phase: 'sent' });
     else
       setState({ phase: 'failed', ...sendFailureOf(result) });

@@ -13,7 +13,7 @@ import { ApiFailure, failedReadMessage, getJson } from './api';
 import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
-import { BackLink } from '../ui/BackLink';
+import { PageWithBackLink } from '../ui/BackLink';
 import { PriceCalculation } from './PriceCalculation';
 import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
 import { FinanceCalculator } from './finance/FinanceCalculator';
@@ -185,10 +185,7 @@ export function VehiclePage() {
   const whatsapp = salesWhatsappUrl(t('whatsappText', { year: vehicle.year, name: vehicle.name, subtitle: vehicle.subtitle, link }));
 
   return (
-    <section className="page vehicle-page">
-      <BackLink to="/inventory">
-        {t('backInventory')}
-      </BackLink>
+    <PageWithBackLink to="/inventory" label={t('backInventory')} className="vehicle-page">
       <div className="vehicle-layout">
         <Gallery vehicle={vehicle} />
         <div className="vehicle-summary">
@@ -252,6 +249,6 @@ export function VehiclePage() {
         <p>{t('deliveryText')}</p>
       </aside>
       <p className="hint">{t('illustrative')}</p>
-    </section>
+    </PageWithBackLink>
   );
 }

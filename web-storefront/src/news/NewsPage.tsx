@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { NEWS_FILTER_CATEGORIES, VIDEO_FILTER_CATEGORIES, type NewsFilterCategory, type VideoFilterCategory } from '@autobest/domain/news/categories';
 import type { NewsPage, ReviewVideos as ReviewVideosAnswer, TrendingNews } from '@autobest/domain/news/contracts';
+import { TOP_REVIEW_CHANNELS } from '@autobest/domain/news/channels';
 import { track } from '../analytics/analytics';
 import { useSayMessage } from '../api/domainMessages';
 import { useT, type Translator } from '../i18n';
@@ -179,6 +180,20 @@ function AllReviews({ brands, brand, onBrand, t }: { brands: readonly string[]; 
   );
 }
 
+/** The curated list's 11 top review channels (spec 001 §3), beside the news under the videos. */
+export function TopChannels({ t }: { t: T }) {
+  return (
+    <aside className="news-channels" aria-labelledby="news-channels-heading">
+      <h2 id="news-channels-heading">{t('topChannels')}</h2>
+      <ol>
+        {TOP_REVIEW_CHANNELS.map((channel) => (
+          <li key={channel}>{channel}</li>
+        ))}
+      </ol>
+    </aside>
+  );
+}
+
 /** 'Car Review Videos': the API's latest 6 of the chosen brand (its brands fill the filter); 'View All Reviews' opens every one. */
 function ReviewVideos({ t }: { t: T }) {
   const [brand, setBrand] = useState('All');
@@ -240,7 +255,10 @@ export function NewsPage() {
           <AfricanNews category={category} t={t} />
           <GlobalHeadlines category={category} t={t} />
         </div>
-        <ReviewVideos t={t} />
+        <div className="news-side">
+          <ReviewVideos t={t} />
+          <TopChannels t={t} />
+        </div>
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { track } from '../analytics/analytics';
 import { PageHeader } from '../ui/PageHeader';
 import { CreatedNotice } from './CreatedNotice';
 import { ConsentField, SelectField, TextField, YesNoField } from './fields';
-import { SUBMISSION_KINDS, type SubmissionKindForm, type VehicleField } from './kinds';
+import { SUBMISSION_KINDS, vehicleInitialValues, type SubmissionKindForm, type VehicleField } from './kinds';
 import { apiMessages } from '../api/messages';
 import { submissionMessages } from './messages';
 import { PhotoSlots, useRevokePreviewsOnLeave } from './PhotoSlots';
@@ -21,7 +21,7 @@ const initialValues = (form: SubmissionKindForm): Record<string, string> => ({
   ...Object.fromEntries(PERSONAL_FIELDS.map((name) => [name, ''])),
   // Asked, never assumed: updates on WhatsApp only when the owner ticks the box.
   whatsappUpdates: 'no',
-  ...Object.fromEntries(form.vehicleFields.map((field) => [field.name, field.control === 'yesNo' ? field.initial : ''])),
+  ...vehicleInitialValues(form),
 });
 
 function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {

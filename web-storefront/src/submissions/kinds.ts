@@ -14,7 +14,8 @@ export type VehicleField =
   | { name: string; control: 'text'; label: SubmissionMessage; numeric?: boolean }
   | { name: string; control: 'multiline'; label: SubmissionMessage }
   | { name: string; control: 'select'; label: SubmissionMessage; placeholder: SubmissionMessage; options: readonly Option[] }
-  | { name: string; control: 'yesNo'; label: SubmissionMessage; initial: 'yes' | 'no' };
+  /** `initial`: the answer the form starts with; without one the question starts unanswered and must be answered. */
+  | { name: string; control: 'yesNo'; label: SubmissionMessage; initial?: 'yes' | 'no' };
 
 /** What differs between the sell-car and trade-in forms: the domain's kinds table, and how this page shows each; the page is the same. */
 export interface SubmissionKindForm extends SubmissionKindInfo {
@@ -44,6 +45,10 @@ export interface SubmissionKindForm extends SubmissionKindInfo {
   /** What the spec's analytics event for a request sent (sentEvent) records. */
   sentEventProperties(values: Record<string, string>, photoCount: number): AnalyticsProperties<SubmissionKindInfo['sentEvent']>;
 }
+
+/** The vehicle fields' values as the form opens: empty, or a yes/no question's `initial` answer when it has one. */
+export const vehicleInitialValues = (form: SubmissionKindForm): Record<string, string> =>
+  Object.fromEntries(form.vehicleFields.map((field) => [field.name, field.control === 'yesNo' ? (field.initial ?? '') : '']));
 
 const choices = <V extends string>(values: readonly V[], messages: Record<V, SubmissionMessage>): Option[] => values.map((value) => ({ value, message: messages[value] }));
 
@@ -108,7 +113,8 @@ export const TRADE_IN: SubmissionKindForm = {
     transmission(choices(TRADE_IN_TRANSMISSIONS, { automatic: 'transmissionAutomatic', manual: 'transmissionManual' })),
     VIN,
     askingPrice('tradeInAskingPrice'),
-    UNDER_FINANCE,
+    // Unanswered until the owner chooses (spec 001 §5: 'Please specify if vehicle is under finance'); the sell form defaults to No.
+    { name: 'underFinance', control: 'yesNo', label: 'underFinance' },
     KNOWN_ISSUES,
   ],
   texts: {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DomainMessage } from '@autobest/domain/messages';
 import { fieldErrorsOf } from '@autobest/domain/validation';
 import { fieldMessagesOf, useSayMessage, type FieldMessages } from '../api/domainMessages';
-import { useT } from '../i18n';
+import { currentLanguage, useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { slotLabel } from './slotLabel';
 import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
@@ -65,7 +65,8 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     edited();
   };
 
-  const wireFields = (): Record<string, string> => ({ ...values, consent: consent ? 'true' : '' });
+  // The site's language goes with the request: the confirmation and every status email are written in it.
+  const wireFields = (): Record<string, string> => ({ ...values, consent: consent ? 'true' : '', language: currentLanguage() });
 
   const validate = (): FieldMessages => {
     const parsed = schema.safeParse(wireFields());

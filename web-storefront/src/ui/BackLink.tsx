@@ -18,3 +18,13 @@ export function BackLink({ to, children }: { to: BackTarget; children: ReactNode
     </Link>
   );
 }
+
+/** A page that opens with its back link: `<section className="page …">`, the link, then the page's content. */
+export function PageWithBackLink({ to, label, className, children }: { to: BackTarget; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section className={className ? `page ${className}` : 'page'}>
+      <BackLink to={to}>{label}</BackLink>
+      {children}
+    </section>
+  );
+}

@@ -123,4 +123,14 @@ describe('the first language', () => {
     vi.stubGlobal('navigator', { languages: ['de-DE', 'pt-BR'], language: 'de-DE' });
     expect(initialLanguage()).toBe('en');
   });
+
+  it("is the link's ?lang= when it names one of ours (an email's status link), before the remembered choice", () => {
+    const store = new Map<string, string>([['user_language', 'ar']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => store.set(key, value) });
+    vi.stubGlobal('navigator', { languages: ['en-GB'], language: 'en-GB' });
+    vi.stubGlobal('location', { search: '?token=abc&lang=fr' });
+    expect(initialLanguage()).toBe('fr');
+    vi.stubGlobal('location', { search: '?lang=de' });
+    expect(initialLanguage()).toBe('ar');
+  });
 });

@@ -1,7 +1,10 @@
 import type { Transaction } from 'kysely';
 import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
-import { ConversationEventSchema, evolveConversation, initialConversationState, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent } from '@autobest/domain';
-import { adminShowUrl, escapeHtml, layout, quoted, visitorText, type Email, type EmailContext, type PlannedEmails } from './templates';
+import { ConversationEventSchema, evolveConversation, initialConversationState, SITE_LANGUAGE_NAMES, understoodSummary, whatsappUrl, type ConversationEvent, type SiteLanguage } from '@autobest/domain';
+import { PUBLIC_WORDING } from './publicWording';
+import { adminShowUrl, escapeHtml, greetingIn, layout, publicEmail, quoted, visitorText, type Email, type EmailContext, type PlannedEmails } from './templates';
+
+type Handoff = Extract<ConversationEvent, { type: 'ConversationHandedOff' }>['data'];
 
 /**
  * One line of the transcript: the buyer's words plainly quoted as theirs. Both sides are defanged: Tara's replies may
@@ -18,7 +21,7 @@ function transcriptLine(event: ConversationEvent): string | null {
  * she showed, a WhatsApp link that starts the chat with that context, and the whole transcript. Our words open the
  * email and fill the subject; everything the buyer typed is quoted and defanged (visitorText).
  */
-export function staffLeadNotice(history: readonly ConversationEvent[], handoff: Extract<ConversationEvent, { type: 'ConversationHandedOff' }>['data'], context: EmailContext): Email {
+export function staffLeadNotice(history: readonly ConversationEvent[], handoff: Handoff, context: EmailContext): Email {
   const replies = history.flatMap((event) => (event.type === 'TaraReplied' ? [event.data] : []));
   // The site's language and currency as the buyer had them last (either may have changed since the start).
   const { language, currency } = history.reduce(evolveConversation, initialConversationState);
@@ -48,7 +51,22 @@ export function staffLeadNotice(history: readonly ConversationEvent[], handoff: 
   };
 }
 
-/** The notifier's planner for Tara's conversations: a staff notice for each hand-off, with the transcript up to it. */
+/** The buyer who left an email address hears from us in the language they were chatting in: our words only. */
+export function handoffAcknowledgement(handoff: Handoff, language: SiteLanguage, context: EmailContext): Email | null {
+  if (!handoff.email) return null;
+  const words = PUBLIC_WORDING[language];
+  return publicEmail('customer-tara-handoff-acknowledgement', handoff.email, language, words.handoff.subject, [
+    greetingIn(language, handoff.name),
+    words.handoff.thanks,
+    words.reference(handoff.conversationId),
+    words.questions(context.contactPhone),
+  ]);
+}
+
+/**
+ * The notifier's planner for Tara's conversations: for each hand-off, a staff notice with the transcript up to it, and
+ * the buyer's acknowledgement when they left an email address.
+ */
 export async function conversationEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
   const event = parseStoredEvent(ConversationEventSchema, stored);
   if (event.type !== 'ConversationHandedOff') return null;
@@ -56,5 +74,8 @@ export async function conversationEmails(trx: Transaction<Database>, stored: Sto
     .filter((earlier) => earlier.streamPosition <= stored.streamPosition)
     .map((earlier) => parseStoredEvent(ConversationEventSchema, earlier));
   if (history[0]?.type !== 'ConversationStarted') return null;
-  return { emails: [staffLeadNotice(history, event.data, context)], relatedId: event.data.conversationId };
+  // The site's language as the buyer had it last, as the lead says it.
+  const { language } = history.reduce(evolveConversation, initialConversationState);
+  const acknowledgement = handoffAcknowledgement(event.data, language, context);
+  return { emails: [staffLeadNotice(history, event.data, context), ...(acknowledgement ? [acknowledgement] : [])], relatedId: event.data.conversationId };
 }

@@ -4,13 +4,14 @@ import type { Db, SentEmailsTable } from '@autobest/db';
 import type { PasswordLinkTokens, StatusTokens } from '@autobest/runtime';
 import type { Mailer } from './mailer';
 import { withPasswordLinkToken, withStatusToken } from './templates';
-import { OutboxDelivery, resultStatus, type DeliveryOutcome, type DeliveryPolicy } from '../platform/outboxDelivery';
+import { OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 
 /** An email this worker holds: attempts already counts the one it is about to make. */
 export type ClaimedEmail = Pick<
   Selectable<SentEmailsTable>,
   'id' | 'template' | 'to_address' | 'subject' | 'text' | 'html' | 'message_id' | 'status_token_for' | 'password_link_for' | 'attempts'
->;
+> &
+  Pick<ClaimedMessage, 'claimed_until' | 'due_at'>;
 
 /** What went wrong, as the console shows it: the server's own answer when it gave one. */
 function failureText(error: unknown): string {
@@ -78,10 +79,11 @@ export class EmailDelivery extends OutboxDelivery<ClaimedEmail> {
         from due where sent_emails.id = due.id
         returning sent_emails.id, sent_emails.template, sent_emails.to_address, sent_emails.subject, sent_emails.text,
                   sent_emails.html, sent_emails.message_id, sent_emails.status_token_for, sent_emails.password_link_for,
-                  sent_emails.attempts, due.due_at, due.transaction_id, due.global_position
+                  sent_emails.attempts, sent_emails.claimed_until, due.due_at, due.transaction_id, due.global_position
       )
-      select id, template, to_address, subject, text, html, message_id, status_token_for, password_link_for, attempts
-      from claimed order by due_at, transaction_id, global_position, template`.execute(this.db);
+      select id, template, to_address, subject, text, html, message_id, status_token_for, password_link_for, attempts,
+             claimed_until::text as claimed_until, due_at::text as due_at
+      from claimed order by claimed.due_at, transaction_id, global_position, template`.execute(this.db);
     return rows;
   }
 
@@ -120,11 +122,12 @@ export class EmailDelivery extends OutboxDelivery<ClaimedEmail> {
 
   /**
    * Writes results in one statement. A sent email is sent whatever happened meanwhile (the server has it); any other
-   * result only touches an email still pending (the console may have failed or retried it).
+   * result only touches an email still pending under this claim (the console may have failed or retried it, or a worker
+   * frozen past its claim may find another holding it now). A released email is due again when it was before.
    */
-  async record(outcomes: DeliveryOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    const column = <T>(pick: (outcome: DeliveryOutcome) => T) => outcomes.map(pick);
+  protected async record(results: DeliveryResult<ClaimedEmail>[]): Promise<void> {
+    if (results.length === 0) return;
+    const write = resultWrite('sent_emails', results);
     await sql`
       update sent_emails set
         status = result.status,
@@ -133,15 +136,9 @@ export class EmailDelivery extends OutboxDelivery<ClaimedEmail> {
         last_error = coalesce(result.error, sent_emails.last_error),
         attempts = sent_emails.attempts - result.uncounted,
         claimed_until = null,
-        next_attempt_at = case when result.status = 'pending' then now() + make_interval(secs => result.delay_seconds) end
-      from unnest(
-        ${column((outcome) => outcome.id)}::uuid[],
-        ${column(resultStatus)}::text[],
-        ${column((outcome) => ('error' in outcome ? outcome.error : null))}::text[],
-        ${column((outcome) => (outcome.kind === 'retry' ? outcome.delayMs / 1000 : 0))}::float8[],
-        ${column((outcome) => (outcome.kind === 'released' ? 1 : 0))}::int[]
-      ) as result(id, status, error, delay_seconds, uncounted)
-      where sent_emails.id = result.id and (result.status = 'sent' or sent_emails.status = 'pending')`.execute(this.db);
+        next_attempt_at = ${write.nextAttemptAt}
+      from ${write.rows}
+      where sent_emails.id = result.id and ${write.mayWrite}`.execute(this.db);
   }
 
   /**

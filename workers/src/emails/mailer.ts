@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Email } from './templates';
+import { contentLanguageOf, type Email } from './templates';
 
 /** An email as it leaves: its Message-ID is the same on every attempt. */
 export interface OutgoingEmail extends Email {
@@ -41,7 +41,17 @@ export function createMailer(smtpUrl: string | undefined, from: string, logger: 
   return {
     transport: 'smtp',
     async send(email) {
-      const info = await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+      // Content-Language tells mail clients (and their translate offers, screen readers) what the reader's language is.
+      const language = contentLanguageOf(email.html);
+      const info = await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        ...(language ? { headers: { 'Content-Language': language } } : {}),
+      });
       logger.info({ to: email.to, subject: email.subject, messageId: email.messageId, response: info.response }, 'email sent');
       return { response: info.response };
     },

@@ -42,12 +42,13 @@ async function requestAt(trx: Transaction<Database>, stored: StoredEvent): Promi
 function submissionEmails(stored: StoredEvent, request: RequestAtEvent, context: EmailContext): PlannedEmails | null {
   const { kind, state } = request;
   const { submissionId, personalInfo, vehicleInfo } = request.submitted;
+  const { language } = state;
   const token = WITHHELD_STATUS_TOKEN;
 
   const emails: Email[] = [];
   if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
-    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, context));
-    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, token, context));
+    emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, language, context));
+    emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, language, token, context));
   } else if (stored.type === 'SubmissionStatusChanged') {
     const update = customerStatusUpdate(kind, submissionId, state, token, context);
     if (update) emails.push(update);

@@ -1,14 +1,19 @@
 import {
   ENQUIRY_KIND_LABELS,
-  formatMoney,
+  formatPlain,
   greetingName,
+  languageOf,
+  SITE_LANGUAGE_NAMES,
   SUBMISSION_KINDS,
+  toMajor,
   type EnquiryReceived,
   type PersonalInfo,
+  type SiteLanguage,
   type SubmissionKind,
   type SubmissionState,
   type VehicleInfo,
 } from '@autobest/domain';
+import { PUBLIC_WORDING } from './publicWording';
 
 export interface Email {
   template: string;
@@ -73,12 +78,11 @@ export function visitorText(text: string, { multiline = false } = {}): string {
 /** Visitor prose inside our own sentence, plainly marked as theirs. */
 export const quoted = (text: string, options?: { multiline?: boolean }) => `“${visitorText(text, options)}”`;
 
-/** The greeting that opens a customer's email: their name only if it passed the name rules (see greetingName). */
-const greeting = (fullName: string) => {
+/** The greeting that opens an email to a member of the public: their name only if it passed the name rules (see greetingName). */
+export const greetingIn = (language: SiteLanguage, fullName: string) => {
   const name = greetingName(fullName);
-  return name ? `Dear ${name},` : 'Hello,';
+  return name ? PUBLIC_WORDING[language].dear(name) : PUBLIC_WORDING[language].hello;
 };
-
 
 /** The console's show page of one record, as staff open it from an email. */
 export const adminShowUrl = (context: EmailContext, resource: string, id: string) =>
@@ -90,9 +94,12 @@ export const adminShowUrl = (context: EmailContext, resource: string, id: string
  */
 export const WITHHELD_STATUS_TOKEN = '[redacted]';
 
-/** Tokens are base64url (nothing to encode), so the withheld token reads as itself in the copy staff see. */
-export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string) =>
-  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${token}`;
+/**
+ * Tokens are base64url (nothing to encode), so the withheld token reads as itself in the copy staff see. `lang` opens
+ * the page in the owner's language (the storefront takes it as their choice), after the token so withStatusToken finds it.
+ */
+export const statusPageUrl = (context: EmailContext, kind: SubmissionKind, id: string, token: string, language: SiteLanguage) =>
+  `${context.publicUrl.replace(/\/$/, '')}/${kind}-status/${encodeURIComponent(id)}?token=${token}&lang=${language}`;
 
 /** The email as it goes out: the request's status links carry its token. */
 export const withStatusToken = (body: string, submissionId: string, token: string) =>
@@ -102,22 +109,45 @@ export const withStatusToken = (body: string, submissionId: string, token: strin
 export const withPasswordLinkToken = (body: string, linkId: string, token: string) =>
   body.replaceAll(`/${linkId}?token=${WITHHELD_STATUS_TOKEN}`, `/${linkId}?token=${token}`);
 
-/** `language` marks an email written in the reader's language (Arabic reads right to left). */
-export function layout(paragraphs: string[], language?: { lang: string; dir: 'ltr' | 'rtl' }): string {
-  const html = language ? `<html lang="${language.lang}" dir="${language.dir}">` : '<html>';
+const DOCUMENT_START = /^<!doctype html><html lang="([a-z]{2})"/;
+
+/** The HTML part, marked with the language it is written in (Arabic reads right to left); staff read English. */
+export function layout(paragraphs: string[], language: SiteLanguage = 'en'): string {
+  const html = `<html lang="${language}" dir="${PUBLIC_WORDING[language].dir}">`;
   return `<!doctype html>${html}<body style="font-family:Arial,sans-serif;color:#1b1f23">${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p>AutoBest Africa</p></body></html>`;
 }
+
+/**
+ * The language an email is written in, as its HTML part declares it (layout): the mailer's Content-Language. Read from
+ * the email itself, so every email the outbox keeps says it, old rows included, with no column to keep in step.
+ */
+export const contentLanguageOf = (html: string): string | undefined => DOCUMENT_START.exec(html)?.[1];
+
+/** An email to a member of the public, in their language: one paragraph per line, escaped in HTML, and a link last. */
+export function publicEmail(template: string, to: string, language: SiteLanguage, subject: string, lines: string[], link?: { url: string; label: string }): Email {
+  return {
+    template,
+    to,
+    subject,
+    text: `${lines.join('\n')}\n${link ? `${link.label}: ${link.url}\n` : ''}`,
+    html: layout([...lines.map(escapeHtml), ...(link ? [`<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`] : [])], language),
+  };
+}
+
+/** An amount in a sentence of the reader's language (French writes 4 500 000 ₦). */
+const amountIn = (language: SiteLanguage, value: SubmissionState['value']) => (value ? formatPlain(toMajor(value), value.currency, language) : null);
 
 /** Year, make and model as the owner typed them. */
 const vehicleLine = (vehicle: VehicleInfo) => visitorText(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
 
-export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, context: EmailContext): Email {
+export function staffNotification(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, language: SiteLanguage, context: EmailContext): Email {
   const link = adminShowUrl(context, SUBMISSION_KINDS[kind].resource, id);
   const lines = [
     `A new ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} has arrived.`,
     `Customer: ${visitorText(person.fullName)}, ${visitorText(person.email)}, ${visitorText(person.phoneNumber)}`,
     `Vehicle: ${vehicleLine(vehicle)}, ${visitorText(vehicle.odometer)} km, ${vehicle.fuelType}, ${vehicle.transmission}`,
     `Asking price: ${vehicle.askingPrice === null ? 'not given' : visitorText(vehicle.askingPrice)}`,
+    `Language on the site: ${SITE_LANGUAGE_NAMES[language]} (the owner's emails are in it)`,
   ];
   return {
     template: 'staff-new-request',
@@ -128,55 +158,43 @@ export function staffNotification(kind: SubmissionKind, id: string, person: Pers
   };
 }
 
-export function customerConfirmation(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, token: string, context: EmailContext): Email {
-  const link = statusPageUrl(context, kind, id, token);
-  const promise =
-    kind === 'sell-car'
-      ? 'Our team will contact you within 24-48 hours with an offer.'
-      : "You'll receive an estimated trade-in value within 24-48 hours, subject to physical inspection.";
-  const lines = [
-    greeting(person.fullName),
-    `Thank you for your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request for your vehicle “${vehicleLine(vehicle)}”. Your reference is ${id}.`,
-    promise,
-    `Questions? Call us on ${context.contactPhone}.`,
-  ];
-  return {
-    template: 'customer-confirmation',
-    to: person.email,
-    subject: `We received your ${SUBMISSION_KINDS[kind].name} request (${id})`,
-    text: `${lines.join('\n')}\nFollow your request: ${link}\n`,
-    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
-  };
+export function customerConfirmation(kind: SubmissionKind, id: string, person: PersonalInfo, vehicle: VehicleInfo, language: SiteLanguage, token: string, context: EmailContext): Email {
+  const words = PUBLIC_WORDING[language];
+  return publicEmail(
+    'customer-confirmation',
+    person.email,
+    language,
+    words.submission.confirmationSubject(kind, id),
+    [
+      greetingIn(language, person.fullName),
+      `${words.submission.thanks(kind, vehicleLine(vehicle))} ${words.reference(id)}`,
+      words.submission.promise[kind],
+      words.questions(context.contactPhone),
+    ],
+    { url: statusPageUrl(context, kind, id, token, language), label: words.submission.follow },
+  );
 }
 
-/** The spec's wording for reviewed (arrange an inspection) and finalized (visit the dealership). */
+/** The spec's wording for reviewed (arrange an inspection) and finalized (visit the dealership), in the owner's language. */
 export function customerStatusUpdate(kind: SubmissionKind, id: string, state: SubmissionState, token: string, context: EmailContext): Email | null {
   if (state.status === 'pending' || !state.personalInfo || !state.vehicleInfo) return null;
-  const link = statusPageUrl(context, kind, id, token);
-  const value = state.value ? formatMoney(state.value) : null;
-  const valueName = SUBMISSION_KINDS[kind].valueLabel.toLowerCase();
+  const { language } = state;
+  const words = PUBLIC_WORDING[language].submission;
+  const vehicle = vehicleLine(state.vehicleInfo);
+  const value = amountIn(language, state.value);
   const lines =
     state.status === 'reviewed'
-      ? [
-          `Your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} for your vehicle “${vehicleLine(state.vehicleInfo)}” has been reviewed.`,
-          ...(value !== null ? [`Our ${valueName}: ${value}.`] : []),
-          `Please contact us on ${context.contactPhone} to arrange an in-person inspection of your vehicle.`,
-        ]
-      : [
-          `The offer for your ${SUBMISSION_KINDS[kind].name.toLowerCase()} request ${id} (“${vehicleLine(state.vehicleInfo)}”) is finalized.`,
-          ...(value !== null ? [`Final value: ${value}.`] : []),
-          `Please visit our dealership to complete the process. Call ${context.contactPhone} to choose a time.`,
-        ];
-  const all = [greeting(state.personalInfo.fullName), ...lines];
-  return {
-    template: `customer-status-${state.status}`,
-    to: state.personalInfo.email,
-    subject: state.status === 'reviewed' ? `Your ${SUBMISSION_KINDS[kind].name} request has been reviewed` : `Your ${SUBMISSION_KINDS[kind].name} offer is finalized`,
-    text: `${all.join('\n')}\nFollow your request: ${link}\n`,
-    html: layout([...all.map(escapeHtml), `<a href="${escapeHtml(link)}">Follow your request</a>`]),
-  };
+      ? [words.reviewed(kind, id, vehicle), ...(value !== null ? [words.value(kind, value)] : []), words.inspection(context.contactPhone)]
+      : [words.finalized(kind, id, vehicle), ...(value !== null ? [words.finalValue(value)] : []), words.visit(context.contactPhone)];
+  return publicEmail(
+    `customer-status-${state.status}`,
+    state.personalInfo.email,
+    language,
+    state.status === 'reviewed' ? words.reviewedSubject(kind) : words.finalizedSubject(kind),
+    [greetingIn(language, state.personalInfo.fullName), ...lines],
+    { url: statusPageUrl(context, kind, id, token, language), label: words.follow },
+  );
 }
-
 
 export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], context: EmailContext): Email {
   const link = adminShowUrl(context, 'enquiries', enquiry.enquiryId);
@@ -203,32 +221,27 @@ export function staffEnquiryNotification(enquiry: EnquiryReceived['data'], conte
   };
 }
 
-/** Only for a customer who gave an email address. */
+/** Only for a customer who gave an email address; in the language they used on the site. */
 export function customerEnquiryConfirmation(enquiry: EnquiryReceived['data'], context: EmailContext): Email | null {
   if (!enquiry.email) return null;
-  const kind = ENQUIRY_KIND_LABELS[enquiry.kind].toLowerCase();
+  const language = languageOf(enquiry);
+  const words = PUBLIC_WORDING[language];
+  const name = words.enquiry.name[enquiry.kind];
   // "Send me this quote": the buyer gets the calculation itself, line by line, as the vehicle page showed it.
   const quote =
     enquiry.kind === 'landed-cost-quote'
       ? [
-          'Your quote:',
+          words.enquiry.quoteHeading,
           ...Object.entries(enquiry.details ?? {})
-            .filter(([name]) => name !== 'quoteId')
-            .map(([name, value]) => `${visitorText(name)}: ${visitorText(String(value))}`),
-          'This is an estimate: the final duties and taxes are set by the customs assessment.',
+            .filter(([detail]) => detail !== 'quoteId')
+            .map(([detail, value]) => `${visitorText(detail)}: ${visitorText(String(value))}`),
+          words.enquiry.quoteCaveat,
         ]
       : [];
-  const lines = [
-    greeting(enquiry.fullName),
-    `We received your ${kind} enquiry about ${quoted(enquiry.subject)}; our team will contact you within 24 hours.`,
+  return publicEmail('customer-enquiry-confirmation', enquiry.email, language, words.enquiry.subject(name), [
+    greetingIn(language, enquiry.fullName),
+    words.enquiry.received(name, words.quote(visitorText(enquiry.subject))),
     ...quote,
-    `Questions? Call us on ${context.contactPhone}.`,
-  ];
-  return {
-    template: 'customer-enquiry-confirmation',
-    to: enquiry.email,
-    subject: `We received your ${kind} enquiry`,
-    text: `${lines.join('\n')}\n`,
-    html: layout(lines.map(escapeHtml)),
-  };
+    words.questions(context.contactPhone),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { Worker, type Queue } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ProjectorDoorbell, scheduleProjectorSafetyNet } from '@autobest/runtime';
@@ -21,7 +21,7 @@ export interface RunningOutboxDelivery {
  * Redis costs a wait, never a message. `what` names the messages in the logs ('emails').
  */
 export async function startOutboxDeliveryWorker(
-  delivery: { deliverDue(): Promise<DeliveryRun> },
+  delivery: { deliverDue(): Promise<DeliveryRun>; stop(): void },
   what: string,
   /** The outbox's queue (QUEUES.email, QUEUES.whatsapp), opened by the caller with the process's other queues. */
   queue: Queue,
@@ -33,17 +33,21 @@ export async function startOutboxDeliveryWorker(
   await scheduleProjectorSafetyNet(queue, safetyNetMs);
   const doorbell = new ProjectorDoorbell(queue, logger);
 
-  async function deliverDue() {
+  async function deliverDue(job: Job) {
     const { outcomes, nextDueInMs } = await delivery.deliverDue();
-    if (nextDueInMs === 0) {
-      // Fell due while this run sent others: a ring is folded into one already waiting, if any.
+    const tried = outcomes.filter((outcome) => outcome.kind !== 'released').length;
+    if (nextDueInMs === 0 && tried > 0) {
+      // Fell due while this run sent others, or a backlog longer than a run: a ring is folded into one already waiting.
       doorbell.ring();
     } else if (nextDueInMs !== null) {
-      // One timed job per second it falls due in, however many runs ask for it.
-      const at = Math.ceil((Date.now() + nextDueInMs) / 1000) * 1000;
-      await queue.add(DUE_JOB, {}, { jobId: `${DUE_JOB}-${at}`, delay: at - Date.now(), removeOnComplete: true, removeOnFail: 100 });
+      // One timed job per second it falls due in, however many runs ask for it; at least a second away when this run
+      // could try nothing (a due message locked by another transaction), so it never rings itself in a loop.
+      let at = Math.ceil((Date.now() + Math.max(nextDueInMs, tried > 0 ? 0 : 1_000)) / 1000) * 1000;
+      // A timed job promoted early (another machine's clock) must not name itself: adding a job whose id is running does nothing.
+      if (`${DUE_JOB}-${at}` === job.id) at += 1_000;
+      await queue.add(DUE_JOB, {}, { jobId: `${DUE_JOB}-${at}`, delay: Math.max(0, at - Date.now()), removeOnComplete: true, removeOnFail: 100 });
     }
-    return { sent: outcomes.filter((outcome) => outcome.kind === 'sent').length, tried: outcomes.length, nextDueInMs };
+    return { sent: outcomes.filter((outcome) => outcome.kind === 'sent').length, tried, nextDueInMs };
   }
 
   const worker = new Worker(queue.name, deliverDue, {
@@ -61,6 +65,8 @@ export async function startOutboxDeliveryWorker(
   return {
     doorbell,
     async close() {
+      // The run under way releases what it has not started, so a stop waits for four sends at most.
+      delivery.stop();
       await worker.close();
       await doorbell.settled();
     },

@@ -3,19 +3,17 @@ import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
 import type { SiteLanguage, WhatsAppTemplate } from '@autobest/domain';
 import type { StatusTokens } from '@autobest/runtime';
-import { OutboxDelivery, resultStatus, type DeliveryOutcome, type DeliveryPolicy } from '../platform/outboxDelivery';
+import { OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
 import { isRecipientError, WhatsAppApiError, type WhatsAppSender } from './cloudApi';
 
 /** A WhatsApp message this worker holds: attempts already counts the one it is about to make. */
-export interface ClaimedWhatsApp {
-  id: string;
+export interface ClaimedWhatsApp extends ClaimedMessage {
   template: WhatsAppTemplate;
   language: SiteLanguage;
   to_phone: string;
   parameters: string[];
   status_token_for: string | null;
-  attempts: number;
 }
 
 /** What went wrong, as the console shows it: the API's own answer when it gave one. */
@@ -61,10 +59,11 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
         from due where whatsapp_messages.id = due.id
         returning whatsapp_messages.id, whatsapp_messages.template, whatsapp_messages.language, whatsapp_messages.to_phone,
                   whatsapp_messages.parameters, whatsapp_messages.status_token_for, whatsapp_messages.attempts,
-                  due.due_at, due.transaction_id, due.global_position
+                  whatsapp_messages.claimed_until, due.due_at, due.transaction_id, due.global_position
       )
-      select id, template, language, to_phone, parameters, status_token_for, attempts
-      from claimed order by due_at, transaction_id, global_position, template`.execute(this.db);
+      select id, template, language, to_phone, parameters, status_token_for, attempts,
+             claimed_until::text as claimed_until, due_at::text as due_at
+      from claimed order by claimed.due_at, transaction_id, global_position, template`.execute(this.db);
     return rows;
   }
 
@@ -89,10 +88,16 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
     }
   }
 
-  /** As for emails: a sent message is sent whatever happened meanwhile; any other result only touches one still pending. */
-  async record(outcomes: DeliveryOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    const column = <T>(pick: (outcome: DeliveryOutcome) => T) => outcomes.map(pick);
+  /**
+   * As for emails: a sent message is sent whatever happened meanwhile; any other result only touches one still pending
+   * under this claim, and a released one is due again when it was before.
+   */
+  protected async record(results: DeliveryResult<ClaimedWhatsApp>[]): Promise<void> {
+    if (results.length === 0) return;
+    const write = resultWrite('whatsapp_messages', results, {
+      receipt: sql`${results.map(({ outcome }) => (outcome.kind === 'sent' ? (outcome.receipt ?? null) : null))}::text[]`,
+      code: sql`${results.map(({ outcome }) => ('code' in outcome ? (outcome.code ?? null) : null))}::int[]`,
+    });
     await sql`
       update whatsapp_messages set
         status = result.status,
@@ -104,17 +109,9 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
         error_code = coalesce(result.code, whatsapp_messages.error_code),
         attempts = whatsapp_messages.attempts - result.uncounted,
         claimed_until = null,
-        next_attempt_at = case when result.status = 'pending' then now() + make_interval(secs => result.delay_seconds) end
-      from unnest(
-        ${column((outcome) => outcome.id)}::uuid[],
-        ${column(resultStatus)}::text[],
-        ${column((outcome) => (outcome.kind === 'sent' ? (outcome.receipt ?? null) : null))}::text[],
-        ${column((outcome) => ('error' in outcome ? outcome.error : null))}::text[],
-        ${column((outcome) => ('code' in outcome ? (outcome.code ?? null) : null))}::int[],
-        ${column((outcome) => (outcome.kind === 'retry' ? outcome.delayMs / 1000 : 0))}::float8[],
-        ${column((outcome) => (outcome.kind === 'released' ? 1 : 0))}::int[]
-      ) as result(id, status, receipt, error, code, delay_seconds, uncounted)
-      where whatsapp_messages.id = result.id and (result.status = 'sent' or whatsapp_messages.status = 'pending')`.execute(this.db);
+        next_attempt_at = ${write.nextAttemptAt}
+      from ${write.rows}
+      where whatsapp_messages.id = result.id and ${write.mayWrite}`.execute(this.db);
   }
 
   /** When the next pending message can be claimed: a held one when its claim ends, a status update when its confirmation can be. */

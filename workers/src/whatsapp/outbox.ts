@@ -2,7 +2,6 @@ import { sql, type InsertObject, type Transaction } from 'kysely';
 import type { Database, StoredEvent } from '@autobest/db';
 import {
   formatMoney,
-  DEFAULT_SITE_LANGUAGE,
   whatsappNumber,
   WHATSAPP_WITHDRAWN_DELETED,
   type SellCarSubmitted,
@@ -52,9 +51,9 @@ export async function plannedWhatsAppMessages(trx: Transaction<Database>, stored
   if (!submitted.whatsappUpdates) return [];
   const to = whatsappNumber(submitted.personalInfo.phoneNumber);
   if (!to) return [];
-  // Requests do not say the site language they were made in yet (being added beside this): English until they do.
-  const language = DEFAULT_SITE_LANGUAGE;
-  const link = statusPageUrl(context, kind, submitted.submissionId, WITHHELD_STATUS_TOKEN);
+  // The site language the owner used (English for requests made before forms sent it), as their emails are.
+  const { language } = state;
+  const link = statusPageUrl(context, kind, submitted.submissionId, WITHHELD_STATUS_TOKEN, language);
   let planned: Pick<PlannedMessage, 'template' | 'parameters'>;
   if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
     planned = { template: 'confirmation', parameters: [submitted.personalInfo.fullName, submitted.submissionId, link] };

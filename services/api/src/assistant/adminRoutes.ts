@@ -16,6 +16,7 @@ import {
 import { handleCommand, STREAMS } from '../http/commands';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { simpleRestList } from '../http/simpleRest';
+import { fieldsOf, sortableColumns } from '../http/apiFields';
 
 /** A lead or not: the console's toggle sends a boolean, a typed URL may say yes or no. */
 const leadFilter = z
@@ -27,13 +28,9 @@ const conversations = simpleRestList({
   resource: 'conversations',
   from: (db) => db.selectFrom('conversations'),
   sortable: {
-    startedAt: 'started_at',
-    lastMessageAt: 'last_message_at',
-    stage: 'stage',
-    language: 'language',
+    ...sortableColumns('started_at', 'last_message_at', 'stage', 'language'),
     budget: 'budget_amount',
-    messageCount: 'message_count',
-    handedOffAt: 'handed_off_at',
+    ...sortableColumns('message_count', 'handed_off_at'),
     ...FOLLOW_UP_SORTABLE,
   },
   defaultSort: ['startedAt', 'DESC'],
@@ -75,7 +72,6 @@ export const assistantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     statuses: FOLLOW_UP,
     recordSchema: ConversationRecordSchema,
     list: conversations,
-    toRecord: toConversation,
     withDetail: withTranscript,
     arrivedAt: 'started_at',
     csv: followUpCsv<Selectable<ConversationsTable>>({
@@ -117,17 +113,7 @@ function toConversation(row: Selectable<ConversationsTable>): ConversationRecord
       }
     : null;
   return {
-    id: row.id,
-    stage: row.stage,
-    language: row.language,
-    currency: row.currency,
-    entry: row.entry,
-    topic: row.topic,
-    context: row.context,
-    startedAt: new Date(row.started_at).toISOString(),
-    lastMessageAt: new Date(row.last_message_at).toISOString(),
-    messageCount: row.message_count,
-    vehiclesShown: row.vehicles_shown,
+    ...fieldsOf(row, ['id', 'stage', 'language', 'currency', 'entry', 'topic', 'context', 'started_at', 'last_message_at', 'message_count', 'vehicles_shown']),
     lead,
     transcript: [],
     ...followUpFieldsOf(row),

@@ -8,11 +8,12 @@ import { errorResponses } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import { simpleRestList } from '../http/simpleRest';
+import { fieldsOf, sortableColumns } from '../http/apiFields';
 
 const contactMessages = simpleRestList({
   resource: 'contact-messages',
   from: (db) => db.selectFrom('contact_messages'),
-  sortable: { receivedAt: 'received_at', firstName: 'first_name', lastName: 'last_name', email: 'email', ...FOLLOW_UP_SORTABLE },
+  sortable: { ...sortableColumns('received_at', 'first_name', 'last_name', 'email'), ...FOLLOW_UP_SORTABLE },
   defaultSort: ['receivedAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || message) ilike ${pattern}` },
   filters: { status: followUpStatusFilter },
@@ -57,7 +58,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     statuses: FOLLOW_UP,
     recordSchema: ContactMessageSchema,
     list: contactMessages,
-    toRecord: toContactMessage,
     arrivedAt: 'received_at',
     csv: followUpCsv<Selectable<ContactMessagesTable>>({
       columns: ['ID', 'Received', 'First Name', 'Last Name', 'Email', 'Phone', 'Language', 'Message'],
@@ -69,15 +69,5 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    language: row.language,
-    receivedAt: new Date(row.received_at).toISOString(),
-    ...followUpFieldsOf(row),
-  };
+  return { ...fieldsOf(row, ['id', 'first_name', 'last_name', 'email', 'phone', 'message', 'language', 'received_at']), ...followUpFieldsOf(row) };
 }

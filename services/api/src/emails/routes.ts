@@ -6,39 +6,25 @@ import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, 
 import { ProjectorDoorbell } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../http/errors';
 import { simpleRestList } from '../http/simpleRest';
+import { fieldsOf, sortableColumns } from '../http/apiFields';
 import { staffEventMetadata } from '../plugins/auth';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
-  id: row.id,
-  createdAt: row.created_at.toISOString(),
-  status: row.status,
-  attempts: row.attempts,
-  lastError: row.last_error,
+  ...fieldsOf(row, ['id', 'created_at', 'status', 'attempts', 'last_error']),
   nextAttemptAt: row.status === 'pending' ? (row.next_attempt_at?.toISOString() ?? null) : null,
   sentAt: row.sent_at?.toISOString() ?? null,
   to: row.to_address,
-  subject: row.subject,
-  template: row.template,
-  transport: row.transport,
-  messageId: row.message_id,
-  relatedId: row.related_id,
-  text: row.text,
-  html: row.html,
+  ...fieldsOf(row, ['subject', 'template', 'transport', 'message_id', 'related_id', 'text', 'html']),
 });
 
 const emails = simpleRestList({
   resource: 'emails',
   from: (db) => db.selectFrom('sent_emails'),
-  sortable: { createdAt: 'created_at', sentAt: 'sent_at', status: 'status', attempts: 'attempts', to: 'to_address', template: 'template' },
+  sortable: { ...sortableColumns('created_at', 'sent_at', 'status', 'attempts'), to: 'to_address', template: 'template' },
   defaultSort: ['createdAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(to_address || ' ' || subject || ' ' || coalesce(related_id, '')) ilike ${pattern}` },
   filters: { relatedId: z.string().max(64).optional(), status: z.enum(EMAIL_STATUSES).optional() },
-  where: (query, filter) => {
-    let narrowed = query;
-    if (filter.relatedId) narrowed = narrowed.where('related_id', '=', filter.relatedId);
-    if (filter.status) narrowed = narrowed.where('status', '=', filter.status);
-    return narrowed;
-  },
+  equals: { relatedId: 'related_id', status: 'status' },
   uuidIds: true,
   toRecord,
 });
@@ -47,7 +33,7 @@ const EmailParams = z.object({ id: z.string().max(100) });
 
 /** The email outbox as staff see it (what went, what waits, what failed and why), and a retry for failed emails. */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The workers enqueue due emails when this rings (or at their safety net's next round, if Redis is away now).
+  // The workers send due emails when this rings (or at their safety net's next round, if Redis is away now).
   const doorbell = new ProjectorDoorbell(app.queues.email, app.log);
   app.addHook('onClose', async () => doorbell.settled());
 

@@ -19,28 +19,22 @@ import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/ide
 import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
-import { simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
+import { fieldsOf, sortableColumns } from '../http/apiFields';
 
 const enquiries = simpleRestList({
   resource: 'enquiries',
   from: (db) => db.selectFrom('enquiries'),
-  sortable: {
-    receivedAt: 'received_at',
-    kind: 'kind',
-    fullName: 'full_name',
-    subject: 'subject',
-    email: 'email',
-    phone: 'phone',
-    preferredDate: 'preferred_date',
-    ...FOLLOW_UP_SORTABLE,
-  },
+  sortable: { ...sortableColumns('received_at', 'kind', 'full_name', 'subject', 'email', 'phone', 'preferred_date'), ...FOLLOW_UP_SORTABLE },
   defaultSort: ['receivedAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', id::text, full_name, phone, email, subject, message, details::text) ilike ${pattern}` },
   filters: {
     kind: z.enum(ENQUIRY_KINDS, { error: `Kind must be one of: ${ENQUIRY_KINDS.join(', ')}` }).optional(),
     status: followUpStatusFilter,
+    ...dateFilters,
   },
   equals: { kind: 'kind', status: 'status' },
+  where: (query, filter) => withinDates(query, 'received_at', filter),
   uuidIds: true,
   toRecord: toEnquiry,
 });
@@ -87,7 +81,6 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     statuses: FOLLOW_UP,
     recordSchema: EnquirySchema,
     list: enquiries,
-    toRecord: toEnquiry,
     arrivedAt: 'received_at',
     csv: followUpCsv<Selectable<EnquiriesTable>>({
       columns: ['ID', 'Received', 'Kind', 'Subject', 'Name', 'Phone', 'Email', 'Preferred Date', 'Message', 'Details', 'Sent From'],
@@ -112,17 +105,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
   return {
-    id: row.id,
-    kind: row.kind,
-    fullName: row.full_name,
-    phone: row.phone,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    preferredDate: row.preferred_date,
-    details: row.details,
-    sourcePath: row.source_path,
-    receivedAt: new Date(row.received_at).toISOString(),
+    ...fieldsOf(row, ['id', 'kind', 'full_name', 'phone', 'email', 'subject', 'message', 'preferred_date', 'details', 'source_path', 'received_at']),
     ...followUpFieldsOf(row),
   };
 }

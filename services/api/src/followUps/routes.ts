@@ -80,13 +80,13 @@ export interface FollowUpResource<Table extends FollowedUpTable, ListQuery exten
   noun: string;
   statuses: FollowUpStatuses<Status>;
   recordSchema: z.ZodType<ListRecord>;
-  /** The resource's simpleRestList. */
+  /** The resource's simpleRestList; one record is shown as a list shows it. */
   list: {
     querystring: ListQuery;
     answer(db: Db, query: z.output<ListQuery>, reply: FastifyReply): Promise<ListRecord[]>;
     filtered(db: Db, filter: ListFilter | undefined): SelectQueryBuilder<Database, Table, object> | undefined;
+    toRecord(row: Selectable<Database[Table]>): ListRecord;
   };
-  toRecord(row: Selectable<Database[Table]>): ListRecord;
   /** What one record shows beyond a list row (a conversation's transcript), read when one record is asked for. */
   withDetail?(db: Db, record: ListRecord): Promise<ListRecord>;
   /** The time a record arrived, newest first in the CSV. */
@@ -122,7 +122,7 @@ export function registerFollowUpRoutes<Table extends FollowedUpTable, ListQuery 
     const query = spec.list.filtered(app.db, { id: [id] });
     const [row] = query ? await rowsOf(query) : [];
     if (!row) throw notFound(spec.noun);
-    const record = await withStaffName(app.db, spec.toRecord(row));
+    const record = await withStaffName(app.db, spec.list.toRecord(row));
     return spec.withDetail ? spec.withDetail(app.db, record) : record;
   };
   const FilterQuery = z.object({ filter: spec.list.querystring.shape['filter'] as z.ZodType<ListFilter | undefined> });

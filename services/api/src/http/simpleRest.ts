@@ -70,6 +70,22 @@ export function dateRange(filter: { dateFrom?: string | undefined; dateTo?: stri
   return range;
 }
 
+/** A list's date filters, kept by `withinDates`. */
+export const dateFilters = { dateFrom: dateFilter.optional(), dateTo: dateFilter.optional() };
+
+/** The rows whose `column` falls within a list's `dateFrom` / `dateTo` (see dateRange). */
+export function withinDates<Table extends keyof Database>(
+  query: SelectQueryBuilder<Database, Table, object>,
+  column: string,
+  filter: { dateFrom?: string | undefined; dateTo?: string | undefined },
+): SelectQueryBuilder<Database, Table, object> {
+  const { from, before } = dateRange(filter);
+  let narrowed = query;
+  if (from) narrowed = narrowed.where(sql<boolean>`${sql.ref(column)} >= ${from}`);
+  if (before) narrowed = narrowed.where(sql<boolean>`${sql.ref(column)} < ${before}`);
+  return narrowed;
+}
+
 /** A search term safe inside ILIKE: the user's % and _ match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -136,6 +152,7 @@ export function simpleRestList<Table extends keyof Database, Fields extends stri
   return {
     querystring,
     filtered,
+    toRecord: spec.toRecord,
     async answer(db: Db, { sort, range, filter }: z.output<typeof querystring>, reply: FastifyReply): Promise<ListRecord[]> {
       const page = pageOf(range);
       const query = filtered(db, filter as ListFilter | undefined);

@@ -7,10 +7,12 @@ import { AdminVehicleSchema, ImportResultSchema, STAFF_AREAS, VehicleRecordChang
 import { handleCommand, STREAMS } from '../http/commands';
 import { errorResponses, HttpError, notFound } from '../http/errors';
 import { likePattern, simpleRestList } from '../http/simpleRest';
+import { fieldsOf } from '../http/apiFields';
 import { csvAnswer } from '../http/csv';
 import { listedPrice, vehicleFacts, type VehicleRow } from './vehicleSummary';
 import { CSV_COLUMNS, csvRowOf, IMPORT_MAX_BYTES, planImport } from './importFile';
 import { acceptMultipartForms } from '../http/multipartForms';
+import { registerFilterValues } from '../http/filterValues';
 
 async function vehicleRecord(db: Db, id: string) {
   const row = await db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -23,30 +25,30 @@ function toAdminVehicle(row: VehicleRow) {
     description: row.description,
     price: toMajor(listedPrice(row)),
     currency: row.price_currency,
-    images: row.images,
-    specifications: row.specifications,
-    features: row.features,
-    sourceUrl: row.source_url,
-    vin: row.vin,
-    trim: row.trim,
-    importStatus: row.import_status,
-    pricing: row.pricing,
-    listedAt: new Date(row.listed_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    version: row.version,
+    ...fieldsOf(row, ['images', 'specifications', 'features', 'source_url', 'vin', 'trim', 'import_status', 'pricing', 'listed_at', 'updated_at', 'version']),
   };
 }
 
+/** The catalogue, as staff's list and its filters' values start from. */
+const vehicleRows = (db: Db) => db.selectFrom('vehicles');
+
 const vehicles = simpleRestList({
   resource: 'vehicles',
-  from: (db) => db.selectFrom('vehicles'),
+  from: vehicleRows,
   sortable: { name: 'name', brand: 'brand', model: 'model', year: 'year', price: 'price_usd_cents', listedAt: 'listed_at', updatedAt: 'updated_at' },
   defaultSort: ['listedAt', 'DESC'],
   search: { maxLength: 100, matches: (pattern) => sql<boolean>`(id || ' ' || name || ' ' || brand || ' ' || model || ' ' || category) ilike ${pattern}` },
-  filters: { brand: z.string().trim().max(60).optional(), category: z.string().trim().max(60).optional() },
-  where(query, { brand, category }) {
+  filters: {
+    brand: z.string().trim().max(60).optional(),
+    model: z.string().trim().max(60).optional(),
+    year: z.union([z.string().trim().regex(/^\d{4}$/, 'Year must be like 2024'), z.int()]).transform(Number).optional(),
+    category: z.string().trim().max(60).optional(),
+  },
+  where(query, { brand, model, year, category }) {
     let narrowed = query;
     if (brand) narrowed = narrowed.where('brand', 'ilike', brand);
+    if (model) narrowed = narrowed.where('model', 'ilike', model);
+    if (year) narrowed = narrowed.where('year', '=', year);
     if (category) narrowed = narrowed.where('category', 'ilike', likePattern(category));
     return narrowed;
   },
@@ -66,6 +68,9 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { staffPermission: STAFF_AREAS.catalogue.read }, schema: { tags: ['inventory'], summary: 'Catalogue for staff (ra-data-simple-rest)', querystring: vehicles.querystring, response: { 200: z.array(AdminVehicleSchema), ...errorResponses } } },
     async (request, reply) => vehicles.answer(app.db, request.query, reply),
   );
+
+  // The list's brand (make), model and year filters list what the catalogue holds.
+  registerFilterValues(app, { path: '/api/admin/vehicles/filter-values', tags: ['inventory'], permission: STAFF_AREAS.catalogue.read, from: vehicleRows, columns: { make: 'brand', model: 'model', year: 'year' } });
 
   app.get(
     '/api/admin/vehicles/:id',

@@ -28,17 +28,19 @@ import { handleCommand, STREAMS } from '../http/commands';
 import { errorResponses, notFound } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
-import { simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
+import { fieldsOf, sortableColumns } from '../http/apiFields';
 import { installationKey } from '../security/installationKeys';
 
 const reservationRequests = simpleRestList({
   resource: 'reservation-requests',
   from: (db) => db.selectFrom('reservation_requests'),
-  sortable: { requestedAt: 'requested_at', vehicleName: 'vehicle_name', name: 'name', ...FOLLOW_UP_SORTABLE },
+  sortable: { ...sortableColumns('requested_at', 'vehicle_name', 'name'), ...FOLLOW_UP_SORTABLE },
   defaultSort: ['requestedAt', 'DESC'],
   search: { maxLength: 100, matches: (pattern) => sql<boolean>`concat_ws(' ', vehicle_id, vehicle_name, name, phone, email) ilike ${pattern}` },
-  filters: { status: followUpStatusFilter, vehicleId: z.string().max(100).optional() },
+  filters: { status: followUpStatusFilter, vehicleId: z.string().max(100).optional(), ...dateFilters },
   equals: { status: 'status', vehicleId: 'vehicle_id' },
+  where: (query, filter) => withinDates(query, 'requested_at', filter),
   uuidIds: true,
   toRecord: toReservationRequest,
 });
@@ -93,7 +95,6 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     statuses: FOLLOW_UP,
     recordSchema: ReservationRequestSchema,
     list: reservationRequests,
-    toRecord: toReservationRequest,
     arrivedAt: 'requested_at',
     csv: followUpCsv<Selectable<ReservationRequestsTable>>({
       columns: ['ID', 'Requested', 'Vehicle ID', 'Vehicle', 'Name', 'Phone', 'Email', 'Language'],
@@ -160,15 +161,5 @@ async function buyersRequests(app: FastifyInstance, idKey: Buffer, vehicleId: st
 }
 
 function toReservationRequest(row: Selectable<ReservationRequestsTable>): ReservationRequest {
-  return {
-    id: row.id,
-    vehicleId: row.vehicle_id,
-    vehicleName: row.vehicle_name,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    language: row.language,
-    requestedAt: new Date(row.requested_at).toISOString(),
-    ...followUpFieldsOf(row),
-  };
+  return { ...fieldsOf(row, ['id', 'vehicle_id', 'vehicle_name', 'name', 'phone', 'email', 'language', 'requested_at']), ...followUpFieldsOf(row) };
 }

@@ -76,7 +76,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
       },
     },
     async (request, reply) => {
-      const { country, currency, city, fullName, phone, email } = request.body;
+      const { country, currency, city, fullName, phone, email, language } = request.body;
       const { quote, vehicleName, rates: snapshot } = await quoteVehicle(tables, rates, request.params.id, { country, currency, city });
       await consumePerContact(app, reply, 'enquiry', { email, phone });
       const quoteId = randomUUID();
@@ -104,6 +104,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
         subject: `Quote: ${vehicleName} landed in ${quote.city}, ${quote.country}`.slice(0, 200),
         details: enquiryDetailsOf(quote, quoteId),
         sourcePath: `/vehicle/${quote.vehicleId}`.slice(0, 200),
+        ...(language ? { language } : {}),
       };
       await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input, now: new Date() }, state), { by: 'visitor', fresh: true });
       return reply.code(201).send({ quoteId, enquiryId });

@@ -87,8 +87,15 @@ const newsSources = simpleRestList({
     region: z.enum(NEWS_REGIONS, { error: `Region must be one of: ${NEWS_REGIONS.join(', ')}` }).optional(),
     category: z.enum(NEWS_CATEGORIES, { error: `Category must be one of: ${NEWS_CATEGORIES.join(', ')}` }).optional(),
     enabled: booleanFilter,
+    /** Whether the feed's last read failed (the console's home counts the enabled ones). */
+    failing: booleanFilter,
   },
   equals: { region: 'region', category: 'category', enabled: 'enabled' },
+  where(query, { failing }) {
+    if (failing === undefined) return query;
+    const failed = sql<boolean>`exists (select 1 from news_fetch_states f where f.source_id = news_sources.id and f.consecutive_failures > 0)`;
+    return query.where(failing ? failed : sql<boolean>`not ${failed}`);
+  },
   uuidIds: true,
   toRecord: (row: SourceRow) => row,
 });

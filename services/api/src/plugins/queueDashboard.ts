@@ -14,7 +14,7 @@ const STATIC = `${QUEUE_DASHBOARD_PREFIX}/static`;
  * scheduler now. Everything else bull-board offers rewrites what the workers are asked to do (add a job, edit its
  * data, delay or priority, a scheduler's pattern, concurrency and rate limits) or throws work away wholesale (empty or
  * obliterate a queue, remove a scheduler, clean waiting jobs): a job's data is an instruction to the workers (a
- * deliver-email job mails whoever it names), and schedulers are set by the workers' own code at start. Those answer
+ * news job names the feed it reads), and schedulers are set by the workers' own code at start. Those answer
  * 403. Reading is always allowed.
  */
 const ALLOWED_ACTIONS = new Set([

@@ -5,7 +5,8 @@ import type { StaffActivityNamedView } from '@autobest/db';
 import { ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, ActivityEntrySchema, type ActivityEntry, type ActivityFamily, type ActivityRecordKind } from '@autobest/domain';
 import { csvAnswer } from '../http/csv';
 import { errorResponses } from '../http/errors';
-import { dateFilter, dateRange, simpleRestList } from '../http/simpleRest';
+import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
+import { fieldsOf } from '../http/apiFields';
 
 const STAFF_ONLY = { staffPermission: 'staff.manage' } as const;
 
@@ -14,17 +15,12 @@ const isFamily = (action: string): action is ActivityFamily => Object.hasOwn(ACT
 const toEntry = (row: Selectable<StaffActivityNamedView>): ActivityEntry => ({
   id: row.id,
   at: new Date(row.occurred_at).toISOString(),
-  actorKind: row.actor_kind,
   actorId: row.actor_staff_id,
-  actorName: row.actor_name,
-  actorEmail: row.actor_email,
-  action: row.action,
+  ...fieldsOf(row, ['actor_kind', 'actor_name', 'actor_email', 'action']),
   actionLabel: activityActionLabel(row.action),
   // A kind this version does not know (a row from a later one, say) is shown as no record rather than refused.
   recordKind: row.record_kind !== null && Object.hasOwn(ACTIVITY_RECORD_KINDS, row.record_kind) ? (row.record_kind as ActivityRecordKind) : null,
-  recordId: row.record_id,
-  recordName: row.record_name,
-  summary: row.summary,
+  ...fieldsOf(row, ['record_id', 'record_name', 'summary']),
 });
 
 const activityList = simpleRestList({
@@ -45,8 +41,7 @@ const activityList = simpleRestList({
       .max(60)
       .regex(/^[A-Za-z-]+$/, `Action must be an event type (StaffRoleChanged) or a family (${Object.keys(ACTIVITY_FAMILIES).join(', ')})`)
       .optional(),
-    dateFrom: dateFilter.optional(),
-    dateTo: dateFilter.optional(),
+    ...dateFilters,
   },
   where(query, filter) {
     let narrowed = query;
@@ -63,10 +58,7 @@ const activityList = simpleRestList({
     } else if (action) {
       narrowed = narrowed.where('action', '=', action);
     }
-    const { from, before } = dateRange(filter);
-    if (from) narrowed = narrowed.where('occurred_at', '>=', from);
-    if (before) narrowed = narrowed.where('occurred_at', '<', before);
-    return narrowed;
+    return withinDates(narrowed, 'occurred_at', filter);
   },
   uuidIds: true,
   toRecord: toEntry,

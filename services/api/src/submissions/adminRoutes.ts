@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { SubmissionsTable } from '@autobest/db';
+import type { Db, SubmissionsTable } from '@autobest/db';
 import { submissionFolder } from '@autobest/runtime';
 import {
   ChangeStatusSchema,
@@ -27,13 +27,17 @@ import { expectedVersion, handleCommand, STREAMS } from '../http/commands';
 import { IdParams, registerFollowUpRoutes, type FollowUpStatuses } from '../followUps/routes';
 import { withStaffNames } from '../staff/staffNames';
 import { dateFilter, dateRange, likePattern, simpleRestList } from '../http/simpleRest';
+import { registerFilterValues } from '../http/filterValues';
 import { submissionValue, toSubmissionRecord } from './records';
+
+/** One kind's requests, as its list and its filters' values start from. */
+const submissionRows = (spec: SubmissionKindInfo) => (db: Db) => db.selectFrom('submissions').where('kind', '=', spec.kind);
 
 /** The spec's admin list with its search and filters, for one kind; the CSV export applies the same filters. */
 const submissionList = (spec: SubmissionKindInfo) =>
   simpleRestList({
     resource: spec.resource,
-    from: (db) => db.selectFrom('submissions').where('kind', '=', spec.kind),
+    from: submissionRows(spec),
     sortable: {
       submittedAt: 'submitted_at',
       status: 'status',
@@ -135,11 +139,13 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       statuses: SUBMISSION,
       recordSchema: SubmissionRecordSchema,
       list: submissionList(spec),
-      toRecord: (row) => toSubmissionRecord(row, spec),
       arrivedAt: 'submitted_at',
       csv: csvOf(spec),
       followUp: (request, id, command, expectedVersion) => runCommand(spec, id, request, command, expectedVersion),
     });
+
+    // The spec's make, model and year dropdowns list what the requests hold.
+    registerFilterValues(app, { path: `${base}/filter-values`, tags, permission: STAFF_AREAS.requests.read, from: submissionRows(spec), columns: { make: 'make', model: 'model', year: 'year' } });
 
     app.get(
       `${base}/:id/history`,

@@ -27,6 +27,7 @@ export function toSubmissionRecord(row: Selectable<SubmissionsTable>, spec: Subm
     knownIssues: row.known_issues,
     underFinance: row.under_finance,
     askingPrice: row.asking_price,
+    language: row.language,
     status: row.status,
     lastUpdated: row.last_updated ? new Date(row.last_updated).toISOString() : null,
     [spec.valueField]: submissionValue(row),

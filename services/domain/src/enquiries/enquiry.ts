@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
+import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
+import { SITE_LANGUAGES } from '../platform/languages';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { isOneLine, withinLength } from '../platform/validation';
@@ -56,6 +57,7 @@ export const EnquiryInputSchema = z.object({
   preferredDate: optionalText('Preferred date', 10, { rule: { test: isCalendarDate, message: 'dateInvalid' } }),
   details: EnquiryDetailsSchema.optional(),
   sourcePath: optionalText('Source path', 200),
+  language: SiteLanguageSchema.optional(),
 });
 
 export type EnquiryInput = z.input<typeof EnquiryInputSchema>;
@@ -82,6 +84,8 @@ export const EnquiryEventSchema = z.discriminatedUnion('type', [
       preferredDate: z.string().optional(),
       details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       sourcePath: z.string().optional(),
+      /** The site's language as the visitor used it; absent in enquiries sent before the site sent it, which were in English. */
+      language: z.enum(SITE_LANGUAGES).optional(),
     } satisfies Record<keyof ReceivedEnquiry | 'enquiryId' | 'receivedAt', z.ZodType>),
   }),
   z.object({ type: z.literal('EnquiryStatusChanged'), data: z.object({ enquiryId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRICE_CURRENCY_CODES } from '../money/currencies';
 import { toMajor } from '../money/money';
-import { PHONE_PATTERN, EMAIL_PATTERN } from '../contact/contactMessage';
+import { PHONE_PATTERN, EMAIL_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { isOneLine, withinLength } from '../platform/validation';
 import type { Quote } from './quote';
 import { DestinationChargeInputSchema, FreightRateInputSchema, TariffVersionInputSchema } from './tariff';
@@ -85,6 +85,7 @@ export const QuoteRequestInputSchema = z.object({
     .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
     .transform((value) => (value === '' ? undefined : value))
     .optional(),
+  language: SiteLanguageSchema.optional(),
 });
 export type QuoteRequestInput = z.input<typeof QuoteRequestInputSchema>;
 

@@ -101,18 +101,3 @@ export const FALLBACK_ARTICLES: Readonly<Record<NewsRegion, readonly NewsArticle
   african: FALLBACK_AFRICAN_ARTICLES,
   global: FALLBACK_GLOBAL_ARTICLES,
 };
-
-/** The curated list's 11 top review channels (spec section 3). */
-export const TOP_REVIEW_CHANNELS: readonly string[] = [
-  'Carwow',
-  'Doug DeMuro',
-  'Top Gear',
-  'MotorTrend',
-  'Car and Driver',
-  'Autocar',
-  'Cars.co.za',
-  'The Straight Pipes',
-  'Throttle House',
-  'Savagegeese',
-  'What Car?',
-];

@@ -3,6 +3,7 @@ export * from './text';
 export * from './addresses';
 export * from './article';
 export * from './fallbacks';
+export * from './channels';
 export * from './newsSource';
 export * from './moderation';
 export * from './reviewVideo';

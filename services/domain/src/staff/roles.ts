@@ -24,6 +24,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * - queues: the queue dashboard
  * - staff: staff accounts and the activity trail
  * - settings: installation settings
+ * - home: the console's home, what waits for staff (each count only of what the role may also read); unlike `self`,
+ *   refused to a role that must set up two-factor sign-in first
  * - self: one's own account (who am I, own password, own sessions, two-factor): every role
  */
 export const STAFF_PERMISSIONS = [
@@ -40,6 +42,7 @@ export const STAFF_PERMISSIONS = [
   'queues.operate',
   'staff.manage',
   'settings.manage',
+  'home',
   'self',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
@@ -73,6 +76,7 @@ export const STAFF_PERMISSION_ACTIONS: Record<StaffPermission, string> = {
   'queues.operate': 'open the queue dashboard',
   'staff.manage': 'manage staff accounts',
   'settings.manage': 'change settings',
+  home: "see the console's home",
   self: 'use the console',
 };
 
@@ -93,9 +97,9 @@ const READS: StaffPermission[] = [...PERSONAL_DATA_READS, ...CATALOGUE_READS];
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   admin: STAFF_PERMISSIONS,
-  sales: ['self', ...READS, 'requests.write', 'emails.write'],
-  inventory: ['self', ...CATALOGUE_READS, 'catalogue.write', 'news.write'],
-  viewer: ['self', ...READS],
+  sales: ['self', 'home', ...READS, 'requests.write', 'emails.write'],
+  inventory: ['self', 'home', ...CATALOGUE_READS, 'catalogue.write', 'news.write'],
+  viewer: ['self', 'home', ...READS],
 };
 
 export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITE_LANGUAGES } from '../platform/languages';
 import { PersonalInfoSchema, SUBMISSION_STATUSES, VehicleInfoSchema } from './submission';
 
 /** What the API answers about sell-car and trade-in requests: to staff, and to the owner on the status page. */
@@ -9,6 +10,7 @@ export const SubmissionRecordSchema = z
     submittedAt: z.string(),
     ...PersonalInfoSchema.shape,
     ...VehicleInfoSchema.shape,
+    language: z.enum(SITE_LANGUAGES).describe('The site language the owner used; their emails are in it'),
     status: z.enum(SUBMISSION_STATUSES),
     lastUpdated: z.string().nullable(),
     offeredValue: z.number().nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../contact/contactMessage';
+import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
+import { DEFAULT_SITE_LANGUAGE } from '../platform/languages';
 import { isOneLine, tooLong } from '../platform/validation';
 import type { MessageCode } from '../platform/messages';
 
@@ -34,6 +35,9 @@ export const yesNo = (message: MessageCode) =>
     .optional()
     .transform((value) => value === 'yes' || value === 'true');
 
+/** A question the owner must answer (the trade-in's under-finance): exactly 'yes' or 'no'; absent or anything else is refused with `message`. */
+export const answeredYesNo = (message: MessageCode) => z.enum(['yes', 'no'], { error: message }).transform((value) => value === 'yes');
+
 export const consentGiven = (message: MessageCode) =>
   z.enum(['true', 'on', 'yes'], { error: message }).transform(() => true as const);
 
@@ -41,5 +45,8 @@ export const emailField = requiredText('emailRequired', 254).regex(EMAIL_PATTERN
 
 export const phoneField = (accepts: (value: string) => boolean) =>
   requiredText('phoneRequired', 30).refine(accepts, 'phoneInvalid');
+
+/** The site's language as the owner used it, for every email we write back; forms from before it said none: English. */
+export const requestLanguage = SiteLanguageSchema.optional().transform((language) => language ?? DEFAULT_SITE_LANGUAGE);
 
 export { PHONE_PATTERN };

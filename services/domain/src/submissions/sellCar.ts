@@ -5,6 +5,7 @@ import {
   emailField,
   optionalText,
   phoneField,
+  requestLanguage,
   requiredText,
   yesNo,
 } from './fields';
@@ -39,6 +40,7 @@ export const SellCarFieldsSchema = z.object({
   askingPrice: requiredText('askingPriceRequired', 30),
   consent: consentGiven('sellConsentRequired'),
   whatsappUpdates: yesNo('invalid'),
+  language: requestLanguage,
 });
 
 export type SellCarFields = z.output<typeof SellCarFieldsSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { AlreadyExists, NotFound } from '../platform/errors';
 import { fitsMinorUnits, fromMajor } from '../money/money';
+import { DEFAULT_SITE_LANGUAGE, languageOf, SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import type { FollowUpCommand } from '../followUps/followUp';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
@@ -58,6 +59,8 @@ const SubmittedDataSchema = z.object({
   personalInfo: PersonalInfoSchema,
   vehicleInfo: VehicleInfoSchema,
   photos: z.array(StoredPhotoSchema),
+  /** The site's language as the owner used it, which every email to them is in; absent in older requests, which were in English. */
+  language: z.enum(SITE_LANGUAGES).optional(),
   /**
    * Only on requests made before status tokens were derived from the id (migration 0017): the SHA-256 (hex) of
    * the random token their owner holds, which took the token's place in the event, so old links keep working.
@@ -120,6 +123,8 @@ export interface SubmissionState {
   lastUpdated: string | null;
   personalInfo: PersonalInfo | null;
   vehicleInfo: VehicleInfo | null;
+  /** What we write to the owner in. */
+  language: SiteLanguage;
   /** Where the photo files stand: sent and waiting to be re-encoded, re-encoded, or removed after deletion. */
   photos: 'received' | 'processed' | 'erased';
 }
@@ -134,6 +139,7 @@ export const initialSubmissionState: SubmissionState = {
   lastUpdated: null,
   personalInfo: null,
   vehicleInfo: null,
+  language: DEFAULT_SITE_LANGUAGE,
   photos: 'received',
 };
 
@@ -149,6 +155,7 @@ export function evolveSubmission(state: SubmissionState, event: SubmissionEvent)
         submittedAt: event.data.submittedAt,
         personalInfo: event.data.personalInfo,
         vehicleInfo: event.data.vehicleInfo,
+        language: languageOf(event.data),
       };
     case 'SubmissionStatusChanged':
       return { ...state, status: event.data.to, lastUpdated: event.data.changedAt };

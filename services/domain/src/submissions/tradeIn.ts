@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   PHONE_PATTERN,
+  answeredYesNo,
   consentGiven,
   emailField,
   optionalText,
   phoneField,
+  requestLanguage,
   requiredText,
   yesNo,
 } from './fields';
@@ -54,12 +56,11 @@ export const TradeInFieldsSchema = z.preprocess(
     fuelType: z.enum(TRADE_IN_FUEL_TYPES, { error: 'fuelTypeRequired' }),
     transmission: z.enum(TRADE_IN_TRANSMISSIONS, { error: 'transmissionRequired' }),
     knownIssues: optionalText(5000, { freeText: true }),
-    underFinance: z
-      .enum(['yes', 'no', 'true', 'false'], { error: 'underFinanceRequired' })
-      .transform((value) => value === 'yes' || value === 'true'),
+    underFinance: answeredYesNo('underFinanceRequired'),
     askingPrice: optionalText(30),
     consent: consentGiven('tradeInConsentRequired'),
     whatsappUpdates: yesNo('invalid'),
+    language: requestLanguage,
   }),
 );
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
 import { eventTypesOf } from '@autobest/domain';
 
@@ -45,3 +45,36 @@ export function eventByEventProjection<Event>(
 
 /** A jsonb array column with one more entry at its end (a row's history, its notes). */
 export const appendedTo = (column: string, entry: unknown) => sql<string>`${sql.ref(column)} || ${JSON.stringify([entry])}::jsonb`;
+
+/** The read models of what staff add and change, each row keeping every change with who made it in `history`. */
+type StaffEditedTable = 'news_sources' | 'review_videos';
+type KeptByTheHistory = 'id' | 'history' | 'created_at' | 'updated_at' | 'version' | 'global_position';
+/** What a history entry says besides when and who. */
+type HistoryEntry = { at: string } & Record<string, unknown>;
+
+/** A staff-edited row as added: its history starts with the addition, made by the event's staff member. */
+export async function insertWithHistory<Table extends StaffEditedTable>(
+  trx: Transaction<Database>,
+  table: Table,
+  id: string,
+  columns: Omit<Insertable<Database[Table]>, KeptByTheHistory>,
+  entry: HistoryEntry,
+  stored: StoredEvent,
+): Promise<void> {
+  const row = { id, ...columns, history: JSON.stringify([{ ...entry, by: staffEmailOf(stored) }]), created_at: entry.at, updated_at: entry.at, version: stored.streamPosition, global_position: stored.globalPosition };
+  // A row of the union of tables is not one kysely can check; `columns` was checked against the named table above.
+  await trx.insertInto(table).values(row as never).execute();
+}
+
+/** A staff-edited row as changed: the changed columns, and one more history entry. */
+export async function updateWithHistory<Table extends StaffEditedTable>(
+  trx: Transaction<Database>,
+  table: Table,
+  id: string,
+  columns: Omit<Updateable<Database[Table]>, KeptByTheHistory>,
+  entry: HistoryEntry,
+  stored: StoredEvent,
+): Promise<void> {
+  const change = { ...columns, history: appendedTo('history', { ...entry, by: staffEmailOf(stored) }), updated_at: entry.at, version: stored.streamPosition, global_position: stored.globalPosition };
+  await trx.updateTable(table as StaffEditedTable).set(change as never).where('id', '=', id).execute();
+}

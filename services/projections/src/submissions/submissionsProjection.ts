@@ -1,4 +1,4 @@
-import { SubmissionEventSchema, submissionKindOfStream } from '@autobest/domain';
+import { languageOf, SubmissionEventSchema, submissionKindOfStream } from '@autobest/domain';
 import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** Both kinds of owner requests, as the console lists them and the status page shows them. */
@@ -33,6 +33,7 @@ export const submissionsProjection = eventByEventProjection({
             known_issues: vehicle.knownIssues,
             under_finance: vehicle.underFinance,
             asking_price: vehicle.askingPrice,
+            language: languageOf(event.data),
             status: 'pending',
             last_updated: null,
             value_minor: null,

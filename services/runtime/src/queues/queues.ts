@@ -13,8 +13,9 @@ export const QUEUES = {
   /** Refreshes the exchange rates on a schedule. */
   rates: 'rates',
   /**
-   * Sends each email of the outbox: a doorbell ('doorbell', rung after the notifier recorded emails or staff asked for
-   * a retry) and its safety net make the workers enqueue every due email as a 'deliver' job of its own.
+   * Sends the emails of the outbox: a doorbell ('doorbell', rung after the notifier recorded emails or staff asked for
+   * a retry), its safety net, a start-up job and a timed 'due' job for the next retry each make the workers send every
+   * due email, in batches (workers/src/emails/delivery.ts). The jobs carry no data.
    */
   email: 'deliver-email',
   /** Sends the WhatsApp outbox through the Cloud API, as deliver-email sends emails (issue 41). */

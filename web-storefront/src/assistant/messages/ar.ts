@@ -19,6 +19,8 @@ export default {
   quickReplies: 'ردود سريعة',
   inputLabel: 'رسالة إلى تارا',
   placeholder: 'ميزانيتك، طريقة قيادتك، ما تحبه...',
+  voice: 'التحدث إلى تارا بالصوت',
+  listening: 'أستمع… تحدّث الآن',
   send: 'إرسال',
   understood: 'ما فهمته تارا',
   budgetChip: 'الميزانية: {value}',

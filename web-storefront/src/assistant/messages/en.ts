@@ -16,6 +16,8 @@ export default {
   quickReplies: 'Quick replies',
   inputLabel: 'Message to Tara',
   placeholder: 'Your budget, how you drive, what you like...',
+  voice: 'Talk to Tara by voice',
+  listening: 'Listening… speak now',
   send: 'Send',
   understood: 'What Tara understood',
   budgetChip: 'Budget: {value}',

@@ -19,6 +19,8 @@ export default {
   quickReplies: 'Réponses rapides',
   inputLabel: 'Message pour Tara',
   placeholder: 'Votre budget, votre façon de conduire, ce que vous aimez...',
+  voice: 'Parler à Tara de vive voix',
+  listening: "À l'écoute… parlez maintenant",
   send: 'Envoyer',
   understood: 'Ce que Tara a compris',
   budgetChip: 'Budget : {value}',

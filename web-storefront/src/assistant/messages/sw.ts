@@ -19,6 +19,8 @@ export default {
   quickReplies: 'Majibu ya haraka',
   inputLabel: 'Ujumbe kwa Tara',
   placeholder: 'Bajeti yako, unavyoendesha, unachopenda...',
+  voice: 'Ongea na Tara kwa sauti',
+  listening: 'Ninasikiliza… ongea sasa',
   send: 'Tuma',
   understood: 'Alichoelewa Tara',
   budgetChip: 'Bajeti: {value}',

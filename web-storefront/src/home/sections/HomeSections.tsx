@@ -5,6 +5,7 @@ import { track } from '../../analytics/analytics';
 import { useFormat, useT, type Translator } from '../../i18n';
 import { useSayMessage } from '../../api/domainMessages';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
+import { ResultGrid } from '../../inventory/ResultGrid';
 import type { NewsPage } from '@autobest/domain/news/contracts';
 import { ArticleCard } from '../../news/ArticleCard';
 import { useApiRead } from '../../news/useNews';
@@ -13,7 +14,7 @@ import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { homeSectionMessages } from './messages';
 import type en from './messages/en';
 import './sections.css';
-import { openTara } from '../../assistant/taraStore';
+import { CompanionLink } from '../../assistant/CompanionLink';
 
 type T = Translator<typeof en>;
 type Key = keyof typeof en;
@@ -165,30 +166,25 @@ function PremiumVehicles({ t }: { t: T }) {
               {t('noVehicles')}
             </p>
           ) : (
-            <>
-              <p className="result-count" role="status">
-                {t.plural('matchCount', state.result.total, { count: number(state.result.total) })}
-              </p>
-              <ul className="premium-grid" aria-busy={updating}>
-                {state.result.items.map((vehicle) => (
-                  <li key={vehicle.id} className="premium-card">
-                    <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={() => track('user_interaction', { action: 'premium_vehicle_open', vehicleId: vehicle.id })}>
-                      <img src={vehicle.image?.url ?? '/placeholder.svg'} alt={vehicle.image?.alt ?? vehicle.name} width={320} height={180} loading="lazy" decoding="async" />
-                      <h3>
-                        {vehicle.year} {vehicle.name}
-                      </h3>
-                      <p className="premium-subtitle">{vehicle.subtitle}</p>
-                      <p className="premium-specs">{vehicle.specifications.slice(0, 4).map((spec) => spec.value).join(' · ')}</p>
-                      <PremiumPrice vehicle={vehicle} t={t} />
-                      <p className="premium-rating">
-                        <span aria-hidden="true">★ </span>
-                        {t.plural('ratingReviews', vehicle.reviewCount, { rating: number(vehicle.rating, { maximumFractionDigits: 1 }), count: number(vehicle.reviewCount) })}
-                      </p>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
+            <ResultGrid count={t.plural('matchCount', state.result.total, { count: number(state.result.total) })} className="premium-grid" busy={updating}>
+              {state.result.items.map((vehicle) => (
+                <li key={vehicle.id} className="premium-card">
+                  <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={() => track('user_interaction', { action: 'premium_vehicle_open', vehicleId: vehicle.id })}>
+                    <img src={vehicle.image?.url ?? '/placeholder.svg'} alt={vehicle.image?.alt ?? vehicle.name} width={320} height={180} loading="lazy" decoding="async" />
+                    <h3>
+                      {vehicle.year} {vehicle.name}
+                    </h3>
+                    <p className="premium-subtitle">{vehicle.subtitle}</p>
+                    <p className="premium-specs">{vehicle.specifications.slice(0, 4).map((spec) => spec.value).join(' · ')}</p>
+                    <PremiumPrice vehicle={vehicle} t={t} />
+                    <p className="premium-rating">
+                      <span aria-hidden="true">★ </span>
+                      {t.plural('ratingReviews', vehicle.reviewCount, { rating: number(vehicle.rating, { maximumFractionDigits: 1 }), count: number(vehicle.reviewCount) })}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+            </ResultGrid>
           )}
         </div>
       )}
@@ -323,9 +319,7 @@ export function HomeSections() {
           ))}
         </ul>
         <p className="home-actions">
-          <button type="button" className="button" onClick={() => openTara({ entry: 'home' })}>
-            {t('getStarted')}
-          </button>
+          <CompanionLink where="home_services">{t('getStarted')}</CompanionLink>
           <Link to="/profile" className="button button-secondary">
             {t('learnMore')}
           </Link>

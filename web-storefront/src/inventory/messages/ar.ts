@@ -63,6 +63,7 @@ export default {
   viewDetails: 'عرض التفاصيل',
 
   electricTitle: 'المركبات الكهربائية',
+  electricPromo: 'مدى يصل إلى {range} كم بشحنة واحدة',
   electricLead: 'قُد سيارة كهربائية في أنحاء أفريقيا: صفِّ حسب مدى القيادة لتجد الطراز الذي يغطي رحلاتك بشحنة واحدة.',
   searchElectric: 'ابحث في المركبات الكهربائية',
   filterByRange: 'التصفية حسب المدى',

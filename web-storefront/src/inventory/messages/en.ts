@@ -58,6 +58,7 @@ export default {
 
   // Electric Vehicles (/electric-cars)
   electricTitle: 'Electric Vehicles',
+  electricPromo: 'Up to {range} km of range on a single charge',
   electricLead: 'Drive electric across Africa: filter by driving range to find a model that covers your journeys on a single charge.',
   searchElectric: 'Search electric vehicles',
   filterByRange: 'Filter by Range',

@@ -60,6 +60,7 @@ export default {
   viewDetails: 'Voir le détail',
 
   electricTitle: 'Véhicules électriques',
+  electricPromo: "Jusqu'à {range} km d'autonomie avec une seule charge",
   electricLead: "Roulez électrique à travers l'Afrique : filtrez par autonomie pour trouver le modèle qui couvre vos trajets avec une seule charge.",
   searchElectric: 'Rechercher un véhicule électrique',
   filterByRange: 'Filtrer par autonomie',

@@ -59,6 +59,7 @@ export default {
   viewDetails: 'Tazama Maelezo',
 
   electricTitle: 'Magari ya Umeme',
+  electricPromo: 'Hadi km {range} kwa chaji moja',
   electricLead: 'Endesha gari la umeme kote Afrika: chuja kwa umbali wa kuendesha upate modeli inayofaa safari zako kwa chaji moja.',
   searchElectric: 'Tafuta magari ya umeme',
   filterByRange: 'Chuja kwa Umbali wa Kuendesha',

@@ -28,6 +28,7 @@ export default {
   'body:Sedan': 'سيدان',
   'body:Hatchback': 'هاتشباك',
   'body:Truck': 'شاحنة',
+  topChannels: 'أفضل قنوات المراجعات',
   viewAllReviews: 'عرض كل المراجعات',
   allReviewsTitle: 'كل مراجعات السيارات',
   close: 'إغلاق',

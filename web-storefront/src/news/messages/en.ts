@@ -25,6 +25,7 @@ export default {
   'body:Sedan': 'Sedan',
   'body:Hatchback': 'Hatchback',
   'body:Truck': 'Truck',
+  topChannels: 'Top review channels',
   viewAllReviews: 'View All Reviews',
   allReviewsTitle: 'All Car Reviews',
   close: 'Close',

@@ -28,6 +28,7 @@ export default {
   'body:Sedan': 'Berline',
   'body:Hatchback': 'Compacte',
   'body:Truck': 'Pick-up',
+  topChannels: "Les meilleures chaînes d'essais",
   viewAllReviews: 'Voir tous les essais',
   allReviewsTitle: 'Tous les essais de voitures',
   close: 'Fermer',

@@ -28,6 +28,7 @@ export default {
   'body:Sedan': 'Sedani',
   'body:Hatchback': 'Hatchback',
   'body:Truck': 'Lori',
+  topChannels: 'Chaneli bora za mapitio',
   viewAllReviews: 'Tazama Mapitio Yote',
   allReviewsTitle: 'Mapitio Yote ya Magari',
   close: 'Funga',

@@ -70,12 +70,12 @@ describe('the console by role', () => {
     const page = await signInToConsole(stack.browser, stack.api.url, emailOf('inventory'), PASSWORD, 'Vehicles');
     const personalDataAsked: string[] = [];
     page.on('response', (response) => {
-      if (/\/api\/admin\/(sell-car-submissions|trade-in-submissions|reservation-requests|enquiries|contact-messages|conversations|emails)\b/.test(response.url())) personalDataAsked.push(`${response.status()} ${response.url()}`);
+      if (/\/api\/admin\/(sell-car-submissions|trade-in-submissions|reservation-requests|enquiries|contact-messages|conversations|emails|whatsapp-messages)\b/.test(response.url())) personalDataAsked.push(`${response.status()} ${response.url()}`);
     });
     for (const item of ['Vehicles', 'News sources', 'Articles', 'Review videos', 'Inventory Management', 'Inventory QA', 'Data Collection', 'QA checks', 'Analytics']) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
-    for (const item of ['Sell car requests', 'Trade-in requests', 'Reservations', 'Enquiries', 'Conversations', 'Contact messages', 'Emails', 'Activity', 'Staff', 'Queues']) {
+    for (const item of ['Sell car requests', 'Trade-in requests', 'Reservations', 'Enquiries', 'Conversations', 'Contact messages', 'Emails', 'WhatsApp', 'Activity', 'Staff', 'Queues']) {
       expect(await page.getByRole('menuitem', { name: item }).count(), item).toBe(0);
     }
     expect(await vehicleControls(page)).toMatchObject({ create: 1 });

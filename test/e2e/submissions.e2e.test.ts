@@ -140,12 +140,24 @@ describe('sell-car and trade-in journeys', () => {
       await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
     }
     await form.getByLabel(/^I consent/).check();
+    // Asked, never assumed (issue 41): off until the owner ticks it.
+    const whatsapp = form.getByLabel('Send me updates on WhatsApp');
+    expect(await whatsapp.isChecked()).toBe(false);
+    await whatsapp.check();
     // The under-finance question starts unanswered: sending without an answer asks for one (spec 001 §5).
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await form.getByText('Please specify if vehicle is under finance').waitFor();
     await form.getByRole('group', { name: 'Is the vehicle under finance?' }).getByLabel('No', { exact: true }).check();
     await form.getByRole('button', { name: 'Submit Trade-In Request' }).click();
     await owner.getByText('Trade-in Request Submitted!').waitFor();
+    // Without WhatsApp settings the confirmation is logged and recorded, to the number in E.164.
+    await vi.waitFor(
+      async () =>
+        expect(await stack.testDb.db.selectFrom('whatsapp_messages').select(['template', 'to_phone', 'status', 'transport']).execute()).toEqual([
+          { template: 'confirmation', to_phone: '2348035550123', status: 'sent', transport: 'log' },
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
 
     const link = await statusLinkSentTo('halima@example.ng');
     const staff = await staffSignedIn();

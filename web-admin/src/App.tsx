@@ -16,6 +16,7 @@ import contactMessages from './contact';
 import enquiries from './enquiries';
 import conversations from './assistant';
 import emails from './emails';
+import whatsappMessages from './whatsapp-messages';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
 import newsSources from './news-sources';
@@ -63,6 +64,7 @@ export function App() {
         <Resource name="conversations" options={{ label: 'Conversations' }} {...conversations} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="emails" options={{ label: 'Emails' }} {...emails} />
+        <Resource name="whatsapp-messages" options={{ label: 'WhatsApp' }} {...whatsappMessages} />
         <Resource name="news-sources" options={{ label: 'News sources' }} {...newsSources} />
         <Resource name="articles" options={{ label: 'Articles' }} {...articles} />
         <Resource name="videos" options={{ label: 'Review videos' }} {...videos} />

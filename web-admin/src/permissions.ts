@@ -25,6 +25,7 @@ export const CONSOLE_AREAS: Readonly<Record<string, AreaPermissions>> = {
   articles: STAFF_AREAS.news,
   videos: STAFF_AREAS.news,
   emails: STAFF_AREAS.emails,
+  'whatsapp-messages': STAFF_AREAS.emails,
   analytics: OPERATIONS,
   'qa-test': OPERATIONS,
   queues: QUEUES,

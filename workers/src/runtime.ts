@@ -8,7 +8,9 @@ import { startProjectorWorker } from './projector/worker';
 import { createMailer } from './emails/mailer';
 import { createNotifier } from './emails/notifier';
 import { EmailDelivery } from './emails/delivery';
-import { startEmailDeliveryWorker } from './emails/deliveryWorker';
+import { startOutboxDeliveryWorker } from './platform/outboxDeliveryWorker';
+import { createWhatsAppSender, WHATSAPP_SEND_TIMEOUT_MS } from './whatsapp/cloudApi';
+import { WhatsAppDelivery } from './whatsapp/delivery';
 import { startRatesWorker } from './rates/ratesWorker';
 import { startNewsWorker } from './news/newsWorker';
 import { FeedParsers } from './news/feedParsers';
@@ -73,9 +75,20 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   // An attempt holds its email for longer than every timeout of one send together; only a worker that died
   // mid-send makes its email wait that long.
   const claimMs = timeouts.connectionMs + timeouts.greetingMs + 3 * timeouts.socketMs;
-  const emails = await startEmailDeliveryWorker(
-    new EmailDelivery(db, mailer, createStatusTokens(config.statusTokenSecret), createPasswordLinkTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+  const statusTokens = createStatusTokens(config.statusTokenSecret);
+  const emails = await startOutboxDeliveryWorker(
+    new EmailDelivery(db, mailer, statusTokens, createPasswordLinkTokens(config.statusTokenSecret), { ...config.mail.delivery, claimMs }, logger),
+    'emails',
     queues.email,
+    connection,
+    config.queuePrefix,
+    { safetyNetMs: config.projectorSafetyNetMs, jobLockMs: config.mail.jobLockMs },
+    logger,
+  );
+  const whatsapp = await startOutboxDeliveryWorker(
+    new WhatsAppDelivery(db, createWhatsAppSender(config.whatsapp, logger), config.whatsapp.templates, statusTokens, { ...config.whatsapp.delivery, claimMs: WHATSAPP_SEND_TIMEOUT_MS }, logger),
+    'WhatsApp messages',
+    queues.whatsapp,
     connection,
     config.queuePrefix,
     { safetyNetMs: config.projectorSafetyNetMs, jobLockMs: config.mail.jobLockMs },
@@ -85,7 +98,10 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     startProjectorWorker(projector, queues.projector, connection, config.queuePrefix, logger, (applied) => {
       if (applied['submissions']) photoDoorbell.ring();
       // After the notifier's commit, never inside it: the emails it recorded are enqueued.
-      if (applied[NOTIFIER]) emails.doorbell.ring();
+      if (applied[NOTIFIER]) {
+        emails.doorbell.ring();
+        whatsapp.doorbell.ring();
+      }
     }),
   ];
   const rates = await startRatesWorker(db, config.rates, queues.rates, connection, config.queuePrefix, logger);
@@ -95,7 +111,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
   workers.push(news.worker);
   const housekeeping = startHousekeeping(db, config, logger);
   // Catch up with whatever was committed while no worker ran.
-  const caughtUpQueues = [queues.projector, queues.photos, queues.email];
+  const caughtUpQueues = [queues.projector, queues.photos, queues.email, queues.whatsapp];
   // Emails left pending by a stop or a crash go out now, not at the next ring.
   const catchUp = (reason: string) => Promise.all(caughtUpQueues.map((queue) => queue.add(reason, {}, { removeOnComplete: true, removeOnFail: 100 })));
   await catchUp('start-up');
@@ -113,7 +129,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
     ]).catch((error: unknown) => logger.error({ err: error }, 'could not ask for a catch-up after Redis returned; the next doorbell will'));
   };
   connection.on('ready', afterRedisReturns);
-  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos', 'deliver-email'] }, 'workers started');
+  logger.info({ workers: [...workers.map((worker) => worker.name), 'photos', 'deliver-email', 'deliver-whatsapp'] }, 'workers started');
 
   return {
     projector,
@@ -127,6 +143,7 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       // Rung by the photo processor's last run; a Redis that is away does not hold the stop (the safety net covers it).
       await projectorDoorbell.settled(2_000);
       await emails.close();
+      await whatsapp.close();
       await housekeeping.stop();
       await closeQueues(queues);
       connection.disconnect();

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
 import { createPasswordLinkTokens, type StatusTokens } from '@autobest/runtime';
-import { EmailDelivery, type DeliveryOutcome, type DeliveryPolicy } from './emails/delivery';
+import { EmailDelivery } from './emails/delivery';
+import type { DeliveryOutcome, DeliveryPolicy } from './platform/outboxDelivery';
 import type { Mailer } from './emails/mailer';
 
 export interface CapturedMail {
@@ -154,3 +155,4 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: Sta
 }
 
 export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';
+export { startCloudApiStandIn, SERVER_ERROR, THROUGHPUT_LIMIT, UNDELIVERABLE, type CloudApiStandIn, type ReceivedWhatsApp } from './whatsapp/cloudApiStandIn';

@@ -5,7 +5,8 @@ import pino from 'pino';
 import { createDb, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createPasswordLinkTokens, createStatusTokens } from '@autobest/runtime';
-import { CLAIM_BATCH, EmailDelivery, SEND_CONCURRENCY, type DeliveryPolicy } from '../src/emails/delivery';
+import { EmailDelivery } from '../src/emails/delivery';
+import { CLAIM_BATCH, SEND_CONCURRENCY, type DeliveryPolicy } from '../src/platform/outboxDelivery';
 import type { Mailer, OutgoingEmail } from '../src/emails/mailer';
 import { TEST_DELIVERY_POLICY } from '../src/testing';
 
@@ -127,7 +128,7 @@ describe('sending the outbox in batches', () => {
     // Due again only when the first one's claim ends: after the longest a send can take, and the window to start it.
     expect(meanwhile.nextDueInMs).toBeGreaterThan(TEST_DELIVERY_POLICY.claimMs);
     server.release();
-    expect((await first).outcomes).toEqual([{ kind: 'sent', emailId: id, attempts: 1 }]);
+    expect((await first).outcomes).toEqual([{ kind: 'sent', id, attempts: 1 }]);
     expect((await other.deliverDue()).outcomes).toEqual([]);
     expect(server.reached).toEqual(['once0@example.ng']);
     expect(await rowsOf([id!])).toMatchObject([{ status: 'sent', attempts: 1, transport: 'smtp' }]);
@@ -140,8 +141,8 @@ describe('sending the outbox in batches', () => {
     const server = mailServer({ takeMs: 120 });
     const run = await deliveryWith(testDb.db, server.mailer, { ...TEST_DELIVERY_POLICY, claimMs: 60 }).deliverDue();
 
-    expect(run.outcomes.filter((outcome) => outcome.kind === 'sent').map((outcome) => outcome.emailId)).toEqual(ids.slice(0, SEND_CONCURRENCY));
-    expect(run.outcomes.filter((outcome) => outcome.kind === 'released').map((outcome) => outcome.emailId).sort()).toEqual(ids.slice(SEND_CONCURRENCY).sort());
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'sent').map((outcome) => outcome.id)).toEqual(ids.slice(0, SEND_CONCURRENCY));
+    expect(run.outcomes.filter((outcome) => outcome.kind === 'released').map((outcome) => outcome.id).sort()).toEqual(ids.slice(SEND_CONCURRENCY).sort());
     expect(server.reached).toHaveLength(SEND_CONCURRENCY);
     expect(run.nextDueInMs).toBe(0);
     const released = (await rowsOf(ids)).filter((row) => row.status === 'pending');

@@ -44,6 +44,8 @@ import { landedCostRoutes } from './landedCost/routes';
 import { landedCostAdminRoutes } from './landedCost/adminRoutes';
 import { landedCostTables } from './landedCost/quoting';
 import { isWarmUpRequest, warmUpOverHttp } from './process/warmUpOverHttp';
+import { whatsappWebhookRoutes } from './whatsapp/webhookRoutes';
+import { whatsappAdminRoutes } from './whatsapp/adminRoutes';
 
 export interface BuildAppOptions {
   config: RuntimeConfig;
@@ -157,6 +159,8 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   await app.register(submissionPublicRoutes);
   await app.register(submissionAdminRoutes);
   await app.register(emailRoutes);
+  await app.register(whatsappWebhookRoutes);
+  await app.register(whatsappAdminRoutes);
   // One rates cache for every answer that converts prices (the catalogue's and Tara's).
   const rates = catalogueRates(app.db);
   await app.register(inventoryRoutes, { rates });

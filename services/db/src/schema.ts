@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChatCitation, StoredChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, StoredChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, WhatsAppMessageStatus, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -169,6 +169,46 @@ export interface SubmissionsTable {
   status_token_hash: string | null;
   version: number;
   global_position: Int8;
+}
+
+/** The WhatsApp outbox (0032): one row per (event, template), written by the notifier, sent by the deliver-whatsapp queue. */
+export interface WhatsAppMessagesTable {
+  id: Generated<string>;
+  event_id: string;
+  /** 'confirmation' or 'status'; its approved name in the WhatsApp account is configuration. */
+  template: string;
+  language: SiteLanguage;
+  /** E.164 digits, no plus. */
+  to_phone: string;
+  /** The template's body parameters in order; a status link carries a placeholder, never the token. */
+  parameters: JSONColumnType<string[]>;
+  related_id: string | null;
+  /** The request whose status token the deliverer puts into the link when it sends the message. */
+  status_token_for: string | null;
+  status: WhatsAppMessageStatus;
+  /** Attempts started, counted when one is claimed. */
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  claimed_until: Date | null;
+  /** 'cloud-api' or 'log', once sent. */
+  transport: string | null;
+  /** messages[0].id of the API's answer: the webhooks name the message by it. */
+  wa_message_id: string | null;
+  last_error: string | null;
+  /** The API's error code (131026 undeliverable, 100 invalid parameter, ...) of the last failure. */
+  error_code: number | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** Phones that replied STOP (0032): their requests made before then get no more WhatsApp messages. */
+export interface WhatsAppStopsTable {
+  phone: string;
+  stopped_at: Generated<Date>;
+  wa_message_id: string | null;
 }
 
 /** The email outbox (0019): one row per (event, template), written by the notifier, sent by the deliver-email queue. */
@@ -559,6 +599,8 @@ export interface Database {
   enquiries: EnquiriesTable;
   submissions: SubmissionsTable;
   sent_emails: SentEmailsTable;
+  whatsapp_messages: WhatsAppMessagesTable;
+  whatsapp_stops: WhatsAppStopsTable;
   idempotency_keys: IdempotencyKeysTable;
   vehicles: VehiclesTable;
   vehicle_search: VehicleSearchTable;

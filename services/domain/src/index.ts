@@ -30,3 +30,4 @@ export * from './qaChecks/contracts';
 export * from './news/index';
 export * from './assistant/index';
 export * from './landedCost/index';
+export * from './whatsapp/index';

@@ -19,6 +19,8 @@ const PERSONAL_FIELDS = ['fullName', 'phoneNumber', 'email'] as const;
 
 const initialValues = (form: SubmissionKindForm): Record<string, string> => ({
   ...Object.fromEntries(PERSONAL_FIELDS.map((name) => [name, ''])),
+  // Asked, never assumed: updates on WhatsApp only when the owner ticks the box.
+  whatsappUpdates: 'no',
   ...vehicleInitialValues(form),
 });
 
@@ -99,6 +101,9 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
           <TextField {...field('fullName')} label={t('fullName')} autoComplete="name" />
           <TextField {...field('phoneNumber')} label={t('phoneNumber')} type="tel" autoComplete="tel" inputMode="tel" />
           <TextField {...field('email')} label={t('emailAddress')} type="email" autoComplete="email" inputMode="email" />
+          <ConsentField name="whatsappUpdates" checked={values['whatsappUpdates'] === 'yes'} error={errors['whatsappUpdates']} onChange={(checked) => form.setValue('whatsappUpdates', checked ? 'yes' : 'no')} disabled={sending}>
+            {t('whatsappUpdates')}
+          </ConsentField>
         </fieldset>
 
         <fieldset className="form-section">

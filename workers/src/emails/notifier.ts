@@ -24,8 +24,10 @@ import {
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
 import { conversationEmails } from './conversationEmails';
 import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
+import { WhatsAppOutbox, type RequestAtEvent } from '../whatsapp/outbox';
 
-async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
+/** An owner's request as it stood at `stored` (its history read once per event); null when deleted or not a request. */
+async function requestAt(trx: Transaction<Database>, stored: StoredEvent): Promise<RequestAtEvent | null> {
   const kind = submissionKindOfStream(stored.streamId);
   if (!kind) return null;
   const history = (await readStream(trx, stored.streamId))
@@ -34,8 +36,12 @@ async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent,
   const first = history[0];
   if (!first || (first.type !== 'SellCarSubmitted' && first.type !== 'TradeInSubmitted')) return null;
   const state = foldSubmission(history);
-  if (state.deleted) return null;
-  const { submissionId, personalInfo, vehicleInfo } = first.data;
+  return state.deleted ? null : { kind, submitted: first.data, state };
+}
+
+function submissionEmails(stored: StoredEvent, request: RequestAtEvent, context: EmailContext): PlannedEmails | null {
+  const { kind, state } = request;
+  const { submissionId, personalInfo, vehicleInfo } = request.submitted;
   const { language } = state;
   const token = WITHHELD_STATUS_TOKEN;
 
@@ -43,7 +49,7 @@ async function submissionEmails(trx: Transaction<Database>, stored: StoredEvent,
   if (stored.type === 'SellCarSubmitted' || stored.type === 'TradeInSubmitted') {
     emails.push(staffNotification(kind, submissionId, personalInfo, vehicleInfo, language, context));
     emails.push(customerConfirmation(kind, submissionId, personalInfo, vehicleInfo, language, token, context));
-  } else {
+  } else if (stored.type === 'SubmissionStatusChanged') {
     const update = customerStatusUpdate(kind, submissionId, state, token, context);
     if (update) emails.push(update);
   }
@@ -79,7 +85,8 @@ export const emailMessageId = (eventId: string, template: string, domain: string
 
 /**
  * Decides which emails each event calls for and records them in the outbox (sent_emails, status pending) in the
- * projection's transaction; the deliver-email queue sends them (workers/src/emails/delivery.ts). It never talks to
+ * projection's transaction, and beside them the WhatsApp messages of owners who asked for them (whatsapp_messages,
+ * workers/src/whatsapp/outbox.ts, sent by the deliver-whatsapp queue); the deliver-email queue sends them (workers/src/emails/delivery.ts). It never talks to
  * a mail server, so a slow or failing one holds up neither this transaction nor any read model. It has its own
  * checkpoint and is never rebuilt; unique (event_id, template) keeps one email per event and template however often
  * a batch is retried. The emails of a batch go into the outbox in one statement (one round trip instead of one per
@@ -95,6 +102,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       'SellCarSubmitted',
       'TradeInSubmitted',
       'SubmissionStatusChanged',
+      // WhatsApp only: an offer made on a reviewed request is news to its owner there.
+      'SubmissionOfferedValueSet',
+      'SubmissionEstimatedValueSet',
       'SubmissionDeleted',
       'EnquiryReceived',
       'ContactMessageReceived',
@@ -113,13 +123,18 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
           .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())
           .execute();
       };
+      const whatsapp = new WhatsAppOutbox(trx);
       for (const stored of events) {
         if (stored.type === 'SubmissionDeleted') {
           // The emails of the events before it in the batch are in the outbox before they are withdrawn.
           await recordOutbox();
-          await withdrawPendingEmails(trx, parseStoredEvent(SubmissionEventSchema, stored));
+          const deleted = parseStoredEvent(SubmissionEventSchema, stored);
+          await withdrawPendingEmails(trx, deleted);
+          if (deleted.type === 'SubmissionDeleted') await whatsapp.withdrawPending(deleted.data.submissionId);
           continue;
         }
+        const request = submissionKindOfStream(stored.streamId) ? await requestAt(trx, stored) : null;
+        if (request) await whatsapp.plan(stored, request, context);
         const planned =
           stored.type === 'EnquiryReceived'
             ? enquiryEmails(stored, context)
@@ -133,7 +148,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
                     ? staffAccountEmails(stored, context)
                     : stored.type === 'StaffSignInLimitReached'
                       ? staffSignInLimitEmails(stored)
-                      : await submissionEmails(trx, stored, context);
+                      : request
+                        ? submissionEmails(stored, request, context)
+                        : null;
         if (!planned) continue;
         outbox.push(
           ...planned.emails.map((email) => ({
@@ -154,6 +171,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
         );
       }
       await recordOutbox();
+      await whatsapp.flush();
     },
   };
 }

@@ -36,6 +36,11 @@ export const PUBLIC_WRITE_LIMITS = {
   'chat-start': { perAddress: { max: 30, windowMs: HOUR } },
   'chat-message': { perAddress: { max: 300, windowMs: HOUR } },
   'chat-handoff': { perAddress: { max: 10, windowMs: HOUR }, perEmail: { max: 5, windowMs: DAY }, perPhone: { max: 5, windowMs: DAY } },
+  /**
+   * Meta's webhooks (issue 41): delivery statuses and replies arrive in bursts from a few of Meta's addresses, signed,
+   * so the limit only stops a flood of forgeries from costing us more than a signature check each.
+   */
+  'whatsapp-webhook': { perAddress: { max: 1200, windowMs: MINUTE } },
   /** A staff member choosing a password with an emailed link: a few tries (the token itself cannot be guessed). */
   'set-password': { perAddress: { max: 10, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, PublicWriteLimit>;

@@ -30,7 +30,7 @@ const multipartBody = (spec: SubmissionKindInfo) =>
   z
     .unknown()
     .describe(
-      `multipart/form-data. Text parts: fullName, phoneNumber, email, ${spec.kind === 'trade-in' ? 'vehicleMake (or make)' : 'make'}, model, year, odometer, vin, fuelType, transmission, knownIssues, underFinance (yes|no), askingPrice, consent (true), language (${SITE_LANGUAGES.join('|')}, the site's language the owner used; every email to them is in it; en when absent). File parts, one image of at most 5 MB each: ${spec.slots.map((s) => s.slot).join(', ')}.`,
+      `multipart/form-data. Text parts: fullName, phoneNumber, email, ${spec.kind === 'trade-in' ? 'vehicleMake (or make)' : 'make'}, model, year, odometer, vin, fuelType, transmission, knownIssues, underFinance (yes|no), askingPrice, consent (true), language (${SITE_LANGUAGES.join('|')}, the site's language the owner used; every email and WhatsApp message to them is in it; en when absent), whatsappUpdates (yes|no, default no). File parts, one image of at most 5 MB each: ${spec.slots.map((s) => s.slot).join(', ')}.`,
     );
 
 const notFound = () => new HttpError(404, 'not_found', 'Request not found');
@@ -100,7 +100,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
               await consumePerContact(app, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
               const now = new Date();
               const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
-              const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: upload.photos, language: parsed.language };
+              const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: upload.photos, language: parsed.language, whatsappUpdates: parsed.whatsappUpdates };
               const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);
               await upload.keep(folder);
               try {

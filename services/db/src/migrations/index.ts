@@ -30,6 +30,7 @@ import * as vehicleRecord from './0028_vehicle_record';
 import * as withdrawnEmails from './0029_withdrawn_emails';
 import * as vehicleSearchIdsByCodePoint from './0030_vehicle_search_ids_by_code_point';
 import * as submissionLanguage from './0031_submission_language';
+import * as whatsappMessages from './0032_whatsapp_messages';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_withdrawn_emails': withdrawnEmails,
   '0030_vehicle_search_ids_by_code_point': vehicleSearchIdsByCodePoint,
   '0031_submission_language': submissionLanguage,
+  '0032_whatsapp_messages': whatsappMessages,
 };

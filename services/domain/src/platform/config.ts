@@ -138,6 +138,15 @@ export const RuntimeConfigSchema = z
       .min(1_000, 'EMAIL_JOB_LOCK_MS must be at least 1000 (a workers process renews its hold every half of it)')
       .max(600_000, 'EMAIL_JOB_LOCK_MS must be at most 600000 (10 minutes)')
       .default(30_000),
+    WHATSAPP_API_URL: z.url({ error: 'WHATSAPP_API_URL must be a URL like https://graph.facebook.com/v21.0' }).default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'WHATSAPP_PHONE_NUMBER_ID must be the digits of the phone number id from the WhatsApp Business settings').optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_TEMPLATE_CONFIRMATION: z.string().regex(/^[a-z0-9_]+$/, 'WHATSAPP_TEMPLATE_CONFIRMATION must be a template name: lower case letters, digits and _').default('request_received'),
+    WHATSAPP_TEMPLATE_STATUS: z.string().regex(/^[a-z0-9_]+$/, 'WHATSAPP_TEMPLATE_STATUS must be a template name: lower case letters, digits and _').default('request_status_update'),
+    WHATSAPP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
+    WHATSAPP_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
     RATES_APP_ID: z.string().min(1).optional(),
     RATES_CRON: CronPatternSchema.default('0 */6 * * *'),
@@ -267,6 +276,22 @@ export const RuntimeConfigSchema = z
        * or frozen); the queue looks for such jobs as often, so after one to three of these another process sends it.
        */
       jobLockMs: env.EMAIL_JOB_LOCK_MS,
+    },
+    /**
+     * The WhatsApp Business Cloud API (issue 41). Without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID messages are only
+     * logged and recorded as sent (transport 'log'), as emails are without SMTP_URL. The app secret checks the
+     * signature of every webhook (none is accepted without it); the verify token answers Meta's handshake.
+     */
+    whatsapp: {
+      apiUrl: env.WHATSAPP_API_URL.replace(/\/$/, ''),
+      token: env.WHATSAPP_TOKEN,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: env.WHATSAPP_APP_SECRET,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+      /** The approved template name of each message we send. */
+      templates: { confirmation: env.WHATSAPP_TEMPLATE_CONFIRMATION, status: env.WHATSAPP_TEMPLATE_STATUS },
+      /** As for emails: the first retry waits retryDelayMs and each next one twice as long (12 from 5 s: about 5.7 hours). */
+      delivery: { maxAttempts: env.WHATSAPP_MAX_ATTEMPTS, retryDelayMs: env.WHATSAPP_RETRY_DELAY_MS },
     },
     news: {
       /** When the news feeds are read, a cron pattern in UTC (every 15 minutes by default). */

@@ -41,8 +41,8 @@ export interface SubmissionKindInfo {
   slots: readonly PhotoSlot[];
   /** As the API words missing photos: its code, and for trade-in the missing slots and their English labels. */
   missingPhotosMessage(missing: readonly PhotoSlot[]): DomainMessage;
-  /** Parses the flat multipart fields into the stored shapes and the site language the owner used, or field → message. */
-  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo; language: SiteLanguage } | { ok: false; errors: FieldErrors };
+  /** Parses the flat multipart fields into the stored shapes, the site language the owner used and whether they asked for WhatsApp updates, or field → message. */
+  parseFields(fields: Record<string, string>): { ok: true; personalInfo: PersonalInfo; vehicleInfo: VehicleInfo; language: SiteLanguage; whatsappUpdates: boolean } | { ok: false; errors: FieldErrors };
 }
 
 export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInfo>> = {
@@ -62,8 +62,8 @@ export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInf
     parseFields(fields) {
       const parsed = validate(SellCarFieldsSchema, fields);
       if (!parsed.ok) return { ok: false, errors: parsed.fields };
-      const { fullName, phoneNumber, email, consent: _consent, language, ...vehicle } = parsed.value;
-      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: vehicle, language };
+      const { fullName, phoneNumber, email, consent: _consent, language, whatsappUpdates, ...vehicle } = parsed.value;
+      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: vehicle, language, whatsappUpdates };
     },
   },
   'trade-in': {
@@ -82,8 +82,8 @@ export const SUBMISSION_KINDS: Readonly<Record<SubmissionKind, SubmissionKindInf
     parseFields(fields) {
       const parsed = validate(TradeInFieldsSchema, fields);
       if (!parsed.ok) return { ok: false, errors: parsed.fields };
-      const { fullName, phoneNumber, email, consent: _consent, vehicleMake, language, ...vehicle } = parsed.value;
-      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: { make: vehicleMake, ...vehicle }, language };
+      const { fullName, phoneNumber, email, consent: _consent, vehicleMake, language, whatsappUpdates, ...vehicle } = parsed.value;
+      return { ok: true, personalInfo: { fullName, phoneNumber, email }, vehicleInfo: { make: vehicleMake, ...vehicle }, language, whatsappUpdates };
     },
   },
 };

@@ -39,6 +39,7 @@ export const SellCarFieldsSchema = z.object({
   underFinance: yesNo('underFinanceRequired'),
   askingPrice: requiredText('askingPriceRequired', 30),
   consent: consentGiven('sellConsentRequired'),
+  whatsappUpdates: yesNo('invalid'),
   language: requestLanguage,
 });
 

@@ -66,6 +66,8 @@ const SubmittedDataSchema = z.object({
    * the random token their owner holds, which took the token's place in the event, so old links keep working.
    */
   legacyStatusTokenDigest: z.string().optional(),
+  /** The owner asked for updates on WhatsApp (issue 41); absent on requests made before the forms asked: no. */
+  whatsappUpdates: z.boolean().optional(),
 });
 const submissionStatus = z.enum(SUBMISSION_STATUSES);
 

@@ -8,6 +8,7 @@ import {
   phoneField,
   requestLanguage,
   requiredText,
+  yesNo,
 } from './fields';
 
 export const TRADE_IN_MAKES = [
@@ -58,6 +59,7 @@ export const TradeInFieldsSchema = z.preprocess(
     underFinance: answeredYesNo('underFinanceRequired'),
     askingPrice: optionalText(30),
     consent: consentGiven('tradeInConsentRequired'),
+    whatsappUpdates: yesNo('invalid'),
     language: requestLanguage,
   }),
 );

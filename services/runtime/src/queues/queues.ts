@@ -18,6 +18,8 @@ export const QUEUES = {
    * due email, in batches (workers/src/emails/delivery.ts). The jobs carry no data.
    */
   email: 'deliver-email',
+  /** Sends the WhatsApp outbox through the Cloud API, as deliver-email sends emails (issue 41). */
+  whatsapp: 'deliver-whatsapp',
   /** Reads the news feeds on NEWS_CRON, and one feed when staff press Fetch now. */
   news: 'news-feeds',
 } as const;

@@ -9,6 +9,7 @@ export default {
 
   fullName: 'الاسم الكامل',
   phoneNumber: 'رقم الهاتف',
+  whatsappUpdates: 'أرسلوا لي التحديثات على واتساب',
   emailAddress: 'البريد الإلكتروني',
   model: 'الطراز',
   year: 'سنة الصنع',

@@ -7,6 +7,7 @@ export default {
   // The fields both forms share.
   fullName: 'Full Name',
   phoneNumber: 'Phone Number',
+  whatsappUpdates: 'Send me updates on WhatsApp',
   emailAddress: 'Email Address',
   model: 'Model',
   year: 'Year',

@@ -9,6 +9,7 @@ export default {
 
   fullName: 'Nom complet',
   phoneNumber: 'Numéro de téléphone',
+  whatsappUpdates: 'M’envoyer les mises à jour sur WhatsApp',
   emailAddress: 'Adresse e-mail',
   model: 'Modèle',
   year: 'Année',

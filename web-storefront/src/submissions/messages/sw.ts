@@ -9,6 +9,7 @@ export default {
 
   fullName: 'Jina Kamili',
   phoneNumber: 'Namba ya Simu',
+  whatsappUpdates: 'Nitumieni taarifa kupitia WhatsApp',
   emailAddress: 'Barua Pepe',
   model: 'Modeli',
   year: 'Mwaka',

@@ -1,0 +1,176 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readStream } from '@autobest/db';
+import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
+import { sellCarFormFields } from '@autobest/domain/testing';
+import { samplePhoto } from '@autobest/runtime/testing';
+import { startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
+import { multipartBody } from './images';
+
+const APP_SECRET = 'the app secret of the WhatsApp Business app';
+const VERIFY_TOKEN = 'a verify token chosen in the Meta dashboard';
+
+const sellFields = sellCarFormFields({ fullName: 'Tunde Bakare', phoneNumber: '0803 555 0142', email: 'chinedu@example.ng' });
+const JPEG = await samplePhoto({ width: 64, height: 48 });
+
+let t: TestApp;
+let cloudApi: CloudApiStandIn;
+let cookie: string;
+beforeAll(async () => {
+  cloudApi = await startCloudApiStandIn();
+  t = await createTestApp(
+    'api_whatsapp',
+    {
+      ...LOOSE_PUBLIC_WRITE_LIMITS,
+      WHATSAPP_API_URL: cloudApi.url,
+      WHATSAPP_TOKEN: cloudApi.token,
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      PROJECTOR_SAFETY_NET_MS: '500',
+    },
+    { withWorkers: true },
+  );
+  cookie = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await cloudApi?.close();
+});
+
+async function sell(fields: Record<string, string>) {
+  const body = await multipartBody(fields, SELL_CAR_PHOTO_SLOTS.map(({ slot }) => ({ name: slot, filename: `${slot}.jpg`, type: 'image/jpeg', content: JPEG })));
+  return t.app.inject({ method: 'POST', url: '/api/sell-car-submissions', payload: body.payload, headers: body.headers });
+}
+
+const messagesAbout = (id: string) => t.testDb.db.selectFrom('whatsapp_messages').selectAll().where('related_id', '=', id).orderBy('created_at').orderBy('template').execute();
+const settledAbout = (id: string, count: number) =>
+  vi.waitFor(
+    async () => {
+      const rows = await messagesAbout(id);
+      expect(rows).toHaveLength(count);
+      expect(rows.filter((row) => row.status === 'pending')).toEqual([]);
+      return rows;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+
+/** A webhook as Meta sends it, signed with `secret` over its exact bytes. */
+function webhook(value: object, secret = APP_SECRET) {
+  const payload = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' }, ...value } }] }] });
+  const signature = `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`;
+  return { payload, signature };
+}
+const post = ({ payload, signature }: { payload: string; signature: string | undefined }) =>
+  t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+const statusUpdate = (id: string, status: string, extra: object = {}) =>
+  webhook({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '2348035550142', ...extra }] });
+const reply = (from: string, text: string) => webhook({ contacts: [{ profile: { name: 'Tunde' }, wa_id: from }], messages: [{ from, id: `wamid.reply${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
+
+describe('GET /api/whatsapp/webhook', () => {
+  it("answers Meta's handshake with the challenge as text when the verify token matches, and 403 otherwise", async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook', query: { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^text\/plain/);
+    expect(ok.body).toBe('1158201444');
+    const refusedQueries: Record<string, string>[] = [
+      { 'hub.mode': 'subscribe', 'hub.verify_token': 'a guess', 'hub.challenge': '1158201444' },
+      { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' },
+      { 'hub.challenge': '1158201444' },
+    ];
+    for (const query of refusedQueries) {
+      const refused = await t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook', query });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('1158201444');
+    }
+  });
+});
+
+describe('WhatsApp updates of a sell-car request, end to end', () => {
+  let id: string;
+  let confirmationId: string;
+
+  it('records the choice on the request (no when the form does not say, 400 naming the field for nonsense) and sends the confirmation', async () => {
+    const unasked = (await sell({ ...sellFields, phoneNumber: '0803 555 0143' })).json<{ id: string }>().id;
+    expect((await readStream(t.testDb.db, `sell-car-${unasked}`))[0]?.data).toMatchObject({ whatsappUpdates: false });
+    const nonsense = await sell({ ...sellFields, whatsappUpdates: 'please' });
+    expect(nonsense.statusCode).toBe(400);
+    expect(nonsense.json<{ fields: Record<string, unknown> }>().fields).toHaveProperty('whatsappUpdates');
+
+    const sent = await sell({ ...sellFields, whatsappUpdates: 'yes' });
+    expect(sent.statusCode).toBe(201);
+    id = sent.json<{ id: string }>().id;
+    expect((await readStream(t.testDb.db, `sell-car-${id}`))[0]?.data).toMatchObject({ whatsappUpdates: true });
+    const [confirmation] = await settledAbout(id, 1);
+    expect(confirmation).toMatchObject({ template: 'confirmation', status: 'sent', to_phone: '2348035550142' });
+    confirmationId = confirmation!.wa_message_id!;
+    expect(cloudApi.received.map((message) => message.waMessageId)).toContain(confirmationId);
+    expect(await messagesAbout(unasked)).toEqual([]);
+  });
+
+  it('refuses a webhook whose signature is missing, wrong, or made with another secret (401), and changes nothing', async () => {
+    const signed = statusUpdate(confirmationId, 'delivered');
+    for (const signature of [undefined, 'sha256=00', `sha256=${'0'.repeat(64)}`, webhook({}, 'another secret').signature, signed.signature.replace('sha256=', 'sha1=')]) {
+      expect((await post({ payload: signed.payload, signature })).statusCode).toBe(401);
+    }
+    // The right signature over other bytes: one space more is another body.
+    expect((await post({ payload: `${signed.payload} `, signature: signed.signature })).statusCode).toBe(401);
+    expect((await messagesAbout(id))[0]).toMatchObject({ status: 'sent', delivered_at: null });
+    // Signed or not, a body over the API's 64 KB is not read.
+    const large = webhook({ statuses: [], padding: 'x'.repeat(70 * 1024) });
+    expect((await post(large)).statusCode).toBe(413);
+  });
+
+  it('records delivered and read against the message id the API gave, never moving back for a late webhook', async () => {
+    const delivered = await post(statusUpdate(confirmationId, 'delivered'));
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toEqual({ statuses: 1, stops: 0 });
+    expect((await messagesAbout(id))[0]).toMatchObject({ status: 'delivered' });
+    await post(statusUpdate(confirmationId, 'read'));
+    await post(statusUpdate(confirmationId, 'delivered'));
+    const [row] = await messagesAbout(id);
+    expect(row).toMatchObject({ status: 'read' });
+    expect(row!.delivered_at).toBeInstanceOf(Date);
+    expect(row!.read_at).toBeInstanceOf(Date);
+    // A status about a message that is not ours is no error: Meta would retry it for days.
+    expect((await post(statusUpdate('wamid.someone-else', 'read'))).json()).toEqual({ statuses: 0, stops: 0 });
+  });
+
+  it('records a failure with its error code', async () => {
+    const other = (await sell({ ...sellFields, phoneNumber: '+234 803 555 0144', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    const [sent] = await settledAbout(other, 1);
+    await post(statusUpdate(sent!.wa_message_id!, 'failed', { errors: [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }] }));
+    expect((await messagesAbout(other))[0]).toMatchObject({ status: 'failed', error_code: 131047, last_error: '131047: Re-engagement message' });
+  });
+
+  it('stops the updates of a phone that replies STOP: the status change after it sends nothing', async () => {
+    const stopped = await post(reply('2348035550142', 'Stop'));
+    expect(stopped.json()).toEqual({ statuses: 0, stops: 1 });
+    expect(await t.testDb.db.selectFrom('whatsapp_stops').select('phone').execute()).toEqual([{ phone: '2348035550142' }]);
+    // Any other text is not a STOP.
+    expect((await post(reply('2348035550144', 'Please stop by on Monday'))).json()).toEqual({ statuses: 0, stops: 0 });
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/sell-car-submissions/${id}/status`, payload: { status: 'reviewed' }, headers: { cookie } })).statusCode).toBe(200);
+    // A request from another phone, made after the change, shows the notifier has gone past it.
+    const later = (await sell({ ...sellFields, phoneNumber: '0803 555 0145', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await settledAbout(later, 1);
+    expect(await messagesAbout(id)).toHaveLength(1);
+    expect(cloudApi.received.filter((message) => message.to === '2348035550142')).toHaveLength(1);
+  });
+
+  it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages' })).statusCode).toBe(401);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: '8035550142' }) }, headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-range']).toBe('whatsapp-messages 0-0/1');
+    const [message] = list.json<Array<Record<string, unknown>>>();
+    expect(message).toMatchObject({ to: '2348035550142', relatedId: id, template: 'confirmation', language: 'en', status: 'read', waMessageId: confirmationId, transport: 'cloud-api' });
+    expect(message!['statusAt']).toEqual(expect.any(String));
+    expect(JSON.stringify(message)).toContain('?token=[redacted]');
+    const byId = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: confirmationId }) }, headers: { cookie } });
+    expect(byId.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
+    const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });
+    expect(failed.json()).toEqual([expect.objectContaining({ status: 'failed', errorCode: 131047, lastError: '131047: Re-engagement message' })]);
+  });
+});

@@ -12,7 +12,6 @@ import { usePainted } from '../ui/afterFirstPaint';
 import { FEATURED_CARS, type FeaturedCar } from './featured';
 import { homeMessages } from './messages';
 import type en from './messages/en';
-import './home.css';
 import { CompanionLink } from '../assistant/CompanionLink';
 
 // Everything below the hero loads after the hero has painted, so the first paint needs only the hero's code.

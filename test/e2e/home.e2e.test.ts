@@ -64,12 +64,35 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('on a phone, a first visit that stays on the first screen reads no premium vehicles or news; scrolling down does', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/vehicles' || pathname === '/api/news') reads.push(pathname);
+    });
+    await page.goto(`${stack.api.url}/`);
+    const premium = page.getByRole('region', { name: 'Premium Vehicles' });
+    await premium.getByText('Loading vehicles...').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reads).toEqual([]);
+
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await premium.getByText(/^\d+ matching vehicles?$/).waitFor();
+    await page.getByRole('region', { name: 'Latest News & Reviews' }).getByRole('link', { name: 'View All News & Reviews' }).waitFor();
+    expect(new Set(reads)).toEqual(new Set(['/api/vehicles', '/api/news']));
+    await context.close();
+  }, 60_000);
+
   it('Premium Vehicles filters change the cards and Find My Car carries them to the inventory', async () => {
     const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
     await page.goto(`${stack.api.url}/`);
     const premium = page.getByRole('region', { name: 'Premium Vehicles' });
+    // Below the fold, its cars load once the visitor scrolls there.
+    await premium.scrollIntoViewIfNeeded();
     await premium.getByText(/^\d+ matching vehicles?$/).waitFor();
     const before = await premium.getByText(/^\d+ matching vehicles?$/).innerText();
 
@@ -102,6 +125,8 @@ describe('home page', () => {
     const page = await context.newPage();
     await page.goto(`${stack.api.url}/`);
     const premium = page.getByRole('region', { name: 'Premium Vehicles' });
+    // Below the fold, its cars load once the visitor scrolls there.
+    await premium.scrollIntoViewIfNeeded();
     const cardNames = async () => {
       let names: string[] = [];
       await vi.waitFor(async () => {

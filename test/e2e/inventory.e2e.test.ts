@@ -61,6 +61,29 @@ describe('inventory search to vehicle page', () => {
     await page.getByText('Oops! Page not found').waitFor();
   }, 90_000);
 
+  it("asks for a first visit's search while the page's code downloads, and asks only once", async () => {
+    const page = await stack.browser.newPage();
+    const searches: string[] = [];
+    // The page's own chunk still on its way when the search is asked for: the two load side by side.
+    let searchedBeforeCodeArrived: boolean | undefined;
+    let codeArrived = false;
+    page.on('request', (request) => {
+      if (!/\/api\/vehicles\?/.test(request.url())) return;
+      searches.push(new URL(request.url()).search);
+      searchedBeforeCodeArrived ??= !codeArrived;
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/InventoryPage-[\w-]+\.js$/.test(request.url())) codeArrived = true;
+    });
+    await page.goto(`${stack.api.url}/inventory?tab=crossovers-suvs&q=tiggo`);
+    await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+    await page.locator('.vehicle-grid[aria-busy="false"] .vehicle-card').first().waitFor();
+    expect(searchedBeforeCodeArrived).toBe(true);
+    // The page took the answer asked for early instead of asking again.
+    expect(searches).toEqual(['?currency=NGN&pageSize=24&q=tiggo&tab=crossovers-suvs']);
+    await page.close();
+  }, 60_000);
+
   it('the Electric and Complete Inventory pages search and filter for real', async () => {
     const page = await stack.browser.newPage();
     await page.goto(`${stack.api.url}/electric-cars`);

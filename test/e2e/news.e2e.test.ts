@@ -284,6 +284,8 @@ describe('news and review videos', () => {
     const { context, page } = await visitor(FULL);
     await page.goto(`${stack.api.url}/`);
     const block = section(page, 'Latest News & Reviews');
+    // Far below the fold, the articles load once the visitor scrolls there.
+    await block.scrollIntoViewIfNeeded();
     await block.getByRole('heading', { level: 3 }).first().waitFor();
     const newest = newsAnswer(FULL.articles, new URLSearchParams({ limit: '4' })).items;
     expect(await texts(block.getByRole('heading', { level: 3 }))).toEqual(newest.map((item) => `${item.title} (opens in a new tab)`));

@@ -1,6 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './layout/Layout';
-import { HomePage } from './home/HomePage';
 import { NotFoundPage } from './not-found/NotFoundPage';
 import { CurrencyProvider } from './currency/CurrencyContext';
 import { PAGES, REDIRECTS } from './routes';
@@ -10,7 +9,6 @@ export function App() {
     <CurrencyProvider>
       <Layout>
         <Switch>
-          <Route path="/" component={HomePage} />
           {PAGES.map(([path, Page]) => (
             <Route key={path} path={path} component={Page} />
           ))}

@@ -2,7 +2,8 @@ import { DateInput, FormDataConsumer, NumberInput, SelectInput, TextInput, minVa
 import { Box, Typography } from '@mui/material';
 import { PRICE_CURRENCY_CODES } from '@autobest/domain/money';
 import { STAFF_MESSAGES } from '@autobest/domain/messages';
-import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUS_LABELS, IMPORT_STATUSES, vinProblem } from '@autobest/domain/inventory/vehicleRecord';
+import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUS_LABELS, IMPORT_STATUSES, vinProblem } from '@autobest/domain/inventory/vehicleRecord';
+import { chargesFromTheGrid } from '@autobest/domain/inventory/kinds';
 
 const IMPORT_STATUS_CHOICES = IMPORT_STATUSES.map((status) => ({ id: status, name: IMPORT_STATUS_LABELS[status] }));
 const CURRENCIES = PRICE_CURRENCY_CODES.map((code) => ({ id: code, name: code }));

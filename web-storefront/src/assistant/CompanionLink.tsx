@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { track } from '../analytics/analytics';
-
-/** The AI Car Buyer Companion's page, where Tara's chat opens on arrival (spec 000 and 001). */
-export const COMPANION_PATH = '/car-buyer-companion';
+import { COMPANION_PATH } from '../pages';
 
 /**
  * A call to action that the spec sends to the Car Buyer Companion ('Start Conversation', 'Get Started Today', 'Start

@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFormat } from '../i18n';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode, type PriceCurrency } from '@autobest/domain/money';
-
-const STORAGE_KEY = 'user_currency';
+import { CURRENCY_STORAGE_KEY, remembered } from './remembered';
 
 interface CurrencyState {
   currency: CurrencyCode;
@@ -14,18 +13,6 @@ interface CurrencyState {
 }
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
-
-function remembered(): CurrencyCode | null {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return stored && isCurrencyCode(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The currency the first render uses: the remembered choice, else NGN (the country default follows). */
-export const initialCurrency = (): CurrencyCode => remembered() ?? DEFAULT_CURRENCY;
 
 /** The visitor's currency, remembered under `user_currency`; NGN until they choose. */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
@@ -58,7 +45,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     setState(code);
     setNotice(null);
     try {
-      localStorage.setItem(STORAGE_KEY, code);
+      localStorage.setItem(CURRENCY_STORAGE_KEY, code);
     } catch {
       // Private mode: the choice lasts for this visit only.
     }

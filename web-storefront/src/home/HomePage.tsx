@@ -8,13 +8,13 @@ import { useFormat, useLanguage, useT, type Translate } from '../i18n';
 import { directionOf } from '../i18n/languages';
 import { carouselReducer, initialCarousel, isPlaying, keyAction, scheduleAutoplay } from './carousel';
 import { Dialog } from '../ui/Dialog';
+import { usePainted } from '../ui/afterFirstPaint';
 import { FEATURED_CARS, type FeaturedCar } from './featured';
 import { homeMessages } from './messages';
 import type en from './messages/en';
-import './home.css';
 import { CompanionLink } from '../assistant/CompanionLink';
 
-// Everything below the hero loads after it, so the first paint needs only the hero's code.
+// Everything below the hero loads after the hero has painted, so the first paint needs only the hero's code.
 const HomeSections = lazy(async () => ({ default: (await import('./sections/HomeSections')).HomeSections }));
 
 type T = Translate<typeof en>;
@@ -222,6 +222,8 @@ export function HomePage() {
   const rates = useRates();
   const [dialog, setDialog] = useState<'menu' | 'pricing' | 'chat' | null>(null);
   const [scrolled, setScrolled] = useState(false);
+  const painted = usePainted();
+  const loadingMore = <p className="page-loading">{t('loadingMore')}</p>;
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 100);
     onScroll();
@@ -236,9 +238,7 @@ export function HomePage() {
       <h1 className="visually-hidden">{t('pageTitle')}</h1>
       <Hero t={t} onOpenMenu={() => setDialog('menu')} onOpenPricing={() => setDialog('pricing')} />
 
-      <Suspense fallback={<p className="page-loading">{t('loadingMore')}</p>}>
-        <HomeSections />
-      </Suspense>
+      <Suspense fallback={loadingMore}>{painted ? <HomeSections /> : loadingMore}</Suspense>
 
       <button type="button" className="chat-fab" onClick={() => { setDialog('chat'); track('user_interaction', { action: 'chat_button_open' }); }} aria-haspopup="dialog">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">

@@ -1,8 +1,9 @@
-import { COLLECTIONS, type CollectionId } from '@autobest/domain/inventory';
+import { COLLECTIONS, type CollectionId } from '@autobest/domain/inventory/tabs';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
-import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
+import { InventoryFilters, useFilterParams } from './InventoryFilters';
+import { searchQuery } from './searchQuery';
 import { inventoryMessages, type InventoryMessage } from './messages';
 import { SearchProgress } from './SearchProgress';
 import { useVehicleSearch } from './useVehicleSearch';

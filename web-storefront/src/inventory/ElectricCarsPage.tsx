@@ -1,7 +1,8 @@
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import { CollectionCard } from './CollectionCard';
-import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
+import { InventoryFilters, useFilterParams } from './InventoryFilters';
+import { searchQuery } from './searchQuery';
 import { inventoryMessages } from './messages';
 import { ResultGrid } from './ResultGrid';
 import { SearchProgress } from './SearchProgress';

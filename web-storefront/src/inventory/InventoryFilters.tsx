@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { VEHICLE_CONDITIONS } from '@autobest/domain/inventory';
+import { VEHICLE_CONDITIONS } from '@autobest/domain/inventory/kinds';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import type { VehicleSearchResult } from '@autobest/domain/inventory/contracts';
@@ -41,16 +41,6 @@ export function useFilterParams() {
     setParams(next);
   };
   return { params, set };
-}
-
-/** The API query for a page: its own terms, then those of `keys` the address holds. */
-export function searchQuery(terms: Record<string, string>, params: URLSearchParams, keys: readonly string[]): string {
-  const query = new URLSearchParams(terms);
-  for (const key of keys) {
-    const value = params.get(key);
-    if (value) query.set(key, value);
-  }
-  return query.toString();
 }
 
 interface InventoryFiltersProps {

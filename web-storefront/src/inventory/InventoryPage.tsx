@@ -1,7 +1,8 @@
-import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory';
+import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory/tabs';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
-import { InventoryFilters, searchQuery, useFilterParams } from './InventoryFilters';
+import { InventoryFilters, useFilterParams } from './InventoryFilters';
+import { inventorySearchQuery } from './searchQuery';
 import { inventoryMessages, type InventoryMessage } from './messages';
 import { VehicleCard } from './VehicleCard';
 import { SearchProgress } from './SearchProgress';
@@ -15,7 +16,6 @@ const TAB_MESSAGES = {
   'crossovers-suvs': 'tabCrossoversSuvs',
   electrified: 'tabElectrified',
 } as const satisfies Record<InventoryTabId, InventoryMessage>;
-const FILTER_KEYS = ['q', 'tab', 'make', 'model', 'yearMin', 'yearMax', 'priceMin', 'priceMax', 'condition', 'fuel', 'body', 'location', 'sort', 'page'] as const;
 
 /** 'Search Inventory': filters, sort and page live in the URL, so a search can be shared and bookmarked. */
 export function InventoryPage() {
@@ -23,7 +23,7 @@ export function InventoryPage() {
   const t = useT(inventoryMessages);
   const { number } = useFormat();
   const { currency, format } = useCurrency();
-  const { state, updating } = useVehicleSearch(searchQuery({ currency, pageSize: '24' }, params, FILTER_KEYS));
+  const { state, updating } = useVehicleSearch(inventorySearchQuery(currency, params));
 
   const result = state.phase === 'ready' ? state.result : null;
   const activeTab = params.get('tab');

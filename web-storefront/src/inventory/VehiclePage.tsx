@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams } from 'wouter';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
@@ -14,9 +14,12 @@ import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { PageWithBackLink } from '../ui/BackLink';
-import { PriceCalculation } from './PriceCalculation';
 import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
-import { FinanceCalculator } from './finance/FinanceCalculator';
+
+// The landed-cost and finance calculators sit below the photos and the summary: their code (and messages) comes once
+// the vehicle is shown, not before the page's first paint.
+const PriceCalculation = lazy(async () => ({ default: (await import('./PriceCalculation')).PriceCalculation }));
+const FinanceCalculator = lazy(async () => ({ default: (await import('./finance/FinanceCalculator')).FinanceCalculator }));
 
 const PLACEHOLDER = '/placeholder.svg';
 /** On a vehicle's page, what the API does not find is the vehicle. */
@@ -205,7 +208,9 @@ export function VehiclePage() {
         </div>
       </div>
 
-      <PriceCalculation vehicleId={vehicle.id} />
+      <Suspense fallback={null}>
+        <PriceCalculation vehicleId={vehicle.id} />
+      </Suspense>
 
       <h2>{t('vehicleInformation')}</h2>
       <dl className="spec-grid">
@@ -230,7 +235,9 @@ export function VehiclePage() {
         ))}
       </dl>
 
-      <FinanceCalculator key={`${vehicle.id}-${price.currency}`} vehicle={vehicle} />
+      <Suspense fallback={null}>
+        <FinanceCalculator key={`${vehicle.id}-${price.currency}`} vehicle={vehicle} />
+      </Suspense>
 
       {vehicle.featureDetails.length > 0 ? (
         <>

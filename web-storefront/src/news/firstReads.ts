@@ -1,5 +1,5 @@
 /**
- * What /news reads first, before the visitor chooses anything: main.tsx starts these while the page's code downloads.
+ * What /news reads first, before the visitor chooses anything: src/boot.ts starts these while the page's code downloads.
  * Written out rather than built with news.ts, so the first chunk (the home page's budget) carries only these strings;
  * a unit test holds them equal to what the page asks.
  */

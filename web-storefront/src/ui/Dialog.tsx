@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './dialog.css';
 
 /**
  * A native modal dialog: the browser traps focus and closes it on Escape; focus goes back to whatever

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
-import { COMPANION_PATH, CompanionLink } from '../../src/assistant/CompanionLink';
+import { CompanionLink } from '../../src/assistant/CompanionLink';
+import { COMPANION_PATH } from '../../src/pages';
 import { PAGES } from '../../src/routes';
 
 describe("the spec's calls to action to the Car Buyer Companion", () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money/currencies';
 import { COLLECTION_IDS, INVENTORY_TAB_IDS } from './tabs';
-import { BODY_TYPES, FUEL_TYPES, VEHICLE_CONDITIONS, VEHICLE_PRICE_MAX } from './vehicle';
+import { BODY_TYPES, FUEL_TYPES, VEHICLE_CONDITIONS } from './kinds';
+import { VEHICLE_PRICE_MAX } from './vehicle';
 import { EV_RANGE_KM_MAX, IMPORT_STATUSES } from './vehicleRecord';
 
 /**

@@ -1,6 +1,7 @@
 export * from './vehicle';
 export * from './reservationRequest';
 export * from './vehicleRecord';
+export * from './kinds';
 export * from './tabs';
 export * from './qa';
 export * from './catalogue';

@@ -7,7 +7,8 @@ import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
 import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
-import { CalendarDateSchema, chargesFromTheGrid, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
+import { BODY_TYPES, chargesFromTheGrid, FUEL_TYPES, TRANSMISSIONS, VEHICLE_CONDITIONS } from './kinds';
+import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
 import {
   RESERVATION_REQUEST_EVENT_SCHEMAS,
   RESERVATION_REQUEST_OPEN_DAYS,
@@ -19,11 +20,6 @@ import {
 export const VEHICLE_PRICE_MAX = 1e12;
 export const VEHICLE_YEAR_MIN = 2020;
 export const VEHICLE_YEAR_MAX = 2025;
-export const VEHICLE_CONDITIONS = ['new', 'used', 'certified'] as const;
-export const CONDITION_LABELS = { new: 'New', used: 'Used', certified: 'Certified Pre-Owned' } as const;
-export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'plug-in-hybrid', 'electric'] as const;
-export const BODY_TYPES = ['sedan', 'hatchback', 'coupe', 'suv', 'crossover', 'pickup', 'truck', 'minivan', 'van'] as const;
-export const TRANSMISSIONS = ['automatic', 'manual', 'cvt', 'dct', 'single-speed'] as const;
 
 const required = (message: MessageCode, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
 

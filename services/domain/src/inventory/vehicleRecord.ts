@@ -96,5 +96,3 @@ export function evRangeKmOf(text: string): number | null {
   return km <= EV_RANGE_KM_MAX ? km : null;
 }
 
-/** Cars that charge from the grid (electric, plug-in hybrid): only they have a driving range on electricity. */
-export const chargesFromTheGrid = (fuelType: unknown): boolean => fuelType === 'electric' || fuelType === 'plug-in-hybrid';

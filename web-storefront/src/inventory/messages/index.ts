@@ -1,4 +1,4 @@
-import type { VEHICLE_CONDITIONS } from '@autobest/domain/inventory';
+import type { VEHICLE_CONDITIONS } from '@autobest/domain/inventory/kinds';
 import { defineMessages } from '../../i18n';
 import en from './en';
 

@@ -1,5 +1,5 @@
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
-import { chargesFromTheGrid } from '@autobest/domain/inventory/vehicleRecord';
+import { chargesFromTheGrid } from '@autobest/domain/inventory/kinds';
 import { useCurrency } from '../../currency/CurrencyContext';
 import { useFormat, useT } from '../../i18n';
 import { vehicleRecordMessages } from './messages';

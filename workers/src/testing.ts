@@ -2,7 +2,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
-import { createPasswordLinkTokens, type StatusTokens } from '@autobest/runtime';
+import { Queue } from 'bullmq';
+import pino from 'pino';
+import type { RuntimeConfig } from '@autobest/domain';
+import { createPasswordLinkTokens, createProducerConnection, ProjectorDoorbell, QUEUES, type StatusTokens } from '@autobest/runtime';
+import { startWorkers, type RunningWorkers } from './index';
 import { EmailDelivery } from './emails/delivery';
 import type { DeliveryOutcome, DeliveryPolicy } from './platform/outboxDelivery';
 import type { Mailer } from './emails/mailer';
@@ -156,3 +160,24 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: Sta
 
 export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';
 export { startCloudApiStandIn, SERVER_ERROR, THROUGHPUT_LIMIT, UNDELIVERABLE, type CloudApiStandIn, type ReceivedWhatsApp } from './whatsapp/cloudApiStandIn';
+
+/**
+ * The workers as a process starts them (every projection, the notifier, both outboxes' delivery), and a way to ring
+ * their projector, for tests that append events themselves: `close` stops both.
+ */
+export async function startTestWorkers(config: RuntimeConfig): Promise<{ workers: RunningWorkers; ringProjector(): void; close(): Promise<void> }> {
+  const workers = await startWorkers(config, { migrate: false });
+  const producer = createProducerConnection(config.redisUrl);
+  const projectorQueue = new Queue(QUEUES.projector, { connection: producer, prefix: config.queuePrefix });
+  const doorbell = new ProjectorDoorbell(projectorQueue, pino({ level: 'silent' }));
+  return {
+    workers,
+    ringProjector: () => doorbell.ring(),
+    async close() {
+      await doorbell.settled();
+      await projectorQueue.close();
+      producer.disconnect();
+      await workers.close();
+    },
+  };
+}

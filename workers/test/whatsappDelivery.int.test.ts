@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pino from 'pino';
-import { Queue } from 'bullmq';
 import { appendToStream, parseStoredEvent, readStream } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
@@ -15,23 +13,20 @@ import {
   type SubmissionCommand,
   type SubmissionKind,
 } from '@autobest/domain';
-import { createProducerConnection, createStatusTokens, ProjectorDoorbell, QUEUES } from '@autobest/runtime';
+import { createStatusTokens } from '@autobest/runtime';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
-import { startWorkers, type RunningWorkers } from '../src/index';
-import { SERVER_ERROR, startCloudApiStandIn, THROUGHPUT_LIMIT, type CloudApiStandIn } from '../src/testing';
+import { SERVER_ERROR, startCloudApiStandIn, startTestWorkers, THROUGHPUT_LIMIT, type CloudApiStandIn } from '../src/testing';
 
 const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'c', causationId: null, requestId: null };
 const staff: EventMetadata = { actor: { kind: 'staff', staffUserId: '00000000-0000-4000-8000-000000000001', email: 'ops@autobest.test' }, correlationId: 'c', causationId: null, requestId: null };
 const STATUS_TOKEN_SECRET = 'a test secret of at least thirty-two characters';
 const statusTokens = createStatusTokens(STATUS_TOKEN_SECRET);
-const silent = pino({ level: 'silent' });
 
 let testDb: TestDatabase;
 let queues: TestQueues;
 let cloudApi: CloudApiStandIn;
-let workers: RunningWorkers;
+let workers: Awaited<ReturnType<typeof startTestWorkers>>;
 let ringProjector: () => void;
-let closeDoorbell: () => Promise<void>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase('whatsapp_delivery');
@@ -50,19 +45,10 @@ beforeAll(async () => {
     WHATSAPP_RETRY_DELAY_MS: '20',
     PROJECTOR_SAFETY_NET_MS: '500',
   });
-  workers = await startWorkers(config, { migrate: false });
-  const producer = createProducerConnection(queues.redisUrl);
-  const projectorQueue = new Queue(QUEUES.projector, { connection: producer, prefix: queues.prefix });
-  const doorbell = new ProjectorDoorbell(projectorQueue, silent);
-  ringProjector = () => doorbell.ring();
-  closeDoorbell = async () => {
-    await doorbell.settled();
-    await projectorQueue.close();
-    producer.disconnect();
-  };
+  workers = await startTestWorkers(config);
+  ringProjector = workers.ringProjector;
 });
 afterAll(async () => {
-  await closeDoorbell?.();
   await workers?.close();
   await cloudApi?.close();
   await testDb?.drop();

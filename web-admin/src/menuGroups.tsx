@@ -54,6 +54,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     label: 'Operations',
     entries: [
       resource('emails'),
+      resource('whatsapp-messages'),
       screen('analytics', '/analytics', 'Analytics', <BarChartIcon />),
       screen('qa-test', '/qa-test', 'QA checks', <HealthAndSafetyIcon />),
       // The router's basename plus /queues: /admin/queues, bull-board served by the API.

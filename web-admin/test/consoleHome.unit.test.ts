@@ -77,14 +77,14 @@ describe("the console's menu, grouped", () => {
 
   it('gives an admin every group', () => {
     expect(Object.keys(groupsOf('admin'))).toEqual(['Requests and leads', 'Catalogue and pricing', 'Content', 'Operations', 'Administration']);
-    expect(groupsOf('admin')['Operations']).toEqual(['emails', 'analytics', 'qa-test', 'queues']);
+    expect(groupsOf('admin')['Operations']).toEqual(['emails', 'whatsapp-messages', 'analytics', 'qa-test', 'queues']);
   });
 
   it.each(['sales', 'viewer'] as const)('gives %s the requests, the catalogue, the content and the emails, but no administration or queues', (role) => {
     const groups = groupsOf(role);
     expect(Object.keys(groups)).toEqual(['Requests and leads', 'Catalogue and pricing', 'Content', 'Operations']);
     expect(groups['Requests and leads']).toEqual(['sell-car-submissions', 'trade-in-submissions', 'reservation-requests', 'enquiries', 'conversations', 'contact-messages']);
-    expect(groups['Operations']).toEqual(['emails', 'analytics', 'qa-test']);
+    expect(groups['Operations']).toEqual(['emails', 'whatsapp-messages', 'analytics', 'qa-test']);
   });
 
   it('gives inventory no group of requests and no emails: no seller or buyer data', () => {

@@ -74,7 +74,7 @@ export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!STORED_NAME.test(file)) throw notFound('Image');
       const original = join(app.config.uploadsDir, FOLDER, file);
       // A visitor who asked to save data gets the smallest copy whatever width the page asked for.
-      const saveData = request.headers['save-data']?.toLowerCase() === 'on';
+      const saveData = String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
       const width = saveData ? PHOTO_VARIANT_WIDTHS[0] : request.query.w && (Number(request.query.w) as PhotoVariantWidth);
       const accept = request.headers.accept ?? '';
       const format: PhotoVariantFormat | undefined = request.query.f ?? PHOTO_VARIANT_FORMATS.find((candidate) => accept.includes(`image/${candidate}`));

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { identifyPhoto, PHOTO_VARIANT_WIDTHS, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError } from '../src/index';
+import { PHOTO_VARIANT_WIDTHS } from '@autobest/domain/inventory/photoCopies';
+import { identifyPhoto, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError } from '../src/index';
 import { samplePhoto } from '../src/testing';
 
 let folder: string;

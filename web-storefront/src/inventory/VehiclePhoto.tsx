@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { savesData } from '../saveData';
-import { hasCopies, PHOTO_FORMATS, photoFallback, photoSrcSet } from './photoSources';
+import { PHOTO_VARIANT_FORMATS } from '@autobest/domain/inventory/photoCopies';
+import { hasCopies, photoFallback, photoSrcSet } from './photoSources';
 
 const PLACEHOLDER = '/placeholder.svg';
 
@@ -29,7 +30,7 @@ export function VehiclePhoto({ url, alt, width, height, sizes, lazy = true }: { 
   if (!hasCopies(source)) return img;
   return (
     <picture>
-      {PHOTO_FORMATS.map((format) => (
+      {PHOTO_VARIANT_FORMATS.map((format) => (
         <source key={format} type={`image/${format}`} srcSet={photoSrcSet(source, format, saveData)} sizes={sizes} />
       ))}
       {img}

@@ -1,11 +1,10 @@
-/**
- * Catalogue photos are stored at these widths in AVIF and WebP besides their JPEG (the API's photo codec); the
- * media route answers `?w=&f=` with that copy, or the original for photos stored before copies were made. No React
- * here: src/boot.ts preloads the vehicle page's first photo with the same candidates the page will choose from.
+import { PHOTO_VARIANT_WIDTHS, type PhotoVariantFormat } from '@autobest/domain/inventory/photoCopies';
+
+/*
+ * Catalogue photos are stored with smaller AVIF and WebP copies besides their JPEG (the API's photo codec); the media
+ * route answers `?w=&f=` with that copy, or the original for photos stored before copies were made. No React here:
+ * src/boot.ts preloads the vehicle page's first photo with the same candidates the page will choose from.
  */
-export const PHOTO_WIDTHS = [320, 640, 1024] as const;
-export const PHOTO_FORMATS = ['avif', 'webp'] as const;
-export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
 /** The vehicle page's main photo: the page's width on a phone, 840 pixels beside the summary. */
 export const GALLERY_SIZES = '(min-width: 900px) 840px, 100vw';
@@ -19,13 +18,13 @@ const CATALOGUE_PHOTO = /^\/media\/vehicle-images\/image-[0-9a-f-]{36}\.[a-z]+$/
 export const hasCopies = (url: string): boolean => CATALOGUE_PHOTO.test(url);
 
 /** The `srcset` of `url`'s copies in `format`; saving data, only the smallest. */
-export function photoSrcSet(url: string, format: PhotoFormat, saveData: boolean): string {
-  if (saveData) return `${url}?w=${PHOTO_WIDTHS[0]}&f=${format}`;
-  return PHOTO_WIDTHS.map((width) => `${url}?w=${width}&f=${format} ${width}w`).join(', ');
+export function photoSrcSet(url: string, format: PhotoVariantFormat, saveData: boolean): string {
+  if (saveData) return `${url}?w=${PHOTO_VARIANT_WIDTHS[0]}&f=${format}`;
+  return PHOTO_VARIANT_WIDTHS.map((width) => `${url}?w=${width}&f=${format} ${width}w`).join(', ');
 }
 
 /** The `src` of the `<img>` inside the picture: the original, or its smallest copy when saving data. */
-export const photoFallback = (url: string, saveData: boolean): string => (saveData && hasCopies(url) ? `${url}?w=${PHOTO_WIDTHS[0]}` : url);
+export const photoFallback = (url: string, saveData: boolean): string => (saveData && hasCopies(url) ? `${url}?w=${PHOTO_VARIANT_WIDTHS[0]}` : url);
 
 /**
  * Starts the vehicle page's first photo as soon as the data names it, with the candidates its `<picture>` offers

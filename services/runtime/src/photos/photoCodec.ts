@@ -1,6 +1,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import sharp, { type OutputInfo } from 'sharp';
+import { PHOTO_VARIANT_FORMATS, PHOTO_VARIANT_WIDTHS, type PhotoVariantFormat, type PhotoVariantWidth } from '@autobest/domain/inventory/photoCopies';
 
 // libvips' operation cache pays off when one image is worked on again; every photo here is new, so it would
 // only hold memory.
@@ -137,13 +138,6 @@ export interface ReencodedPhoto {
   height: number;
   bytes: number;
 }
-
-/** The widths a catalogue photo is also stored at, for a storefront's `srcset`: a phone's card, a phone's page, a desktop's page. */
-export const PHOTO_VARIANT_WIDTHS = [320, 640, 1024] as const;
-export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
-/** The formats each width is stored in, best first; the re-encoded JPEG stays for browsers that read neither. */
-export const PHOTO_VARIANT_FORMATS = ['avif', 'webp'] as const;
-export type PhotoVariantFormat = (typeof PHOTO_VARIANT_FORMATS)[number];
 
 /** Where a variant of the photo stored at `photo` (…/image-x.jpg) is: …/image-x-w320.avif. */
 export function photoVariantPath(photo: string, width: PhotoVariantWidth, format: PhotoVariantFormat): string {

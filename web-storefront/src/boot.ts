@@ -3,6 +3,7 @@ import { inventorySearchQuery } from './inventory/searchQuery';
 import { NEWS_FIRST_READS } from './news/firstReads';
 import { matchesRoute, preloadRoute } from './pages';
 import { prefetch } from './prefetch';
+import { GALLERY_SIZES, preloadPhoto } from './inventory/photoSources';
 
 /**
  * Run first of the main chunk's modules (main.tsx imports it first, so before React evaluates): the page being opened
@@ -17,7 +18,7 @@ if (vehicle) {
   prefetch(`/api/vehicles/${encodeURIComponent(decodeURIComponent(vehicle))}?currency=${initialCurrency()}`, (body) => {
     // Its first photo is the page's largest paint: start it as soon as the data names it.
     const first = (body as { images?: Array<{ url?: unknown }> }).images?.[0]?.url;
-    if (typeof first === 'string') new Image().src = first;
+    if (typeof first === 'string') preloadPhoto(first, GALLERY_SIZES);
   });
 }
 

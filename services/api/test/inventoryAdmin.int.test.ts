@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { join } from 'node:path';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, minimalListing, signIn, type TestApp } from './support';
 
@@ -140,5 +141,45 @@ describe('catalogue images', () => {
     expect(refused.json()).toMatchObject({ error: 'invalid_file_type', message: 'Invalid file type' });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: image.headers });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('stores smaller AVIF/WebP copies of an uploaded photo, and a buyer sending Save-Data: on gets fewer bytes for the vehicle’s image (issue 42.3)', async () => {
+    const { multipartBody } = await import('./images');
+    const image = await multipartBody({}, [{ name: 'image', filename: 'front.jpg', type: 'image/jpeg', content: await samplePhoto({ width: 1600, height: 1200 }) }]);
+    const { url } = (await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-images', payload: image.payload, headers: { ...image.headers, cookie } })).json<{ url: string }>();
+    const car = { ...minimalListing('jetour-t2-2025', 'Jetour T2'), images: [{ url, alt: 'Jetour T2, front' }] };
+    expect((await admin('POST', '/api/admin/vehicles', car)).statusCode).toBe(201);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${car.id}` })).json<{ images: Array<{ url: string }> }>();
+    const photo = shown.images[0]!.url;
+    expect(photo).toBe(url);
+
+    for (const [w, f, format] of [['320', 'avif', 'heif'], ['640', 'webp', 'webp'], ['1024', 'avif', 'heif']] as const) {
+      const copy = await t.app.inject({ method: 'GET', url: `${photo}?w=${w}&f=${f}` });
+      expect(copy.headers['content-type']).toBe(`image/${f}`);
+      expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format, width: Number(w) });
+    }
+    const browser = { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' };
+    const plain = await t.app.inject({ method: 'GET', url: photo, headers: browser });
+    const saving = await t.app.inject({ method: 'GET', url: photo, headers: { ...browser, 'save-data': 'on' } });
+    const savingLarge = await t.app.inject({ method: 'GET', url: `${photo}?w=1024`, headers: { ...browser, 'save-data': 'on' } });
+    expect(plain.headers).toMatchObject({ 'content-type': 'image/jpeg', vary: 'Accept, Save-Data' });
+    expect((await sharp(plain.rawPayload).metadata()).width).toBe(1600);
+    expect(saving.headers['content-type']).toBe('image/avif');
+    expect((await sharp(saving.rawPayload).metadata()).width).toBe(320);
+    expect(saving.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(savingLarge.rawPayload.length).toBe(saving.rawPayload.length);
+    // Without Save-Data, the width the page asked for.
+    const asked = await t.app.inject({ method: 'GET', url: `${photo}?w=1024`, headers: browser });
+    expect((await sharp(asked.rawPayload).metadata()).width).toBe(1024);
+    expect(saving.rawPayload.length).toBeLessThan(asked.rawPayload.length);
+
+    // A photo stored before the copies existed is still served, whole, whatever is asked.
+    const older = `image-${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.jpg`;
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(t.app.config.uploadsDir, 'vehicle-images', older), await samplePhoto({ width: 640, height: 480 }));
+    const old = await t.app.inject({ method: 'GET', url: `/media/vehicle-images/${older}?w=320&f=avif`, headers: { 'save-data': 'on' } });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['content-type']).toBe('image/jpeg');
+    expect((await t.app.inject({ method: 'GET', url: `${photo}?w=300` })).statusCode).toBe(400);
   });
 });

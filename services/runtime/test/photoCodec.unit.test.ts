@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { identifyPhoto, PhotoProbe, reencodePhoto, UndecodablePhotoError } from '../src/index';
+import { PHOTO_VARIANT_WIDTHS } from '@autobest/domain/inventory/photoCopies';
+import { identifyPhoto, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError } from '../src/index';
 import { samplePhoto } from '../src/testing';
 
 let folder: string;
@@ -65,6 +66,25 @@ describe('reencodePhoto', () => {
     const small = await reencodePhoto(await samplePhoto({ width: 200, height: 100, format: 'png' }), { photo: join(folder, 'small.jpg'), thumbnail: join(folder, 'small.thumb.jpg') });
     expect([small.width, small.height]).toEqual([200, 100]);
     expect(await sharp(join(folder, 'small.thumb.jpg')).metadata()).toMatchObject({ width: 200, height: 100 });
+  });
+
+  it('writes the photo at 320, 640 and 1024 pixels wide in AVIF and WebP, each smaller than the JPEG, never enlarged (issue 42)', async () => {
+    const photo = join(folder, 'variants.jpg');
+    const result = await reencodePhoto(await samplePhoto({ width: 1600, height: 1200 }), { photo, variants: true });
+    const sizes: number[] = [];
+    for (const width of PHOTO_VARIANT_WIDTHS) {
+      for (const format of ['avif', 'webp'] as const) {
+        const file = photoVariantPath(photo, width, format);
+        expect(file).toBe(join(folder, `variants-w${width}.${format}`));
+        const metadata = await sharp(await readFile(file)).metadata();
+        expect([metadata.format, metadata.width]).toEqual([format === 'avif' ? 'heif' : 'webp', width]);
+        sizes.push((await readFile(file)).length);
+      }
+    }
+    expect(Math.max(...sizes)).toBeLessThan(result.bytes);
+    const small = join(folder, 'small-variants.jpg');
+    await reencodePhoto(await samplePhoto({ width: 200, height: 100 }), { photo: small, variants: true });
+    expect((await sharp(await readFile(photoVariantPath(small, 1024, 'webp'))).metadata()).width).toBe(200);
   });
 
   it('paints transparency white instead of the black a JPEG would otherwise show', async () => {

@@ -1,9 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
+import { savesData } from '../saveData';
 import { openTara, useTara } from './taraStore';
 import './launcher.css';
 
 const loadWidget = () => import('./TaraWidget');
 const TaraWidget = lazy(loadWidget);
+/** Pointing at or focusing Tara fetches her code ahead of the click, unless the visitor is saving data (savesData). */
+const loadAhead = () => {
+  if (!savesData()) void loadWidget();
+};
 
 /**
  * The round avatar button at the bottom end corner of every page (bottom right, bottom left in Arabic). Only this
@@ -17,7 +22,7 @@ export function TaraLauncher({ label }: { label: string }) {
   return (
     <>
       {/* Kept while the dialog is open (it covers it), so focus can come back to it; the minimized bar takes its place. */}
-      <button type="button" className="tara-launcher" hidden={tara.open && tara.minimized} aria-haspopup="dialog" aria-label={label} title={label} onPointerEnter={() => void loadWidget()} onFocus={() => void loadWidget()} onClick={() => openTara({ entry: 'widget' })}>
+      <button type="button" className="tara-launcher" hidden={tara.open && tara.minimized} aria-haspopup="dialog" aria-label={label} title={label} onPointerEnter={loadAhead} onFocus={loadAhead} onClick={() => openTara({ entry: 'widget' })}>
         <span aria-hidden="true">T</span>
       </button>
       {wanted ? (

@@ -8,6 +8,8 @@ import { DEALS, salePrice, type Deal } from './deals';
 import { dealMessages } from './messages';
 import './deals.css';
 import { PageHeader } from '../ui/PageHeader';
+import { VehiclePhoto } from '../inventory/VehiclePhoto';
+import { CARD_SIZES } from '../inventory/photoSources';
 
 const EnquiryDialog = lazy(() => import('../enquiries/EnquiryDialog'));
 
@@ -56,7 +58,7 @@ export function OnSalePage() {
             const image = vehicle.images.find((candidate) => candidate.isPrimary) ?? vehicle.images[0];
             return (
               <li key={deal.vehicleId} className="deal-card">
-                <img src={image?.url ?? '/placeholder.svg'} alt={image?.alt ?? vehicle.name} width={420} height={236} loading="lazy" decoding="async" />
+                <VehiclePhoto url={image?.url} alt={image?.alt ?? vehicle.name} width={420} height={236} sizes={CARD_SIZES} />
                 <span className="deal-badge">{t('save', { percent: number(deal.discountPercent / 100, { style: 'percent' }) })}</span>
                 <h2>
                   {vehicle.year} {vehicle.name}

@@ -3,6 +3,8 @@ import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
 import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { inventoryMessages } from './messages';
+import { VehiclePhoto } from './VehiclePhoto';
+import { CARD_SIZES } from './photoSources';
 
 /** The card of the Electric and Complete Inventory pages: image, badge, rating, name, price, a few features. */
 export function CollectionCard({ vehicle, badge, featureCount, showYear, onOpen }: { vehicle: VehicleSummary; badge: string | null; featureCount: number; showYear: boolean; onOpen?: () => void }) {
@@ -11,16 +13,7 @@ export function CollectionCard({ vehicle, badge, featureCount, showYear, onOpen 
   const { format } = useCurrency();
   return (
     <li className="vehicle-card">
-      <img
-        src={vehicle.image?.url ?? '/placeholder.svg'}
-        alt={vehicle.image?.alt ?? vehicle.name}
-        loading="lazy"
-        width={420}
-        height={240}
-        onError={(event) => {
-          if (!event.currentTarget.src.endsWith('/placeholder.svg')) event.currentTarget.src = '/placeholder.svg';
-        }}
-      />
+      <VehiclePhoto url={vehicle.image?.url} alt={vehicle.image?.alt ?? vehicle.name} width={420} height={240} sizes={CARD_SIZES} />
       {badge ? <span className="card-badge">{badge}</span> : null}
       <div className="vehicle-card-body">
         <p className="card-figure">★ {number(vehicle.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</p>

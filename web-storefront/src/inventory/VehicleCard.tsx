@@ -4,8 +4,8 @@ import { useFormat, useT } from '../i18n';
 import type { FinanceTermsAnswer, VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { inventoryMessages } from './messages';
 import { cardFinance } from './finance/financeFigures';
-
-const PLACEHOLDER = '/placeholder.svg';
+import { VehiclePhoto } from './VehiclePhoto';
+import { CARD_SIZES } from './photoSources';
 
 /** The card's badge, as the spec gives it: hybrid categories 'Hybrid EV', electric ones 'Plug-in Hybrid EV'. */
 function badgeOf(category: string) {
@@ -30,16 +30,7 @@ export function VehicleCard({ vehicle, finance }: { vehicle: VehicleSummary; fin
   return (
     <li className="vehicle-card">
       <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} className="vehicle-card-link">
-        <img
-          src={vehicle.image?.url ?? PLACEHOLDER}
-          alt={vehicle.image?.alt ?? vehicle.name}
-          loading="lazy"
-          width={420}
-          height={240}
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(PLACEHOLDER)) event.currentTarget.src = PLACEHOLDER;
-          }}
-        />
+        <VehiclePhoto url={vehicle.image?.url} alt={vehicle.image?.alt ?? vehicle.name} width={420} height={240} sizes={CARD_SIZES} />
         {badge ? <span className="card-badge">{t(badge)}</span> : null}
         <div className="vehicle-card-body">
           <p className="card-figure">{t('monthlyFigure', { price: format(figures.monthly, vehicle.displayPrice.currency as never) })}</p>

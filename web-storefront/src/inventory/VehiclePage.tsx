@@ -15,6 +15,8 @@ import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { PageWithBackLink } from '../ui/BackLink';
 import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
+import { VehiclePhoto } from './VehiclePhoto';
+import { GALLERY_SIZES } from './photoSources';
 
 // The landed-cost and finance calculators sit below the photos and the summary: their code (and messages) comes once
 // the vehicle is shown, not before the page's first paint.
@@ -42,15 +44,7 @@ function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
   return (
     <div className="gallery" role="group" aria-roledescription={t('galleryRole')} aria-label={t('galleryLabel', { name: vehicle.name })} tabIndex={0} onKeyDown={onKey}>
       <div className="gallery-main">
-        <img
-          src={current.url}
-          alt={current.alt || vehicle.name}
-          width={840}
-          height={480}
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(PLACEHOLDER)) event.currentTarget.src = PLACEHOLDER;
-          }}
-        />
+        <VehiclePhoto url={current.url} alt={current.alt || vehicle.name} width={840} height={480} sizes={GALLERY_SIZES} lazy={false} />
         <button type="button" className="gallery-nav gallery-prev" aria-label={t('previousPhoto')} onClick={() => go(index - 1)}>
           <span aria-hidden="true" className="flip-rtl">
             ‹
@@ -69,7 +63,7 @@ function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
         {images.map((image, position) => (
           <li key={`${image.url}-${position}`}>
             <button type="button" aria-label={t('photoNumber', { n: number(position + 1) })} aria-current={position === index} onClick={() => setIndex(position)}>
-              <img src={image.url} alt="" width={120} height={68} loading="lazy" />
+              <VehiclePhoto url={image.url} alt="" width={120} height={68} sizes="120px" />
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReviewVideoRecord } from '@autobest/domain/news/contracts';
 import { track } from '../analytics/analytics';
+import { savesData } from '../saveData';
 import { useFormat, type Translator } from '../i18n';
 import type en from './messages/en';
 import { showPlaceholderOnError } from './ArticleCard';
@@ -21,7 +22,13 @@ export function VideoCard({ video, t }: { video: ReviewVideoRecord; t: Translato
     if (playing) frame.current?.focus();
   }, [playing]);
 
-  const thumbnail = <img src={localThumbnail(video.thumbnail, location.origin)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />;
+  // Saving data (savesData), thumbnails wait for the visitor to ask for them; the frame keeps its size meanwhile.
+  const [thumbnailsAsked, setThumbnailsAsked] = useState(() => !savesData());
+  const thumbnail = thumbnailsAsked ? (
+    <img src={localThumbnail(video.thumbnail, location.origin)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />
+  ) : (
+    <span className="video-thumbnail-withheld" aria-hidden="true" />
+  );
   return (
     <article className="video-card">
       <div className="video-frame">
@@ -55,6 +62,11 @@ export function VideoCard({ video, t }: { video: ReviewVideoRecord; t: Translato
             {thumbnail}
             <p className="video-unavailable">{t('videoUnavailable')}</p>
           </>
+        )}
+        {thumbnailsAsked || playing ? null : (
+          <button type="button" className="button button-small video-show-thumbnails" onClick={() => setThumbnailsAsked(true)}>
+            {t('showThumbnails')}
+          </button>
         )}
         {playing ? null : (
           <span className="video-duration">

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_AREAS, UploadedImageSchema } from '@autobest/domain';
-import { reencodePhoto, UndecodablePhotoError } from '@autobest/runtime';
+import { PHOTO_VARIANT_FORMATS, PHOTO_VARIANT_WIDTHS, type PhotoVariantFormat, type PhotoVariantWidth } from '@autobest/domain/inventory/photoCopies';
+import { photoVariantPath, reencodePhoto, UndecodablePhotoError } from '@autobest/runtime';
 import { errorResponses, HttpError, notFound } from '../http/errors';
 import { invalidFile, receivePhotoUpload } from '../submissions/photoUpload';
 import { acceptMultipartForms } from '../http/multipartForms';
@@ -13,6 +14,7 @@ import { acceptMultipartForms } from '../http/multipartForms';
 const FOLDER = 'vehicle-images';
 // Images uploaded before they were re-encoded keep their names (and URLs); new ones are all JPEG.
 const STORED_NAME = /^image-[0-9a-f-]{36}\.(jpg|png|webp|gif|avif|heic|heif)$/;
+const WIDTHS = PHOTO_VARIANT_WIDTHS.map(String) as [`${PhotoVariantWidth}`, ...`${PhotoVariantWidth}`[]];
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif' };
 
 /**
@@ -44,7 +46,7 @@ export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const storedName = `image-${randomUUID()}.jpg`;
       try {
         await mkdir(join(app.config.uploadsDir, FOLDER), { recursive: true });
-        await reencodePhoto(await readFile(upload.pathOf(photo)), { photo: join(app.config.uploadsDir, FOLDER, storedName) });
+        await reencodePhoto(await readFile(upload.pathOf(photo)), { photo: join(app.config.uploadsDir, FOLDER, storedName), variants: true });
       } catch (error) {
         throw error instanceof UndecodablePhotoError ? invalidFile('image') : error;
       } finally {
@@ -56,17 +58,38 @@ export const vehicleImageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `/media/${FOLDER}/:file`,
-    { schema: { tags: ['inventory'], summary: 'A catalogue image', params: z.object({ file: z.string().max(80) }), response: { 200: z.unknown(), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'A catalogue image: `w` (and `f`, else the best format the Accept header names) asks for a smaller AVIF/WebP copy; with `Save-Data: on` the smallest',
+        params: z.object({ file: z.string().max(80) }),
+        querystring: z.object({
+          w: z.enum(WIDTHS).optional().describe('A width the image is stored at'),
+          f: z.enum(PHOTO_VARIANT_FORMATS).optional().describe('The copy\'s format'),
+        }),
+        response: { 200: z.unknown(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       if (!STORED_NAME.test(file)) throw notFound('Image');
-      const path = join(app.config.uploadsDir, FOLDER, file);
-      const info = await stat(path).catch(() => undefined);
+      const original = join(app.config.uploadsDir, FOLDER, file);
+      // A visitor who asked to save data gets the smallest copy whatever width the page asked for.
+      const saveData = String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
+      const width = saveData ? PHOTO_VARIANT_WIDTHS[0] : request.query.w && (Number(request.query.w) as PhotoVariantWidth);
+      const accept = request.headers.accept ?? '';
+      const format: PhotoVariantFormat | undefined = request.query.f ?? PHOTO_VARIANT_FORMATS.find((candidate) => accept.includes(`image/${candidate}`));
+      // Images stored before the copies were made (and formats the browser reads neither of) get the original.
+      const variant = width && format ? photoVariantPath(original, width, format) : undefined;
+      const variantInfo = variant ? await stat(variant).catch(() => undefined) : undefined;
+      const path = variantInfo ? variant! : original;
+      const info = variantInfo ?? (await stat(original).catch(() => undefined));
       if (!info) throw notFound('Image');
       return reply
-        .header('Content-Type', CONTENT_TYPES[file.split('.').pop()!] ?? 'application/octet-stream')
+        .header('Content-Type', CONTENT_TYPES[path.split('.').pop()!] ?? 'application/octet-stream')
         .header('Content-Length', String(info.size))
         .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Vary', 'Accept, Save-Data')
         .header('X-Content-Type-Options', 'nosniff')
         .send(createReadStream(path));
     },

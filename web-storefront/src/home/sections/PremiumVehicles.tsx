@@ -9,6 +9,8 @@ import { useVehicleSearch } from '../../inventory/useVehicleSearch';
 import { ResultGrid } from '../../inventory/ResultGrid';
 import { DEALS, salePrice } from '../../deals/deals';
 import type { Key, T } from './HomeSections';
+import { VehiclePhoto } from '../../inventory/VehiclePhoto';
+import { CARD_SIZES } from '../../inventory/photoSources';
 
 /** The spec's filter options; model values are the catalogue's model names. */
 const MAKES = ['Chery', 'BYD', 'Toyota', 'Xpeng'] as const;
@@ -148,7 +150,7 @@ export function PremiumVehicles({ t }: { t: T }) {
               {state.result.items.map((vehicle) => (
                 <li key={vehicle.id} className="premium-card">
                   <Link to={`/vehicle/${encodeURIComponent(vehicle.id)}`} onClick={() => track('user_interaction', { action: 'premium_vehicle_open', vehicleId: vehicle.id })}>
-                    <img src={vehicle.image?.url ?? '/placeholder.svg'} alt={vehicle.image?.alt ?? vehicle.name} width={320} height={180} loading="lazy" decoding="async" />
+                    <VehiclePhoto url={vehicle.image?.url} alt={vehicle.image?.alt ?? vehicle.name} width={320} height={180} sizes={CARD_SIZES} />
                     <h3>
                       {vehicle.year} {vehicle.name}
                     </h3>

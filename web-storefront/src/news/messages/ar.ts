@@ -50,6 +50,7 @@ export default {
   playVideo: 'تشغيل الفيديو: {title}',
   playerTitle: 'مشغّل الفيديو: {title}',
   playNotice: 'لا تُحمَّل الفيديوهات من يوتيوب إلا عند الضغط على زر التشغيل.',
+  showThumbnails: 'عرض الصورة المصغّرة',
   videoUnavailable: 'لا يمكن تشغيل هذا الفيديو هنا.',
   watchElsewhere: 'شاهده على موقع الفيديو',
   'views.zero': 'لا مشاهدات',

@@ -47,6 +47,7 @@ export default {
   playVideo: 'Play video: {title}',
   playerTitle: 'Video player: {title}',
   playNotice: 'Videos load from YouTube only when you press play.',
+  showThumbnails: 'Show thumbnail',
   videoUnavailable: 'This video cannot be played here.',
   watchElsewhere: 'Watch on the video site',
   'views.one': '{count} view',

@@ -50,6 +50,7 @@ export default {
   playVideo: 'Lire la vidéo : {title}',
   playerTitle: 'Lecteur vidéo : {title}',
   playNotice: 'Les vidéos ne se chargent depuis YouTube que lorsque vous appuyez sur lecture.',
+  showThumbnails: 'Afficher la miniature',
   videoUnavailable: 'Cette vidéo ne peut pas être lue ici.',
   watchElsewhere: 'Regarder sur le site de la vidéo',
   'views.one': '{count} vue',

@@ -50,6 +50,7 @@ export default {
   playVideo: 'Cheza video: {title}',
   playerTitle: 'Kicheza video: {title}',
   playNotice: 'Video hupakiwa kutoka YouTube pale tu unapobonyeza kucheza.',
+  showThumbnails: 'Onyesha picha ndogo',
   videoUnavailable: 'Video hii haiwezi kuchezwa hapa.',
   watchElsewhere: 'Tazama kwenye tovuti ya video',
   'views.one': 'Mtazamo {count}',

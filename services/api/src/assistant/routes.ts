@@ -6,6 +6,8 @@ import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import { assistantAdminRoutes } from './adminRoutes';
 import { assistantPublicRoutes } from './publicRoutes';
 import { vehicleMatcher, type VehicleMatcher } from './vehicleMatcher';
+import { knowledgeBase } from './knowledge';
+import { knowledgeRoutes } from './knowledgeRoutes';
 
 /**
  * Tara's cards with what the first one costs landed in the buyer's country (the country of their currency, else
@@ -32,8 +34,10 @@ function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, r
   };
 }
 
-/** Tara: the buyer's conversation (grounded in the catalogue at the current rates) and the console's leads. */
+/** Tara: the buyer's conversation (grounded in the catalogue at the current rates), the console's leads and her knowledge base. */
 export const assistantRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; landedCost: LandedCostTableCache }> = async (app, { rates, landedCost }) => {
-  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates) });
+  const knowledge = knowledgeBase(app.db);
+  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates), knowledge });
   await app.register(assistantAdminRoutes);
+  await app.register(knowledgeRoutes, { knowledge });
 };

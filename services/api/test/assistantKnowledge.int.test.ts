@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
-import type { ChatAnswer, TaraAnswerRecord } from '@autobest/domain';
+import { formatPlain, type ChatAnswer, type TaraAnswerRecord } from '@autobest/domain';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, signInAs, STAFF_NAME, type TestApp } from './support';
 
@@ -52,6 +52,23 @@ describe("Tara's knowledge base", () => {
     const answer = await send(id, 'kuna dhamana?');
     expect(answer.reply.content).toContain('Magari yote yana dhamana ya mwaka mmoja.');
     expect(answer.reply.citations).toContainEqual({ source: 'tara-answers/warranty:sw', label: 'warranty' });
+  });
+
+  it('answers delivery to a city and the monthly figure from the landed-cost quote of the first card, cited', async () => {
+    const id = await start();
+    const first = await send(id, 'I need a family SUV under 80 million naira');
+    expect(first.vehicles.length).toBeGreaterThan(0);
+    const delivery = await send(id, 'Do you deliver to Abuja, and how long does it take?');
+    const car = delivery.vehicles[0]!;
+    const quote = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${car.id}/quote`, query: { country: 'NG', currency: 'NGN', city: 'Abuja' } })).json<{ total: number; city: string; finance: { monthly: number } }>();
+    expect(quote.city).toBe('Abuja');
+    expect(delivery.reply.content).toContain(`we deliver to Abuja: the ${car.year} ${car.name}`);
+    expect(delivery.reply.content).toContain(formatPlain(quote.total, 'NGN', 'en'));
+    expect(delivery.reply.content).toContain('3 to 7 days');
+    expect(delivery.reply.content).not.toContain('specialist');
+    expect(delivery.reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining([car.path, 'tara-answers/delivery:en']));
+    const finance = await send(id, 'Can I pay monthly with a loan?');
+    expect(finance.reply.content).toMatch(/a month over \d+ months at [\d.]+% APR/);
   });
 
   it('refuses a blank text naming the field, an unknown answer, and a role that may not change content', async () => {

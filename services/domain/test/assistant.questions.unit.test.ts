@@ -63,6 +63,13 @@ describe('the questions buyers ask (issue 40.2)', () => {
     for (const topic of topics) expect(understanding.questions, text).toContain(topic);
   });
 
+  it('names the city a delivery question asks for, in any language', () => {
+    expect(read('Do you deliver to Kaduna, and how long does it take?').deliverTo).toBe('Kaduna');
+    expect(read('una dey deliver for Abuja?').deliverTo).toBe('Abuja');
+    expect(read('mnafikisha Mombasa?', 'sw').deliverTo).toBe('Mombasa');
+    expect(read('a car in Lagos').deliverTo).toBeUndefined();
+  });
+
   it('a message that asks nothing has no question', () => {
     expect(read('family SUV, budget 15m').questions).toEqual([]);
     expect(read('Abeg I wan buy family car, SUV, my budget na 15m').questions).toEqual([]);

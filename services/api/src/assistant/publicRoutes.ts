@@ -6,6 +6,7 @@ import { readState } from '@autobest/db';
 import {
   ChatAnswerSchema,
   contextAfter,
+  deliveryCityOf,
   conversationDecider,
   ConversationMovedOn,
   ConversationStartedSchema,
@@ -122,7 +123,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
     const { state } = known;
     const matchedFor = contextAfter(state, text, language, currency);
-    const [matches, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency), knowledge.answersFor(language ?? state.language)]);
+    const [matches, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency, { deliverTo: deliveryCityOf(text) }), knowledge.answersFor(language ?? state.language)]);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
       app,

@@ -14,13 +14,25 @@ import { knowledgeRoutes } from './knowledgeRoutes';
  * Nigeria): the same quote as the vehicle page's price list and the quote API, so her figures and theirs agree.
  */
 function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, rates: CatalogueRates): VehicleMatcher {
-  return async (context, currency) => {
+  return async (context, currency, options) => {
     const matches = await matcher(context, currency);
     const first = matches.vehicles[0];
     if (!first) return matches;
     const country = QUOTE_COUNTRIES.find((candidate) => candidate.currency === currency)?.code ?? 'NG';
+    // Delivered to the city the buyer named when the country has charges for it ("do you deliver to Kaduna?"), else its main city.
+    const city = options?.deliverTo ?? context.location;
+    const quoted = async () => {
+      if (city) {
+        try {
+          return await quoteVehicle(tables, rates, first.id, { country, currency, city });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      return quoteVehicle(tables, rates, first.id, { country, currency });
+    };
     try {
-      const { quote, vehicleName } = await quoteVehicle(tables, rates, first.id, { country, currency });
+      const { quote, vehicleName } = await quoted();
       const answer = toQuoteAnswer(quote);
       return {
         ...matches,

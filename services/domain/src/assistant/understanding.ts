@@ -41,6 +41,8 @@ export interface Understanding {
   sort?: CardSort;
   /** What the message asks about, in the order of QUESTION_TOPICS: Tara answers each from what the product knows. */
   questions: QuestionTopic[];
+  /** The city a delivery question names ("do you deliver to Kaduna?"): the landed quote is for it when it has charges. */
+  deliverTo?: string;
 }
 
 /**
@@ -529,6 +531,8 @@ const LOCATION = new RegExp(
   'u',
 );
 
+/** A city named anywhere in a message ("do you deliver to Kaduna?"), not only after in/at. */
+const CITY_ANYWHERE = new RegExp(`(?<![${LETTER}])(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])`, 'u');
 const SORTS: ReadonlyArray<[CardSort, RegExp]> = [
   [
     'efficiency',
@@ -725,6 +729,14 @@ const QUESTIONS: ReadonlyArray<[QuestionTopic, RegExp]> = [
 /** The questions the staff's knowledge base or a specialist answers (never the qualification questions back). */
 const OTHER_TOPICS: ReadonlySet<QuestionTopic> = new Set(['delivery', 'landed-cost', 'documents', 'inspection', 'warranty']);
 
+/** The city a message asks delivery to, or null when it asks no delivery question or names no city. */
+export function deliveryCityOf(text: string): string | null {
+  const folded = foldText(text);
+  if (!test(QUESTIONS[0]![1], folded)) return null;
+  const city = CITY_ANYWHERE.exec(folded);
+  return city ? (CITY_OF.get(city[1]!) ?? null) : null;
+}
+
 export function understandMessage(text: string, { currency, prior }: UnderstandOptions): Understanding {
   const folded = foldText(text);
   const said: Partial<ChatContext> = {};
@@ -781,6 +793,7 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
   const before: ChatContext = { ...EMPTY_CHAT_CONTEXT, ...prior };
   const actuallyCleared = cleared.filter((need) => (need === 'budget' ? !said.budget : need === 'type' ? !said.bodyType : !said.usage));
   const questions = QUESTIONS.filter(([, pattern]) => test(pattern, folded)).map(([topic]) => topic);
+  const deliverTo = questions.includes('delivery') ? deliveryCityOf(text) : null;
   return {
     context,
     said,
@@ -792,5 +805,6 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
     asksOther: test(OTHER_QUESTIONS, folded) || questions.some((topic) => OTHER_TOPICS.has(topic)),
     ...(sort ? { sort } : {}),
     questions,
+    ...(deliverTo ? { deliverTo } : {}),
   };
 }

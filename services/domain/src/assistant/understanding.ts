@@ -29,7 +29,7 @@ export interface Understanding {
   prior: ChatContext;
   /** The message changed what Tara understood: her reply sums it up again. */
   changed: boolean;
-  /** A question Tara has no answer for yet (delivery, customs, inspection, warranty…): a specialist follows up. */
+  /** A question beside paying (delivery, landed cost, customs, inspection, warranty): answered first, from what the product knows or by a specialist. */
   asksOther: boolean;
   /** What this message took back ("any type", "no budget"): those are null in `context`. */
   cleared?: ChatNeed[];
@@ -658,14 +658,6 @@ function readMake(text: string): string | undefined {
   return found ? MAKE_OF.get(found[0].trim().replace(/\s+/g, ' ')) : undefined;
 }
 
-/** Questions Tara cannot answer from her own data yet: a specialist follows them up. */
-const OTHER_QUESTIONS = words([
-  'deliver', 'do you deliver', 'delivery to', 'delivery fee', 'delivery cost', 'delivery time', 'ship to', 'shipping', 'how long', 'when will it arrive', 'una dey deliver', 'una fit bring am',
-  'customs', 'clearing', 'clearance', 'duty', 'duties', 'papers', 'documents', 'registration', 'plate number', 'inspection', 'inspect', 'test drive', 'warranty', 'guarantee',
-  'livrez', 'livraison a', 'delai', 'combien de temps', 'douane', 'dedouanement', 'papiers', 'carte grise', 'garantie', 'essai',
-  'mnaleta', 'mnafikisha', 'kusafirisha hadi', 'muda gani', 'forodha', 'ushuru', 'nyaraka', 'ukaguzi', 'dhamana', 'udhamini',
-  'توصيل الى', 'توصلون', 'شحن', 'كم يستغرق', 'جمارك', 'الجمارك', 'اوراق', 'تسجيل', 'فحص', 'ضمان',
-]);
 
 const QUESTIONS: ReadonlyArray<[QuestionTopic, RegExp]> = [
   [
@@ -682,7 +674,7 @@ const QUESTIONS: ReadonlyArray<[QuestionTopic, RegExp]> = [
     words([
       'landed cost', 'total cost', 'all-in', 'all in price', 'how much to clear', 'how much to clear am', 'clear am', 'cost to import', 'import duty', 'duties', 'duty',
       'cout total', 'prix rendu', 'prix tout compris', "droits d'importation", 'frais de dedouanement',
-      'gharama kamili', 'gharama ya kuagiza', 'ushuru wa kuagiza', 'gharama zote',
+      'gharama kamili', 'gharama ya kuagiza', 'ushuru', 'gharama zote',
       'التكلفه الكامله', 'التكلفه الاجماليه', 'رسوم الاستيراد', 'الرسوم الجمركيه',
     ]),
   ],
@@ -802,7 +794,7 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
     ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
     wantsPerson: test(WANTS_PERSON, folded),
     asksPricing: test(ASKS_PRICING, folded.replace(NOT_PRICING, ' ')),
-    asksOther: test(OTHER_QUESTIONS, folded) || questions.some((topic) => OTHER_TOPICS.has(topic)),
+    asksOther: questions.some((topic) => OTHER_TOPICS.has(topic)),
     ...(sort ? { sort } : {}),
     questions,
     ...(deliverTo ? { deliverTo } : {}),

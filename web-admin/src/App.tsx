@@ -20,6 +20,7 @@ import whatsappMessages from './whatsapp-messages';
 import vehicles from './vehicles';
 import reservationRequests from './reservation-requests';
 import newsSources from './news-sources';
+import taraAnswers from './tara-answers';
 import articles from './articles';
 import videos from './videos';
 import { destinationCharges, freightRates, tariffVersions } from './landed-cost';
@@ -62,6 +63,7 @@ export function App() {
         <Resource name="reservation-requests" options={{ label: 'Reservations' }} {...reservationRequests} />
         <Resource name="enquiries" options={{ label: 'Enquiries' }} {...enquiries} />
         <Resource name="conversations" options={{ label: 'Conversations' }} {...conversations} />
+        <Resource name="tara-answers" options={{ label: "Tara's answers" }} {...taraAnswers} />
         <Resource name="contact-messages" options={{ label: 'Contact messages' }} {...contactMessages} />
         <Resource name="emails" options={{ label: 'Emails' }} {...emails} />
         <Resource name="whatsapp-messages" options={{ label: 'WhatsApp' }} {...whatsappMessages} />

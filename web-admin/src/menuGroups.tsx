@@ -49,7 +49,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       resource('destination-charges'),
     ],
   },
-  { label: 'Content', entries: ['news-sources', 'articles', 'videos'].map(resource) },
+  { label: 'Content', entries: ['news-sources', 'articles', 'videos', 'tara-answers'].map(resource) },
   {
     label: 'Operations',
     entries: [

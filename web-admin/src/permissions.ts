@@ -24,6 +24,7 @@ export const CONSOLE_AREAS: Readonly<Record<string, AreaPermissions>> = {
   'news-sources': STAFF_AREAS.news,
   articles: STAFF_AREAS.news,
   videos: STAFF_AREAS.news,
+  'tara-answers': STAFF_AREAS.news,
   emails: STAFF_AREAS.emails,
   'whatsapp-messages': STAFF_AREAS.emails,
   analytics: OPERATIONS,

@@ -3,7 +3,7 @@ import { appendToStream } from '@autobest/db';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 
 /** Every resource the console lists through ra-data-simple-rest. */
-const LIST_RESOURCES = ['sell-car-submissions', 'trade-in-submissions', 'vehicles', 'reservation-requests', 'enquiries', 'contact-messages', 'emails', 'news-sources', 'articles', 'videos'] as const;
+const LIST_RESOURCES = ['sell-car-submissions', 'trade-in-submissions', 'vehicles', 'reservation-requests', 'enquiries', 'contact-messages', 'emails', 'news-sources', 'articles', 'videos', 'tara-answers'] as const;
 
 let t: TestApp;
 let cookie: string;

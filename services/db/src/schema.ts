@@ -172,6 +172,18 @@ export interface SubmissionsTable {
 }
 
 /** The WhatsApp outbox (0032): one row per (event, template), written by the notifier, sent by the deliver-whatsapp queue. */
+/** Tara's knowledge base (issue 40.2): one answer per topic and site language, edited by staff. */
+export interface TaraAnswersTable {
+  /** `topic:language`, computed by the database. */
+  id: ColumnType<string, never, never>;
+  topic: string;
+  language: SiteLanguage;
+  text: string;
+  /** The staff member who last edited it; null for the seeded text. */
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface WhatsAppMessagesTable {
   id: Generated<string>;
   event_id: string;
@@ -600,6 +612,7 @@ export interface Database {
   submissions: SubmissionsTable;
   sent_emails: SentEmailsTable;
   whatsapp_messages: WhatsAppMessagesTable;
+  tara_answers: TaraAnswersTable;
   whatsapp_stops: WhatsAppStopsTable;
   idempotency_keys: IdempotencyKeysTable;
   vehicles: VehiclesTable;

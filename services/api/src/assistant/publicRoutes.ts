@@ -6,6 +6,7 @@ import { readState } from '@autobest/db';
 import {
   ChatAnswerSchema,
   contextAfter,
+  deliveryCityOf,
   conversationDecider,
   ConversationMovedOn,
   ConversationStartedSchema,
@@ -37,6 +38,7 @@ import { errorResponses, HttpError } from '../http/errors';
 import { handleCommand, STREAMS } from '../http/commands';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import type { VehicleMatcher } from './vehicleMatcher';
+import type { KnowledgeBase } from './knowledge';
 
 /** One conversation's messages: a person reads and types far slower; a script hammering one conversation is stopped. */
 export const CHAT_MESSAGES_PER_CONVERSATION = { max: 20, windowMs: 60_000 };
@@ -73,7 +75,7 @@ function viewOf(id: string, events: readonly ConversationEvent[], state: Convers
 }
 
 /** Tara's public API: a buyer starts a conversation, writes to Tara, reopens it after a reload, and asks for a person. */
-export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatcher }> = async (app, { matcher }) => {
+export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatcher; knowledge: KnowledgeBase }> = async (app, { matcher, knowledge }) => {
   app.post(
     '/api/chat/conversations',
     {
@@ -121,14 +123,14 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
     const { state } = known;
     const matchedFor = contextAfter(state, text, language, currency);
-    const matches = await matcher(matchedFor, currency ?? state.currency);
+    const [matches, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency, { deliverTo: deliveryCityOf(text) }), knowledge.answersFor(language ?? state.language)]);
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
       app,
       request,
       STREAMS.conversation,
       streamId,
-      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, currency, messageIds, matches, matchedFor, now: new Date() }, current),
+      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, currency, messageIds, matches, matchedFor, knowledge: answers, now: new Date() }, current),
       { by: 'visitor', known: { state: known.state, version: known.version } },
     );
     const [message, replyMessage] = messagesOf(events, after, version - events.length + 1);

@@ -6,19 +6,33 @@ import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import { assistantAdminRoutes } from './adminRoutes';
 import { assistantPublicRoutes } from './publicRoutes';
 import { vehicleMatcher, type VehicleMatcher } from './vehicleMatcher';
+import { knowledgeBase } from './knowledge';
+import { knowledgeRoutes } from './knowledgeRoutes';
 
 /**
  * Tara's cards with what the first one costs landed in the buyer's country (the country of their currency, else
  * Nigeria): the same quote as the vehicle page's price list and the quote API, so her figures and theirs agree.
  */
 function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, rates: CatalogueRates): VehicleMatcher {
-  return async (context, currency) => {
+  return async (context, currency, options) => {
     const matches = await matcher(context, currency);
     const first = matches.vehicles[0];
     if (!first) return matches;
     const country = QUOTE_COUNTRIES.find((candidate) => candidate.currency === currency)?.code ?? 'NG';
+    // Delivered to the city the buyer named when the country has charges for it ("do you deliver to Kaduna?"), else its main city.
+    const city = options?.deliverTo ?? context.location;
+    const quoted = async () => {
+      if (city) {
+        try {
+          return await quoteVehicle(tables, rates, first.id, { country, currency, city });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      return quoteVehicle(tables, rates, first.id, { country, currency });
+    };
     try {
-      const { quote, vehicleName } = await quoteVehicle(tables, rates, first.id, { country, currency });
+      const { quote, vehicleName } = await quoted();
       const answer = toQuoteAnswer(quote);
       return {
         ...matches,
@@ -32,8 +46,10 @@ function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, r
   };
 }
 
-/** Tara: the buyer's conversation (grounded in the catalogue at the current rates) and the console's leads. */
+/** Tara: the buyer's conversation (grounded in the catalogue at the current rates), the console's leads and her knowledge base. */
 export const assistantRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; landedCost: LandedCostTableCache }> = async (app, { rates, landedCost }) => {
-  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates) });
+  const knowledge = knowledgeBase(app.db);
+  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates), knowledge });
   await app.register(assistantAdminRoutes);
+  await app.register(knowledgeRoutes, { knowledge });
 };

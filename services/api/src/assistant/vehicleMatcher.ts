@@ -174,7 +174,8 @@ const asksForCards = (context: ChatContext) =>
   context.priority !== null || CHAT_FILTER_SLOTS.some((slot) => (slot === 'seats' ? (context.seats ?? 0) > 5 : context[slot] !== null));
 
 /** Finds the vehicles Tara shows for what a conversation understood. */
-export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCode) => Promise<VehicleMatches>;
+/** `deliverTo`: the city a delivery question names, which the landed quote is for when the country has charges for it. */
+export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCode, options?: { deliverTo?: string | null }) => Promise<VehicleMatches>;
 
 /**
  * Tara's cards come from the catalogue as it is, never from her words: listed vehicles (the `vehicles` read model

@@ -31,6 +31,7 @@ import * as withdrawnEmails from './0029_withdrawn_emails';
 import * as vehicleSearchIdsByCodePoint from './0030_vehicle_search_ids_by_code_point';
 import * as submissionLanguage from './0031_submission_language';
 import * as whatsappMessages from './0032_whatsapp_messages';
+import * as taraAnswers from './0033_tara_answers';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030_vehicle_search_ids_by_code_point': vehicleSearchIdsByCodePoint,
   '0031_submission_language': submissionLanguage,
   '0032_whatsapp_messages': whatsappMessages,
+  '0033_tara_answers': taraAnswers,
 };

@@ -3,6 +3,7 @@ import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
 import { CARD_SORTS } from './understanding';
+import { KNOWLEDGE_TOPICS } from './replies';
 import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES } from './slots';
 
 /**
@@ -227,3 +228,21 @@ export const ConversationFunnelSchema = z
   })
   .meta({ id: 'ConversationFunnel' });
 export type ConversationFunnel = z.output<typeof ConversationFunnelSchema>;
+
+/** One answer of Tara's knowledge base as staff see and edit it (resource `tara-answers`; id `topic:language`). */
+export const TaraAnswerRecordSchema = z
+  .object({
+    id: z.string(),
+    topic: z.enum(KNOWLEDGE_TOPICS),
+    language: z.enum(SITE_LANGUAGES),
+    text: z.string(),
+    updatedBy: z.string().nullable().describe('The staff member who last edited it; null for the seeded text'),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'TaraAnswer' });
+export type TaraAnswerRecord = z.output<typeof TaraAnswerRecordSchema>;
+
+/** An edit of one answer: Tara says it, as written, to every visitor who asks about its topic in its language. */
+export const TaraAnswerBodySchema = z.object({
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be blank').max(2000, 'text must be at most 2000 characters'),
+});

@@ -17,7 +17,7 @@ import {
 } from './contracts';
 import { CARD_SORTS, understandMessage } from './understanding';
 import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
-import { composeReply, greetingFor, sortCards, type VehicleMatches } from './replies';
+import { composeReply, greetingFor, sortCards, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -160,6 +160,8 @@ export type ConversationCommand =
       /** The vehicles found for `matchedFor`, the context the message leads to; found before deciding (I/O). */
       matches: VehicleMatches;
       matchedFor: ChatContext;
+      /** The staff's knowledge-base answers in the reply's language (loaded by the API, kept in memory). */
+      knowledge?: KnowledgeAnswers | undefined;
       now: Date;
     }
   | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
@@ -201,7 +203,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const understanding = understandMessage(command.text, { language, currency, prior: state.context });
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
       const stage = nextStage(state.stage);
-      const reply = composeReply({ language, stage, understanding, matches: command.matches, previous: state.lastReply, turn: state.buyerMessages });
+      const reply = composeReply({ language, stage, understanding, matches: command.matches, previous: state.lastReply, turn: state.buyerMessages, knowledge: command.knowledge });
       const at = command.now.toISOString();
       const languageChanged: ConversationEvent[] =
         language === state.language ? [] : [{ type: 'ConversationLanguageChanged', data: { conversationId, from: state.language, to: language, changedAt: at } }];

@@ -3,7 +3,8 @@ import { RESERVATION_DEPOSIT_NGN } from '../inventory/reservation';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatVehicleCard, TaraTopic } from './contracts';
 import type { ChatFilterSlot } from './slots';
-import type { CardSort, ChatNeed, Understanding } from './understanding';
+import type { CardSort, ChatNeed, QuestionTopic, Understanding } from './understanding';
+import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, FINANCE_TERMS_MONTHS } from '../money/finance';
 import ar from './wording/ar.json';
 import en from './wording/en.json';
 import fr from './wording/fr.json';
@@ -61,7 +62,20 @@ export interface LandedSummary {
   apr: number;
 }
 
+/** The topics of the staff's knowledge base (table tara_answers), each written in the four languages. */
+export const KNOWLEDGE_TOPICS = ['delivery', 'documents', 'inspection', 'warranty'] as const satisfies readonly QuestionTopic[];
+export type KnowledgeTopic = (typeof KNOWLEDGE_TOPICS)[number];
+
+/** A knowledge-base answer in the reply's language (English when the language has none yet), and what it rests on. */
+export interface KnowledgeAnswer {
+  text: string;
+  citation: ChatCitation;
+}
+export type KnowledgeAnswers = Partial<Record<KnowledgeTopic, KnowledgeAnswer>>;
+
 export interface ReplyInput {
+  /** The staff's answers for the reply's language; without them, those questions go to a specialist. */
+  knowledge?: KnowledgeAnswers | undefined;
   language: SiteLanguage;
   stage: ChatStage;
   understanding: Understanding;
@@ -183,9 +197,85 @@ const openingOf = (text: string) =>
     .slice(0, 3)
     .join(' ');
 
-export function composeReply({ language, stage, understanding, matches, previous = null, turn = 0 }: ReplyInput): ComposedReply {
+/**
+ * What Tara answers to the questions of a message from what the product knows: the landed quote of the first card
+ * (delivery to the city, landed cost, the monthly figure), the finance terms, and the staff's knowledge base. Each
+ * answer cites what it rests on; `unanswered` says a question is left for a specialist.
+ */
+function answerQuestions(
+  questions: readonly QuestionTopic[],
+  { language, matches, knowledge = {}, landedSaid }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean },
+): { parts: string[]; citations: ChatCitation[]; unanswered: boolean } {
+  const wording = WORDING[language];
+  const parts: string[] = [];
+  const citations: ChatCitation[] = [];
+  let unanswered = false;
+  const landed = matches.landed;
+  const money = (amount: number) => formatPlain(amount, landed!.currency, language);
+  let landedDone = landedSaid;
+  const sayLanded = () => {
+    if (landedDone || !landed) return;
+    landedDone = true;
+    parts.push(landedText(language, landed));
+    citations.push({ source: landed.path, label: landed.vehicle });
+  };
+  const fromKnowledge = (topic: KnowledgeTopic) => {
+    const answer = knowledge[topic];
+    if (!answer) return false;
+    parts.push(answer.text);
+    citations.push(answer.citation);
+    return true;
+  };
+  for (const topic of questions) {
+    switch (topic) {
+      case 'delivery': {
+        const byQuote = landed !== null && landed !== undefined;
+        if (byQuote) {
+          parts.push(fill(wording.answers.delivery, { city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path }));
+          citations.push({ source: landed.path, label: landed.vehicle });
+        }
+        if (!fromKnowledge('delivery') && !byQuote) unanswered = true;
+        break;
+      }
+      case 'landed-cost':
+        if (landed) sayLanded();
+        else if (!landedDone) {
+          landedDone = true;
+          parts.push(wording.answers.landedAsk);
+        }
+        break;
+      case 'finance':
+        if (landed) sayLanded();
+        else {
+          parts.push(fill(wording.answers.financeTerms, { apr: DEFAULT_APR_PERCENT, from: FINANCE_TERMS_MONTHS[0], to: FINANCE_TERMS_MONTHS[FINANCE_TERMS_MONTHS.length - 1]!, share: Math.round(DEFAULT_DEPOSIT_SHARE * 100) }));
+          citations.push({ source: '/inventory', label: wording.answers.financeCitation });
+        }
+        break;
+      case 'documents':
+      case 'inspection':
+      case 'warranty':
+        if (!fromKnowledge(topic)) unanswered = true;
+        break;
+      // trade-in, sell-car and reservation: the pricing reply names the deposit and both pages.
+      default:
+        break;
+    }
+  }
+  return { parts, citations, unanswered };
+}
+
+const landedText = (language: SiteLanguage, landed: LandedSummary) => {
+  const money = (amount: number) => formatPlain(amount, landed.currency, language);
+  return fill(WORDING[language].landed, { car: landed.vehicle, city: landed.city, total: money(landed.total), deposit: money(landed.deposit), monthly: money(landed.monthly), months: landed.termMonths, apr: landed.apr, path: landed.path });
+};
+
+/** The questions the pricing reply answers (the deposit and how to reserve, the trade-in and sell-car pages, finance). */
+const PAYING_TOPICS: ReadonlySet<QuestionTopic> = new Set(['finance', 'trade-in', 'sell-car', 'reservation']);
+
+export function composeReply({ language, stage, understanding, matches, previous = null, turn = 0, knowledge }: ReplyInput): ComposedReply {
   const wording = WORDING[language];
   const { context, said, sort, wantsPerson, asksPricing, asksOther } = understanding;
+  const questions = understanding.questions ?? [];
   const cleared = understanding.cleared ?? [];
   const vehicles = sort ? sortCards(matches.vehicles, sort) : matches.vehicles;
   const priceOf = (vehicle: ChatVehicleCard) => {
@@ -197,14 +287,19 @@ export function composeReply({ language, stage, understanding, matches, previous
   const list = listOf(vehicles);
   const saidNeeds = Object.keys(said).length > 0 || cleared.length > 0;
   // A question Tara cannot answer yet gets a specialist, never the qualification questions back.
-  const questionFirst = asksOther && !asksPricing && !wantsPerson;
-  const pricingFirst = !questionFirst && (asksPricing || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson));
+  // "how much to clear am?" asks about landing a car, not about paying for it: the answer, without the pricing reply.
+  const asksPaying = asksPricing && (questions.length === 0 || questions.some((topic) => PAYING_TOPICS.has(topic)));
+  const questionFirst = asksOther && !asksPaying && !wantsPerson;
+  const pricingFirst = !questionFirst && (asksPaying || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson));
   const missing = missingNeeds(context);
   const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
   const parts: string[] = [];
 
   if (wantsPerson) parts.push(wording.person);
-  if (questionFirst) parts.push(wording.specialist);
+  // The questions first, answered from what the product knows; what it does not know goes to a specialist.
+  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false });
+  if (questionFirst || asksPaying) parts.push(...answered.parts);
+  if (questionFirst && (answered.unanswered || answered.parts.length === 0)) parts.push(answered.parts.length > 0 ? wording.answers.specialistRest : wording.specialist);
   // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.
   const understood = describeContext(context, language, cleared);
   const sumUp = () => {
@@ -233,10 +328,7 @@ export function composeReply({ language, stage, understanding, matches, previous
     const where = vehicles.length > 0 ? fill(wording.reserveWhere, { list: vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator) }) : wording.reserveAnyPage;
     parts.push(fill(wording.pricing, { deposit, where }));
     const landed = matches.landed;
-    if (landed) {
-      const money = (amount: number) => formatPlain(amount, landed.currency, language);
-      parts.push(fill(wording.landed, { car: landed.vehicle, city: landed.city, total: money(landed.total), deposit: money(landed.deposit), monthly: money(landed.monthly), months: landed.termMonths, apr: landed.apr, path: landed.path }));
-    }
+    if (landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
   } else if (!questionFirst) {
     // One question at a time: which slot to let go of, else the first thing still missing.
     if (showCards && matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0 && vehicles.length > 0) parts.push(wording.relaxAsk);
@@ -257,7 +349,7 @@ export function composeReply({ language, stage, understanding, matches, previous
   }
   return {
     content,
-    citations: citationsOf({ ...matches, vehicles }, pages),
+    citations: citationsOf({ ...matches, vehicles }, [...(questionFirst || asksPaying ? answered.citations.filter((citation) => !vehicles.some((vehicle) => vehicle.path === citation.source)) : []), ...pages]),
     suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst, questionFirst),
   };
 }

@@ -29,7 +29,7 @@ export interface Understanding {
   prior: ChatContext;
   /** The message changed what Tara understood: her reply sums it up again. */
   changed: boolean;
-  /** A question Tara has no answer for yet (delivery, customs, inspection, warranty…): a specialist follows up. */
+  /** A question beside paying (delivery, landed cost, customs, inspection, warranty): answered first, from what the product knows or by a specialist. */
   asksOther: boolean;
   /** What this message took back ("any type", "no budget"): those are null in `context`. */
   cleared?: ChatNeed[];
@@ -39,7 +39,19 @@ export interface Understanding {
   asksPricing: boolean;
   /** The buyer asks for the cards in another order. */
   sort?: CardSort;
+  /** What the message asks about, in the order of QUESTION_TOPICS: Tara answers each from what the product knows. */
+  questions: QuestionTopic[];
+  /** The city a delivery question names ("do you deliver to Kaduna?"): the landed quote is for it when it has charges. */
+  deliverTo?: string;
 }
+
+/**
+ * What a buyer asks that the product knows the answer to (issue 40.2). delivery, landed-cost and finance are answered
+ * from the landed-cost quote and the finance terms; trade-in, sell-car and reservation from the product's pages and
+ * the deposit; documents, inspection and warranty (and delivery times) from the staff's knowledge base.
+ */
+export const QUESTION_TOPICS = ['delivery', 'landed-cost', 'documents', 'inspection', 'warranty', 'finance', 'trade-in', 'sell-car', 'reservation'] as const;
+export type QuestionTopic = (typeof QUESTION_TOPICS)[number];
 
 export interface UnderstandOptions {
   language: SiteLanguage;
@@ -519,6 +531,8 @@ const LOCATION = new RegExp(
   'u',
 );
 
+/** A city named anywhere in a message ("do you deliver to Kaduna?"), not only after in/at. */
+const CITY_ANYWHERE = new RegExp(`(?<![${LETTER}])(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])`, 'u');
 const SORTS: ReadonlyArray<[CardSort, RegExp]> = [
   [
     'efficiency',
@@ -644,14 +658,76 @@ function readMake(text: string): string | undefined {
   return found ? MAKE_OF.get(found[0].trim().replace(/\s+/g, ' ')) : undefined;
 }
 
-/** Questions Tara cannot answer from her own data yet: a specialist follows them up. */
-const OTHER_QUESTIONS = words([
-  'deliver', 'do you deliver', 'delivery to', 'delivery fee', 'delivery cost', 'delivery time', 'ship to', 'shipping', 'how long', 'when will it arrive', 'una dey deliver', 'una fit bring am',
-  'customs', 'clearing', 'clearance', 'duty', 'duties', 'papers', 'documents', 'registration', 'plate number', 'inspection', 'inspect', 'test drive', 'warranty', 'guarantee',
-  'livrez', 'livraison a', 'delai', 'combien de temps', 'douane', 'dedouanement', 'papiers', 'carte grise', 'garantie', 'essai',
-  'mnaleta', 'mnafikisha', 'kusafirisha hadi', 'muda gani', 'forodha', 'ushuru', 'nyaraka', 'ukaguzi', 'dhamana', 'udhamini',
-  'توصيل الى', 'توصلون', 'شحن', 'كم يستغرق', 'جمارك', 'الجمارك', 'اوراق', 'تسجيل', 'فحص', 'ضمان',
-]);
+
+const QUESTIONS: ReadonlyArray<[QuestionTopic, RegExp]> = [
+  [
+    'delivery',
+    words([
+      'deliver', 'do you deliver', 'delivery', 'delivery to', 'delivery fee', 'delivery cost', 'delivery time', 'ship to', 'shipping', 'how long', 'when will it arrive', 'una dey deliver', 'una fit bring am', 'una go bring am', 'e go reach',
+      'livrez', 'livrer', 'livraison', 'delai', 'combien de temps', 'expedier',
+      'mnaleta', 'mnafikisha', 'kufikisha', 'kusafirisha hadi', 'usafirishaji', 'muda gani', 'itafika lini',
+      'توصيل', 'توصلون', 'شحن', 'كم يستغرق', 'متى تصل',
+    ]),
+  ],
+  [
+    'landed-cost',
+    words([
+      'landed cost', 'total cost', 'all-in', 'all in price', 'how much to clear', 'how much to clear am', 'clear am', 'cost to import', 'import duty', 'duties', 'duty',
+      'cout total', 'prix rendu', 'prix tout compris', "droits d'importation", 'frais de dedouanement',
+      'gharama kamili', 'gharama ya kuagiza', 'ushuru', 'gharama zote',
+      'التكلفه الكامله', 'التكلفه الاجماليه', 'رسوم الاستيراد', 'الرسوم الجمركيه',
+    ]),
+  ],
+  [
+    'documents',
+    words([
+      'customs', 'clearing', 'clearance', 'papers', 'documents', 'document', 'registration', 'plate number', 'particulars', 'paper dey', 'customs papers',
+      'douane', 'dedouanement', 'papiers', 'carte grise', 'immatriculation',
+      'forodha', 'nyaraka', 'karatasi', 'usajili', 'kibali',
+      'جمارك', 'الجمارك', 'اوراق', 'وثائق', 'مستندات', 'تسجيل', 'تخليص',
+    ]),
+  ],
+  [
+    'inspection',
+    words([
+      'inspection', 'inspect', 'inspected', 'test drive', 'check the car', 'mechanic', 'see the car', 'come see am', 'check am',
+      'inspecter', 'controle technique', 'essai', 'essayer', 'voir la voiture',
+      'ukaguzi', 'kukagua', 'kuiona gari', 'kujaribu',
+      'فحص', 'معاينه', 'تجربه القياده',
+    ]),
+  ],
+  ['warranty', words(['warranty', 'guarantee', 'guaranteed', 'garantie', 'garanti', 'dhamana', 'udhamini', 'waranti', 'ضمان', 'كفاله'])],
+  [
+    'finance',
+    words([
+      'finance', 'financing', 'financed', 'loan', 'loans', 'installment', 'installments', 'instalment', 'instalments', 'monthly', 'per month', 'a month', 'pay small small', 'credit', 'lease', 'leasing',
+      'financement', 'financer', 'credit', 'un pret', 'pret auto', 'mensualites', 'par mois', 'echelonne',
+      'mkopo', 'awamu', 'kwa mwezi', 'ufadhili',
+      'تمويل', 'قرض', 'اقساط', 'تقسيط', 'شهريا',
+    ]),
+  ],
+  ['trade-in', words(['trade in', 'trade-in', 'tradein', 'exchange my car', 'swap my car', 'reprise', 'reprendre', 'echanger ma voiture', 'kubadilisha gari', 'kubadilishana', 'استبدال', 'مبادله'])],
+  ['sell-car', words(['sell my car', 'sell my', 'buy my car', 'i wan sell', 'vendre ma voiture', 'racheter ma voiture', 'kuuza gari langu', 'nunua gari langu', 'بيع سيارتي', 'اشتري سيارتي'])],
+  [
+    'reservation',
+    words([
+      'reserve', 'reserving', 'reservation', 'hold the car', 'hold it', 'deposit', 'book the car', 'keep am for me',
+      'reserver', 'reservation', 'acompte', 'depot', 'bloquer',
+      'kuhifadhi', 'hifadhi', 'kuweka nafasi', 'amana', 'kushikilia',
+      'حجز', 'احجز', 'عربون',
+    ]),
+  ],
+];
+/** The questions the staff's knowledge base or a specialist answers (never the qualification questions back). */
+const OTHER_TOPICS: ReadonlySet<QuestionTopic> = new Set(['delivery', 'landed-cost', 'documents', 'inspection', 'warranty']);
+
+/** The city a message asks delivery to, or null when it asks no delivery question or names no city. */
+export function deliveryCityOf(text: string): string | null {
+  const folded = foldText(text);
+  if (!test(QUESTIONS[0]![1], folded)) return null;
+  const city = CITY_ANYWHERE.exec(folded);
+  return city ? (CITY_OF.get(city[1]!) ?? null) : null;
+}
 
 export function understandMessage(text: string, { currency, prior }: UnderstandOptions): Understanding {
   const folded = foldText(text);
@@ -708,6 +784,8 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
   const context: ChatContext = { ...next, preferredVehicleType: preferredVehicleTypeOf(next) };
   const before: ChatContext = { ...EMPTY_CHAT_CONTEXT, ...prior };
   const actuallyCleared = cleared.filter((need) => (need === 'budget' ? !said.budget : need === 'type' ? !said.bodyType : !said.usage));
+  const questions = QUESTIONS.filter(([, pattern]) => test(pattern, folded)).map(([topic]) => topic);
+  const deliverTo = questions.includes('delivery') ? deliveryCityOf(text) : null;
   return {
     context,
     said,
@@ -716,7 +794,9 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
     ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
     wantsPerson: test(WANTS_PERSON, folded),
     asksPricing: test(ASKS_PRICING, folded.replace(NOT_PRICING, ' ')),
-    asksOther: test(OTHER_QUESTIONS, folded),
+    asksOther: questions.some((topic) => OTHER_TOPICS.has(topic)),
     ...(sort ? { sort } : {}),
+    questions,
+    ...(deliverTo ? { deliverTo } : {}),
   };
 }

@@ -173,4 +173,40 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });
     expect(failed.json()).toEqual([expect.objectContaining({ status: 'failed', errorCode: 131047, lastError: '131047: Re-engagement message' })]);
   });
+
+  it('sends a failed message again on Retry, once, and refuses to for a sent one, a withdrawn one or a phone that said STOP', async () => {
+    const admin = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'POST', url, headers });
+    const [failed] = (await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } })).json<Array<{ id: string; to: string; attempts: number }>>();
+    const before = cloudApi.received.filter((message) => message.to === failed!.to).length;
+    const retried = await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: failed!.id, status: 'pending', attempts: 0 });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await t.testDb.db.selectFrom('whatsapp_messages').selectAll().where('id', '=', failed!.id).execute();
+        expect(rows[0]?.status).toBe('sent');
+        return rows;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(row).toMatchObject({ attempts: 1, transport: 'cloud-api' });
+    expect(cloudApi.received.filter((message) => message.to === failed!.to)).toHaveLength(before + 1);
+    expect((await readStream(t.testDb.db, `whatsapp-message-${failed!.id}`)).map((event) => event.type)).toEqual(['WhatsAppRetryRequested']);
+
+    // Only a failed message can be sent again; an unknown one is 404; staff only.
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`)).json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/sent already/) });
+    expect((await admin('/api/admin/whatsapp-messages/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
+    expect((await admin('/api/admin/whatsapp-messages/not-an-id/retry')).statusCode).toBe(404);
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`, {})).statusCode).toBe(401);
+    await t.testDb.db.updateTable('whatsapp_messages').set({ status: 'withdrawn' }).where('id', '=', failed!.id).execute();
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`)).json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/withdrawn/) });
+
+    // The phone that replied STOP: its failed message stays failed.
+    const [stoppedMessage] = await messagesAbout(id);
+    await t.testDb.db.updateTable('whatsapp_messages').set({ status: 'failed' }).where('id', '=', stoppedMessage!.id).execute();
+    const refused = await admin(`/api/admin/whatsapp-messages/${stoppedMessage!.id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/stopped WhatsApp updates/);
+    expect((await messagesAbout(id))[0]).toMatchObject({ status: 'failed' });
+  });
 });

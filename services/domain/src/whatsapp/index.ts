@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DomainEvent } from '../platform/events';
 
 /**
  * A WhatsApp message of the outbox (issue 41). pending: recorded, not yet accepted by the Cloud API (retried with
@@ -121,3 +122,11 @@ export const OutboxWhatsAppMessageSchema = z
   .meta({ id: 'OutboxWhatsAppMessage' });
 
 export type OutboxWhatsAppMessage = z.output<typeof OutboxWhatsAppMessageSchema>;
+
+/**
+ * Staff sent a failed WhatsApp message again, recorded on the message's stream `whatsapp-message-{id}` for the
+ * activity trail, as EmailRetryRequested is for emails. The outbox row stays the message's state.
+ */
+export type WhatsAppRetryRequested = DomainEvent<'WhatsAppRetryRequested', { messageId: string; attemptsBefore: number }>;
+
+export const whatsappMessageStreamId = (messageId: string) => `whatsapp-message-${messageId}`;

@@ -1,19 +1,16 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DomainEvent } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/runtime';
+import { ProjectorDoorbell, type OutboxTable } from '@autobest/runtime';
 import { staffEventMetadata } from '../plugins/auth';
 import { HttpError } from './errors';
-
-/** The outbox tables staff can send a failed row of again: the same columns of delivery state in each. */
-export type RetryableOutbox = 'sent_emails' | 'whatsapp_messages';
 
 /**
  * Retry of a failed outbox row, the same for emails and WhatsApp messages: back to pending with a new round of
  * attempts, due now, with the event saying who asked recorded in the same transaction, then the queue's doorbell
  * rung so the workers send it at once (or at their safety net's next round, if Redis is away now).
  */
-export function outboxRetry(app: FastifyInstance, queue: ConstructorParameters<typeof ProjectorDoorbell>[0], table: RetryableOutbox) {
+export function outboxRetry(app: FastifyInstance, queue: ConstructorParameters<typeof ProjectorDoorbell>[0], table: OutboxTable) {
   const doorbell = new ProjectorDoorbell(queue, app.log);
   app.addHook('onClose', async () => doorbell.settled());
   return async function retry(

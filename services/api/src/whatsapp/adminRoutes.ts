@@ -98,7 +98,7 @@ export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const stopped = await app.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', message.to_phone).executeTakeFirst();
       if (stopped && message.status === 'failed') throw new HttpError(409, 'conflict', 'Its recipient has stopped WhatsApp updates; this message cannot be sent again');
       const event: WhatsAppRetryRequested = { type: 'WhatsAppRetryRequested', data: { messageId: message.id, attemptsBefore: message.attempts } };
-      await retry(request, message, { noun: 'WhatsApp message', withdrawn: 'its request was deleted or its recipient replied STOP', streamId: whatsappMessageStreamId(message.id), event });
+      await retry(request, message, { noun: 'WhatsApp message', withdrawn: 'its request was deleted or its recipient stopped WhatsApp updates', streamId: whatsappMessageStreamId(message.id), event });
       return toRecord(await findMessage(message.id));
     },
   );

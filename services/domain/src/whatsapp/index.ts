@@ -16,7 +16,7 @@ export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
 
 /** Why a withdrawn message did not go out, as the outbox shows it. */
 export const WHATSAPP_WITHDRAWN_DELETED = 'Not sent: the request was deleted before this message went out';
-export const WHATSAPP_WITHDRAWN_STOPPED = 'Not sent: the recipient replied STOP';
+export const WHATSAPP_WITHDRAWN_STOPPED = 'Not sent: the recipient stopped WhatsApp updates (replied STOP or used the status page)';
 
 /**
  * The number as the Cloud API wants it: E.164 digits, no plus. Local Nigerian numbers (0803 555 0142) take the

@@ -104,12 +104,12 @@ export const enquiry = (i: number, marker = `fault test enquiry ${i}`) => ({
 
 export const reservation = (i: number) => ({ name: `Tunde Bakare ${i}`, phone: phone(500_000 + i) });
 
-/** A sell-car request as the storefront sends it: the fields and six small photos. */
-export async function sellCarForm(i: number): Promise<FormData> {
+/** A sell-car request as the storefront sends it: the fields (and `extra` ones, e.g. whatsappUpdates) and six small photos. */
+export async function sellCarForm(i: number, extra: Record<string, string> = {}): Promise<FormData> {
   const photo = new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' });
   const form = new FormData();
   const fields = sellCarFormFields({ fullName: 'Chinedu Eze', phoneNumber: phone(900_000 + i), email: `chinedu.${i}@example.ng` });
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...fields, ...extra })) form.append(name, value);
   for (const { slot } of SELL_CAR_PHOTO_SLOTS) form.append(slot, photo, `${slot}.jpg`);
   return form;
 }

@@ -1,9 +1,8 @@
-import { Button, Chip } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, useRecordContext } from 'react-admin';
+import { Chip } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { WHATSAPP_MESSAGE_STATUSES, WHATSAPP_STATUS_LABELS, type OutboxWhatsAppMessage, type WhatsAppMessageStatus } from '@autobest/domain/whatsapp';
-
 import { answerOf } from '../dataProvider';
-import { useRecordCommand } from '../useRecordCommand';
+import { OutboxRetryButton } from '../OutboxRetryButton';
 
 const STATUS_CHOICES = WHATSAPP_MESSAGE_STATUSES.map((status) => ({ id: status, name: WHATSAPP_STATUS_LABELS[status] }));
 
@@ -21,24 +20,6 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search phone, message id, request id" />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />,
 ];
-
-/** A failed message goes back to the outbox with a new round of attempts, as an email's Retry does. */
-function RetryButton() {
-  const record = useRecordContext<OutboxWhatsAppMessage>();
-  const { mayRun: mayRetry, command: retry } = useRecordCommand({
-    resource: 'whatsapp-messages',
-    action: 'retry',
-    send: async (dataProvider, id: string) => answerOf(await dataProvider.retryWhatsAppMessage(id)),
-    done: () => ({ message: 'The WhatsApp message is being sent again', type: 'success' }),
-    failure: 'Could not retry the WhatsApp message. Please try again.',
-  });
-  if (record?.status !== 'failed' || !mayRetry) return null;
-  return (
-    <Button size="small" variant="contained" disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
-      Retry
-    </Button>
-  );
-}
 
 /** Every WhatsApp message the product sends (issue 41): to whom, about which request, and what became of it. */
 export function WhatsAppMessageList() {
@@ -59,7 +40,8 @@ export function WhatsAppMessageList() {
         <NumberField source="attempts" />
         <TextField source="lastError" label="API's answer" sortable={false} emptyText="—" sx={{ display: 'block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
         <TextField source="waMessageId" label="Message id" sortable={false} emptyText="—" sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
-        <RetryButton />
+        {/* A failed message goes back to the outbox with a new round of attempts, as an email's Retry does. */}
+        <OutboxRetryButton resource="whatsapp-messages" noun="WhatsApp message" size="small" send={async (dataProvider, id) => answerOf(await dataProvider.retryWhatsAppMessage(id))} />
       </Datagrid>
     </List>
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import { eventsBehind, type Db } from '@autobest/db';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { sellCarFormFields } from '@autobest/domain/testing';
@@ -104,12 +105,12 @@ export const enquiry = (i: number, marker = `fault test enquiry ${i}`) => ({
 
 export const reservation = (i: number) => ({ name: `Tunde Bakare ${i}`, phone: phone(500_000 + i) });
 
-/** A sell-car request as the storefront sends it: the fields and six small photos. */
-export async function sellCarForm(i: number): Promise<FormData> {
+/** A sell-car request as the storefront sends it: the fields (and `extra` ones, e.g. whatsappUpdates) and six small photos. */
+export async function sellCarForm(i: number, extra: Record<string, string> = {}): Promise<FormData> {
   const photo = new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' });
   const form = new FormData();
   const fields = sellCarFormFields({ fullName: 'Chinedu Eze', phoneNumber: phone(900_000 + i), email: `chinedu.${i}@example.ng` });
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...fields, ...extra })) form.append(name, value);
   for (const { slot } of SELL_CAR_PHOTO_SLOTS) form.append(slot, photo, `${slot}.jpg`);
   return form;
 }
@@ -145,3 +146,18 @@ export async function idsIn(db: Db, table: string): Promise<Set<string>> {
 }
 
 export const missingFrom = (ids: Iterable<string>, present: Set<string>) => [...ids].filter((id) => !present.has(id));
+
+/**
+ * After the workers were killed mid-send: how often each message (by its key) reached the server, checked against the
+ * outbox's keys (every one arrived, and nothing else); only the messages in flight at the kill, at most the four the
+ * delivery sends at once, may have arrived twice, never more. Answers the keys that arrived twice.
+ */
+export function expectOnceExceptInFlight(arrived: readonly string[], outbox: readonly string[]): string[] {
+  const copies = new Map<string, number>();
+  for (const key of arrived) copies.set(key, (copies.get(key) ?? 0) + 1);
+  expect([...copies.keys()].sort()).toEqual([...outbox].sort());
+  const twice = [...copies].filter(([, count]) => count > 1);
+  expect(twice.length).toBeLessThanOrEqual(4);
+  expect(twice.every(([, count]) => count === 2)).toBe(true);
+  return twice.map(([key]) => key);
+}

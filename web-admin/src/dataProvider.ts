@@ -7,6 +7,7 @@ import type { ServerCheck, ServerCheckResult } from '@autobest/domain/qaChecks/c
 import type { ConsoleHome } from '@autobest/domain/staff/consoleHome';
 import type { SubmissionHistoryEntry } from '@autobest/domain/submissions/contracts';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
+import type { OutboxWhatsAppMessage } from '@autobest/domain/whatsapp';
 import type { AdminArticle, NewsSourceRecord } from '@autobest/domain/news/contracts';
 import type { ConversationFunnel } from '@autobest/domain/assistant/contracts';
 import type { OwnSession, StaffAccount } from '@autobest/domain/staff/accounts';
@@ -52,6 +53,8 @@ export const dataProvider = {
     command(resource, id, 'notes', { text, expectedVersion }),
   /** Puts a failed email back in the outbox with a new round of attempts. */
   retryEmail: (id: Identifier) => send<OutboxEmail>('POST', `${API}/emails/${encodeURIComponent(String(id))}/retry`),
+  /** Puts a failed WhatsApp message back in the outbox with a new round of attempts. */
+  retryWhatsAppMessage: (id: Identifier) => send<OutboxWhatsAppMessage>('POST', `${API}/whatsapp-messages/${encodeURIComponent(String(id))}/retry`),
 
   /** The public catalogue's figures (count, average price, brands, categories). */
   getInventoryStats: () => get<InventoryStats>('/api/vehicles/stats'),

@@ -52,6 +52,7 @@ describe('GET /api/health', () => {
         // The first admin's account, made at the start, is the one event (no workers run here).
         projector: { ok: true, eventsBehind: 1, byProjection: expect.any(Object) },
         emails: { ok: true, notifierEventsBehind: 1, pending: 0, failed: 0, oldestPendingSeconds: null },
+        whatsapp: { ok: true, pending: 0, failed: 0, oldestPendingSeconds: null },
         news: { ok: true, sources: 0, stale: 0, failing: 0 },
         // The test apps answer searches in SQL (support.ts; searchIndex.int.test.ts has the product's default, memory).
         searchIndex: { mode: 'sql', ok: true, ready: false, vehicles: 0, eventsBehind: 0, syncedSecondsAgo: null, loadMs: null },

@@ -226,11 +226,35 @@ describe('with METRICS_TOKEN', () => {
     expect(valueOf(samples, 'autobest_email_oldest_pending_age_seconds')).toBeLessThan(40 * 60);
   });
 
+  it('counts the WhatsApp outbox by status and how long the oldest pending message has waited', async () => {
+    const message = (status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed', minutesAgo: number) => ({
+      event_id: crypto.randomUUID(),
+      template: 'confirmation',
+      language: 'en' as const,
+      to_phone: '2348035550199',
+      parameters: JSON.stringify(['Tunde']),
+      status,
+      created_at: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await t.testDb.db
+      .insertInto('whatsapp_messages')
+      .values([message('pending', 20), message('pending', 1), message('sent', 60), message('delivered', 60), message('read', 60), message('read', 60), message('failed', 90)])
+      .execute();
+    const samples = await scrape();
+    expect(valueOf(samples, 'autobest_whatsapp_messages', { status: 'pending' })).toBe(2);
+    expect(valueOf(samples, 'autobest_whatsapp_messages', { status: 'sent' })).toBe(1);
+    expect(valueOf(samples, 'autobest_whatsapp_messages', { status: 'delivered' })).toBe(1);
+    expect(valueOf(samples, 'autobest_whatsapp_messages', { status: 'read' })).toBe(2);
+    expect(valueOf(samples, 'autobest_whatsapp_messages', { status: 'failed' })).toBe(1);
+    expect(valueOf(samples, 'autobest_whatsapp_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(20 * 60);
+    expect(valueOf(samples, 'autobest_whatsapp_oldest_pending_age_seconds')).toBeLessThan(30 * 60);
+  });
+
   it('shows process metrics and that every collector answered', async () => {
     const samples = await scrape();
     expect(valueOf(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(valueOf(samples, 'nodejs_eventloop_lag_seconds')).toBeTypeOf('number');
-    for (const collector of ['event-store', 'projection-lag', 'queues', 'rates', 'housekeeping', 'emails']) {
+    for (const collector of ['event-store', 'projection-lag', 'queues', 'rates', 'housekeeping', 'emails', 'whatsapp']) {
       expect(valueOf(samples, 'autobest_metrics_collector_up', { collector }), collector).toBe(1);
     }
   });

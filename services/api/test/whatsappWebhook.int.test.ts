@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readStream } from '@autobest/db';
-import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
+import { SELL_CAR_PHOTO_SLOTS, WHATSAPP_WITHDRAWN_STOPPED } from '@autobest/domain';
 import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
-import { startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
+import { SERVER_ERROR, startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 import { multipartBody } from './images';
 
@@ -67,6 +67,8 @@ const post = ({ payload, signature }: { payload: string; signature: string | und
 const statusUpdate = (id: string, status: string, extra: object = {}) =>
   webhook({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '2348035550142', ...extra }] });
 const reply = (from: string, text: string) => webhook({ contacts: [{ profile: { name: 'Tunde' }, wa_id: from }], messages: [{ from, id: `wamid.reply${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
+
+const whatsappHealth = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { whatsapp: object } }>().checks.whatsapp;
 
 describe('GET /api/whatsapp/webhook', () => {
   it("answers Meta's handshake with the challenge as text when the verify token matches, and 403 otherwise", async () => {
@@ -142,6 +144,7 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     const [sent] = await settledAbout(other, 1);
     await post(statusUpdate(sent!.wa_message_id!, 'failed', { errors: [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }] }));
     expect((await messagesAbout(other))[0]).toMatchObject({ status: 'failed', error_code: 131047, last_error: '131047: Re-engagement message' });
+    expect(await whatsappHealth()).toEqual({ ok: true, pending: 0, failed: 1, oldestPendingSeconds: null });
   });
 
   it('stops the updates of a phone that replies STOP: the status change after it sends nothing', async () => {
@@ -172,5 +175,86 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(byId.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
     const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });
     expect(failed.json()).toEqual([expect.objectContaining({ status: 'failed', errorCode: 131047, lastError: '131047: Re-engagement message' })]);
+  });
+
+  it('sends a failed message again on Retry, once, and refuses to for a sent one, a withdrawn one or a phone that said STOP', async () => {
+    const admin = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'POST', url, headers });
+    const [failed] = (await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } })).json<Array<{ id: string; to: string; attempts: number }>>();
+    const before = cloudApi.received.filter((message) => message.to === failed!.to).length;
+    const retried = await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: failed!.id, status: 'pending', attempts: 0 });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await t.testDb.db.selectFrom('whatsapp_messages').selectAll().where('id', '=', failed!.id).execute();
+        expect(rows[0]?.status).toBe('sent');
+        return rows;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(row).toMatchObject({ attempts: 1, transport: 'cloud-api' });
+    expect(cloudApi.received.filter((message) => message.to === failed!.to)).toHaveLength(before + 1);
+    expect(await whatsappHealth()).toMatchObject({ ok: true, pending: 0, failed: 0 });
+    expect((await readStream(t.testDb.db, `whatsapp-message-${failed!.id}`)).map((event) => event.type)).toEqual(['WhatsAppRetryRequested']);
+
+    // Only a failed message can be sent again; an unknown one is 404; staff only.
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`)).json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/sent already/) });
+    expect((await admin('/api/admin/whatsapp-messages/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
+    expect((await admin('/api/admin/whatsapp-messages/not-an-id/retry')).statusCode).toBe(404);
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`, {})).statusCode).toBe(401);
+    await t.testDb.db.updateTable('whatsapp_messages').set({ status: 'withdrawn' }).where('id', '=', failed!.id).execute();
+    expect((await admin(`/api/admin/whatsapp-messages/${failed!.id}/retry`)).json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/withdrawn/) });
+
+    // The phone that replied STOP: its failed message stays failed.
+    const [stoppedMessage] = await messagesAbout(id);
+    await t.testDb.db.updateTable('whatsapp_messages').set({ status: 'failed' }).where('id', '=', stoppedMessage!.id).execute();
+    const refused = await admin(`/api/admin/whatsapp-messages/${stoppedMessage!.id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/stopped WhatsApp updates/);
+    expect((await messagesAbout(id))[0]).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('Stop WhatsApp updates from the status page', () => {
+  it('stops them with the status token (the same 404 as the status page for a wrong one) and withdraws what waits', async () => {
+    // The API is failing, so the confirmation waits to be retried.
+    cloudApi.failNext(1_000, SERVER_ERROR);
+    const created = await sell({ ...sellFields, phoneNumber: '0803 555 0150', whatsappUpdates: 'yes' });
+    expect(created.statusCode).toBe(201);
+    const { id, statusUrl } = created.json<{ id: string; statusUrl: string }>();
+    const token = new URL(statusUrl, 'http://localhost').searchParams.get('token')!;
+    await vi.waitFor(async () => expect((await messagesAbout(id))[0]).toMatchObject({ status: 'pending', attempts: 1 }), { timeout: 20_000, interval: 50 });
+    const status = () => t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status`, query: { token } });
+    expect((await status()).json()).toMatchObject({ id, whatsappUpdates: true });
+    const stop = (payload: object, requestId = id, resource = 'sell-car-submissions') =>
+      t.app.inject({ method: 'POST', url: `/api/${resource}/${requestId}/whatsapp-stop`, payload });
+
+    const missing = await stop({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ fields: Record<string, unknown> }>().fields).toHaveProperty('token');
+    for (const refused of [await stop({ token: 'a guess' }), await stop({ token }, '00000000-0000-4000-8000-000000000000'), await stop({ token }, id, 'trade-in-submissions')]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual((await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${id}/status`, query: { token: 'a guess' } })).json());
+    }
+    expect(await t.testDb.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', '2348035550150').execute()).toEqual([]);
+
+    const stopped = await stop({ token });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toEqual({ whatsappUpdates: false });
+    cloudApi.failNext(0);
+    expect(await t.testDb.db.selectFrom('whatsapp_stops').select(['phone', 'wa_message_id']).where('phone', '=', '2348035550150').execute()).toEqual([{ phone: '2348035550150', wa_message_id: null }]);
+    expect((await messagesAbout(id))[0]).toMatchObject({ status: 'withdrawn', last_error: WHATSAPP_WITHDRAWN_STOPPED });
+    expect((await status()).json()).toMatchObject({ whatsappUpdates: false });
+    // Asking again changes nothing and answers the same.
+    expect((await stop({ token })).json()).toEqual({ whatsappUpdates: false });
+
+    // A request that did not ask for updates has none to stop.
+    const unasked = (await sell({ ...sellFields, phoneNumber: '0803 555 0151' })).json<{ id: string; statusUrl: string }>();
+    const unaskedToken = new URL(unasked.statusUrl, 'http://localhost').searchParams.get('token')!;
+    // Once the projector has the request (its status page answers 404 until then).
+    await vi.waitFor(
+      async () => expect((await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${unasked.id}/status`, query: { token: unaskedToken } })).json()).toMatchObject({ id: unasked.id, whatsappUpdates: false }),
+      { timeout: 20_000, interval: 50 },
+    );
   });
 });

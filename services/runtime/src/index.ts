@@ -8,7 +8,7 @@
 export { QUEUES, ALL_QUEUE_NAMES, openQueues, closeQueues, type QueueName, type ProductQueues } from './queues/queues';
 export { createProducerConnection, createWorkerConnection } from './queues/redis';
 export { ProjectorDoorbell, scheduleProjectorSafetyNet, PROJECTOR_QUEUE, type DoorbellLogger } from './queues/doorbell';
-export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, type EmailBacklog } from './emails/outbox';
+export { NOTIFIER, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, type OutboxBacklog, type OutboxTable } from './emails/outbox';
 export { NEWS_QUEUE, FETCH_SOURCE_JOB, requestFeedFetch, type FetchSourceJob } from './news/newsQueue';
 export { currentRates, RATES_QUEUE, type RatesSnapshot } from './rates/rates';
 export { createStatusTokens, type StatusTokens } from './submissions/statusTokens';

@@ -1,33 +1,15 @@
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
-import { Button } from '@mui/material';
+import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import type { OutboxEmail } from '@autobest/domain/emails/contracts';
 import { answerOf } from '../dataProvider';
-import { useRecordCommand } from '../useRecordCommand';
+import { OutboxRetryButton } from '../OutboxRetryButton';
 import { EmailStatusChip } from './EmailStatusChip';
-
-/** A failed email goes back to the outbox with a new round of attempts, e.g. once its address works again. */
-function RetryButton() {
-  const record = useRecordContext<OutboxEmail>();
-  const { mayRun: mayRetry, command: retry } = useRecordCommand({
-    resource: 'emails',
-    action: 'retry',
-    send: async (dataProvider, id: string) => answerOf(await dataProvider.retryEmail(id)),
-    done: () => ({ message: 'The email is being sent again', type: 'success' }),
-    failure: 'Could not retry the email. Please try again.',
-  });
-  if (record?.status !== 'failed' || !mayRetry) return null;
-  return (
-    <Button variant="contained" disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
-      Retry
-    </Button>
-  );
-}
 
 export function EmailShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <RetryButton />
+        {/* A failed email goes back to the outbox with a new round of attempts, e.g. once its address works again. */}
+        <OutboxRetryButton resource="emails" noun="email" send={async (dataProvider, id) => answerOf(await dataProvider.retryEmail(id))} />
         <FunctionField<OutboxEmail> label="Status" render={(record) => <EmailStatusChip status={record.status} />} />
         <NumberField source="attempts" />
         <TextField source="lastError" label="Last error (the mail server's answer)" emptyText="—" />

@@ -1,6 +1,8 @@
 import { Chip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
 import { WHATSAPP_MESSAGE_STATUSES, WHATSAPP_STATUS_LABELS, type OutboxWhatsAppMessage, type WhatsAppMessageStatus } from '@autobest/domain/whatsapp';
+import { answerOf } from '../dataProvider';
+import { OutboxRetryButton } from '../OutboxRetryButton';
 
 const STATUS_CHOICES = WHATSAPP_MESSAGE_STATUSES.map((status) => ({ id: status, name: WHATSAPP_STATUS_LABELS[status] }));
 
@@ -38,6 +40,8 @@ export function WhatsAppMessageList() {
         <NumberField source="attempts" />
         <TextField source="lastError" label="API's answer" sortable={false} emptyText="—" sx={{ display: 'block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
         <TextField source="waMessageId" label="Message id" sortable={false} emptyText="—" sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        {/* A failed message goes back to the outbox with a new round of attempts, as an email's Retry does. */}
+        <OutboxRetryButton resource="whatsapp-messages" noun="WhatsApp message" size="small" send={async (dataProvider, id) => answerOf(await dataProvider.retryWhatsAppMessage(id))} />
       </Datagrid>
     </List>
   );

@@ -7,6 +7,7 @@ import { submissionMessages } from './messages';
 import { apiMessages } from '../api/messages';
 import { slotLabel } from './slotLabel';
 import { SUBMISSION_KINDS } from './kinds';
+import { stopWhatsAppUpdates, whatsappUpdatesNotice, type WhatsAppStopPhase } from './whatsappStop';
 
 const STATUS_LABEL = { pending: 'statusPending', reviewed: 'statusReviewed', finalized: 'statusFinalized' } as const;
 const STATUS_HINT = { pending: 'pendingHint', reviewed: 'reviewedHint', finalized: 'finalizedHint' } as const;
@@ -38,6 +39,7 @@ export function StatusPage({ kind }: { kind: SubmissionKind }) {
   const { money, date } = useFormat();
   const { id = '' } = useParams();
   const token = useStatusToken();
+  const [stopPhase, setStopPhase] = useState<WhatsAppStopPhase>('idle');
   const [state, setState] = useState<{ phase: 'loading' } | { phase: 'found'; view: SubmissionStatusAnswer } | { phase: 'missing' } | { phase: 'failed' }>({
     phase: 'loading',
   });
@@ -79,6 +81,12 @@ export function StatusPage({ kind }: { kind: SubmissionKind }) {
   }
   const { view } = shown;
   const value = view[valueField];
+  const whatsapp = whatsappUpdatesNotice(view.whatsappUpdates, stopPhase);
+  const stop = () => {
+    if (!token) return;
+    setStopPhase('stopping');
+    void stopWhatsAppUpdates(resource, view.id, token).then((stopped) => setStopPhase(stopped ? 'stopped' : 'failed'));
+  };
   return (
     <section className="page status-page">
       <h1>{heading}</h1>
@@ -101,6 +109,16 @@ export function StatusPage({ kind }: { kind: SubmissionKind }) {
         <dd>{when(view.lastUpdated)}</dd>
       </dl>
       <p className="hint">{t(STATUS_HINT[view.status])}</p>
+      {whatsapp && (
+        <div className="notice">
+          <p role={stopPhase === 'idle' ? undefined : 'status'}>{t(whatsapp.message)}</p>
+          {whatsapp.offerStop && (
+            <button type="button" className="button button-secondary" disabled={stopPhase === 'stopping'} onClick={stop}>
+              {t('whatsappStop')}
+            </button>
+          )}
+        </div>
+      )}
       {view.unreadablePhotos.length > 0 && (
         <div className="notice notice-error" role="alert">
           <p>

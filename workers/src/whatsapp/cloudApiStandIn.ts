@@ -34,6 +34,8 @@ export interface CloudApiStandIn {
   failNext(count: number, failure?: CloudApiFailure, templateName?: string): void;
   /** Refuses every message to this number with 131026 (undeliverable), or the failure given. */
   rejectRecipient(to: string, failure?: CloudApiFailure): void;
+  /** Takes each message `ms` after reading it (0: at once): a process killed meanwhile never hears that it was taken. */
+  delayAcceptance(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
   const refused: CloudApiStandIn['refused'] = [];
   const rejected = new Map<string, CloudApiFailure>();
   let failures: { count: number; failure: CloudApiFailure; templateName?: string | undefined } = { count: 0, failure: THROUGHPUT_LIMIT };
+  let acceptanceDelayMs = 0;
 
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
@@ -91,6 +94,7 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
         refused.push({ to, httpStatus: failure.httpStatus, code: failure.code });
         return error(failure);
       }
+      if (acceptanceDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptanceDelayMs));
       const waMessageId = `wamid.${randomBytes(24).toString('base64url')}`;
       received.push({
         phoneNumberId: path[1]!,
@@ -115,6 +119,9 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
     },
     rejectRecipient(to, failure = UNDELIVERABLE) {
       rejected.set(to, failure);
+    },
+    delayAcceptance(ms) {
+      acceptanceDelayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

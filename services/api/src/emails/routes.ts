@@ -3,11 +3,10 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SentEmailsTable } from '@autobest/db';
 import { EMAIL_STATUSES, emailStreamId, isUuid, OutboxEmailSchema, STAFF_AREAS, type EmailRetryRequested, type OutboxEmail } from '@autobest/domain';
-import { ProjectorDoorbell } from '@autobest/runtime';
-import { errorResponses, HttpError, notFound } from '../http/errors';
+import { errorResponses, notFound } from '../http/errors';
+import { outboxRetry } from '../http/outboxRetry';
 import { simpleRestList } from '../http/simpleRest';
 import { fieldsOf, sortableColumns } from '../http/apiFields';
-import { staffEventMetadata } from '../plugins/auth';
 
 const toRecord = (row: Selectable<SentEmailsTable>): OutboxEmail => ({
   ...fieldsOf(row, ['id', 'created_at', 'status', 'attempts', 'last_error']),
@@ -33,9 +32,7 @@ const EmailParams = z.object({ id: z.string().max(100) });
 
 /** The email outbox as staff see it (what went, what waits, what failed and why), and a retry for failed emails. */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The workers send due emails when this rings (or at their safety net's next round, if Redis is away now).
-  const doorbell = new ProjectorDoorbell(app.queues.email, app.log);
-  app.addHook('onClose', async () => doorbell.settled());
+  const retry = outboxRetry(app, app.queues.email, 'sent_emails');
 
   const findEmail = async (id: string) => {
     const row = isUuid(id) ? await app.db.selectFrom('sent_emails').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
@@ -74,27 +71,9 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const email = await findEmail(request.params.id);
-      // A pending email is on its way already: asking again (a double click) changes nothing.
-      if (email.status === 'pending') return toRecord(email);
-      if (email.status === 'sent') throw new HttpError(409, 'conflict', 'This email was sent already; only a failed email can be sent again');
-      if (email.status === 'withdrawn') throw new HttpError(409, 'conflict', 'This email was withdrawn because its request was deleted; it cannot be sent');
-      const retried = await app.eventStore.recordInTransaction(async (trx, record) => {
-        const row = await trx
-          .updateTable('sent_emails')
-          .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claimed_until: null })
-          .where('id', '=', email.id)
-          .where('status', '=', 'failed')
-          .returningAll()
-          .executeTakeFirst();
-        // Recorded with the change, for the activity trail: who sent it again.
-        if (row) {
-          const event: EmailRetryRequested = { type: 'EmailRetryRequested', data: { emailId: email.id, attemptsBefore: email.attempts } };
-          await record(emailStreamId(email.id), [event], staffEventMetadata(request));
-        }
-        return row;
-      });
-      doorbell.ring();
-      return toRecord(retried ?? (await findEmail(email.id)));
+      const event: EmailRetryRequested = { type: 'EmailRetryRequested', data: { emailId: email.id, attemptsBefore: email.attempts } };
+      await retry(request, email, { noun: 'email', withdrawn: 'its request was deleted', streamId: emailStreamId(email.id), event });
+      return toRecord(await findEmail(email.id));
     },
   );
 };

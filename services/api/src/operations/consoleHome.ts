@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConsoleHomeSchema, FOLLOW_UP_ANSWER_HOURS, type ConsoleHome, type StaffPermission } from '@autobest/domain';
-import { currentRates, emailBacklog } from '@autobest/runtime';
+import { currentRates, outboxBacklog } from '@autobest/runtime';
 import { feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
 import { errorResponses } from '../http/errors';
@@ -51,7 +51,7 @@ export const consoleHomeRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       const [requests, emails, news, queues, rates] = await Promise.all([
         may('requests.read') ? waitingRequests(app, now) : undefined,
-        may('emails.read') ? emailBacklog(app.db).then(({ failed }) => ({ failed })) : undefined,
+        may('emails.read') ? outboxBacklog(app.db, 'sent_emails').then(({ failed }) => ({ failed })) : undefined,
         may('news.read') ? feedHealth(app.db, app.config.news.cron, now).then(({ failing }) => ({ failingFeeds: failing })) : undefined,
         may('queues.operate')
           ? Promise.all(Object.values(app.queues).map(async (queue) => ({ queue: queue.name, failed: await queue.getFailedCount() }))).then((failedJobs) => ({ failedJobs }))

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, readCheckpoint, type Db } from '@autobest/db';
 import { allProjections } from '@autobest/projections';
-import { EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER } from '@autobest/runtime';
+import { EMAIL_DELAY_WARNING_MINUTES, NOTIFIER, outboxBacklog, type OutboxTable } from '@autobest/runtime';
 import type { LiveSearchIndex } from '../inventory/searchIndex/liveIndex';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 
@@ -38,6 +38,13 @@ const HealthSchema = z
         oldestPendingSeconds: z.number().nullable().describe('Age of the oldest email not yet sent; null when none waits'),
         error: z.string().optional().describe('Why it could not be read; staff only'),
       }),
+      whatsapp: z.object({
+        ok: z.boolean().describe(`False when the WhatsApp outbox could not be read or a message has waited over ${EMAIL_DELAY_WARNING_MINUTES} minutes`),
+        pending: z.number().nullable().describe('WhatsApp messages recorded and not yet accepted by the Cloud API; null when the outbox could not be read'),
+        failed: z.number().nullable().describe('WhatsApp messages refused, out of attempts or reported failed (the console can retry them); null when the outbox could not be read'),
+        oldestPendingSeconds: z.number().nullable().describe('Age of the oldest WhatsApp message not yet sent; null when none waits'),
+        error: z.string().optional().describe('Why it could not be read; staff only'),
+      }),
       searchIndex: z.object({
         mode: z.enum(['sql', 'memory']).describe('Where searches are answered (SEARCH_INDEX)'),
         ok: z.boolean().describe('False when the index in memory is not loaded or has not been in step with vehicle_search for 5 seconds'),
@@ -60,29 +67,30 @@ const HealthSchema = z
   })
   .meta({ id: 'Health' });
 
-/**
- * The outbox's backlog and the notifier's lag; `ok` false when it cannot be read or an email has waited too long. The
- * API stays healthy (200) either way: a backlog of emails is no reason to take it out of a load balancer.
- */
-async function emailsHealth(db: Db, postgresOk: boolean): Promise<z.output<typeof HealthSchema>['checks']['emails']> {
-  const unread = (error: string) => ({ ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error });
+/** An outbox's backlog; `ok` false when it cannot be read or a row has waited too long. */
+async function outboxHealth(db: Db, table: OutboxTable, postgresOk: boolean): Promise<z.output<typeof HealthSchema>['checks']['whatsapp']> {
+  const unread = (error: string) => ({ ok: false, pending: null, failed: null, oldestPendingSeconds: null, error });
   if (!postgresOk) return unread('PostgreSQL is down');
   try {
-    const [backlog, notifierEventsBehind] = await withTimeout(
-      Promise.all([emailBacklog(db), readCheckpoint(db, NOTIFIER).then((checkpoint) => eventsBehind(db, checkpoint))]),
-      'PostgreSQL',
-    );
+    const backlog = await withTimeout(outboxBacklog(db, table), 'PostgreSQL');
     const oldestPendingSeconds = backlog.oldestPendingAt ? Math.max(0, Math.round((Date.now() - backlog.oldestPendingAt.getTime()) / 1000)) : null;
-    return {
-      ok: oldestPendingSeconds === null || oldestPendingSeconds < EMAIL_DELAY_WARNING_MINUTES * 60,
-      notifierEventsBehind,
-      pending: backlog.pending,
-      failed: backlog.failed,
-      oldestPendingSeconds,
-    };
+    return { ok: oldestPendingSeconds === null || oldestPendingSeconds < EMAIL_DELAY_WARNING_MINUTES * 60, pending: backlog.pending, failed: backlog.failed, oldestPendingSeconds };
   } catch (error) {
     return unread(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * The email outbox's backlog and the notifier's lag; `ok` false when either cannot be read or an email has waited too
+ * long. The API stays healthy (200) either way: a backlog of emails is no reason to take it out of a load balancer.
+ */
+async function emailsHealth(db: Db, postgresOk: boolean): Promise<z.output<typeof HealthSchema>['checks']['emails']> {
+  const [outbox, notifierEventsBehind] = await Promise.all([
+    outboxHealth(db, 'sent_emails', postgresOk),
+    postgresOk ? withTimeout(readCheckpoint(db, NOTIFIER).then((checkpoint) => eventsBehind(db, checkpoint)), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) : null,
+  ]);
+  if (notifierEventsBehind instanceof Error) return { ok: false, notifierEventsBehind: null, pending: null, failed: null, oldestPendingSeconds: null, error: notifierEventsBehind.message };
+  return { ...outbox, notifierEventsBehind: outbox.pending === null ? null : notifierEventsBehind };
 }
 
 /** The search index's lag behind vehicle_search; it never makes the API unhealthy (searches fall back to SQL). */
@@ -126,17 +134,18 @@ async function checkDependencies(app: FastifyInstance) {
   const projectorOk = postgres.ok && !projectorError;
   const behind = projectorOk ? Math.max(0, ...Object.values(byProjection)) : null;
   const emails = await emailsHealth(app.db, postgres.ok);
+  const whatsapp = await outboxHealth(app.db, 'whatsapp_messages', postgres.ok);
   // Stale or failing feeds are reported, never a 503: visitors still get the last good articles.
   const news = postgres.ok
     ? await withTimeout(feedHealth(app.db, app.config.news.cron), 'PostgreSQL').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
     : new Error('PostgreSQL is down');
   const searchIndex = await searchIndexHealth(app.searchIndex, postgres.ok);
-  return { postgres, redis, projector: { ok: projectorOk, behind, byProjection, error: projectorError }, emails, news, searchIndex };
+  return { postgres, redis, projector: { ok: projectorOk, behind, byProjection, error: projectorError }, emails, whatsapp, news, searchIndex };
 }
 
 /**
- * 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag and the email outbox (backlog, oldest
- * unsent email, notifier lag) are reported either way and never make it 503. Only a signed-in
+ * 200 when PostgreSQL and Redis answer, 503 when either is down; projector lag and the email and WhatsApp outboxes (backlog, oldest
+ * unsent one, notifier lag) are reported either way and never make it 503. Only a signed-in
  * staff member sees why a dependency failed: a driver's error text names hosts, ports, users and databases.
  *
  * The route is public and one check is about twenty statements (7 ms of this process's CPU, and PostgreSQL's), so checks
@@ -171,8 +180,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     { schema: { tags: ['platform'], summary: 'Health of the API and its dependencies', response: { 200: HealthSchema, 503: HealthSchema } } },
     async (request, reply) => {
-      const { postgres, redis, projector, emails, news, searchIndex } = await freshFindings();
+      const { postgres, redis, projector, emails, whatsapp, news, searchIndex } = await freshFindings();
       const { error: emailsError, ...emailFigures } = emails;
+      const { error: whatsappError, ...whatsappFigures } = whatsapp;
       const healthy = postgres.ok && redis.ok;
       // Sessions live in PostgreSQL: while it is down nobody is known, and asking must not hold the answer up.
       const staff = postgres.ok ? await withTimeout(app.identifyStaff(request), 'PostgreSQL').catch(() => null) : null;
@@ -185,6 +195,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           redis: { ok: redis.ok, latencyMs: redis.latencyMs, ...detail(redis.error) },
           projector: { ok: projector.ok, eventsBehind: projector.behind, byProjection: projector.byProjection, ...detail(projector.error) },
           emails: { ...emailFigures, ...detail(emailsError) },
+          whatsapp: { ...whatsappFigures, ...detail(whatsappError) },
           searchIndex: { ...searchIndex.figures, ...detail(searchIndex.error) },
           news:
             news instanceof Error

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autobest/db';
 import { allProjections } from '@autobest/projections';
-import { emailBacklog } from '@autobest/runtime';
+import { outboxBacklog, type OutboxTable } from '@autobest/runtime';
 
 /** One metric an installation collector fills. */
 export interface InstallationMetric {
@@ -153,28 +153,58 @@ const housekeepingRuns: InstallationCollector = {
 };
 
 /**
- * The email outbox: emails by status (sent grows like a counter, pending and failed are what someone on call acts on)
- * and how long the oldest unsent one has waited, read with the same query health and the QA checks use.
+ * An outbox: its rows by status (sent and the later ones grow like counters, pending and failed are what someone on
+ * call acts on) and how long the oldest unsent one has waited, read with the same query health and the QA checks use.
  */
-const emailOutbox: InstallationCollector = {
+function outboxCollector({ name, table, noun, count, oldestAge, sentStatuses }: {
+  name: string;
+  table: OutboxTable;
+  /** 'Emails', 'WhatsApp messages': as the help says it. */
+  noun: string;
+  count: string;
+  oldestAge: string;
+  /** The statuses past pending that are counted with one query besides the backlog's. */
+  sentStatuses: readonly string[];
+}): InstallationCollector {
+  return {
+    name,
+    metrics: {
+      [count]: { help: `${noun} in the outbox by status: pending (not yet accepted), ${sentStatuses.join(', ')}, failed (refused for good or out of attempts)`, labelNames: ['status'] },
+      [oldestAge]: { help: `How long the oldest pending one of the ${noun.toLowerCase()} has waited (0 when none is pending)` },
+    },
+    async read(sources) {
+      const [backlog, past] = await Promise.all([
+        outboxBacklog(sources.db, table),
+        sql<{ status: string; count: number }>`select status, count(*)::int as count from ${sql.table(table)} where status in (${sql.join(sentStatuses)}) group by status`.execute(sources.db),
+      ]);
+      const counted = new Map(past.rows.map((row) => [row.status, row.count]));
+      return [
+        { metric: count, value: backlog.pending, labels: { status: 'pending' } },
+        ...sentStatuses.map((status) => ({ metric: count, value: counted.get(status) ?? 0, labels: { status } })),
+        { metric: count, value: backlog.failed, labels: { status: 'failed' } },
+        { metric: oldestAge, value: backlog.oldestPendingAt ? Math.max(0, (Date.now() - backlog.oldestPendingAt.getTime()) / 1000) : 0 },
+      ];
+    },
+  };
+}
+
+const emailOutbox = outboxCollector({
   name: 'emails',
-  metrics: {
-    autobest_emails: { help: 'Emails in the outbox by status: pending (not yet accepted by the mail server), sent, failed (refused for good or out of attempts)', labelNames: ['status'] },
-    autobest_email_oldest_pending_age_seconds: { help: 'How long the oldest pending email has waited (0 when none is pending)' },
-  },
-  async read(sources) {
-    const [backlog, sent] = await Promise.all([
-      emailBacklog(sources.db),
-      sql<{ sent: number }>`select count(*)::int as sent from sent_emails where status = 'sent'`.execute(sources.db),
-    ]);
-    return [
-      { metric: 'autobest_emails', value: backlog.pending, labels: { status: 'pending' } },
-      { metric: 'autobest_emails', value: sent.rows[0]?.sent ?? 0, labels: { status: 'sent' } },
-      { metric: 'autobest_emails', value: backlog.failed, labels: { status: 'failed' } },
-      { metric: 'autobest_email_oldest_pending_age_seconds', value: backlog.oldestPendingAt ? Math.max(0, (Date.now() - backlog.oldestPendingAt.getTime()) / 1000) : 0 },
-    ];
-  },
-};
+  table: 'sent_emails',
+  noun: 'Emails',
+  count: 'autobest_emails',
+  oldestAge: 'autobest_email_oldest_pending_age_seconds',
+  sentStatuses: ['sent'],
+});
+
+const whatsappOutbox = outboxCollector({
+  name: 'whatsapp',
+  table: 'whatsapp_messages',
+  noun: 'WhatsApp messages',
+  count: 'autobest_whatsapp_messages',
+  oldestAge: 'autobest_whatsapp_oldest_pending_age_seconds',
+  sentStatuses: ['sent', 'delivered', 'read'],
+});
 
 /** Everything /metrics reads about the installation at each scrape (the Grafana dashboard in infra/monitoring charts them). */
-export const INSTALLATION_COLLECTORS: readonly InstallationCollector[] = [eventStore, projectionLag, queueDepths, exchangeRates, housekeepingRuns, emailOutbox];
+export const INSTALLATION_COLLECTORS: readonly InstallationCollector[] = [eventStore, projectionLag, queueDepths, exchangeRates, housekeepingRuns, emailOutbox, whatsappOutbox];

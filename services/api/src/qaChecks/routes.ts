@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
-import { currentRates, EMAIL_DELAY_WARNING_MINUTES, emailBacklog, NOTIFIER, type ProductQueues } from '@autobest/runtime';
+import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type ProductQueues } from '@autobest/runtime';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
 import { errorResponses, notFound } from '../http/errors';
@@ -271,7 +271,7 @@ export const QA_CHECKS: readonly Check[] = [
      * Retry, not a failure that would stay red for ever over one mistyped address.
      */
     async run(app) {
-      const [backlog, notifierBehind] = await Promise.all([emailBacklog(app.db), readCheckpoint(app.db, NOTIFIER).then((checkpoint) => eventsBehind(app.db, checkpoint))]);
+      const [backlog, notifierBehind] = await Promise.all([outboxBacklog(app.db, 'sent_emails'), readCheckpoint(app.db, NOTIFIER).then((checkpoint) => eventsBehind(app.db, checkpoint))]);
       const waitedMinutes = backlog.oldestPendingAt ? (Date.now() - backlog.oldestPendingAt.getTime()) / 60_000 : 0;
       const waiting = `${plural(backlog.pending, 'email')} waiting, the oldest for ${waitedMinutes.toFixed(0)} minutes`;
       if (waitedMinutes >= 60) return fail(`${waiting}: the mail server has been refusing or not answering for over an hour (see Emails for its answer)`);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   decideSubmission,
@@ -11,6 +12,8 @@ import {
   SUBMISSION_KIND_LIST,
   SubmissionCreatedSchema,
   SubmissionStatusAnswerSchema,
+  whatsappNumber,
+  WhatsAppStopAnswerSchema,
   type SubmissionKind,
   type SubmissionKindInfo,
 } from '@autobest/domain';
@@ -22,6 +25,7 @@ import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 import { submissionValue } from './records';
 import { acceptMultipartForms } from '../http/multipartForms';
+import { recordWhatsAppStop } from '../whatsapp/stops';
 
 /** What an Idempotency-Key keeps of the answer. */
 const KeptSubmissionSchema = z.object({ id: z.string() });
@@ -122,6 +126,35 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
+    /** The request a status token opens, or the same 404 for a wrong token and an unknown id. */
+    const openedRequest = async (id: string, token: string | undefined) => {
+      if (!token || !SUBMISSION_ID_PATTERN.test(id)) throw notFound();
+      const row = await app.db
+        .selectFrom('submissions')
+        .select(['id', 'status', 'submitted_at', 'last_updated', 'make', 'model', 'year', 'value_minor', 'status_token_hash', 'photos', 'phone_number'])
+        .where('id', '=', id)
+        .where('kind', '=', spec.kind)
+        .executeTakeFirst();
+      // Checked whether or not the request exists, so a wrong token and an unknown id take the same path.
+      if (!tokens.verify(id, token, row?.status_token_hash ?? null) || !row) throw notFound();
+      return row;
+    };
+
+    /** The phone WhatsApp updates of this request go to, while they are on: asked for on the form, and not stopped since. */
+    const updatesPhone = async (row: { id: string; phone_number: string; submitted_at: string | Date }): Promise<string | null> => {
+      const submitted = await app.db
+        .selectFrom('events')
+        .select(sql<boolean>`coalesce((data->>'whatsappUpdates')::boolean, false)`.as('asked'))
+        .where('stream_id', '=', submissionStreamId(spec.kind, row.id))
+        .orderBy('stream_position')
+        .limit(1)
+        .executeTakeFirst();
+      const phone = whatsappNumber(row.phone_number);
+      if (!submitted?.asked || !phone) return null;
+      const stopped = await app.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', phone).where('stopped_at', '>=', new Date(row.submitted_at)).executeTakeFirst();
+      return stopped ? null : phone;
+    };
+
     app.get(
       `/api/${spec.resource}/:id/status`,
       {
@@ -134,17 +167,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { id } = request.params;
-        const { token } = request.query;
-        if (!token || !SUBMISSION_ID_PATTERN.test(id)) throw notFound();
-        const row = await app.db
-          .selectFrom('submissions')
-          .select(['id', 'status', 'submitted_at', 'last_updated', 'make', 'model', 'year', 'value_minor', 'status_token_hash', 'photos'])
-          .where('id', '=', id)
-          .where('kind', '=', spec.kind)
-          .executeTakeFirst();
-        // Checked whether or not the request exists, so a wrong token and an unknown id take the same path.
-        if (!tokens.verify(id, token, row?.status_token_hash ?? null) || !row) throw notFound();
+        const row = await openedRequest(request.params.id, request.query.token);
         reply.header('Cache-Control', 'no-store');
         return {
           id: row.id,
@@ -154,7 +177,29 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           vehicle: { make: row.make, model: row.model, year: row.year },
           [spec.valueField]: submissionValue(row),
           unreadablePhotos: row.photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label),
+          whatsappUpdates: (await updatesPhone(row)) !== null,
         };
+      },
+    );
+
+    app.post(
+      `/api/${spec.resource}/:id/whatsapp-stop`,
+      {
+        schema: {
+          tags: ['submissions', 'whatsapp'],
+          summary: `Stop the WhatsApp updates of a ${spec.kind} request from its status page, as replying STOP does; authorised by its status token`,
+          params: z.object({ id: z.string().max(64) }),
+          body: z.object({ token: z.string().max(200) }),
+          response: { 200: WhatsAppStopAnswerSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const row = await openedRequest(request.params.id, request.body.token);
+        const phone = await updatesPhone(row);
+        // Stopped already (or never asked): nothing to record, the same answer.
+        if (phone) await app.db.transaction().execute((trx) => recordWhatsAppStop(trx, phone, null));
+        reply.header('Cache-Control', 'no-store');
+        return { whatsappUpdates: false as const };
       },
     );
   }

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WhatsAppMessagesTable } from '@autobest/db';
-import { isUuid, OutboxWhatsAppMessageSchema, STAFF_AREAS, WHATSAPP_MESSAGE_STATUSES, type OutboxWhatsAppMessage } from '@autobest/domain';
-import { errorResponses, notFound } from '../http/errors';
+import {
+  isUuid,
+  OutboxWhatsAppMessageSchema,
+  STAFF_AREAS,
+  WHATSAPP_MESSAGE_STATUSES,
+  whatsappMessageStreamId,
+  type OutboxWhatsAppMessage,
+  type WhatsAppRetryRequested,
+} from '@autobest/domain';
+import { errorResponses, HttpError, notFound } from '../http/errors';
+import { outboxRetry } from '../http/outboxRetry';
 import { simpleRestList } from '../http/simpleRest';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -39,7 +48,7 @@ const messages = simpleRestList({
   toRecord,
 });
 
-/** The WhatsApp outbox as staff see it (issue 41): what went, what was delivered and read, what waits, what failed and why. Read-only for now. */
+/** The WhatsApp outbox as staff see it (issue 41): what went, what was delivered and read, what waits, what failed and why, and a retry for failed messages. */
 export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/whatsapp-messages',
@@ -55,17 +64,42 @@ export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => messages.answer(app.db, request.query, reply),
   );
 
+  const retry = outboxRetry(app, app.queues.whatsapp, 'whatsapp_messages');
+  const findMessage = async (id: string) => {
+    const row = isUuid(id) ? await app.db.selectFrom('whatsapp_messages').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row) throw notFound('WhatsApp message');
+    return row;
+  };
+  const MessageParams = z.object({ id: z.string().max(100) });
+
   app.get(
     '/api/admin/whatsapp-messages/:id',
     {
       config: { staffPermission: STAFF_AREAS.emails.read },
-      schema: { tags: ['whatsapp'], summary: 'One WhatsApp message', params: z.object({ id: z.string().max(100) }), response: { 200: OutboxWhatsAppMessageSchema, ...errorResponses } },
+      schema: { tags: ['whatsapp'], summary: 'One WhatsApp message', params: MessageParams, response: { 200: OutboxWhatsAppMessageSchema, ...errorResponses } },
+    },
+    async (request) => toRecord(await findMessage(request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/whatsapp-messages/:id/retry',
+    {
+      config: { staffPermission: STAFF_AREAS.emails.write },
+      schema: {
+        tags: ['whatsapp'],
+        summary: 'Send a failed WhatsApp message again, with a new round of attempts (e.g. once the number works on WhatsApp)',
+        params: MessageParams,
+        response: { 200: OutboxWhatsAppMessageSchema, ...errorResponses },
+      },
     },
     async (request) => {
-      const { id } = request.params;
-      const row = isUuid(id) ? await app.db.selectFrom('whatsapp_messages').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-      if (!row) throw notFound('WhatsApp message');
-      return toRecord(row);
+      const message = await findMessage(request.params.id);
+      // Someone who replied STOP (or stopped from the status page) after it failed gets nothing more.
+      const stopped = await app.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', message.to_phone).executeTakeFirst();
+      if (stopped && message.status === 'failed') throw new HttpError(409, 'conflict', 'Its recipient has stopped WhatsApp updates; this message cannot be sent again');
+      const event: WhatsAppRetryRequested = { type: 'WhatsAppRetryRequested', data: { messageId: message.id, attemptsBefore: message.attempts } };
+      await retry(request, message, { noun: 'WhatsApp message', withdrawn: 'its request was deleted or its recipient stopped WhatsApp updates', streamId: whatsappMessageStreamId(message.id), event });
+      return toRecord(await findMessage(message.id));
     },
   );
 };

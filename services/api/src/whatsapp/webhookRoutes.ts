@@ -8,11 +8,11 @@ import {
   whatsappNumber,
   WhatsAppVerificationQuerySchema,
   WhatsAppWebhookSchema,
-  WHATSAPP_WITHDRAWN_STOPPED,
   type WhatsAppWebhook,
 } from '@autobest/domain';
 import { errorResponses, HttpError } from '../http/errors';
 import { perAddressLimit } from '../plugins/publicWriteLimits';
+import { recordWhatsAppStop } from './stops';
 
 const WEBHOOK = '/api/whatsapp/webhook';
 
@@ -128,19 +128,7 @@ async function recordWebhook(db: Db, webhook: WhatsAppWebhook): Promise<z.output
         .executeTakeFirst();
       recorded += Number(numUpdatedRows);
     }
-    for (const { phone, waMessageId } of stops) {
-      await trx
-        .insertInto('whatsapp_stops')
-        .values({ phone, wa_message_id: waMessageId })
-        .onConflict((conflict) => conflict.column('phone').doUpdateSet({ stopped_at: sql`now()`, wa_message_id: waMessageId }))
-        .execute();
-      await trx
-        .updateTable('whatsapp_messages')
-        .set({ status: 'withdrawn', last_error: WHATSAPP_WITHDRAWN_STOPPED, next_attempt_at: null, claimed_until: null })
-        .where('to_phone', '=', phone)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    for (const { phone, waMessageId } of stops) await recordWhatsAppStop(trx, phone, waMessageId);
   });
   return { statuses: recorded, stops: stops.length };
 }

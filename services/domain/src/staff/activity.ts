@@ -86,6 +86,7 @@ const ACTION_LABELS: Record<string, string> = {
   ReviewVideoChanged: 'Review video changed',
   ReviewVideoRemoved: 'Review video removed',
   EmailRetryRequested: 'Failed email sent again',
+  WhatsAppRetryRequested: 'Failed WhatsApp message sent again',
   TariffVersionAdded: 'Tariff version added',
   FreightRateAdded: 'Freight rate added',
   FreightRateChanged: 'Freight rate changed',

@@ -59,7 +59,10 @@ export const SubmissionStatusAnswerSchema = z
     offeredValue: z.number().nullable().optional(),
     estimatedValue: z.number().nullable().optional(),
     unreadablePhotos: z.array(z.string()).describe('Labels of photos that turned out not to decode after the request was accepted'),
+    whatsappUpdates: z.boolean().describe('The owner asked for WhatsApp updates on the form and their phone has not stopped them since (the page offers to stop them)'),
   })
   .meta({ id: 'SubmissionStatus' });
+
+export const WhatsAppStopAnswerSchema = z.object({ whatsappUpdates: z.literal(false) }).meta({ id: 'WhatsAppStopAnswer' });
 
 export type SubmissionStatusAnswer = z.output<typeof SubmissionStatusAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DomainEvent } from '../platform/events';
 
 /**
  * A WhatsApp message of the outbox (issue 41). pending: recorded, not yet accepted by the Cloud API (retried with
@@ -15,7 +16,7 @@ export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
 
 /** Why a withdrawn message did not go out, as the outbox shows it. */
 export const WHATSAPP_WITHDRAWN_DELETED = 'Not sent: the request was deleted before this message went out';
-export const WHATSAPP_WITHDRAWN_STOPPED = 'Not sent: the recipient replied STOP';
+export const WHATSAPP_WITHDRAWN_STOPPED = 'Not sent: the recipient stopped WhatsApp updates (replied STOP or used the status page)';
 
 /**
  * The number as the Cloud API wants it: E.164 digits, no plus. Local Nigerian numbers (0803 555 0142) take the
@@ -121,3 +122,11 @@ export const OutboxWhatsAppMessageSchema = z
   .meta({ id: 'OutboxWhatsAppMessage' });
 
 export type OutboxWhatsAppMessage = z.output<typeof OutboxWhatsAppMessageSchema>;
+
+/**
+ * Staff sent a failed WhatsApp message again, recorded on the message's stream `whatsapp-message-{id}` for the
+ * activity trail, as EmailRetryRequested is for emails. The outbox row stays the message's state.
+ */
+export type WhatsAppRetryRequested = DomainEvent<'WhatsAppRetryRequested', { messageId: string; attemptsBefore: number }>;
+
+export const whatsappMessageStreamId = (messageId: string) => `whatsapp-message-${messageId}`;

@@ -10,24 +10,28 @@ export const NOTIFIER = 'notifier';
  */
 export const EMAIL_DELAY_WARNING_MINUTES = 10;
 
-export interface EmailBacklog {
-  /** Emails recorded and not yet accepted by the mail server. */
+/** The outbox tables: emails and WhatsApp messages (issue 41), with the same columns of delivery state. */
+export type OutboxTable = 'sent_emails' | 'whatsapp_messages';
+
+export interface OutboxBacklog {
+  /** Rows recorded and not yet accepted (by the mail server, by the Cloud API). */
   pending: number;
-  /** Emails refused for good or out of attempts, all time. */
+  /** Rows refused for good or out of attempts, all time. */
   failed: number;
-  /** Failed emails created in the last `recentDays` days. */
+  /** Failed rows created in the last `recentDays` days. */
   recentlyFailed: number;
-  /** When the oldest pending email was recorded; null when none waits. */
+  /** When the oldest pending row was recorded; null when none waits. */
   oldestPendingAt: Date | null;
 }
 
-/** What health, the QA checks and the metrics report about the outbox; reads only its unsent rows (partial indexes). */
-export async function emailBacklog(db: Db, recentDays = 7): Promise<EmailBacklog> {
+/** What health, the QA checks and the metrics report about an outbox; reads only its unsent rows (partial indexes). */
+export async function outboxBacklog(db: Db, table: OutboxTable, recentDays = 7): Promise<OutboxBacklog> {
+  const from = sql.table(table);
   const { rows } = await sql<{ pending: number; failed: number; recently_failed: number; oldest_pending_at: Date | null }>`
-    select (select count(*) from sent_emails where status = 'pending')::int as pending,
-           (select min(created_at) from sent_emails where status = 'pending') as oldest_pending_at,
-           (select count(*) from sent_emails where status = 'failed')::int as failed,
-           (select count(*) from sent_emails where status = 'failed' and created_at > now() - make_interval(days => ${recentDays}))::int as recently_failed`.execute(db);
+    select (select count(*) from ${from} where status = 'pending')::int as pending,
+           (select min(created_at) from ${from} where status = 'pending') as oldest_pending_at,
+           (select count(*) from ${from} where status = 'failed')::int as failed,
+           (select count(*) from ${from} where status = 'failed' and created_at > now() - make_interval(days => ${recentDays}))::int as recently_failed`.execute(db);
   const row = rows[0]!;
   return { pending: row.pending, failed: row.failed, recentlyFailed: row.recently_failed, oldestPendingAt: row.oldest_pending_at };
 }

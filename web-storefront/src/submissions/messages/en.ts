@@ -107,6 +107,10 @@ export default {
   reviewedHint: 'Please contact us to arrange an in-person inspection of your vehicle.',
   finalizedHint: 'Your offer is final. Please visit our dealership to complete the process.',
   photosUnreadable: 'We could not open these photos: {labels}. Please contact us to send them again.',
+  whatsappUpdatesOn: 'You get updates about this request on WhatsApp.',
+  whatsappStop: 'Stop WhatsApp updates',
+  whatsappStopped: 'WhatsApp updates are stopped: we will send no more messages about your requests there.',
+  whatsappStopFailed: 'We could not stop the updates just now. Please try again, or reply STOP to one of our messages.',
 
   // The domain's photo slot labels (services/domain/src/submissions), keyed by their English.
   'Front View': 'Front View',

@@ -105,6 +105,10 @@ export default {
   reviewedHint: 'Veuillez nous contacter pour convenir d’une inspection de votre véhicule sur place.',
   finalizedHint: 'Notre offre est définitive. Rendez-vous dans notre concession pour finaliser la démarche.',
   photosUnreadable: 'Nous n’avons pas pu ouvrir ces photos : {labels}. Veuillez nous contacter pour nous les renvoyer.',
+  whatsappUpdatesOn: 'Vous recevez les nouvelles de cette demande sur WhatsApp.',
+  whatsappStop: 'Arrêter les messages WhatsApp',
+  whatsappStopped: 'Les messages WhatsApp sont arrêtés : nous ne vous y enverrons plus rien au sujet de vos demandes.',
+  whatsappStopFailed: 'Impossible d’arrêter les messages pour le moment. Veuillez réessayer, ou répondez STOP à l’un de nos messages.',
 
   'Front View': 'Vue avant',
   'Rear View': 'Vue arrière',

@@ -105,6 +105,10 @@ export default {
   reviewedHint: 'Tafadhali wasiliana nasi ili kupanga ukaguzi wa gari lako ana kwa ana.',
   finalizedHint: 'Ofa yako ni ya mwisho. Tafadhali tembelea ofisi yetu ya mauzo ili kukamilisha mchakato.',
   photosUnreadable: 'Hatukuweza kufungua picha hizi: {labels}. Tafadhali wasiliana nasi ili kuzituma tena.',
+  whatsappUpdatesOn: 'Unapata taarifa za ombi hili kupitia WhatsApp.',
+  whatsappStop: 'Acha taarifa za WhatsApp',
+  whatsappStopped: 'Taarifa za WhatsApp zimesimamishwa: hatutakutumia tena ujumbe kuhusu maombi yako huko.',
+  whatsappStopFailed: 'Hatukuweza kusimamisha taarifa kwa sasa. Tafadhali jaribu tena, au jibu STOP kwa mojawapo ya ujumbe wetu.',
 
   'Front View': 'Mwonekano wa Mbele',
   'Rear View': 'Mwonekano wa Nyuma',

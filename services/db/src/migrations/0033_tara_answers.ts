@@ -7,10 +7,10 @@ import { sql, type Kysely } from 'kysely';
  */
 const SEED: Record<string, Record<'en' | 'fr' | 'ar' | 'sw', string>> = {
   delivery: {
-    en: 'Cars in stock are delivered within 3 to 7 days of payment inside their country; an imported car arrives 4 to 8 weeks after the order (shipping, then clearing at the port).',
-    fr: "Les voitures en stock sont livrées sous 3 à 7 jours après paiement dans leur pays ; une voiture importée arrive 4 à 8 semaines après la commande (transport maritime, puis dédouanement au port).",
-    ar: 'تُسلَّم السيارات المتوفرة خلال 3 إلى 7 أيام من الدفع داخل بلدها؛ وتصل السيارة المستوردة بعد 4 إلى 8 أسابيع من الطلب (الشحن ثم التخليص في الميناء).',
-    sw: 'Magari yaliyopo yanafikishwa ndani ya siku 3 hadi 7 baada ya malipo ndani ya nchi yake; gari la kuagizwa linafika wiki 4 hadi 8 baada ya oda (usafirishaji, kisha kutolewa bandarini).',
+    en: "We deliver across Nigeria and to our partner cities in Africa. How long it takes depends on where the car is and where it goes: a person from our team confirms the date and the cost when you reserve.",
+    fr: "Nous livrons partout au Nigeria et dans nos villes partenaires en Afrique. Le délai dépend de l'endroit où se trouve la voiture et de sa destination : un conseiller vous confirme la date et le coût lors de la réservation.",
+    ar: "نوصل السيارات إلى جميع أنحاء نيجيريا وإلى مدننا الشريكة في أفريقيا. تعتمد المدة على مكان السيارة ووجهتها: يؤكد لك أحد موظفينا الموعد والتكلفة عند الحجز.",
+    sw: "Tunafikisha magari kote Nigeria na katika miji washirika wetu barani Afrika. Muda unategemea gari lilipo na linakokwenda: mtu wa timu yetu atakuthibitishia tarehe na gharama unapohifadhi.",
   },
   documents: {
     en: 'We clear the car through customs for you and hand over the customs release, the duty receipts, the bill of lading and the registration papers with the plates. You bring a valid ID and, for a company, its registration certificate.',
@@ -19,16 +19,16 @@ const SEED: Record<string, Record<'en' | 'fr' | 'ar' | 'sw', string>> = {
     sw: 'Tunaitoa gari forodhani kwa niaba yako na kukukabidhi kibali cha forodha, stakabadhi za ushuru, hati ya usafirishaji na nyaraka za usajili pamoja na namba za gari. Unaleta kitambulisho halali na, kwa kampuni, cheti chake cha usajili.',
   },
   inspection: {
-    en: 'Every car passes our 150-point inspection before it is listed, and you are welcome to see it, test-drive it or bring your own mechanic before you pay: book a visit from the car’s page or with a person from our team.',
-    fr: "Chaque voiture passe notre contrôle en 150 points avant d'être mise en vente, et vous pouvez la voir, l'essayer ou venir avec votre mécanicien avant de payer : réservez une visite depuis la page de la voiture ou avec un conseiller.",
-    ar: 'تخضع كل سيارة لفحصنا المكوّن من 150 نقطة قبل عرضها، ويمكنك معاينتها أو تجربتها أو إحضار ميكانيكيّك قبل الدفع: احجز زيارة من صفحة السيارة أو مع أحد موظفينا.',
-    sw: 'Kila gari hupitia ukaguzi wetu wa vipengele 150 kabla ya kuuzwa, na unakaribishwa kuliona, kulijaribu au kuja na fundi wako kabla ya kulipa: panga ziara kutoka ukurasa wa gari au na mtu wa timu yetu.',
+    en: "Every car is inspected before handover, and you are welcome to see it, test-drive it or bring your own mechanic before you pay: book a visit from the car’s page or with a person from our team.",
+    fr: "Chaque voiture est inspectée avant la remise, et vous pouvez la voir, l'essayer ou venir avec votre mécanicien avant de payer : réservez une visite depuis la page de la voiture ou avec un conseiller.",
+    ar: "تُفحص كل سيارة قبل تسليمها، ويمكنك معاينتها أو تجربتها أو إحضار ميكانيكيّك قبل الدفع: احجز زيارة من صفحة السيارة أو مع أحد موظفينا.",
+    sw: "Kila gari hukaguliwa kabla ya kukabidhiwa, na unakaribishwa kuliona, kulijaribu au kuja na fundi wako kabla ya kulipa: panga ziara kutoka ukurasa wa gari au na mtu wa timu yetu.",
   },
   warranty: {
-    en: 'New cars carry the maker’s warranty; our used cars carry a 6-month or 10,000 km warranty on the engine and gearbox. The details are on the warranty page (/warranty).',
-    fr: "Les voitures neuves ont la garantie du constructeur ; nos voitures d'occasion ont une garantie de 6 mois ou 10 000 km sur le moteur et la boîte de vitesses. Les détails sont sur la page garantie (/warranty).",
-    ar: 'السيارات الجديدة مشمولة بضمان الصانع؛ وسياراتنا المستعملة مشمولة بضمان 6 أشهر أو 10,000 كم على المحرك وناقل الحركة. التفاصيل في صفحة الضمان (/warranty).',
-    sw: 'Magari mapya yana dhamana ya mtengenezaji; magari yetu yaliyotumika yana dhamana ya miezi 6 au km 10,000 kwa injini na gia. Maelezo yako kwenye ukurasa wa dhamana (/warranty).',
+    en: "New cars carry the maker’s warranty. For every car, the warranty that comes with it is written in your offer, and a person from our team goes through it with you before you pay (see Insurance & Warranty, /insurance).",
+    fr: "Les voitures neuves ont la garantie du constructeur. Pour chaque voiture, la garantie qui l'accompagne figure dans votre offre, et un conseiller la parcourt avec vous avant le paiement (voir Assurance et garantie, /insurance).",
+    ar: "السيارات الجديدة مشمولة بضمان الصانع. ولكل سيارة يُكتب الضمان المرافق لها في عرضك، ويراجعه معك أحد موظفينا قبل الدفع (انظر التأمين والضمان، /insurance).",
+    sw: "Magari mapya yana dhamana ya mtengenezaji. Kwa kila gari, dhamana inayoambatana nalo imeandikwa kwenye ofa yako, na mtu wa timu yetu ataipitia nawe kabla ya kulipa (tazama Bima na Dhamana, /insurance).",
   },
 };
 

@@ -85,14 +85,19 @@ describe('home page', () => {
     await context.close();
   }, 60_000);
 
-  it('Premium Vehicles filters change the cards and Find My Car carries them to the inventory', async () => {
+  /** The home page in naira, scrolled to Premium Vehicles: below the fold, its cars load once the visitor scrolls there. */
+  async function openPremiumVehicles() {
     const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
     await page.goto(`${stack.api.url}/`);
     const premium = page.getByRole('region', { name: 'Premium Vehicles' });
-    // Below the fold, its cars load once the visitor scrolls there.
     await premium.scrollIntoViewIfNeeded();
+    return { context, page, premium };
+  }
+
+  it('Premium Vehicles filters change the cards and Find My Car carries them to the inventory', async () => {
+    const { context, page, premium } = await openPremiumVehicles();
     await premium.getByText(/^\d+ matching vehicles?$/).waitFor();
     const before = await premium.getByText(/^\d+ matching vehicles?$/).innerText();
 
@@ -120,13 +125,7 @@ describe('home page', () => {
   });
 
   it("every make and model the filter offers finds a car; a car on this month's deals shows its sale price, the listed one and the saving", async () => {
-    const context = await stack.browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
-    const page = await context.newPage();
-    await page.goto(`${stack.api.url}/`);
-    const premium = page.getByRole('region', { name: 'Premium Vehicles' });
-    // Below the fold, its cars load once the visitor scrolls there.
-    await premium.scrollIntoViewIfNeeded();
+    const { context, premium } = await openPremiumVehicles();
     const cardNames = async () => {
       let names: string[] = [];
       await vi.waitFor(async () => {

@@ -4,7 +4,7 @@ import type { Db, SentEmailsTable } from '@autobest/db';
 import type { PasswordLinkTokens, StatusTokens } from '@autobest/runtime';
 import type { Mailer } from './mailer';
 import { withPasswordLinkToken, withStatusToken } from './templates';
-import { OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
+import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 
 /** An email this worker holds: attempts already counts the one it is about to make. */
 export type ClaimedEmail = Pick<
@@ -55,36 +55,9 @@ export class EmailDelivery extends OutboxDelivery<ClaimedEmail> {
     super(policy);
   }
 
-  /**
-   * Claims up to `limit` due emails, oldest due first, and those due at the same moment in the order of the events that
-   * caused them: the notifier writes a batch of events' emails in one transaction, all due at its now(), and a
-   * request's confirmation goes before the news that it was reviewed. (Ordered by the due time alone, ties came in
-   * whatever order PostgreSQL read them: after updates freed space in the table, not the order they were written.)
-   */
   protected async claim(limit: number, holdSeconds: number): Promise<ClaimedEmail[]> {
-    const { rows } = await sql<ClaimedEmail>`
-      with due as (
-        select sent_emails.id, sent_emails.next_attempt_at as due_at, events.transaction_id, events.global_position
-        from sent_emails left join events on events.event_id = sent_emails.event_id
-        where sent_emails.status = 'pending' and sent_emails.next_attempt_at <= now()
-          and (sent_emails.claimed_until is null or sent_emails.claimed_until <= now())
-        order by sent_emails.next_attempt_at, events.transaction_id, events.global_position, sent_emails.template
-        limit ${limit}
-        for update of sent_emails skip locked
-      ), claimed as (
-        update sent_emails
-        set attempts = sent_emails.attempts + 1,
-            claimed_until = now() + make_interval(secs => ${holdSeconds}),
-            next_attempt_at = now() + make_interval(secs => ${holdSeconds})
-        from due where sent_emails.id = due.id
-        returning sent_emails.id, sent_emails.template, sent_emails.to_address, sent_emails.subject, sent_emails.text,
-                  sent_emails.html, sent_emails.message_id, sent_emails.status_token_for, sent_emails.password_link_for,
-                  sent_emails.attempts, sent_emails.claimed_until, due.due_at, due.transaction_id, due.global_position
-      )
-      select id, template, to_address, subject, text, html, message_id, status_token_for, password_link_for, attempts,
-             claimed_until::text as claimed_until, due_at::text as due_at
-      from claimed order by claimed.due_at, transaction_id, global_position, template`.execute(this.db);
-    return rows;
+    const columns = ['id', 'template', 'to_address', 'subject', 'text', 'html', 'message_id', 'status_token_for', 'password_link_for', 'attempts'];
+    return (await claimStatement<ClaimedEmail>('sent_emails', columns, limit, holdSeconds).execute(this.db)).rows;
   }
 
   /** One attempt at one claimed email: what the mail server said, nothing written yet. */

@@ -161,6 +161,42 @@ export abstract class OutboxDelivery<Claimed extends ClaimedMessage> {
 /** The status a result leaves its row in. */
 const resultStatus = (outcome: DeliveryOutcome): 'sent' | 'failed' | 'pending' => (outcome.kind === 'sent' ? 'sent' : outcome.kind === 'failed' ? 'failed' : 'pending');
 
+/** The outbox tables: one row per message, with the same delivery columns. */
+export type OutboxTable = 'sent_emails' | 'whatsapp_messages';
+
+/**
+ * The claim of up to `limit` due messages of an outbox table (attempts counted, held for `holdSeconds`; SKIP LOCKED),
+ * oldest due first, and those due at the same moment in the order of the events that caused them: a notifier writes a
+ * batch of events' messages in one transaction, all due at its now(), and a request's confirmation goes before the
+ * news that it was reviewed. (Ordered by the due time alone, ties came in whatever order PostgreSQL read them: after
+ * updates freed space in the table, not the order they were written.) Returns `columns` (id, template and attempts
+ * among them), then the claim's end and the due time as text, in that order. `also` narrows which due rows may go.
+ */
+export function claimStatement<Claimed extends ClaimedMessage>(table: OutboxTable, columns: readonly string[], limit: number, holdSeconds: number, also: RawBuilder<unknown> = sql`true`) {
+  const rows = sql.table(table);
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<Claimed>`
+    with due as (
+      select ${column('id')}, ${column('next_attempt_at')} as due_at, events.transaction_id, events.global_position
+      from ${rows} left join events on events.event_id = ${column('event_id')}
+      where ${column('status')} = 'pending' and ${column('next_attempt_at')} <= now()
+        and (${column('claimed_until')} is null or ${column('claimed_until')} <= now())
+        and ${also}
+      order by ${column('next_attempt_at')}, events.transaction_id, events.global_position, ${column('template')}
+      limit ${limit}
+      for update of ${rows} skip locked
+    ), claimed as (
+      update ${rows}
+      set attempts = ${column('attempts')} + 1,
+          claimed_until = now() + make_interval(secs => ${holdSeconds}),
+          next_attempt_at = now() + make_interval(secs => ${holdSeconds})
+      from due where ${column('id')} = due.id
+      returning ${sql.join(columns.map(column))}, ${column('claimed_until')}, due.due_at, due.transaction_id, due.global_position
+    )
+    select ${sql.join(columns.map((name) => sql.ref(name)))}, claimed_until::text as claimed_until, due_at::text as due_at
+    from claimed order by claimed.due_at, transaction_id, global_position, template`;
+}
+
 /**
  * What every outbox's result write shares, for `update <table> set ... from ${rows} where <table>.id = result.id and
  * ${mayWrite}`: the results as rows `result(id, status, error, delay_seconds, uncounted, claimed_until, due_at, ...extra)`
@@ -169,7 +205,7 @@ const resultStatus = (outcome: DeliveryOutcome): 'sent' | 'failed' | 'pending' =
  * only over a message still pending under this claim.
  */
 export function resultWrite<Claimed extends ClaimedMessage>(
-  table: 'sent_emails' | 'whatsapp_messages',
+  table: OutboxTable,
   results: DeliveryResult<Claimed>[],
   extra: Record<string, RawBuilder<unknown>> = {},
 ) {

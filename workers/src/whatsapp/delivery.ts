@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
 import type { SiteLanguage, WhatsAppTemplate } from '@autobest/domain';
 import type { StatusTokens } from '@autobest/runtime';
-import { OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
+import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
 import { isRecipientError, WhatsAppApiError, type WhatsAppSender } from './cloudApi';
 
@@ -38,33 +38,12 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
     super(policy);
   }
 
-  /** Oldest due first, those due together in the order of their events (as for emails); a status update only once its confirmation is not pending. */
+  /** As emails are claimed; a status update only once its request's confirmation is not pending. */
   protected async claim(limit: number, holdSeconds: number): Promise<ClaimedWhatsApp[]> {
-    const { rows } = await sql<ClaimedWhatsApp>`
-      with due as (
-        select m.id, m.next_attempt_at as due_at, events.transaction_id, events.global_position
-        from whatsapp_messages m left join events on events.event_id = m.event_id
-        where m.status = 'pending' and m.next_attempt_at <= now()
-          and (m.claimed_until is null or m.claimed_until <= now())
-          and (m.template = 'confirmation' or not exists (
-            select 1 from whatsapp_messages c where c.related_id = m.related_id and c.template = 'confirmation' and c.status = 'pending'))
-        order by m.next_attempt_at, events.transaction_id, events.global_position, m.template
-        limit ${limit}
-        for update of m skip locked
-      ), claimed as (
-        update whatsapp_messages
-        set attempts = whatsapp_messages.attempts + 1,
-            claimed_until = now() + make_interval(secs => ${holdSeconds}),
-            next_attempt_at = now() + make_interval(secs => ${holdSeconds})
-        from due where whatsapp_messages.id = due.id
-        returning whatsapp_messages.id, whatsapp_messages.template, whatsapp_messages.language, whatsapp_messages.to_phone,
-                  whatsapp_messages.parameters, whatsapp_messages.status_token_for, whatsapp_messages.attempts,
-                  whatsapp_messages.claimed_until, due.due_at, due.transaction_id, due.global_position
-      )
-      select id, template, language, to_phone, parameters, status_token_for, attempts,
-             claimed_until::text as claimed_until, due_at::text as due_at
-      from claimed order by claimed.due_at, transaction_id, global_position, template`.execute(this.db);
-    return rows;
+    const columns = ['id', 'template', 'language', 'to_phone', 'parameters', 'status_token_for', 'attempts'];
+    const confirmationGone = sql`(whatsapp_messages.template = 'confirmation' or not exists (
+      select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = 'confirmation' and c.status = 'pending'))`;
+    return (await claimStatement<ClaimedWhatsApp>('whatsapp_messages', columns, limit, holdSeconds, confirmationGone).execute(this.db)).rows;
   }
 
   async attempt(message: ClaimedWhatsApp): Promise<DeliveryOutcome> {

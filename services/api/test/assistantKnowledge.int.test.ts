@@ -49,6 +49,9 @@ describe("Tara's knowledge base", () => {
     const edited = await edit('warranty:sw', { text: 'Magari yote yana dhamana ya mwaka mmoja.' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json<TaraAnswerRecord>()).toMatchObject({ text: 'Magari yote yana dhamana ya mwaka mmoja.', updatedBy: STAFF_NAME });
+    // Who changed it is in the activity trail's events, beside the row.
+    const recorded = await t.app.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', 'tara-answer-warranty:sw').execute();
+    expect(recorded.map((event) => [event.type, (event.metadata as { actor: { kind: string } }).actor.kind])).toEqual([['TaraAnswerChanged', 'staff']]);
     const answer = await send(id, 'kuna dhamana?');
     expect(answer.reply.content).toContain('Magari yote yana dhamana ya mwaka mmoja.');
     expect(answer.reply.citations).toContainEqual({ source: 'tara-answers/warranty:sw', label: 'warranty' });

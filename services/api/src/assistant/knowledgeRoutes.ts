@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TaraAnswersTable } from '@autobest/db';
-import { KNOWLEDGE_TOPICS, SITE_LANGUAGES, STAFF_AREAS, TaraAnswerBodySchema, TaraAnswerRecordSchema, type TaraAnswerRecord } from '@autobest/domain';
+import { KNOWLEDGE_TOPICS, SITE_LANGUAGES, STAFF_AREAS, TaraAnswerBodySchema, TaraAnswerRecordSchema, taraAnswerStreamId, type TaraAnswerChanged, type TaraAnswerRecord } from '@autobest/domain';
 import { errorResponses, notFound } from '../http/errors';
 import { simpleRestList } from '../http/simpleRest';
 import { sortableColumns } from '../http/apiFields';
-import { requireStaff } from '../plugins/auth';
+import { requireStaff, staffEventMetadata } from '../plugins/auth';
 import type { KnowledgeBase } from './knowledge';
 
 const tags = ['assistant'];
@@ -64,12 +64,20 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeBase }
     { config: { staffPermission: STAFF_AREAS.news.write }, schema: { tags, summary: 'Change what Tara answers on one topic in one language', params: IdParams, body: TaraAnswerBodySchema, response: { 200: TaraAnswerRecordSchema, ...errorResponses } } },
     async (request) => {
       const staff = requireStaff(request);
-      const row = await app.db
-        .updateTable('tara_answers')
-        .set({ text: request.body.text, updated_by: staff.displayName, updated_at: new Date() })
-        .where('id', '=', request.params.id)
-        .returningAll()
-        .executeTakeFirst();
+      // The row and the event saying who changed it commit together, as every staff change does (activity trail).
+      const row = await app.eventStore.recordInTransaction(async (trx, record) => {
+        const changed = await trx
+          .updateTable('tara_answers')
+          .set({ text: request.body.text, updated_by: staff.displayName, updated_at: new Date() })
+          .where('id', '=', request.params.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (changed) {
+          const event: TaraAnswerChanged = { type: 'TaraAnswerChanged', data: { answerId: changed.id } };
+          await record(taraAnswerStreamId(changed.id), [event], staffEventMetadata(request));
+        }
+        return changed;
+      });
       if (!row) throw notFound('Answer');
       knowledge.changed();
       return toTaraAnswer(row);

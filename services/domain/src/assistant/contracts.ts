@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DomainEvent } from '../platform/events';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
@@ -228,6 +229,13 @@ export const ConversationFunnelSchema = z
   })
   .meta({ id: 'ConversationFunnel' });
 export type ConversationFunnel = z.output<typeof ConversationFunnelSchema>;
+
+/**
+ * Staff changed one answer of Tara's knowledge base, recorded on `tara-answer-{id}` for the activity trail; the
+ * `tara_answers` row stays the answer's state. The text is not copied: the trail says who changed which answer.
+ */
+export type TaraAnswerChanged = DomainEvent<'TaraAnswerChanged', { answerId: string }>;
+export const taraAnswerStreamId = (answerId: string) => `tara-answer-${answerId}`;
 
 /** One answer of Tara's knowledge base as staff see and edit it (resource `tara-answers`; id `topic:language`). */
 export const TaraAnswerRecordSchema = z

@@ -87,6 +87,7 @@ const ACTION_LABELS: Record<string, string> = {
   ReviewVideoRemoved: 'Review video removed',
   EmailRetryRequested: 'Failed email sent again',
   WhatsAppRetryRequested: 'Failed WhatsApp message sent again',
+  TaraAnswerChanged: "Tara's answer changed",
   TariffVersionAdded: 'Tariff version added',
   FreightRateAdded: 'Freight rate added',
   FreightRateChanged: 'Freight rate changed',

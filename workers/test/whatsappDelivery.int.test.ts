@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appendToStream, parseStoredEvent, readStream } from '@autobest/db';
+import { appendToStream, commandHandler, postgresEventStore } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
   decideSubmission,
-  foldSubmission,
+  submissionDecider,
   initialSubmissionState,
   loadRuntimeConfig,
   submissionStreamId,
-  SubmissionEventSchema,
   type EventMetadata,
   type SiteLanguage,
   type SubmissionCommand,
@@ -80,11 +79,13 @@ async function submit(kind: SubmissionKind, phoneNumber: string, whatsappUpdates
   return submissionId;
 }
 
-/** A staff command on the request, decided on its stream as it stands. */
+/**
+ * A staff command on the request, through the command handler as the API runs it: the photo processor may append to
+ * the request's stream meanwhile, and a lost race is read and decided again.
+ */
+const handleSubmission = commandHandler(submissionDecider);
 async function decide(kind: SubmissionKind, submissionId: string, command: SubmissionCommand) {
-  const streamId = submissionStreamId(kind, submissionId);
-  const history = (await readStream(testDb.db, streamId)).map((event) => parseStoredEvent(SubmissionEventSchema, event));
-  await appendToStream(testDb.db, streamId, history.length, decideSubmission(command, foldSubmission(history)), staff);
+  await handleSubmission(postgresEventStore(testDb.db), submissionStreamId(kind, submissionId), (state) => decideSubmission(command, state), { metadata: staff });
   ringProjector();
 }
 

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
@@ -118,7 +118,7 @@ try {
   const appendSeconds = (performance.now() - appendsStarted) / 1000;
 
   // 2. npm start.
-  const profiles = profileDir ? await mkdtemp(join(profileDir, 'bench-events-')) : undefined;
+  const profiles = profileDir ? await mkdir(profileDir, { recursive: true }).then(() => mkdtemp(join(profileDir, 'bench-events-'))) : undefined;
   launcher = await startLauncher({
     ...productOptions,
     nodeArgs: profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],

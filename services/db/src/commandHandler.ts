@@ -2,6 +2,7 @@ import type { Decider, DomainEvent, EventMetadata } from '@autobest/domain';
 import { appendToStream, ConcurrencyError, readStream, type AppendResult, type ExpectedVersion, type StoredEvent } from './eventStore';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
+import { groupedAppends, type GroupedAppendsOptions } from './groupedAppends';
 
 /** The two things a command needs of the store. The API's store also rings the projector's doorbell after an append. */
 export interface EventStore {
@@ -12,6 +13,12 @@ export interface EventStore {
 export const postgresEventStore = (db: Kysely<Database> | Transaction<Database>): EventStore => ({
   readStream: (streamId) => readStream(db, streamId),
   append: (streamId, expectedVersion, events, metadata) => appendToStream(db, streamId, expectedVersion, events, metadata),
+});
+
+/** The store for a process that appends for many callers at once (the API): concurrent appends share statements (groupedAppends). */
+export const groupCommittingEventStore = (db: Kysely<Database>, options?: GroupedAppendsOptions): EventStore => ({
+  readStream: (streamId) => readStream(db, streamId),
+  append: groupedAppends(db, options),
 });
 
 /** Appends events to a stream in the transaction `recordInTransaction` opened. */

@@ -3,3 +3,4 @@ export * from './connection';
 export * from './eventStore';
 export * from './checkpoints';
 export * from './commandHandler';
+export * from './groupedAppends';

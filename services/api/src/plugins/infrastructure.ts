@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createDb, migrateToLatest, postgresEventStore, recordsInTransaction, type Db, type DbOptions, type EventStore, type RecordsInTransaction } from '@autobest/db';
+import { createDb, groupCommittingEventStore, migrateToLatest, recordsInTransaction, type Db, type DbOptions, type EventStore, type RecordsInTransaction } from '@autobest/db';
 import { requireDatabaseUrl, type EventMetadata, type RuntimeConfig } from '@autobest/domain';
 import { once } from 'node:events';
 import { allProjections, Projector } from '@autobest/projections';
@@ -85,7 +85,7 @@ export const infrastructurePlugin = fp<InfrastructureOptions>(
         }
       },
     });
-    const store = postgresEventStore(db);
+    const store = groupCommittingEventStore(db);
     app.decorate('eventStore', {
       readStream: store.readStream,
       async append(streamId, expectedVersion, events, metadata) {

@@ -39,6 +39,13 @@ const metadata: EventMetadata = { actor: { kind: 'system', name: 'bench' }, corr
 const PROFILE_FLAG = process.argv.indexOf('--profile');
 const profileDir = PROFILE_FLAG >= 0 ? process.argv[PROFILE_FLAG + 1] : undefined;
 if (PROFILE_FLAG >= 0 && !profileDir) throw new Error('--profile needs a folder: npm run bench:events -- --profile /tmp/profiles');
+/**
+ * `-- --log-level info` runs the product at npm start's own log level (a line per request) instead of warn; the bench
+ * then reads those lines from the pipe, as a log collector would, and prints none of them.
+ */
+const LOG_LEVEL_FLAG = process.argv.indexOf('--log-level');
+const logLevel = LOG_LEVEL_FLAG >= 0 ? process.argv[LOG_LEVEL_FLAG + 1] : 'warn';
+if (!logLevel || !['warn', 'info'].includes(logLevel)) throw new Error('--log-level takes warn or info');
 
 /** Each message from its own person (email, phone) and address (X-Forwarded-For, the API trusting one proxy). */
 let sent = 0;
@@ -101,8 +108,8 @@ const productOptions = {
   databaseUrl: testDb.url,
   redisUrl: queues.redisUrl,
   queuePrefix: queues.prefix,
-  env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000', TRUST_PROXY: '1' },
-  echo: true,
+  env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000', TRUST_PROXY: '1', LOG_LEVEL: logLevel },
+  echo: logLevel === 'warn',
 };
 
 try {

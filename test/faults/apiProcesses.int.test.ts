@@ -1,33 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, postgresEventStore, readState } from '@autobest/db';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import { decideVehicle, vehicleDecider, vehicleStreamId, type EventMetadata } from '@autobest/domain';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
-import { childProcesses, connectionsOn, getOnNewConnection as getOnNewConnectionTo, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { childProcesses, connectionsOn, getOnNewConnection as getOnNewConnectionTo, type ProductProcesses } from '../../infra/src/processes';
 import { seedCatalogue } from '../../infra/src/seed/seedCatalogue';
-import { enquiry } from './support';
+import { enquiry, startProductOnItsOwn, type ProductOnItsOwn } from './support';
 
 /**
  * `npm run start:api` with API_PROCESSES=2: two processes on one port, each with its own search index in memory. A
  * change is searchable on both, the metrics add both up, a process that dies is replaced, and SIGTERM stops them all.
  */
 const METRICS_TOKEN = 'metrics-token-of-the-process-tests';
+let started: ProductOnItsOwn | undefined;
 let testDb: TestDatabase;
-let queues: TestQueues;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_api_processes');
-  queues = createTestQueues('faults_api_processes');
-  await seedCatalogue(testDb.db);
-  product = await startProductProcesses({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
+  started = await startProductOnItsOwn('faults_api_processes', {
+    seed: seedCatalogue,
     env: { API_PROCESSES: '2', SEARCH_INDEX: 'memory', METRICS_TOKEN, SEARCH_CACHE_TTL_MS: '0' },
   });
+  ({ testDb, product } = started);
   // Both answer searches from their own index once it holds the catalogue (in SQL until then).
   await vi.waitFor(
     async () => {
@@ -40,9 +35,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await product?.close();
-  await testDb?.drop();
-  await queues?.drop();
+  await started?.stop();
 });
 
 /** A GET on a connection of its own: the primary hands each new connection to the processes in turn. */

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Queue } from 'bullmq';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import type { NewsSourceRecord } from '@autobest/domain';
 import { createWorkerConnection, NEWS_QUEUE } from '@autobest/runtime';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
+import type { TestQueues } from '@autobest/runtime/testing';
 import { startFeedFixtures, type FeedFixtures } from '@autobest/workers/testing';
-import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
-import { contactMessage, createdId, send, signIn } from './support';
+import type { ProductProcesses } from '../../infra/src/processes';
+import { contactMessage, createdId, send, signIn, startProductOnItsOwn, type ProductOnItsOwn } from './support';
 
 /**
  * A feed whose text costs its parser minutes of CPU (feedFixtures' /hostile.xml: rss-parser's own snippet pattern, not
@@ -17,28 +17,23 @@ import { contactMessage, createdId, send, signIn } from './support';
  */
 const BUDGET_S = 15;
 
+let fixtures: FeedFixtures;
+let started: ProductOnItsOwn | undefined;
 let testDb: TestDatabase;
 let queues: TestQueues;
-let fixtures: FeedFixtures;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_hostile_feed');
-  queues = createTestQueues('faults_hostile_feed');
   fixtures = await startFeedFixtures();
-  product = await startProductProcesses({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
+  started = await startProductOnItsOwn('faults_hostile_feed', {
     // The fixture server is on this machine; the scheduled read never falls due while the test runs (the test asks for one).
     env: { NEWS_ALLOW_PRIVATE_HOSTS: 'true', NEWS_FEED_PARSE_BUDGET_MS: String(BUDGET_S * 1000), NEWS_CRON: '0 0 1 1 *' },
     startWorkers: false,
   });
+  ({ testDb, queues, product } = started);
 });
 afterAll(async () => {
-  await product?.close();
+  await started?.stop();
   await fixtures?.close();
-  await testDb?.drop();
-  await queues?.drop();
 });
 
 /** CPU seconds the process has used, all its threads together (Linux). */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import { differencesFromRebuild } from '@autobest/projections/testing';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
-import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
-import { contactMessage, createdId, enquiry, idsIn, inParallel, processorLag, send, totalLag, type Answer } from './support';
+import type { ProductProcesses } from '../../infra/src/processes';
+import { contactMessage, createdId, enquiry, idsIn, inParallel, processorLag, send, startProductOnItsOwn, totalLag, type Answer, type ProductOnItsOwn } from './support';
 
 /**
  * Every connection the API and the workers hold to PostgreSQL terminated (pg_terminate_backend), again and again,
@@ -13,18 +12,15 @@ import { contactMessage, createdId, enquiry, idsIn, inParallel, processorLag, se
  * ones succeed on new connections, a client retrying with its Idempotency-Key gets exactly one enquiry, nothing is
  * half-written, and the workers carry on projecting.
  */
+let started: ProductOnItsOwn | undefined;
 let testDb: TestDatabase;
-let queues: TestQueues;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_pg_cut');
-  queues = createTestQueues('faults_pg_cut');
-  product = await startProductProcesses({ databaseUrl: testDb.url, redisUrl: queues.redisUrl, queuePrefix: queues.prefix, env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' } });
+  started = await startProductOnItsOwn('faults_pg_cut', { env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' } });
+  ({ testDb, product } = started);
 });
 afterAll(async () => {
-  await product?.close();
-  await testDb?.drop();
-  await queues?.drop();
+  await started?.stop();
 });
 
 /** Terminates every other connection to the test database (the API's, the workers', this test's pool's). */

@@ -1,17 +1,59 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { eventsBehind, type Db } from '@autobest/db';
+import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { SELL_CAR_PHOTO_SLOTS } from '@autobest/domain';
 import { sellCarFormFields } from '@autobest/domain/testing';
-import { samplePhoto } from '@autobest/runtime/testing';
+import { createTestQueues, samplePhoto, type TestQueues } from '@autobest/runtime/testing';
 import { PHOTO_EVENT_TYPES, PHOTO_PROCESSOR } from '@autobest/workers';
-import type { ProductProcesses } from '../../infra/src/processes';
+import { startProductProcesses, type ProductProcesses, type ProductProcessesOptions } from '../../infra/src/processes';
 
 /**
- * What the fault tests share: requests as the storefront and the console send them (over HTTP, to the API process),
- * and the processors' lag. (The comparison of every read model with a rebuild is differencesFromRebuild, in
+ * What the fault tests share: the product's processes on a database and queue prefix of their own, requests as the
+ * storefront and the console send them (over HTTP, to the API process), and the processors' lag. (The comparison of every read model with a rebuild is differencesFromRebuild, in
  * @autobest/projections/testing.)
  */
+
+/** The product's processes on a database and a queue prefix made for one test file. */
+export interface ProductOnItsOwn {
+  testDb: TestDatabase;
+  queues: TestQueues;
+  product: ProductProcesses;
+  /** Stops the processes, then drops the database and the queues. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API and the workers (startProductProcesses, with `options`) on a new database and queue prefix, both
+ * named `name`; `seed` fills the database before they start. A start that fails drops what it made.
+ */
+export async function startProductOnItsOwn(
+  name: string,
+  { seed, ...options }: Omit<ProductProcessesOptions, 'databaseUrl' | 'redisUrl' | 'queuePrefix'> & { seed?: (db: Db) => Promise<unknown> } = {},
+): Promise<ProductOnItsOwn> {
+  const testDb = await createTestDatabase(name);
+  const queues = createTestQueues(name);
+  const drop = async () => {
+    await testDb.drop();
+    await queues.drop();
+  };
+  try {
+    await seed?.(testDb.db);
+    const product = await startProductProcesses({ databaseUrl: testDb.url, redisUrl: queues.redisUrl, queuePrefix: queues.prefix, ...options });
+    return {
+      testDb,
+      queues,
+      product,
+      async stop() {
+        await product.close();
+        await drop();
+      },
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
 
 export interface Answer {
   status: number;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import { allProjections } from '@autobest/projections';
 import { differencesFromRebuild } from '@autobest/projections/testing';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
-import { ExitedBeforeReady, startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
+import { ExitedBeforeReady, type ProductProcesses } from '../../infra/src/processes';
 import { catalogueListings } from '../../infra/src/seed/catalogue';
 import {
   contactMessage,
@@ -19,27 +18,26 @@ import {
   sellCarForm,
   send,
   signIn,
+  startProductOnItsOwn,
   totalLag,
   vehicleImportForm,
+  type ProductOnItsOwn,
 } from './support';
 
 /**
  * kill -9 of the workers process while the projector works through a backlog, then a restart: nothing accepted is
  * lost, nothing is applied twice, and every read model is exactly what a rebuild from the events makes of it.
  */
+let started: ProductOnItsOwn | undefined;
 let testDb: TestDatabase;
-let queues: TestQueues;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_workers_killed');
-  queues = createTestQueues('faults_workers_killed');
   // One address sends thousands of requests here: the limits stay counted but far out of reach.
-  product = await startProductProcesses({ databaseUrl: testDb.url, redisUrl: queues.redisUrl, queuePrefix: queues.prefix, env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' } });
+  started = await startProductOnItsOwn('faults_workers_killed', { env: { PUBLIC_WRITE_LIMIT_SCALE: '1000000' } });
+  ({ testDb, product } = started);
 });
 afterAll(async () => {
-  await product?.close();
-  await testDb?.drop();
-  await queues?.drop();
+  await started?.stop();
 });
 
 const CONTACT_MESSAGES = 1_000;

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
-import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
-import { contactMessage, createdId, expectOnceExceptInFlight, idsIn, inParallel, missingFrom, send } from './support';
+import type { ProductProcesses } from '../../infra/src/processes';
+import { contactMessage, createdId, expectOnceExceptInFlight, idsIn, inParallel, missingFrom, send, startProductOnItsOwn, type ProductOnItsOwn } from './support';
 
 /**
  * kill -9 of the workers process while it sends emails, then a restart: the mail server ends up with every email. An
  * email arrives twice only when the kill fell after the server took it and before the outbox recorded that; both copies
  * then carry the same Message-ID, so mail clients show one. The test says which case it hit.
  */
-let testDb: TestDatabase;
-let queues: TestQueues;
 let sink: SmtpSink;
+let started: ProductOnItsOwn | undefined;
+let testDb: TestDatabase;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_mid_email');
-  queues = createTestQueues('faults_mid_email');
   sink = await startSmtpSink();
-  product = await startProductProcesses({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
+  started = await startProductOnItsOwn('faults_mid_email', {
     env: {
       PUBLIC_WRITE_LIMIT_SCALE: '1000000',
       SMTP_URL: sink.url,
@@ -35,12 +29,11 @@ beforeAll(async () => {
       EMAIL_JOB_LOCK_MS: '2000',
     },
   });
+  ({ testDb, product } = started);
 });
 afterAll(async () => {
-  await product?.close();
+  await started?.stop();
   await sink?.close();
-  await testDb?.drop();
-  await queues?.drop();
 });
 
 /** Each contact message makes two emails: the staff notice and the acknowledgement to the person. */

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
+import type { TestDatabase } from '@autobest/db/testing';
 import { startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
-import { startProductProcesses, type ProductProcesses } from '../../infra/src/processes';
-import { createdId, expectOnceExceptInFlight, idsIn, inParallel, missingFrom, sellCarForm, send } from './support';
+import type { ProductProcesses } from '../../infra/src/processes';
+import { createdId, expectOnceExceptInFlight, idsIn, inParallel, missingFrom, sellCarForm, send, startProductOnItsOwn, type ProductOnItsOwn } from './support';
 
 /**
  * kill -9 of the workers process while it sends WhatsApp messages (issue 41), then a restart: the Cloud API ends up with
  * every message. One arrives twice only when the kill fell after the API took it and before the outbox recorded that
  * (the API has no idempotency key for us to send); at most the messages in flight, four. The test says which case it hit.
  */
-let testDb: TestDatabase;
-let queues: TestQueues;
 let cloudApi: CloudApiStandIn;
+let started: ProductOnItsOwn | undefined;
+let testDb: TestDatabase;
 let product: ProductProcesses;
 beforeAll(async () => {
-  testDb = await createTestDatabase('faults_mid_whatsapp');
-  queues = createTestQueues('faults_mid_whatsapp');
   cloudApi = await startCloudApiStandIn();
-  product = await startProductProcesses({
-    databaseUrl: testDb.url,
-    redisUrl: queues.redisUrl,
-    queuePrefix: queues.prefix,
+  started = await startProductOnItsOwn('faults_mid_whatsapp', {
     env: {
       PUBLIC_WRITE_LIMIT_SCALE: '1000000',
       WHATSAPP_API_URL: cloudApi.url,
@@ -32,12 +26,11 @@ beforeAll(async () => {
       EMAIL_JOB_LOCK_MS: '2000',
     },
   });
+  ({ testDb, product } = started);
 });
 afterAll(async () => {
-  await product?.close();
+  await started?.stop();
   await cloudApi?.close();
-  await testDb?.drop();
-  await queues?.drop();
 });
 
 /** Each sell-car request that asks for WhatsApp updates makes one message: its confirmation. */

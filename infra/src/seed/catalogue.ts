@@ -6,14 +6,16 @@ import { DATA_COLLECTION_CATALOGUE, evRangeKmOf, vinCheckDigit, type CatalogueBo
  * 2023-2025), and the two cars of the home page's filter that catalogue lacks (Xpeng G6, BYD Seal U). Images are local illustrations: as the spec notes, they do not depict the actual vehicles.
  */
 
-const CITIES = [
-  { city: 'Lagos', country: 'Nigeria' },
-  { city: 'Abuja', country: 'Nigeria' },
-  { city: 'Port Harcourt', country: 'Nigeria' },
-  { city: 'Accra', country: 'Ghana' },
-  { city: 'Nairobi', country: 'Kenya' },
-  { city: 'Johannesburg', country: 'South Africa' },
-];
+/** The cities seeded listings stand in, each with its country, in the order the large catalogue draws from. */
+export const SEED_CITY_COUNTRIES: Readonly<Record<string, string>> = {
+  Lagos: 'Nigeria', Abuja: 'Nigeria', 'Port Harcourt': 'Nigeria', Kano: 'Nigeria', Ibadan: 'Nigeria',
+  Accra: 'Ghana', Kumasi: 'Ghana', Nairobi: 'Kenya', Mombasa: 'Kenya', Johannesburg: 'South Africa',
+  'Cape Town': 'South Africa', 'Addis Ababa': 'Ethiopia', 'Dar es Salaam': 'Tanzania', Kampala: 'Uganda',
+  Abidjan: "Côte d'Ivoire", Douala: 'Cameroon', Luanda: 'Angola',
+};
+
+/** The shipped catalogue's listings take these in turn. */
+const CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Accra', 'Nairobi', 'Johannesburg'].map((city) => ({ city, country: SEED_CITY_COUNTRIES[city]! }));
 
 const CATEGORY: Record<Body, string> = { sedan: 'Sedan', suv: 'SUV', crossover: 'Crossover', pickup: 'Pickup Truck', hatchback: 'Hatchback' };
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

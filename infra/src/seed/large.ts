@@ -1,13 +1,8 @@
 import { createDb, migrateToLatest, appendToNewStreams } from '@autobest/db';
 import { ConfigError, loadRuntimeConfig, requireDatabaseUrl, VehicleSchema, vehicleStreamId, type EventMetadata, type VehicleInput } from '@autobest/domain';
-import { catalogueListings } from './catalogue';
+import { catalogueListings, SEED_CITY_COUNTRIES } from './catalogue';
 
-const CITIES = [
-  ['Lagos', 'Nigeria'], ['Abuja', 'Nigeria'], ['Port Harcourt', 'Nigeria'], ['Kano', 'Nigeria'], ['Ibadan', 'Nigeria'],
-  ['Accra', 'Ghana'], ['Kumasi', 'Ghana'], ['Nairobi', 'Kenya'], ['Mombasa', 'Kenya'], ['Johannesburg', 'South Africa'],
-  ['Cape Town', 'South Africa'], ['Addis Ababa', 'Ethiopia'], ['Dar es Salaam', 'Tanzania'], ['Kampala', 'Uganda'],
-  ['Abidjan', "Côte d'Ivoire"], ['Douala', 'Cameroon'], ['Luanda', 'Angola'],
-] as const;
+const CITIES = Object.entries(SEED_CITY_COUNTRIES);
 
 /** A deterministic pseudo-random sequence, so two runs build the same catalogue. */
 function random(seed: number) {

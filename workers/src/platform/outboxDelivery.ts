@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { OutboxTable } from '@autobest/runtime';
 
 export interface DeliveryPolicy {
   /** Attempts at one message before it is failed. */
@@ -160,9 +161,6 @@ export abstract class OutboxDelivery<Claimed extends ClaimedMessage> {
 
 /** The status a result leaves its row in. */
 const resultStatus = (outcome: DeliveryOutcome): 'sent' | 'failed' | 'pending' => (outcome.kind === 'sent' ? 'sent' : outcome.kind === 'failed' ? 'failed' : 'pending');
-
-/** The outbox tables: one row per message, with the same delivery columns. */
-export type OutboxTable = 'sent_emails' | 'whatsapp_messages';
 
 /**
  * The claim of up to `limit` due messages of an outbox table (attempts counted, held for `holdSeconds`; SKIP LOCKED),

@@ -50,3 +50,42 @@ export const phoneField = (accepts: (value: string) => boolean) =>
 export const requestLanguage = SiteLanguageSchema.optional().transform((language) => language ?? DEFAULT_SITE_LANGUAGE);
 
 export { PHONE_PATTERN };
+
+/** What an owner's request form (sell-car, trade-in) checks its own way; ownerRequestFields holds the rules both share. */
+export interface OwnerRequestRules<Vehicle extends z.ZodRawShape, Fuel extends readonly string[], Transmission extends readonly string[], UnderFinance extends z.ZodType, AskingPrice extends z.ZodType> {
+  /** The phone shapes the form accepts. */
+  phone: (value: string) => boolean;
+  /** The make, model and year, as the form names and checks them. */
+  vehicle: Vehicle;
+  fuelTypes: Fuel;
+  transmissions: Transmission;
+  underFinance: UnderFinance;
+  askingPrice: AskingPrice;
+  /** The message for consent not given. */
+  consentMessage: MessageCode;
+}
+
+/**
+ * An owner's request form's text fields, flat as they arrive in the multipart body, in the form's order (the order a
+ * 400 names them in): the rules both forms share, and each kind's own from `rules`.
+ */
+export function ownerRequestFields<Vehicle extends z.ZodRawShape, const Fuel extends readonly string[], const Transmission extends readonly string[], UnderFinance extends z.ZodType, AskingPrice extends z.ZodType>(
+  rules: OwnerRequestRules<Vehicle, Fuel, Transmission, UnderFinance, AskingPrice>,
+) {
+  return {
+    fullName: requiredText('fullNameRequired'),
+    phoneNumber: phoneField(rules.phone),
+    email: emailField,
+    ...rules.vehicle,
+    odometer: requiredText('odometerRequired', 20),
+    vin: optionalText(40),
+    fuelType: z.enum(rules.fuelTypes, { error: 'fuelTypeRequired' }),
+    transmission: z.enum(rules.transmissions, { error: 'transmissionRequired' }),
+    knownIssues: optionalText(5000, { freeText: true }),
+    underFinance: rules.underFinance,
+    askingPrice: rules.askingPrice,
+    consent: consentGiven(rules.consentMessage),
+    whatsappUpdates: yesNo('invalid'),
+    language: requestLanguage,
+  };
+}

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  isSellPhone,
-  consentGiven,
-  emailField,
-  optionalText,
-  phoneField,
-  requestLanguage,
-  requiredText,
-  yesNo,
-} from './fields';
+import { isSellPhone, ownerRequestFields, requiredText, yesNo } from './fields';
 
 export const SELL_CAR_FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const;
 export const SELL_CAR_TRANSMISSIONS = ['automatic', 'manual', 'cvt', 'semiAutomatic'] as const;
@@ -24,23 +15,16 @@ export const SELL_CAR_PHOTO_SLOTS = [
 ] as const;
 
 /** The sell form's text fields, flat, as they arrive in the multipart body. */
-export const SellCarFieldsSchema = z.object({
-  fullName: requiredText('fullNameRequired'),
-  phoneNumber: phoneField(isSellPhone),
-  email: emailField,
-  make: requiredText('makeRequired', 60),
-  model: requiredText('sellModelRequired', 60),
-  year: requiredText('sellYearRequired', 10),
-  odometer: requiredText('odometerRequired', 20),
-  vin: optionalText(40),
-  fuelType: z.enum(SELL_CAR_FUEL_TYPES, { error: 'fuelTypeRequired' }),
-  transmission: z.enum(SELL_CAR_TRANSMISSIONS, { error: 'transmissionRequired' }),
-  knownIssues: optionalText(5000, { freeText: true }),
-  underFinance: yesNo('underFinanceRequired'),
-  askingPrice: requiredText('askingPriceRequired', 30),
-  consent: consentGiven('sellConsentRequired'),
-  whatsappUpdates: yesNo('invalid'),
-  language: requestLanguage,
-});
+export const SellCarFieldsSchema = z.object(
+  ownerRequestFields({
+    phone: isSellPhone,
+    vehicle: { make: requiredText('makeRequired', 60), model: requiredText('sellModelRequired', 60), year: requiredText('sellYearRequired', 10) },
+    fuelTypes: SELL_CAR_FUEL_TYPES,
+    transmissions: SELL_CAR_TRANSMISSIONS,
+    underFinance: yesNo('underFinanceRequired'),
+    askingPrice: requiredText('askingPriceRequired', 30),
+    consentMessage: 'sellConsentRequired',
+  }),
+);
 
 export type SellCarFields = z.output<typeof SellCarFieldsSchema>;

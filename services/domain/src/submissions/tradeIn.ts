@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  PHONE_PATTERN,
-  answeredYesNo,
-  consentGiven,
-  emailField,
-  optionalText,
-  phoneField,
-  requestLanguage,
-  requiredText,
-  yesNo,
-} from './fields';
+import { PHONE_PATTERN, answeredYesNo, optionalText, ownerRequestFields, requiredText } from './fields';
 
 export const TRADE_IN_MAKES = [
   'Toyota', 'Honda', 'Nissan', 'Hyundai', 'Kia', 'Mercedes-Benz', 'BMW', 'Audi', 'Volkswagen', 'Ford', 'Chevrolet',
@@ -41,27 +31,24 @@ export const TradeInFieldsSchema = z.preprocess(
     typeof input === 'object' && input !== null && !('vehicleMake' in input) && 'make' in input
       ? { ...input, vehicleMake: (input as { make: unknown }).make }
       : input,
-  z.object({
-    fullName: requiredText('fullNameRequired'),
-    phoneNumber: phoneField((value) => PHONE_PATTERN.test(value)),
-    email: emailField,
-    vehicleMake: requiredText('makeRequired', 60),
-    model: requiredText('tradeInModelRequired', 60),
-    year: requiredText('tradeInYearRequired', 4).refine((value) => {
-      const year = Number(value);
-      return Number.isInteger(year) && year >= TRADE_IN_OLDEST_YEAR && year <= new Date().getFullYear() + 1;
-    }, 'tradeInYearRequired'),
-    odometer: requiredText('odometerRequired', 20),
-    vin: optionalText(40),
-    fuelType: z.enum(TRADE_IN_FUEL_TYPES, { error: 'fuelTypeRequired' }),
-    transmission: z.enum(TRADE_IN_TRANSMISSIONS, { error: 'transmissionRequired' }),
-    knownIssues: optionalText(5000, { freeText: true }),
-    underFinance: answeredYesNo('underFinanceRequired'),
-    askingPrice: optionalText(30),
-    consent: consentGiven('tradeInConsentRequired'),
-    whatsappUpdates: yesNo('invalid'),
-    language: requestLanguage,
-  }),
+  z.object(
+    ownerRequestFields({
+      phone: (value) => PHONE_PATTERN.test(value),
+      vehicle: {
+        vehicleMake: requiredText('makeRequired', 60),
+        model: requiredText('tradeInModelRequired', 60),
+        year: requiredText('tradeInYearRequired', 4).refine((value) => {
+          const year = Number(value);
+          return Number.isInteger(year) && year >= TRADE_IN_OLDEST_YEAR && year <= new Date().getFullYear() + 1;
+        }, 'tradeInYearRequired'),
+      },
+      fuelTypes: TRADE_IN_FUEL_TYPES,
+      transmissions: TRADE_IN_TRANSMISSIONS,
+      underFinance: answeredYesNo('underFinanceRequired'),
+      askingPrice: optionalText(30),
+      consentMessage: 'tradeInConsentRequired',
+    }),
+  ),
 );
 
 export type TradeInFields = z.output<typeof TradeInFieldsSchema>;

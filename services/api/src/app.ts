@@ -131,7 +131,9 @@ export async function buildApp({ config, logger, webApps, migrate, onQuery, cloc
   // API answers compressed when the browser accepts it (gzip or Brotli at a cheap level: they are made per
   // request); the web apps' files are compressed once at build time, and cached search answers once per
   // lifetime, and both skip this.
-  await app.register(compress, { ...COMPRESSION, encodings: ['br', 'gzip'] });
+  // Request bodies are not decompressed: no form or console sends one compressed, and a decompressing hook on every
+  // request (and a compressed body's expansion) is work and surface for nothing. Such a body fails as its bytes: a 400.
+  await app.register(compress, { ...COMPRESSION, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(limitsPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);

@@ -201,3 +201,18 @@ describe('broken multipart bodies', () => {
     expect(await readdir(join(t.config.uploadsDir, 'vehicle-images')).catch(() => [])).toEqual([]);
   });
 });
+
+describe('compressed request bodies', () => {
+  it('are not expanded: a gzip body (here a valid message, or a bomb of 50 MB of zeros) is refused as bytes that are not JSON, and nothing is recorded', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const message = gzipSync(JSON.stringify({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }));
+    const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+    for (const payload of [message, bomb]) {
+      const before = await recorded();
+      const response = await t.app.inject({ method: 'POST', url: '/api/contact-messages', payload, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      expect(await recorded()).toEqual(before);
+    }
+  });
+});

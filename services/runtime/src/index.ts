@@ -14,4 +14,4 @@ export { currentRates, RATES_QUEUE, type RatesSnapshot } from './rates/rates';
 export { createStatusTokens, type StatusTokens } from './submissions/statusTokens';
 export { submissionFolder } from './submissions/submissionFolder';
 export { createPasswordLinkTokens, type PasswordLinkTokens } from './staff/passwordLinks';
-export { identifyPhoto, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError, type ReencodedPhoto } from './photos/photoCodec';
+export { identifyPhoto, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError, writePhotoVariants, type ReencodedPhoto } from './photos/photoCodec';

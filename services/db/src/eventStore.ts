@@ -44,7 +44,7 @@ export class ConcurrencyError extends Error {
 type Executor = Kysely<Database> | Transaction<Database>;
 
 const UNIQUE_VIOLATION = '23505';
-export const isUniqueViolation = (error: unknown): boolean =>
+const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DomainEvent, EventMetadata } from '@autobest/domain';
-import { appendToStream, ConcurrencyError, isUniqueViolation, type AppendResult, type ExpectedVersion } from './eventStore';
+import { isConnectionLost } from './connection';
+import { appendToStream, ConcurrencyError, type AppendResult, type ExpectedVersion } from './eventStore';
 import type { Database } from './schema';
 
 /** An append waiting for its statement. */
@@ -20,57 +21,92 @@ export interface GroupedAppendsOptions {
    * statement as `appendToStream`); at it, the appends that arrive wait and go together in the next statement.
    */
   inFlight?: number;
-  /** At most this many events in one statement (7 parameters each, far under PostgreSQL's 65,535). */
+  /** At most this many events in one statement (8 parameters each: PostgreSQL takes at most 65,535). */
   maxEvents?: number;
+  /**
+   * A statement under way longer than this (waiting on a lock another transaction holds, or on a connection that went
+   * quiet) no longer holds its place: another may start beside it, up to the pool's size, so one stuck stream never
+   * stalls every other write of the process, as it could not before grouping.
+   */
+  stuckAfterMs?: number;
 }
+
+/** The pool's size in the API (createDb's maxConnections there): never more statements at once than connections. */
+const MOST_AT_ONCE = 20;
 
 /**
  * Group commit for the API's appends (issue 37): under load, the appends of concurrent commands to different streams go
  * to PostgreSQL as one statement and one commit instead of one each. Measured with 50 callers on the 2-core VM
  * (contact-message rows): 1,160-1,380 appends/s at 114-151 µs of the caller's CPU each alone, 3,000-3,340 appends/s at
- * 31-36 µs grouped. Each append keeps its own guarantee: its events go in only if its stream is at the version it
- * expected, checked per stream inside the statement, and a stream that moved answers ConcurrencyError to that append
- * alone. Two appends to one stream never share a statement (the second waits for the next). When the statement fails on
- * the unique key (a writer outside this process raced one of the streams), each append of the group is tried again
- * alone, so only the one that lost the race sees the ConcurrencyError. Any other failure (a cut connection) fails the
- * appends of that statement, as it would have failed each of them alone.
+ * 31-36 µs grouped.
+ *
+ * Each append keeps its own guarantee: its events go in only if its stream is at the version it expected, checked per
+ * stream inside the statement, and a stream that moved answers ConcurrencyError to that append alone. An append waits
+ * while another append to its stream is under way, so two never share a statement and a later one goes after an
+ * earlier one. A group is written in the order of its stream ids, so two processes' groups take their keys' locks in
+ * one order and never deadlock each other. When PostgreSQL refuses the statement (a writer elsewhere took one of its
+ * positions, a deadlock with a single append, or one append's bad data), it was rolled back whole, and each append of the
+ * group is tried again alone: only the append concerned sees its error. Only a cut connection, whose outcome is unknown,
+ * fails every append of the statement, as it would have failed each of them alone.
  */
-export function groupedAppends(db: Kysely<Database>, { inFlight = 2, maxEvents = 500 }: GroupedAppendsOptions = {}) {
-  const waiting: WaitingAppend[] = [];
-  let running = 0;
+export function groupedAppends(db: Kysely<Database>, { inFlight = 2, maxEvents = 500, stuckAfterMs = 100 }: GroupedAppendsOptions = {}) {
+  if (maxEvents < 1 || maxEvents * 8 > 65_535) throw new RangeError(`maxEvents must be 1 to ${Math.floor(65_535 / 8)}`);
+  let waiting: WaitingAppend[] = [];
+  /** When each statement under way started. */
+  const running = new Set<{ startedAt: number }>();
+  /** The streams of the appends under way. */
+  const busyStreams = new Set<string>();
+  let recheck: NodeJS.Timeout | undefined;
 
-  const alone = (append: WaitingAppend) =>
-    appendToStream(db, append.streamId, append.expectedVersion, append.events, append.metadata).then(append.resolve, append.reject);
-
-  /** The next group: the waiting appends in arrival order, one per stream, up to `maxEvents` events. */
+  /** The next group, in one pass: the waiting appends in arrival order, one per stream and none to a busy one, up to `maxEvents` events. */
   const nextGroup = (): WaitingAppend[] => {
     const group: WaitingAppend[] = [];
+    const left: WaitingAppend[] = [];
     const streams = new Set<string>();
     let events = 0;
-    for (let index = 0; index < waiting.length && events < maxEvents; ) {
-      const append = waiting[index]!;
-      if (streams.has(append.streamId) || (group.length > 0 && events + append.events.length > maxEvents)) {
-        index++;
-        continue;
+    for (const append of waiting) {
+      const fits = group.length === 0 || events + append.events.length <= maxEvents;
+      if (fits && !streams.has(append.streamId) && !busyStreams.has(append.streamId)) {
+        streams.add(append.streamId);
+        events += append.events.length;
+        group.push(append);
+      } else {
+        left.push(append);
       }
-      streams.add(append.streamId);
-      events += append.events.length;
-      group.push(append);
-      waiting.splice(index, 1);
     }
-    return group;
+    waiting = left;
+    return group.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+  };
+
+  const mayStart = () => {
+    if (running.size < inFlight) return true;
+    if (running.size >= MOST_AT_ONCE) return false;
+    const now = Date.now();
+    return [...running].every((statement) => now - statement.startedAt >= stuckAfterMs);
   };
 
   const send = () => {
-    while (running < inFlight && waiting.length > 0) {
+    while (waiting.length > 0 && mayStart()) {
       const group = nextGroup();
-      running++;
-      void (group.length === 1 ? alone(group[0]!) : appendTogether(db, group))
+      if (group.length === 0) return;
+      const statement = { startedAt: Date.now() };
+      running.add(statement);
+      for (const append of group) busyStreams.add(append.streamId);
+      void (group.length === 1 ? alone(db, group[0]!) : appendTogether(db, group))
         .catch((error: unknown) => group.forEach((append) => append.reject(error)))
         .finally(() => {
-          running--;
+          running.delete(statement);
+          for (const append of group) busyStreams.delete(append.streamId);
           send();
         });
+    }
+    // Appends wait behind statements under way: look again once those count as stuck.
+    if (waiting.length > 0 && recheck === undefined) {
+      recheck = setTimeout(() => {
+        recheck = undefined;
+        send();
+      }, stuckAfterMs);
+      recheck.unref();
     }
   };
 
@@ -83,34 +119,42 @@ export function groupedAppends(db: Kysely<Database>, { inFlight = 2, maxEvents =
   };
 }
 
-/** One statement for appends to distinct streams, each guarded by its own expected version. */
+const alone = (db: Kysely<Database>, append: WaitingAppend) =>
+  appendToStream(db, append.streamId, append.expectedVersion, append.events, append.metadata).then(append.resolve, append.reject);
+
+/** PostgreSQL answered the statement with an error of its own: it was rolled back whole, and nothing of it was written. */
+const refusedByPostgres = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string' && !isConnectionLost(error);
+
+/** One statement for appends to distinct streams (in stream-id order), each guarded by its own expected version. */
 async function appendTogether(db: Kysely<Database>, group: readonly WaitingAppend[]): Promise<void> {
   const eventIds = group.map((append) => append.events.map(() => randomUUID()));
+  let ordinal = 0;
   const rows = group.flatMap((append, which) => {
     const expected = append.expectedVersion === 'any' ? null : append.expectedVersion;
     const metadata = JSON.stringify(append.metadata);
     return append.events.map(
       (event, index) =>
-        sql`(${append.streamId}::text, ${expected}::bigint, ${index + 1}::bigint, ${eventIds[which]![index]}::uuid, ${event.type}::text, ${JSON.stringify(event.data)}::jsonb, ${metadata}::jsonb)`,
+        sql`(${++ordinal}::int, ${append.streamId}::text, ${expected}::bigint, ${index + 1}::bigint, ${eventIds[which]![index]}::uuid, ${event.type}::text, ${JSON.stringify(event.data)}::jsonb, ${metadata}::jsonb)`,
     );
   });
   let written: Array<{ stream_id: string; stream_position: string | number }>;
   try {
     // The lateral read of each stream's version is per row; every row of one append reads the same (the statement sees
-    // one snapshot), so an append goes in whole or not at all.
+    // one snapshot), so an append goes in whole or not at all. The order by keeps each append's events together and in
+    // order in the global positions the projector reads.
     const result = await sql<{ stream_id: string; stream_position: string | number }>`
       insert into events (stream_id, stream_position, event_id, type, data, metadata)
       select new_event.stream_id, stream.version + new_event.offset_in_append, new_event.event_id, new_event.type, new_event.data, new_event.metadata
-      from (values ${sql.join(rows)}) as new_event (stream_id, expected, offset_in_append, event_id, type, data, metadata)
+      from (values ${sql.join(rows)}) as new_event (ordinal, stream_id, expected, offset_in_append, event_id, type, data, metadata)
       cross join lateral (select coalesce(max(stream_position), 0) as version from events where events.stream_id = new_event.stream_id) as stream
       where new_event.expected is null or stream.version = new_event.expected
+      order by new_event.ordinal
       returning stream_id, stream_position`.execute(db);
     written = result.rows;
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    await Promise.all(
-      group.map((append) => appendToStream(db, append.streamId, append.expectedVersion, append.events, append.metadata).then(append.resolve, append.reject)),
-    );
+    if (!refusedByPostgres(error)) throw error;
+    // One at a time: these are rare, and the pool is shared with every reader.
+    for (const append of group) await alone(db, append);
     return;
   }
   const lastPosition = new Map<string, number>();

@@ -1,0 +1,201 @@
+import { CURRENCIES } from '../money/currencies';
+
+/**
+ * The guards that hold a language model's reply to our own data (issue 40.5). Visitor text reaches the model, so its
+ * words may be anyone's (prompt injection): whatever it writes, a reply is shown only when every car it names is one
+ * of the turn's grounded vehicles (the rules engine's cards and the tools' results) and every money amount in it is
+ * one of the turn's figures. Otherwise the rules engine's reply is shown. Pure: the API gives the facts.
+ *
+ * Both guards err towards refusing: a figure or a name they cannot place costs a fallback to the rules engine's
+ * reply, never a made-up car or price in front of a buyer. They read a reply once, linearly (its length is capped).
+ */
+
+export interface GroundedVehicle {
+  /** The vehicle's name as the catalogue writes it ("BYD Atto 3"). */
+  name: string;
+}
+
+export interface GroundedAmount {
+  /** Major units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
+export interface GroundingFacts {
+  vehicles: readonly GroundedVehicle[];
+  amounts: readonly GroundedAmount[];
+  /** The visitor's currency: an amount written without a currency is read as one of it. */
+  currency: string;
+  /** Every make the catalogue lists and the world's common makes: a make named must be followed by a grounded model. */
+  makes: readonly string[];
+  /** Every model name the catalogue lists: one named must belong to a grounded vehicle of this turn. */
+  models: readonly string[];
+}
+
+export type GuardViolation = { guard: 'vehicle'; found: string } | { guard: 'price'; found: string };
+
+/**
+ * Makes a model may name that we do not list: a reply naming any of them with a model is refused unless a grounded car
+ * is that one. Makes that are everyday words (Smart, Seat, Mini, Tank, Dodge; "tata" is Swahili) are left out: a buyer's
+ * "smart choice" must not cost the model's reply.
+ */
+export const WORLD_MAKES = [
+  'Acura', 'Alfa Romeo', 'Aston Martin', 'Audi', 'BAIC', 'Bentley', 'BMW', 'Buick', 'BYD', 'Cadillac', 'Changan', 'Chery', 'Chevrolet',
+  'Chrysler', 'Citroen', 'Citroën', 'Dacia', 'Daewoo', 'Daihatsu', 'Dongfeng', 'Exeed', 'FAW', 'Ferrari', 'Fiat', 'Ford', 'Foton', 'GAC',
+  'Geely', 'GMC', 'Great Wall', 'Haval', 'Honda', 'Hongqi', 'Hummer', 'Hyundai', 'Infiniti', 'Innoson', 'Isuzu', 'JAC', 'Jeep', 'Jetour',
+  'Kia', 'Lamborghini', 'Land Rover', 'Lexus', 'Li Auto', 'Lynk', 'Mahindra', 'Maserati', 'Mazda', 'Mercedes', 'Mercedes-Benz', 'MG',
+  'Mitsubishi', 'Nio', 'Nissan', 'Omoda', 'Opel', 'Peugeot', 'Porsche', 'Proton', 'Range Rover', 'Renault', 'Rivian', 'Rolls-Royce',
+  'ROX', 'Skoda', 'Škoda', 'SsangYong', 'Subaru', 'Suzuki', 'Tesla', 'Toyota', 'Volkswagen', 'VW', 'Volvo',
+  'Wuling', 'Xpeng', 'Zeekr', 'Zotye',
+];
+
+/** Words that may follow a make without naming a car ("BYD cars", "Toyota est", "BYD na"), in the four languages and Pidgin. */
+const NOT_A_MODEL = new Set(
+  [
+    'a', 'an', 'and', 'are', 'as', 'at', 'brand', 'brands', 'by', 'car', 'cars', 'for', 'from', 'has', 'have', 'in', 'is', 'line', 'lineup',
+    'makes', 'model', 'models', 'of', 'on', 'or', 'range', 'the', 'to', 'vehicle', 'vehicles', 'was', 'were', 'with', 'which', 'that', "'s", '’s', 's',
+    'et', 'est', 'ou', 'de', 'des', 'du', 'la', 'le', 'les', 'sont', 'voiture', 'voitures', 'modèle', 'modèles', 'marque',
+    'na', 'ni', 'au', 'ya', 'za', 'wa', 'gari', 'magari', 'dey', 'go', 'get', 'be',
+    'و', 'أو', 'من', 'سيارات', 'سيارة',
+  ].map((word) => word.toLowerCase()),
+);
+
+const fold = (text: string) => text.normalize('NFKC').toLowerCase();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A word as a whole (letters of every script, digits), case aside. */
+const wordAt = (word: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'giu');
+const NEXT_WORD = /^[\s\u00a0]*(?<word>[\p{L}\p{N}][\p{L}\p{N}-]*|['’]s)?/u;
+
+/**
+ * Every car the reply names is a grounded vehicle: a make followed by a model-like word (capitalised, with a digit, or
+ * anything after a make written in lower case) must begin a grounded car's name, and a catalogue model only a
+ * grounded car may have.
+ */
+function vehicleViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
+  const grounded = facts.vehicles.map((vehicle) => fold(vehicle.name));
+  const makes = [...new Map([...facts.makes, ...WORLD_MAKES].map((make) => [fold(make), make])).values()];
+  for (const make of makes) {
+    for (const match of reply.matchAll(wordAt(make))) {
+      const end = match.index + match[0].length;
+      const next = NEXT_WORD.exec(reply.slice(end, end + 80))?.groups?.['word'];
+      if (!next || NOT_A_MODEL.has(fold(next))) continue;
+      const modelLike = /[\p{Lu}\p{N}]/u.test(next) || match[0] === match[0].toLowerCase() || !/\p{Ll}/u.test(next.charAt(0));
+      if (!modelLike) continue;
+      // The make and its next word begin a grounded car's name ("BYD Atto" of "BYD Atto 3").
+      const named = `${fold(make)} ${fold(next)}`;
+      if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${match[0]} ${next}` };
+    }
+  }
+  for (const model of facts.models) {
+    if (model.length < 3 || !wordAt(model).test(reply)) continue;
+    if (!grounded.some((name) => wordAt(model).test(name))) return { guard: 'vehicle', found: model };
+  }
+  return null;
+}
+
+/** The currency markers a reply may write an amount with, longest first, each with its currency. */
+const MARKERS: Array<{ marker: string; currency: string }> = [
+  ...CURRENCIES.flatMap(({ code, symbol }) => [
+    { marker: symbol, currency: code },
+    { marker: code, currency: code },
+  ]),
+  { marker: 'US$', currency: 'USD' },
+  { marker: '$', currency: 'USD' },
+  { marker: 'USD', currency: 'USD' },
+  { marker: 'dollars', currency: 'USD' },
+  { marker: 'naira', currency: 'NGN' },
+  { marker: 'N', currency: 'NGN' },
+  { marker: 'shillings', currency: 'KES' },
+  { marker: 'cedis', currency: 'GHS' },
+  { marker: 'rand', currency: 'ZAR' },
+  { marker: 'francs', currency: 'XOF' },
+  { marker: 'F CFA', currency: 'XOF' },
+  { marker: '€', currency: 'EUR' },
+  { marker: 'EUR', currency: 'EUR' },
+  { marker: '£', currency: 'GBP' },
+].sort((a, b) => b.marker.length - a.marker.length);
+
+const MAGNITUDES: Record<string, number> = {
+  k: 1e3, thousand: 1e3, elfu: 1e3, mille: 1e3,
+  m: 1e6, mn: 1e6, mil: 1e6, milli: 1e6, million: 1e6, millions: 1e6, milioni: 1e6, 'مليون': 1e6,
+  b: 1e9, bn: 1e9, billion: 1e9, billions: 1e9, milliard: 1e9, milliards: 1e9, bilioni: 1e9,
+};
+/** Units after a number that make it anything but money. */
+const NOT_MONEY_UNIT = /^\s?(?:%|km|kilom|mi\b|miles|hp|ch\b|bhp|kw|cc|l\b|litre|liter|nm|kg|seat|place|viti|months?|mois|miezi|year|ans?\b|miaka|days?|jours|siku|weeks?|semaines|hours?|heures|min)/u;
+
+// One number: digits grouped by thousands (with , . or a space of any kind) or plain, with a decimal part.
+const NUMBER = /(?<![\p{L}\p{N}.,])(?<digits>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?<magnitude>\s?(?:k|thousand|elfu|mille|mn|m|milli|millions?|milioni|مليون|bn|b|billions?|milliards?|bilioni|mil)(?![\p{L}]))?/giu;
+
+interface Mention {
+  text: string;
+  value: number;
+  /** How far from the stated figure ours may be and still be the same figure written rounded. */
+  tolerance: number;
+  currency: string | null;
+  marked: boolean;
+}
+
+function numberOf(digits: string): { value: number; decimals: number } {
+  // A separator followed by one or two digits at the end is a decimal mark; the others group thousands.
+  const decimal = /[.,](\d{1,2})$/.exec(digits);
+  const whole = (decimal ? digits.slice(0, decimal.index) : digits).replace(/[^\d]/g, '');
+  const fraction = decimal ? decimal[1]! : '';
+  // A lone "24.500" (three digits after one mark) groups thousands, as "24,500" does.
+  return { value: Number(`${whole}.${fraction || '0'}`), decimals: fraction.length };
+}
+
+function markerNear(text: string, start: number, end: number): string | null {
+  const before = text.slice(Math.max(0, start - 8), start).replace(/[\s\u00a0\u202f]+$/u, '');
+  const after = text.slice(end, end + 12).replace(/^[\s\u00a0\u202f]+/u, '');
+  for (const { marker, currency } of MARKERS) {
+    // "N" alone stands for the naira only right before the digits ("N24.5m"), never as a word's last letter.
+    if (marker === 'N') {
+      if (/(?<![\p{L}])N$/u.test(text.slice(Math.max(0, start - 2), start))) return currency;
+      continue;
+    }
+    const lettered = /\p{L}$/u.test(marker);
+    if (before.endsWith(marker) && (!lettered || !/\p{L}/u.test(before.charAt(before.length - marker.length - 1)))) return currency;
+    if (after.startsWith(marker) && (!lettered || !/^\p{L}/u.test(after.slice(marker.length)))) return currency;
+  }
+  return null;
+}
+
+function mentionsOf(reply: string): Mention[] {
+  const mentions: Mention[] = [];
+  for (const match of reply.matchAll(NUMBER)) {
+    const { digits, magnitude } = match.groups as { digits: string; magnitude?: string };
+    const { value, decimals } = numberOf(digits);
+    const scale = magnitude ? (MAGNITUDES[magnitude.trim().toLowerCase()] ?? 1) : 1;
+    const end = match.index + match[0].length;
+    const currency = markerNear(reply, match.index, end);
+    if (currency === null) {
+      if (!magnitude && NOT_MONEY_UNIT.test(reply.slice(end, end + 12).toLowerCase())) continue;
+      // Small numbers (seats, months, a rate) and years go without saying; a big one is read as money.
+      if (!magnitude && (value < 10_000 || (Number.isInteger(value) && value >= 1900 && value <= 2100))) continue;
+    }
+    mentions.push({ text: match[0], value: value * scale, tolerance: (0.5 * scale) / 10 ** decimals, currency, marked: currency !== null });
+  }
+  return mentions;
+}
+
+/** Every amount the reply writes is one of the turn's figures, in the currency it names (the visitor's when it names none). */
+function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
+  for (const mention of mentionsOf(reply)) {
+    const currency = mention.currency ?? facts.currency;
+    // Whole units are written for minor ones: ₦24,487,300 for ₦24,487,300.45.
+    const tolerance = Math.max(mention.tolerance, 1);
+    const ours = facts.amounts.some((figure) => figure.currency === currency && Math.abs(figure.amount - mention.value) <= tolerance);
+    if (!ours) return { guard: 'price', found: mention.text };
+  }
+  return null;
+}
+
+/** The first guard a model's reply breaks, or null when every car and every price in it is grounded. */
+export function guardModelReply(reply: string, facts: GroundingFacts): GuardViolation | null {
+  return vehicleViolation(reply, facts) ?? priceViolation(reply, facts);
+}
+
+/** Every amount a text of ours writes (the rules engine's draft): the model may repeat them. */
+export function amountsIn(text: string, currency: string): GroundedAmount[] {
+  return mentionsOf(text).map((mention) => ({ amount: mention.value, currency: mention.currency ?? currency }));
+}

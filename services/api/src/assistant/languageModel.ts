@@ -228,7 +228,7 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
       }
       const named = (name: string) => content.toLowerCase().includes(name.toLowerCase());
       const citations: ChatCitation[] = toolVehicles.filter((vehicle) => named(vehicle.name)).map((vehicle) => ({ source: vehicle.path, label: vehicle.name }));
-      return { engine: 'model', content, citations: [...new Map(citations.map((citation) => [citation.source, citation])).values()], offerPerson: facts.some((fact) => fact.offerPerson) };
+      return { engine: 'model', content, citations: [...new Map(citations.map((citation) => [citation.source, citation])).values()] };
     } catch (error) {
       const reason: ModelFallback = error instanceof Fallback ? error.reason : signal.aborted ? 'timeout' : 'http-error';
       if (!(error instanceof Fallback) && !signal.aborted) turn.log.error({ err: error }, "Tara's language model turn failed: the rules engine answers");

@@ -34,7 +34,6 @@ import type { VehicleMatcher } from './vehicleMatcher';
 export interface ToolFacts {
   vehicles: Array<{ name: string; path: string }>;
   amounts: GroundedAmount[];
-  offerPerson?: boolean;
 }
 
 export interface ToolTurn {
@@ -196,9 +195,9 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
         };
       },
     ),
-    tool('start_handoff', 'Offers the buyer the form to leave a name and a phone or email for a person from our sales team. Call it when they ask for a person.', z.object({}), async () => ({
-      result: { offered: true, note: "The buyer now sees a 'Talk to a person' button that opens the form; tell them so." },
-      facts: { vehicles: [], amounts: [], offerPerson: true },
+    tool('start_handoff', 'How the buyer reaches a person from our sales team. Call it when they ask for a person.', z.object({}), async () => ({
+      result: { offered: true, note: "Under your reply the buyer sees 'Talk to a person', which opens a form for their name and phone or email; tell them so." },
+      facts: none,
     })),
   ];
 }

@@ -21,7 +21,7 @@ import {
 } from './contracts';
 import { CARD_SORTS, understandMessage, type Understanding } from './understanding';
 import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
-import { composeReply, greetingFor, personSuggestion, sortCards, type ComposedReply, type KnowledgeAnswers, type VehicleMatches } from './replies';
+import { composeReply, greetingFor, sortCards, type ComposedReply, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -178,12 +178,12 @@ export type ConversationCommand =
   | FollowUpCommand;
 
 /**
- * The language model's part in a turn: its reply, which passed the guards (the cards and context stay the rules
- * engine's), with the citations of the tool-found cars it names and whether it offered a person; or why the rules
- * engine answered instead.
+ * The language model's part in a turn: its reply, which passed the guards (the cards, context and suggestions stay the
+ * rules engine's, and they always offer a person), with the citations of the tool-found cars it names; or why the
+ * rules engine answered instead.
  */
 export type ModelPhrasing =
-  | { engine: 'model'; content: string; citations: ChatCitation[]; offerPerson: boolean }
+  | { engine: 'model'; content: string; citations: ChatCitation[] }
   | { engine: 'rules'; fallback: ModelFallback };
 
 /** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
@@ -223,13 +223,11 @@ export function draftReply(state: ConversationState, { text, language = state.la
   return { language, currency, understanding, stage, reply };
 }
 
-/** The model's words in place of the rules engine's, its tool-found cars cited, the person offered when it said so. */
-function phrased(reply: ComposedReply, phrasing: ModelPhrasing | undefined, language: SiteLanguage): ComposedReply {
+/** The model's words in place of the rules engine's, with the tool-found cars it names cited. */
+function phrased(reply: ComposedReply, phrasing: ModelPhrasing | undefined): ComposedReply {
   if (phrasing?.engine !== 'model') return reply;
   const extra = phrasing.citations.filter((citation) => !reply.citations.some((known) => known.source === citation.source));
-  const person = personSuggestion(language);
-  const suggestions = phrasing.offerPerson && !reply.suggestions.some((suggestion) => suggestion.action === 'handoff') ? [person, ...reply.suggestions] : reply.suggestions;
-  return { content: phrasing.content, citations: [...reply.citations, ...extra], suggestions };
+  return { ...reply, content: phrasing.content, citations: [...reply.citations, ...extra] };
 }
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
@@ -251,7 +249,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const draft = draftReply(state, command);
       const { language, currency, understanding, stage } = draft;
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
-      const reply = phrased(draft.reply, command.phrasing, language);
+      const reply = phrased(draft.reply, command.phrasing);
       const engine = command.phrasing?.engine ?? 'rules';
       const at = command.now.toISOString();
       const languageChanged: ConversationEvent[] =

@@ -62,8 +62,20 @@ const NOT_A_MODEL = new Set(
 
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A word as a whole (letters of every script, digits), case aside. */
-const wordAt = (word: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'giu');
+/** Any of the words as a whole (letters of every script, digits), case aside; one pattern per list, kept for the next reply. */
+const patterns = new Map<string, RegExp>();
+function anyOf(words: readonly string[]): RegExp {
+  const key = words.join('\u0000');
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const alternatives = [...words].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu');
+    // The catalogue's lists change rarely; a few patterns are kept, not one per edit for ever.
+    if (patterns.size > 16) patterns.clear();
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
 const NEXT_WORD = /^[\s\u00a0]*(?<word>[\p{L}\p{N}][\p{L}\p{N}-]*|['’]s)?/u;
 
 /**
@@ -73,22 +85,21 @@ const NEXT_WORD = /^[\s\u00a0]*(?<word>[\p{L}\p{N}][\p{L}\p{N}-]*|['’]s)?/u;
  */
 function vehicleViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
   const grounded = facts.vehicles.map((vehicle) => fold(vehicle.name));
-  const makes = [...new Map([...facts.makes, ...WORLD_MAKES].map((make) => [fold(make), make])).values()];
-  for (const make of makes) {
-    for (const match of reply.matchAll(wordAt(make))) {
-      const end = match.index + match[0].length;
-      const next = NEXT_WORD.exec(reply.slice(end, end + 80))?.groups?.['word'];
-      if (!next || NOT_A_MODEL.has(fold(next))) continue;
-      const modelLike = /[\p{Lu}\p{N}]/u.test(next) || match[0] === match[0].toLowerCase() || !/\p{Ll}/u.test(next.charAt(0));
-      if (!modelLike) continue;
-      // The make and its next word begin a grounded car's name ("BYD Atto" of "BYD Atto 3").
-      const named = `${fold(make)} ${fold(next)}`;
-      if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${match[0]} ${next}` };
-    }
+  for (const match of reply.matchAll(anyOf([...facts.makes, ...WORLD_MAKES]))) {
+    const end = match.index + match[0].length;
+    const next = NEXT_WORD.exec(reply.slice(end, end + 80))?.groups?.['word'];
+    if (!next || NOT_A_MODEL.has(fold(next))) continue;
+    const modelLike = /[\p{Lu}\p{N}]/u.test(next) || match[0] === match[0].toLowerCase() || !/\p{Ll}/u.test(next.charAt(0));
+    if (!modelLike) continue;
+    // The make and its next word begin a grounded car's name ("BYD Atto" of "BYD Atto 3").
+    const named = `${fold(match[0])} ${fold(next)}`;
+    if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${match[0]} ${next}` };
   }
-  for (const model of facts.models) {
-    if (model.length < 3 || !wordAt(model).test(reply)) continue;
-    if (!grounded.some((name) => wordAt(model).test(name))) return { guard: 'vehicle', found: model };
+  const models = facts.models.filter((model) => model.length >= 3);
+  if (models.length === 0) return null;
+  const groundedModels = new Set(grounded.flatMap((name) => [...name.matchAll(anyOf(models))].map((match) => fold(match[0]))));
+  for (const match of reply.matchAll(anyOf(models))) {
+    if (!groundedModels.has(fold(match[0]))) return { guard: 'vehicle', found: match[0] };
   }
   return null;
 }

@@ -118,9 +118,6 @@ const suggestion = (language: SiteLanguage, key: SuggestionKey): ChatSuggestion 
   return key === 'person' ? { label: text, text, action: 'handoff' } : { label: text, text };
 };
 
-/** "Talk to a person" in the visitor's language: the widget opens the hand-off form. */
-export const personSuggestion = (language: SiteLanguage): ChatSuggestion => suggestion(language, 'person');
-
 /** The spec's three quick replies ('Budget $25K', 'Show me SUVs', 'Fuel-efficient cars'), in English. */
 export const FIRST_SUGGESTIONS: ChatSuggestion[] = (['budget', 'suvs', 'efficient'] as const).map((key) => suggestion('en', key));
 

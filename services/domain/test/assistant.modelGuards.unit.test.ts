@@ -23,6 +23,7 @@ describe('the guards on a language model reply', () => {
     'Both are BYD and Chery cars, 5 seats, 420 km of range, 2,000 km on the clock.',
     "La BYD Atto 3 coûte 45 430 000 ₦ et c'est une voiture électrique.",
     'It is a smart choice for Lagos traffic: shall I book a visit?',
+    'See it on its page, /vehicle/byd-atto-3-2024, or reserve it from there.',
   ])('lets a grounded reply through: %s', (reply) => {
     expect(guardModelReply(reply, facts)).toBeNull();
   });
@@ -39,6 +40,11 @@ describe('the guards on a language model reply', () => {
     ['The Chery Tiggo 4 Pro costs 20,000,000.', 'price'],
     ['Pay ₦5m now and the rest later.', 'price'],
     ['The Chery Tiggo 4 Pro is €19,000.', 'price'],
+    ['Pay the deposit at https://autobest-deals.example and it is yours.', 'contact'],
+    ['Book it at cheapcars.ng today.', 'contact'],
+    ['Email sales@cheap-cars.example to reserve.', 'contact'],
+    ['Call me on +234 803 555 0123 to pay.', 'contact'],
+    ['WhatsApp 0803-555-0123 for a discount.', 'contact'],
   ])('refuses %s (%s guard)', (reply, guard) => {
     expect(guardModelReply(reply, facts)).toMatchObject({ guard });
   });

@@ -50,6 +50,7 @@ export const FALLBACK_LABELS: Record<ModelFallback, string> = {
   'too-many-tool-calls': 'the model called too many tools',
   'invented-vehicle': 'the model named a car we did not find',
   'invented-price': 'the model wrote a price that is not ours',
+  'invented-contact': 'the model wrote a web address, email or phone number',
 };
 
 const choicesOf = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));

@@ -11,6 +11,7 @@ import {
   type ConversationState,
   type DraftInput,
   type GroundedAmount,
+  type GuardViolation,
   type ModelFallback,
   type ModelPhrasing,
   type RuntimeConfig,
@@ -38,6 +39,8 @@ export const MAX_RESPONSE_BYTES = 256 * 1024;
 export const MAX_REPLY_CHARS = 1_500;
 /** The longest tool arguments read. */
 const MAX_ARGUMENTS_CHARS = 2_000;
+
+const FALLBACK_OF_GUARD: Record<GuardViolation['guard'], ModelFallback> = { vehicle: 'invented-vehicle', price: 'invented-price', contact: 'invented-contact' };
 
 type ModelSettings = NonNullable<RuntimeConfig['taraModel']>;
 
@@ -224,7 +227,7 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
       if (violation) {
         // What it named, not what the buyer wrote: the logs never hold a buyer's text.
         turn.log.warn({ guard: violation.guard, found: violation.found }, "Tara's language model broke a guard: the rules engine answers");
-        return { engine: 'rules', fallback: violation.guard === 'vehicle' ? 'invented-vehicle' : 'invented-price' };
+        return { engine: 'rules', fallback: FALLBACK_OF_GUARD[violation.guard] };
       }
       const named = (name: string) => content.toLowerCase().includes(name.toLowerCase());
       const citations: ChatCitation[] = toolVehicles.filter((vehicle) => named(vehicle.name)).map((vehicle) => ({ source: vehicle.path, label: vehicle.name }));

@@ -84,7 +84,7 @@ export type StoredChatContext = z.output<typeof StoredChatContextSchema>;
 export const TARA_ENGINES = ['rules', 'model'] as const;
 export type TaraEngine = (typeof TARA_ENGINES)[number];
 /** Why the rules engine answered a turn the model was asked to: the model failed, or its reply broke a guard. */
-export const MODEL_FALLBACKS = ['timeout', 'http-error', 'malformed', 'too-many-tool-calls', 'invented-vehicle', 'invented-price'] as const;
+export const MODEL_FALLBACKS = ['timeout', 'http-error', 'malformed', 'too-many-tool-calls', 'invented-vehicle', 'invented-price', 'invented-contact'] as const;
 export type ModelFallback = (typeof MODEL_FALLBACKS)[number];
 
 export const ChatCitationSchema = z.object({

@@ -3,8 +3,9 @@ import { CURRENCIES } from '../money/currencies';
 /**
  * The guards that hold a language model's reply to our own data (issue 40.5). Visitor text reaches the model, so its
  * words may be anyone's (prompt injection): whatever it writes, a reply is shown only when every car it names is one
- * of the turn's grounded vehicles (the rules engine's cards and the tools' results) and every money amount in it is
- * one of the turn's figures. Otherwise the rules engine's reply is shown. Pure: the API gives the facts.
+ * of the turn's grounded vehicles (the rules engine's cards and the tools' results), every money amount in it is
+ * one of the turn's figures, and it sends the buyer to no address, email or phone number. Otherwise the rules engine's
+ * reply is shown. Pure: the API gives the facts.
  *
  * Both guards err towards refusing: a figure or a name they cannot place costs a fallback to the rules engine's
  * reply, never a made-up car or price in front of a buyer. They read a reply once, linearly (its length is capped).
@@ -32,7 +33,7 @@ export interface GroundingFacts {
   models: readonly string[];
 }
 
-export type GuardViolation = { guard: 'vehicle'; found: string } | { guard: 'price'; found: string };
+export type GuardViolation = { guard: 'vehicle' | 'price' | 'contact'; found: string };
 
 /**
  * Makes a model may name that we do not list: a reply naming any of them with a model is refused unless a grounded car
@@ -201,9 +202,29 @@ function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | 
   return null;
 }
 
-/** The first guard a model's reply breaks, or null when every car and every price in it is grounded. */
+/**
+ * A web address, an email or a phone number: a reply that sends the buyer elsewhere (to pay, to call) is refused. Our
+ * own pages are written as paths ("/vehicle/…", "/trade-in"), which stay on the site; our contacts come with the
+ * hand-off, never from the model.
+ */
+const ELSEWHERE = [
+  /\b(?:https?:\/\/|www\.)\S/iu,
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.[\p{L}]{2,}/u,
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}-]+\.(?:com|net|org|io|ng|africa|co|biz|info|xyz|app|me|ly|link|shop|store)(?![\p{L}\p{N}])/iu,
+  // "+234 803 555 0123", "0803-555-0123", "(0803) 5550123": seven digits or more in a row of digits, spaces and dashes.
+  /(?:\+|\b0)\d[\d\s().-]{6,}\d/u,
+];
+function contactViolation(reply: string): GuardViolation | null {
+  for (const pattern of ELSEWHERE) {
+    const match = pattern.exec(reply);
+    if (match) return { guard: 'contact', found: match[0] };
+  }
+  return null;
+}
+
+/** The first guard a model's reply breaks, or null when every car and every price in it is grounded and it sends nobody elsewhere. */
 export function guardModelReply(reply: string, facts: GroundingFacts): GuardViolation | null {
-  return vehicleViolation(reply, facts) ?? priceViolation(reply, facts);
+  return contactViolation(reply) ?? vehicleViolation(reply, facts) ?? priceViolation(reply, facts);
 }
 
 /** Every amount a text of ours writes (the rules engine's draft): the model may repeat them. */

@@ -152,7 +152,7 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
         signal,
         redirect: 'error',
       });
-    } catch (error) {
+    } catch {
       throw new Fallback(signal.aborted ? 'timeout' : 'http-error');
     }
     if (!response.ok) {

@@ -157,8 +157,8 @@ function numberOf(digits: string): { value: number; decimals: number } {
 }
 
 function markerNear(text: string, start: number, end: number): string | null {
-  const before = text.slice(Math.max(0, start - 8), start).replace(/[\s\u00a0\u202f]+$/u, '');
-  const after = text.slice(end, end + 12).replace(/^[\s\u00a0\u202f]+/u, '');
+  const before = text.slice(Math.max(0, start - 8), start).trimEnd();
+  const after = text.slice(end, end + 12).trimStart();
   for (const { marker, currency } of MARKERS) {
     // "N" alone stands for the naira only right before the digits ("N24.5m"), never as a word's last letter.
     if (marker === 'N') {
@@ -207,19 +207,21 @@ function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | 
  * own pages are written as paths ("/vehicle/…", "/trade-in"), which stay on the site; our contacts come with the
  * hand-off, never from the model.
  */
-const ELSEWHERE = [
-  /\b(?:https?:\/\/|www\.)\S/iu,
-  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.[\p{L}]{2,}/u,
-  /(?<![\p{L}\p{N}])[\p{L}\p{N}-]+\.(?:com|net|org|io|ng|africa|co|biz|info|xyz|app|me|ly|link|shop|store)(?![\p{L}\p{N}])/iu,
-  // "+234 803 555 0123", "0803-555-0123", "(0803) 5550123": seven digits or more in a row of digits, spaces and dashes.
-  /(?:\+|\b0)\d[\d\s().-]{6,}\d/u,
-];
+const WEB_ENDINGS = new Set(['com', 'net', 'org', 'io', 'ng', 'africa', 'co', 'biz', 'info', 'xyz', 'app', 'me', 'ly', 'link', 'shop', 'store', 'example']);
+// "+234 803 555 0123", "0803-555-0123", "(0803) 5550123": seven digits or more in a row of digits, spaces and dashes.
+const PHONE = /(?:\+|\b0)\d[\d\s().-]{6,}\d/u;
+
 function contactViolation(reply: string): GuardViolation | null {
-  for (const pattern of ELSEWHERE) {
-    const match = pattern.exec(reply);
-    if (match) return { guard: 'contact', found: match[0] };
+  for (const word of reply.split(/\s/u)) {
+    const token = word.replace(/^[("'«]/u, '').replace(/[)"'».,;:!?]$/u, '');
+    const lower = token.toLowerCase();
+    const ending = lower.slice(lower.lastIndexOf('.') + 1);
+    const elsewhere =
+      lower.startsWith('http://') || lower.startsWith('https://') || lower.startsWith('www.') || lower.includes('@') || (lower.includes('.') && !lower.startsWith('/') && WEB_ENDINGS.has(ending));
+    if (elsewhere) return { guard: 'contact', found: token };
   }
-  return null;
+  const phone = PHONE.exec(reply);
+  return phone ? { guard: 'contact', found: phone[0] } : null;
 }
 
 /** The first guard a model's reply breaks, or null when every car and every price in it is grounded and it sends nobody elsewhere. */

@@ -205,7 +205,7 @@ export const RuntimeConfigSchema = z
       .min(0, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .max(100, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .default(DEFAULT_APR_PERCENT),
-    TARA_LLM_URL: z.url({ error: 'TARA_LLM_URL must be the base URL of an OpenAI-compatible API, like http://127.0.0.1:8080/v1' }).optional(),
+    TARA_LLM_URL: z.url({ protocol: /^https?$/, error: 'TARA_LLM_URL must be the base URL of an OpenAI-compatible API, like http://127.0.0.1:8080/v1' }).optional(),
     TARA_LLM_MODEL: z.string().trim().min(1).max(200).optional(),
     TARA_LLM_API_KEY: z.string().min(1).regex(/^[\x21-\x7e]+$/, 'TARA_LLM_API_KEY may hold only visible ASCII characters (it travels in an HTTP header)').optional(),
     TARA_LLM_TIMEOUT_MS: z.coerce
@@ -332,7 +332,7 @@ export const RuntimeConfigSchema = z
      * rules engine's too.
      */
     taraModel: env.TARA_LLM_URL
-      ? { url: env.TARA_LLM_URL.replace(/\/+$/, ''), model: env.TARA_LLM_MODEL!, apiKey: env.TARA_LLM_API_KEY, timeoutMs: env.TARA_LLM_TIMEOUT_MS }
+      ? { url: env.TARA_LLM_URL.replace(/\/$/, ''), model: env.TARA_LLM_MODEL!, apiKey: env.TARA_LLM_API_KEY, timeoutMs: env.TARA_LLM_TIMEOUT_MS }
       : null,
     finance: { aprPercent: env.FINANCE_APR_PERCENT, termMonths: env.FINANCE_TERM_MONTHS, depositShare: DEFAULT_DEPOSIT_SHARE, termsMonths: [...FINANCE_TERMS_MONTHS] },
   }));

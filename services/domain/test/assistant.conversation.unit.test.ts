@@ -15,6 +15,7 @@ import {
   type ConversationEvent,
   type ConversationState,
   type CurrencyCode,
+  type ModelPhrasing,
   type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
@@ -290,8 +291,7 @@ describe('which engine answered a turn (issue 40.5)', () => {
   const state = given(started);
   const text = 'I need a family SUV under 30 million naira';
   const matches: VehicleMatches = { kind: 'within-budget', vehicles: [rav4], rates: null };
-  const reply = (phrasing?: ConversationCommand & { type: 'ReceiveBuyerMessage' }['phrasing']) =>
-    replies(decideConversation({ ...message(state, text, matches), phrasing } as ConversationCommand, state))[0]!;
+  const reply = (phrasing?: ModelPhrasing) => replies(decideConversation({ ...message(state, text, matches), phrasing } as ConversationCommand, state))[0]!;
 
   it('records the rules engine when no model is configured, with its own words and the cards', () => {
     const rules = reply();

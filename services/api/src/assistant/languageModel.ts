@@ -225,8 +225,8 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
         models: names.models,
       });
       if (violation) {
-        // What it named, not what the buyer wrote: the logs never hold a buyer's text.
-        turn.log.warn({ guard: violation.guard, found: violation.found }, "Tara's language model broke a guard: the rules engine answers");
+        // Which guard, not what it found: the model may have echoed the buyer's words (a phone number), and the logs never hold them.
+        turn.log.warn({ guard: violation.guard }, "Tara's language model broke a guard: the rules engine answers");
         return { engine: 'rules', fallback: FALLBACK_OF_GUARD[violation.guard] };
       }
       const named = (name: string) => content.toLowerCase().includes(name.toLowerCase());

@@ -24,6 +24,8 @@ describe('the guards on a language model reply', () => {
     "La BYD Atto 3 coûte 45 430 000 ₦ et c'est une voiture électrique.",
     'It is a smart choice for Lagos traffic: shall I book a visit?',
     'See it on its page, /vehicle/byd-atto-3-2024, or reserve it from there.',
+    'BYD Atto 3 بسعر ٤٥٬٤٣٠٬٠٠٠ ₦',
+    'Within your ₦15 million: the BYD Atto 3 is above it, at ₦45,430,000.',
   ])('lets a grounded reply through: %s', (reply) => {
     expect(guardModelReply(reply, facts)).toBeNull();
   });
@@ -40,6 +42,10 @@ describe('the guards on a language model reply', () => {
     ['The Chery Tiggo 4 Pro costs 20,000,000.', 'price'],
     ['Pay ₦5m now and the rest later.', 'price'],
     ['The Chery Tiggo 4 Pro is €19,000.', 'price'],
+    ['The BYD Atto 3 is yours for one million naira.', 'price'],
+    ['La BYD Atto 3 pour cinq millions de francs.', 'price'],
+    ['BYD Atto 3 بسعر ١٠٠٠٠٠٠ ₦ فقط', 'price'],
+    ['The BYD Atto 3 is ₦１,０００,０００.', 'price'],
     ['Pay the deposit at https://autobest-deals.example and it is yours.', 'contact'],
     ['Book it at cheapcars.ng today.', 'contact'],
     ['Email sales@cheap-cars.example to reserve.', 'contact'],

@@ -190,8 +190,28 @@ function mentionsOf(reply: string): Mention[] {
   return mentions;
 }
 
+/**
+ * A magnitude written in words without digits before it ("one million naira", "fifty thousand"): an amount the
+ * figures cannot be checked against, so never shown.
+ */
+const MAGNITUDE_IN_WORDS = /(?<![\p{L}\p{N}])(?<!\d[\s\u00a0])(?:hundred|thousand|million|millions|billion|billions|mille|milliers|milliard|milliards|elfu|laki|milioni|bilioni|ألف|آلاف|مليون|ملايين|مليار)(?![\p{L}])/iu;
+
+/** Digits of other scripts as the guards read them (an Arabic reply may write ٤٥٠٠٠٠٠٠); NFKC takes full-width ones. */
+const asciiDigits = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u0660-\u0669]/gu, (digit) => String(digit.charCodeAt(0) - 0x660))
+    .replace(/[\u06f0-\u06f9]/gu, (digit) => String(digit.charCodeAt(0) - 0x6f0))
+    .replace(/\u066b/gu, '.')
+    .replace(/\u066c/gu, ',');
+
 /** Every amount the reply writes is one of the turn's figures, in the currency it names (the visitor's when it names none). */
 function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
+  // Digits of a script the guards do not read could carry any figure past them.
+  const unread = /(?![0-9])\p{Nd}/u.exec(reply);
+  if (unread) return { guard: 'price', found: unread[0] };
+  const inWords = MAGNITUDE_IN_WORDS.exec(reply);
+  if (inWords) return { guard: 'price', found: inWords[0] };
   for (const mention of mentionsOf(reply)) {
     const currency = mention.currency ?? facts.currency;
     // Whole units are written for minor ones: ₦24,487,300 for ₦24,487,300.45.
@@ -226,7 +246,8 @@ function contactViolation(reply: string): GuardViolation | null {
 
 /** The first guard a model's reply breaks, or null when every car and every price in it is grounded and it sends nobody elsewhere. */
 export function guardModelReply(reply: string, facts: GroundingFacts): GuardViolation | null {
-  return contactViolation(reply) ?? vehicleViolation(reply, facts) ?? priceViolation(reply, facts);
+  const read = asciiDigits(reply);
+  return contactViolation(read) ?? vehicleViolation(read, facts) ?? priceViolation(read, facts);
 }
 
 /** Every amount a text of ours writes (the rules engine's draft): the model may repeat them. */

@@ -148,7 +148,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
           const { quote, vehicleName } = await quoteVehicle(landedCost, rates, vehicleId, { country: countryOf(currency), currency, city });
           const answer = toQuoteAnswer(quote);
           const path = `/vehicle/${encodeURIComponent(vehicleId)}`;
-          const lines = answer.lines.map((line) => ({ label: line.label, amount: money(line.amount, answer.currency, language) }));
+          const lines = answer.lines.map((line) => ({ label: line.label, amount: money(line.amount, answer.currency, language), ...(line.base === undefined ? {} : { base: money(line.base, answer.currency, language) }) }));
           return {
             result: {
               vehicle: vehicleName,
@@ -160,7 +160,10 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
             },
             facts: {
               vehicles: [{ name: vehicleName, path }],
-              amounts: [answer.total, answer.finance.deposit, answer.finance.monthly, ...answer.lines.map((line) => line.amount)].map((amount) => ({ amount, currency: answer.currency })),
+              amounts: [answer.total, answer.finance.deposit, answer.finance.monthly, ...answer.lines.flatMap((line) => [line.amount, ...(line.base === undefined ? [] : [line.base])])].map((amount) => ({
+                amount,
+                currency: answer.currency,
+              })),
             },
           };
         } catch (error) {

@@ -137,6 +137,13 @@ describe('Tara with a language model', () => {
     expect(received[0]!.body.tools.map((tool) => tool.function.name).sort()).toEqual(['finance', 'get_vehicle', 'quote_landed_cost', 'search_inventory', 'start_handoff']);
   });
 
+  it("shows a reasoning model's answer without its thinking", async () => {
+    model = searchingModel((found) => `<think>The buyer said 45m; the first car found is ${found[0]!.name}.</think>\n\nThe ${found[0]!.name} at ${found[0]!.price.text} fits your budget.`);
+    const { answer } = await converse(configured);
+    expect(answer.reply.content).toMatch(/^The .+ fits your budget\.$/);
+    expect(answer.reply.content).not.toContain('think');
+  });
+
   it('lets the model quote a landed cost and a finance figure from our tools, in the visitor’s currency', async () => {
     let written = '';
     model = (request, response) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -45,7 +46,12 @@ const FALLBACK_OF_GUARD: Record<GuardViolation['guard'], ModelFallback> = { vehi
 type ModelSettings = NonNullable<RuntimeConfig['taraModel']>;
 
 const ToolCallSchema = z.object({
-  id: z.string().max(200),
+  // Some servers leave it out; the tool's answer still needs one to refer to.
+  id: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((id) => id ?? `call-${randomUUID()}`),
   type: z.literal('function').optional(),
   function: z.object({ name: z.string().max(100), arguments: z.string().max(MAX_ARGUMENTS_CHARS) }),
 });
@@ -96,6 +102,17 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     throw new Fallback('malformed');
   }
+}
+
+/**
+ * The reply without a reasoning model's thinking ("<think>…</think>" first, as some local servers leave it in the
+ * content): a buyer reads only the answer. An unclosed one is all thinking, which leaves nothing to show.
+ */
+function withoutThinking(content: string): string {
+  const text = content.trim();
+  if (!text.startsWith('<think>')) return text;
+  const end = text.indexOf('</think>');
+  return end === -1 ? '' : text.slice(end + '</think>'.length).trim();
 }
 
 function instructions(language: string, currency: string): string {
@@ -177,7 +194,7 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
       const message = await complete(messages, signal);
       const toolCalls = message.tool_calls ?? [];
       if (toolCalls.length === 0) {
-        const content = message.content?.trim() ?? '';
+        const content = withoutThinking(message.content ?? '');
         if (content === '' || content.length > MAX_REPLY_CHARS) throw new Fallback('malformed');
         return { content, facts };
       }

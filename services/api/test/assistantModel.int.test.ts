@@ -178,6 +178,17 @@ describe('Tara with a language model', () => {
     expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
   });
 
+  it("replaces a reply giving one car another car's price by the rules engine's", async () => {
+    let pair: FoundVehicle[] = [];
+    model = searchingModel((found) => {
+      pair = found;
+      return `The ${found[0]!.name} is only ${found[1]!.price.text}.`;
+    });
+    const { id } = await converse(configured);
+    expect(pair[0]!.price.amount).not.toBe(pair[1]!.price.amount);
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
+  });
+
   it('falls back to the rules engine when the model is too slow', async () => {
     const waiting: ServerResponse[] = [];
     model = (_request, response) => {

@@ -226,13 +226,21 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
       const [{ content, facts }, names] = await Promise.race([Promise.all([converse(turn, draft, signal), catalogueNames()]), deadline]);
       const { matches } = turn;
       const budget = draft.understanding.context.budget;
-      const amounts: GroundedAmount[] = [
-        ...matches.vehicles.map((card) => card.price),
-        ...Object.values(matches.inBudgetCurrency ?? {}),
-        ...(budget ? [budget] : []),
-        ...amountsIn(draft.reply.content, draft.currency),
+      // Each figure with the car it is of, so one car's price is never said of another.
+      const landed = matches.landed;
+      const landedCar = landed ? matches.vehicles.find((card) => card.path === landed.path)?.name : undefined;
+      const ofCars: GroundedAmount[] = [
+        ...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })),
+        ...matches.vehicles.flatMap((card) => {
+          const inBudget = matches.inBudgetCurrency?.[card.id];
+          return inBudget ? [{ ...inBudget, vehicle: card.name }] : [];
+        }),
+        ...(landed && landedCar ? [landed.total, landed.deposit, landed.monthly].map((amount) => ({ amount, currency: landed.currency, vehicle: landedCar })) : []),
         ...facts.flatMap((fact) => fact.amounts),
       ];
+      // The rules engine's own figures that are of no car (the reservation deposit), and the buyer's budget.
+      const ofNoCar = amountsIn(draft.reply.content, draft.currency).filter((figure) => !ofCars.some((known) => known.currency === figure.currency && Math.abs(known.amount - figure.amount) <= 1));
+      const amounts: GroundedAmount[] = [...ofCars, ...ofNoCar, ...(budget ? [budget] : [])];
       const toolVehicles = facts.flatMap((fact) => fact.vehicles);
       const violation = guardModelReply(content, {
         vehicles: [...matches.vehicles, ...toolVehicles],

@@ -109,7 +109,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
           result: { fit: matches.kind, vehicles },
           facts: {
             vehicles: matches.vehicles.map((card) => ({ name: card.name, path: card.path })),
-            amounts: [...matches.vehicles.map((card) => card.price), ...(context.budget ? [context.budget] : [])],
+            amounts: [...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })), ...(context.budget ? [context.budget] : [])],
           },
         };
       },
@@ -136,7 +136,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
           specifications: row.specifications.slice(0, 12).map((specification) => ({ name: specification.name, value: specification.value })),
           page: path,
         },
-        facts: { vehicles: [{ name: row.name, path }], amounts: [price] },
+        facts: { vehicles: [{ name: row.name, path }], amounts: [{ ...price, vehicle: row.name }] },
       };
     }),
     tool(
@@ -163,6 +163,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
               amounts: [answer.total, answer.finance.deposit, answer.finance.monthly, ...answer.lines.flatMap((line) => [line.amount, ...(line.base === undefined ? [] : [line.base])])].map((amount) => ({
                 amount,
                 currency: answer.currency,
+                vehicle: vehicleName,
               })),
             },
           };
@@ -194,7 +195,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
         const path = `/vehicle/${encodeURIComponent(row.id)}`;
         return {
           result: { vehicle: row.name, price: money(price.amount, currency, language), deposit: money(deposit, currency, language), monthly: money(monthly, currency, language), termMonths: term, aprPercent: finance.aprPercent, page: path },
-          facts: { vehicles: [{ name: row.name, path }], amounts: [price, { amount: deposit, currency }, { amount: monthly, currency }] },
+          facts: { vehicles: [{ name: row.name, path }], amounts: [price, { amount: deposit, currency }, { amount: monthly, currency }].map((figure) => ({ ...figure, vehicle: row.name })) },
         };
       },
     ),

@@ -20,6 +20,8 @@ export interface GroundedAmount {
   /** Major units of `currency`. */
   amount: number;
   currency: string;
+  /** The car the figure is of (its price, landed cost, monthly payment), as its name is written; none for a budget or a deposit. */
+  vehicle?: string;
 }
 
 export interface GroundingFacts {
@@ -140,6 +142,7 @@ const NUMBER = /(?<![\p{L}\p{N}.,])(?<digits>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(
 
 interface Mention {
   text: string;
+  index: number;
   value: number;
   /** How far from the stated figure ours may be and still be the same figure written rounded. */
   tolerance: number;
@@ -185,7 +188,7 @@ function mentionsOf(reply: string): Mention[] {
       // Small numbers (seats, months, a rate) and years go without saying; a big one is read as money.
       if (!magnitude && (value < 10_000 || (Number.isInteger(value) && value >= 1900 && value <= 2100))) continue;
     }
-    mentions.push({ text: match[0], value: value * scale, tolerance: (0.5 * scale) / 10 ** decimals, currency, marked: currency !== null });
+    mentions.push({ text: match[0], index: match.index, value: value * scale, tolerance: (0.5 * scale) / 10 ** decimals, currency, marked: currency !== null });
   }
   return mentions;
 }
@@ -205,18 +208,42 @@ const asciiDigits = (text: string) =>
     .replace(/\u066b/gu, '.')
     .replace(/\u066c/gu, ',');
 
-/** Every amount the reply writes is one of the turn's figures, in the currency it names (the visitor's when it names none). */
+/**
+ * The grounded car a figure at `index` is said of: the last one named before it in its sentence, if any. A sentence
+ * ends at ! ? a line break, or a full stop before a space (not a decimal mark).
+ */
+function carBefore(reply: string, index: number, cars: readonly string[]): string | null {
+  const before = reply.slice(0, index);
+  const start = Math.max(before.lastIndexOf('!'), before.lastIndexOf('?'), before.lastIndexOf('\n'), before.lastIndexOf('. '));
+  const sentence = fold(before.slice(start + 1));
+  let last: { car: string; at: number } | null = null;
+  for (const car of cars) {
+    const at = sentence.lastIndexOf(fold(car));
+    if (at !== -1 && (!last || at > last.at || (at === last.at && car.length > last.car.length))) last = { car, at };
+  }
+  return last?.car ?? null;
+}
+
+/**
+ * Every amount the reply writes is one of the turn's figures, in the currency it names (the visitor's when it names
+ * none), and a figure said of a car is that car's (or one of no car: a budget, a deposit): the price of one car is
+ * never given to another.
+ */
 function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
   // Digits of a script the guards do not read could carry any figure past them.
   const unread = /(?![0-9])\p{Nd}/u.exec(reply);
   if (unread) return { guard: 'price', found: unread[0] };
   const inWords = MAGNITUDE_IN_WORDS.exec(reply);
   if (inWords) return { guard: 'price', found: inWords[0] };
+  const cars = [...new Set(facts.vehicles.map((vehicle) => vehicle.name))];
   for (const mention of mentionsOf(reply)) {
     const currency = mention.currency ?? facts.currency;
     // Whole units are written for minor ones: ₦24,487,300 for ₦24,487,300.45.
     const tolerance = Math.max(mention.tolerance, 1);
-    const ours = facts.amounts.some((figure) => figure.currency === currency && Math.abs(figure.amount - mention.value) <= tolerance);
+    const car = carBefore(reply, mention.index, cars);
+    const ours = facts.amounts.some(
+      (figure) => figure.currency === currency && Math.abs(figure.amount - mention.value) <= tolerance && (figure.vehicle === undefined || car === null || fold(figure.vehicle) === fold(car)),
+    );
     if (!ours) return { guard: 'price', found: mention.text };
   }
   return null;

@@ -61,6 +61,9 @@ describe("Tara's conversations in the staff console", () => {
     await transcript.getByText('I need a family SUV for the school run in Lekki').waitFor();
     await transcript.getByText('Tara', { exact: true }).first().waitFor();
     expect(await transcript.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);
+    // Each of Tara's replies says which engine answered it (no model is configured here) and what she understood after it.
+    await transcript.getByText(/Answered by: Rules engine · Understood after this turn: .*SUV/).first().waitFor();
+    await transcript.getByText(/Understood after this turn: budget up to ₦30,000,000, for the family, SUV/).waitFor();
     for (const text of ['+234 803 555 0123', 'amaka@example.ng', '₦30,000,000', 'No status changes yet.']) await staff.getByText(text, { exact: true }).first().waitFor();
     const whatsapp = staff.getByRole('link', { name: 'Message on WhatsApp' });
     expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChatCitation, StoredChatContext, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, WhatsAppMessageStatus, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, StoredChatContext, TaraEngine, ModelFallback, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, WhatsAppMessageStatus, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -530,6 +530,12 @@ export interface ConversationMessagesTable {
   content: string;
   citations: JSONColumnType<ChatCitation[]>;
   at: Timestamp;
+  /** Tara's replies (0036): which engine answered; null for a buyer's message, and for replies projected before. */
+  engine: ColumnType<TaraEngine | null, TaraEngine | null | undefined, TaraEngine | null>;
+  /** With engine 'rules': why the language model tried first did not answer. */
+  fallback: ColumnType<ModelFallback | null, ModelFallback | null | undefined, ModelFallback | null>;
+  /** Tara's replies: every slot she understood after the turn. */
+  context: ColumnType<StoredChatContext | null, string | null | undefined, string | null>;
 }
 
 /** A version of a country's tariff: written once, never changed (a change is the next version). */

@@ -15,6 +15,7 @@ import {
   type ConversationEvent,
   type ConversationState,
   type CurrencyCode,
+  type ModelPhrasing,
   type SiteLanguage,
   type VehicleMatches,
 } from '../src/index';
@@ -283,5 +284,41 @@ describe('replies read like a person wrote them (issue 40, point 4)', () => {
     const { state: after, events } = converse(state, 'diesel, 4x4');
     expect(after.context).toMatchObject({ bodyType: 'suv', fuel: 'diesel', drive: '4x4', usage: 'family', budget: { amount: 30_000_000, currency: 'NGN' } });
     expect(replies(events)[0]!.content.startsWith("Here's")).toBe(false);
+  });
+});
+
+describe('which engine answered a turn (issue 40.5)', () => {
+  const state = given(started);
+  const text = 'I need a family SUV under 30 million naira';
+  const matches: VehicleMatches = { kind: 'within-budget', vehicles: [rav4], rates: null };
+  const reply = (phrasing?: ModelPhrasing) => replies(decideConversation({ ...message(state, text, matches), phrasing } as ConversationCommand, state))[0]!;
+
+  it('records the rules engine when no model is configured, with its own words and the cards', () => {
+    const rules = reply();
+    expect(rules.engine).toBe('rules');
+    expect(rules).not.toHaveProperty('fallback');
+    expect(rules.content).toContain('Toyota RAV4');
+  });
+
+  it("records the model's words, with the same cards, context and suggestions, citing the tool-found cars it names", () => {
+    const rules = reply();
+    const model = reply({ engine: 'model', content: 'The Toyota RAV4 fits your family and your budget. Shall I quote it delivered to Lagos?', citations: [{ source: '/vehicle/v-other', label: 'Other' }] });
+    expect(model.engine).toBe('model');
+    expect(model.content).toBe('The Toyota RAV4 fits your family and your budget. Shall I quote it delivered to Lagos?');
+    expect(model.vehicles).toEqual(rules.vehicles);
+    expect(model.context).toEqual(rules.context);
+    expect(model.citations).toEqual([...rules.citations, { source: '/vehicle/v-other', label: 'Other' }]);
+    expect(model.suggestions).toEqual(rules.suggestions);
+  });
+
+  it("records the rules engine's words and why when the model was tried and did not answer", () => {
+    const fallback = reply({ engine: 'rules', fallback: 'invented-vehicle' });
+    expect(fallback).toMatchObject({ engine: 'rules', fallback: 'invented-vehicle', content: reply().content });
+  });
+
+  it('reads a reply recorded before engines were as the rules engine’s', () => {
+    const { engine: _engine, ...older } = reply();
+    const parsed = ConversationEventSchema.parse({ type: 'TaraReplied', data: older });
+    expect(parsed.type === 'TaraReplied' && (parsed.data.engine ?? 'rules')).toBe('rules');
   });
 });

@@ -218,6 +218,31 @@ describe('finance settings', () => {
   });
 });
 
+describe("Tara's language model settings", () => {
+  it('has no model unless TARA_LLM_URL is set: the rules engine answers', () => {
+    expect(loadRuntimeConfig({}).taraModel).toBeNull();
+    expect(loadRuntimeConfig({ TARA_LLM_MODEL: 'qwen2.5', TARA_LLM_API_KEY: 'sk-test' }).taraModel).toBeNull();
+  });
+
+  it('reads the endpoint, model, key and timeout (4 s by default)', () => {
+    expect(loadRuntimeConfig({ TARA_LLM_URL: 'http://127.0.0.1:8080/v1/', TARA_LLM_MODEL: 'qwen2.5-7b-instruct' }).taraModel).toEqual({
+      url: 'http://127.0.0.1:8080/v1',
+      model: 'qwen2.5-7b-instruct',
+      apiKey: undefined,
+      timeoutMs: 4000,
+    });
+    expect(loadRuntimeConfig({ TARA_LLM_URL: 'https://api.example.com/v1', TARA_LLM_MODEL: 'm', TARA_LLM_API_KEY: 'sk-abc', TARA_LLM_TIMEOUT_MS: '2500' }).taraModel).toMatchObject({ apiKey: 'sk-abc', timeoutMs: 2500 });
+  });
+
+  it('refuses a URL without a model, a bad URL, a key that cannot travel in a header and a timeout out of bounds, naming each', () => {
+    expect(() => loadRuntimeConfig({ TARA_LLM_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/TARA_LLM_MODEL must name the model when TARA_LLM_URL is set/);
+    expect(() => loadRuntimeConfig({ TARA_LLM_URL: 'localhost:8080', TARA_LLM_MODEL: 'm' })).toThrow(/TARA_LLM_URL must be the base URL/);
+    expect(() => loadRuntimeConfig({ TARA_LLM_URL: 'http://h/v1', TARA_LLM_MODEL: 'm', TARA_LLM_API_KEY: 'sk abc\n' })).toThrow(/TARA_LLM_API_KEY may hold only visible ASCII/);
+    expect(() => loadRuntimeConfig({ TARA_LLM_TIMEOUT_MS: '60000' })).toThrow(/TARA_LLM_TIMEOUT_MS must be at most 30000/);
+    expect(() => loadRuntimeConfig({ TARA_LLM_TIMEOUT_MS: '10' })).toThrow(/TARA_LLM_TIMEOUT_MS must be at least 100/);
+  });
+});
+
 describe('requireStatusTokenSecret: may the API and the workers start on the built-in secret?', () => {
   const startsWith = (env: Record<string, string>) => () => requireStatusTokenSecret(loadRuntimeConfig(env));
 

@@ -2,10 +2,11 @@ import { DateField, FunctionField, Labeled, Link, Loading, NumberField, TextFiel
 import { alpha, Box, Button, Link as Anchor, Stack, Typography } from '@mui/material';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
-import type { ChatCitation, ConversationRecord } from '@autobest/domain/assistant/contracts';
+import type { ChatCitation, ConversationRecord, ConversationTranscriptMessage } from '@autobest/domain/assistant/contracts';
+import { describeContext } from '@autobest/domain/assistant/replies';
 import { FollowUpShow } from '../follow-ups/FollowUpShow';
 import { NameValueTable } from '../ui/NameValueTable';
-import { ENTRY_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
+import { ENGINE_LABELS, ENTRY_LABELS, FALLBACK_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-NG');
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -97,7 +98,20 @@ function Citation({ citation }: { citation: ChatCitation }) {
   );
 }
 
-/** The whole conversation as the buyer had it: the buyer on the right, Tara on the left, each with its time and sources. */
+/** Under each of Tara's replies: which engine answered the turn (and why not the model, when it was tried), and the slots after it. */
+function Turn({ message }: { message: ConversationTranscriptMessage }) {
+  if (!message.engine) return null;
+  const understood = message.context ? describeContext(message.context, 'en') : '';
+  return (
+    <Typography variant="caption" component="div" color="text.secondary">
+      Answered by: {ENGINE_LABELS[message.engine]}
+      {message.fallback ? ` (${FALLBACK_LABELS[message.fallback]})` : null}
+      {message.context ? <> · Understood after this turn: {understood || 'nothing yet'}</> : null}
+    </Typography>
+  );
+}
+
+/** The whole conversation as the buyer had it: the buyer on the right, Tara on the left, each with its time and sources, and each turn's engine and slots. */
 function Transcript() {
   const record = useRecordContext<ConversationRecord>();
   if (!record) return null;
@@ -136,6 +150,7 @@ function Transcript() {
               ))}
             </Typography>
           ) : null}
+          <Turn message={message} />
         </Box>
       ))}
     </Box>

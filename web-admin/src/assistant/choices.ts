@@ -1,6 +1,6 @@
 import { formatMoney, fromMajor } from '@autobest/domain/money';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
-import type { ChatBudget, ChatEntry, ChatStage, ChatUsage, ChatVehicleType } from '@autobest/domain/assistant/contracts';
+import type { ChatBudget, ChatEntry, ChatStage, ChatUsage, ChatVehicleType, ModelFallback, TaraEngine } from '@autobest/domain/assistant/contracts';
 
 /** Spec 001 section 4's stages as staff read them. */
 export const STAGE_LABELS: Record<ChatStage, string> = {
@@ -37,6 +37,20 @@ export const ENTRY_LABELS: Record<ChatEntry, string> = {
   support: 'Support page',
   inventory: 'Inventory',
   home: 'Home page',
+};
+
+/** Which engine answered a turn (issue 40.5). */
+export const ENGINE_LABELS: Record<TaraEngine, string> = { rules: 'Rules engine', model: 'Language model' };
+
+/** Why the rules engine answered a turn the language model was tried on. */
+export const FALLBACK_LABELS: Record<ModelFallback, string> = {
+  timeout: 'the model took too long',
+  'http-error': 'the model could not be reached or answered an error',
+  malformed: 'the model answered something unreadable',
+  'too-many-tool-calls': 'the model called too many tools',
+  'invented-vehicle': 'the model named a car we did not find',
+  'invented-price': 'the model wrote a price that is not ours',
+  'invented-contact': 'the model wrote a web address, email or phone number',
 };
 
 const choicesOf = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));

@@ -59,6 +59,10 @@ async function withTranscript(db: Db, record: ConversationRecord): Promise<Conve
       isUser: message.is_user,
       timestamp: new Date(message.at).toISOString(),
       ...(message.citations.length > 0 ? { citations: message.citations } : {}),
+      // Tara's replies: the engine that answered and the slots after the turn.
+      ...(message.engine ? { engine: message.engine } : {}),
+      ...(message.fallback ? { fallback: message.fallback } : {}),
+      ...(message.context ? { context: fullContext(message.context) } : {}),
     })),
   };
 }

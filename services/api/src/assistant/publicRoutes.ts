@@ -39,6 +39,7 @@ import { handleCommand, STREAMS } from '../http/commands';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import type { VehicleMatcher } from './vehicleMatcher';
 import type { KnowledgeBase } from './knowledge';
+import type { TaraLanguageModel } from './languageModel';
 
 /** One conversation's messages: a person reads and types far slower; a script hammering one conversation is stopped. */
 export const CHAT_MESSAGES_PER_CONVERSATION = { max: 20, windowMs: 60_000 };
@@ -75,7 +76,7 @@ function viewOf(id: string, events: readonly ConversationEvent[], state: Convers
 }
 
 /** Tara's public API: a buyer starts a conversation, writes to Tara, reopens it after a reload, and asks for a person. */
-export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatcher; knowledge: KnowledgeBase }> = async (app, { matcher, knowledge }) => {
+export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatcher; knowledge: KnowledgeBase; model: TaraLanguageModel | null }> = async (app, { matcher, knowledge, model }) => {
   app.post(
     '/api/chat/conversations',
     {
@@ -124,13 +125,15 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     const { state } = known;
     const matchedFor = contextAfter(state, text, language, currency);
     const [matches, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency, { deliverTo: deliveryCityOf(text) }), knowledge.answersFor(language ?? state.language)]);
+    // With a language model, it phrases the reply (or says why the rules engine's stands) before deciding.
+    const phrasing = model ? await model({ state, text, language, currency, matches, knowledge: answers, log: request.log }) : undefined;
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
       app,
       request,
       STREAMS.conversation,
       streamId,
-      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, currency, messageIds, matches, matchedFor, knowledge: answers, now: new Date() }, current),
+      (current) => decideConversation({ type: 'ReceiveBuyerMessage', text, language, currency, messageIds, matches, matchedFor, knowledge: answers, phrasing, now: new Date() }, current),
       { by: 'visitor', known: { state: known.state, version: known.version } },
     );
     const [message, replyMessage] = messagesOf(events, after, version - events.length + 1);

@@ -8,6 +8,10 @@ import { assistantPublicRoutes } from './publicRoutes';
 import { vehicleMatcher, type VehicleMatcher } from './vehicleMatcher';
 import { knowledgeBase } from './knowledge';
 import { knowledgeRoutes } from './knowledgeRoutes';
+import { taraLanguageModel, type CatalogueNames } from './languageModel';
+import { taraModelTools } from './modelTools';
+import { TtlCache } from '../process/ttlCache';
+import type { Db } from '@autobest/db';
 
 /**
  * Tara's cards with what the first one costs landed in the buyer's country (the country of their currency, else
@@ -46,10 +50,24 @@ function withLandedCost(matcher: VehicleMatcher, tables: LandedCostTableCache, r
   };
 }
 
+/** Every make and model the catalogue lists, for the vehicle guard; a minute old at most, like the knowledge base. */
+function catalogueNames(db: Db): CatalogueNames {
+  const cache = new TtlCache<{ makes: string[]; models: string[] }>(60_000, 1);
+  return () =>
+    cache.remember('names', async () => {
+      const rows = await db.selectFrom('vehicles').select(['brand', 'model']).distinct().execute();
+      return { makes: [...new Set(rows.map((row) => row.brand))], models: [...new Set(rows.map((row) => row.model))] };
+    });
+}
+
 /** Tara: the buyer's conversation (grounded in the catalogue at the current rates), the console's leads and her knowledge base. */
 export const assistantRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; landedCost: LandedCostTableCache }> = async (app, { rates, landedCost }) => {
   const knowledge = knowledgeBase(app.db);
-  await app.register(assistantPublicRoutes, { matcher: withLandedCost(vehicleMatcher(app.db, rates), landedCost, rates), knowledge });
+  const matcher = vehicleMatcher(app.db, rates);
+  // Unconfigured, there is no model at all: the rules engine answers with no extra work.
+  const settings = app.config.taraModel;
+  const model = settings ? taraLanguageModel(settings, taraModelTools({ db: app.db, matcher, rates, landedCost }), catalogueNames(app.db)) : null;
+  await app.register(assistantPublicRoutes, { matcher: withLandedCost(matcher, landedCost, rates), knowledge, model });
   await app.register(assistantAdminRoutes);
   await app.register(knowledgeRoutes, { knowledge });
 };

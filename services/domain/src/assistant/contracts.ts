@@ -77,6 +77,16 @@ export type ChatContext = z.output<typeof ChatContextSchema>;
 export const StoredChatContextSchema = ChatContextSchema.partial(Object.fromEntries(Object.keys(slotFields).map((key) => [key, true])) as { [K in keyof typeof slotFields]: true });
 export type StoredChatContext = z.output<typeof StoredChatContextSchema>;
 
+/**
+ * Which engine answered a turn (issue 40.5): the rules engine, or the language model phrasing it with our tools and
+ * passing the guards. Turns recorded before this read as 'rules'.
+ */
+export const TARA_ENGINES = ['rules', 'model'] as const;
+export type TaraEngine = (typeof TARA_ENGINES)[number];
+/** Why the rules engine answered a turn the model was asked to: the model failed, or its reply broke a guard. */
+export const MODEL_FALLBACKS = ['timeout', 'http-error', 'malformed', 'too-many-tool-calls', 'invented-vehicle', 'invented-price', 'invented-contact'] as const;
+export type ModelFallback = (typeof MODEL_FALLBACKS)[number];
+
 export const ChatCitationSchema = z.object({
   source: z.string().describe('What the statement rests on: a vehicle page path, or the rate snapshot a price was converted with'),
   label: z.string().optional(),
@@ -193,6 +203,14 @@ export const HandoffAnswerSchema = z.object({
   whatsappUrl: z.string().nullable().describe("The sales team's WhatsApp, the message pre-filled with what Tara understood, for the buyer to go on there"),
 });
 
+/** A message of the console's transcript: Tara's replies say which engine answered and what she understood after it. */
+export const ConversationTranscriptMessageSchema = ChatMessageSchema.extend({
+  engine: z.enum(TARA_ENGINES).optional().describe("Tara's replies: which engine answered the turn ('rules' for turns recorded before engines were)"),
+  fallback: z.enum(MODEL_FALLBACKS).optional().describe('With engine rules: why the language model tried first did not answer'),
+  context: ChatContextSchema.optional().describe("Tara's replies: every slot as she understood them after the turn"),
+}).meta({ id: 'ConversationTranscriptMessage' });
+export type ConversationTranscriptMessage = z.output<typeof ConversationTranscriptMessageSchema>;
+
 /** A conversation as staff see it in the console (resource `conversations`). */
 export const ConversationRecordSchema = z
   .object({
@@ -210,7 +228,9 @@ export const ConversationRecordSchema = z
     lead: z
       .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), handedOffAt: z.iso.datetime(), whatsappUrl: z.string().nullable() })
       .nullable(),
-    transcript: z.array(ChatMessageSchema).describe('The whole conversation, in one record (getOne); empty in lists (getList, getMany), which would be too heavy with it'),
+    transcript: z
+      .array(ConversationTranscriptMessageSchema)
+      .describe('The whole conversation, in one record (getOne); empty in lists (getList, getMany), which would be too heavy with it'),
     ...followUpRecordFields,
   })
   .meta({ id: 'Conversation' });

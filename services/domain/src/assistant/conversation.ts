@@ -8,16 +8,20 @@ import {
   CHAT_ENTRIES,
   CHAT_STAGES,
   ChatVehicleCardSchema,
+  MODEL_FALLBACKS,
   StoredChatContextSchema,
+  TARA_ENGINES,
   TARA_TOPICS,
+  type ChatCitation,
   type ChatContext,
   type ChatEntry,
+  type ModelFallback,
   type ChatStage,
   type TaraTopic,
 } from './contracts';
-import { CARD_SORTS, understandMessage } from './understanding';
+import { CARD_SORTS, understandMessage, type Understanding } from './understanding';
 import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
-import { composeReply, greetingFor, sortCards, type KnowledgeAnswers, type VehicleMatches } from './replies';
+import { composeReply, greetingFor, sortCards, type ComposedReply, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
 export const CHAT_MAX_MESSAGES = 60;
@@ -72,6 +76,10 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
       /** With 'relaxed': the slots that, let go one at a time, find cars, and which cards each found. */
       relaxed: z.array(z.object({ slot: z.enum(CHAT_FILTER_SLOTS), vehicleIds: z.array(z.string()) })).optional(),
       suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),
+      /** Which engine answered (issue 40.5); absent in replies recorded before, which the rules engine wrote. */
+      engine: z.enum(TARA_ENGINES).optional(),
+      /** With engine 'rules': why the language model, tried first, did not answer. */
+      fallback: z.enum(MODEL_FALLBACKS).optional(),
       repliedAt: z.string(),
     }),
   }),
@@ -162,10 +170,21 @@ export type ConversationCommand =
       matchedFor: ChatContext;
       /** The staff's knowledge-base answers in the reply's language (loaded by the API, kept in memory). */
       knowledge?: KnowledgeAnswers | undefined;
+      /** What the language model made of the turn, when one is configured (found before deciding, I/O). */
+      phrasing?: ModelPhrasing | undefined;
       now: Date;
     }
   | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
   | FollowUpCommand;
+
+/**
+ * The language model's part in a turn: its reply, which passed the guards (the cards, context and suggestions stay the
+ * rules engine's, and they always offer a person), with the citations of the tool-found cars it names; or why the
+ * rules engine answered instead.
+ */
+export type ModelPhrasing =
+  | { engine: 'model'; content: string; citations: ChatCitation[] }
+  | { engine: 'rules'; fallback: ModelFallback };
 
 /** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
 export class ConversationTooLong extends Error {
@@ -181,6 +200,35 @@ const sameContext = (a: ChatContext, b: ChatContext) => JSON.stringify(a) === JS
 /** What the conversation a message leads to has understood: the API finds the vehicles for it before deciding. */
 export const contextAfter = (state: ConversationState, text: string, language: SiteLanguage = state.language, currency: CurrencyCode = state.currency): ChatContext =>
   understandMessage(text, { language, currency, prior: state.context }).context;
+
+export interface DraftInput {
+  text: string;
+  language?: SiteLanguage | undefined;
+  currency?: CurrencyCode | undefined;
+  matches: VehicleMatches;
+  knowledge?: KnowledgeAnswers | undefined;
+}
+
+/** The rules engine's reply to a message: what the decider records, and what a language model is given to phrase. */
+export function draftReply(state: ConversationState, { text, language = state.language, currency = state.currency, matches, knowledge }: DraftInput): {
+  language: SiteLanguage;
+  currency: CurrencyCode;
+  understanding: Understanding;
+  stage: ChatStage;
+  reply: ComposedReply;
+} {
+  const understanding = understandMessage(text, { language, currency, prior: state.context });
+  const stage = nextStage(state.stage);
+  const reply = composeReply({ language, stage, understanding, matches, previous: state.lastReply, turn: state.buyerMessages, knowledge });
+  return { language, currency, understanding, stage, reply };
+}
+
+/** The model's words in place of the rules engine's, with the tool-found cars it names cited. */
+function phrased(reply: ComposedReply, phrasing: ModelPhrasing | undefined): ComposedReply {
+  if (phrasing?.engine !== 'model') return reply;
+  const extra = phrasing.citations.filter((citation) => !reply.citations.some((known) => known.source === citation.source));
+  return { ...reply, content: phrasing.content, citations: [...reply.citations, ...extra] };
+}
 
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
@@ -198,12 +246,11 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   switch (command.type) {
     case 'ReceiveBuyerMessage': {
       if (state.buyerMessages >= CHAT_MAX_MESSAGES) throw new ConversationTooLong('This conversation is long enough: a person can help from here');
-      const language = command.language ?? state.language;
-      const currency = command.currency ?? state.currency;
-      const understanding = understandMessage(command.text, { language, currency, prior: state.context });
+      const draft = draftReply(state, command);
+      const { language, currency, understanding, stage } = draft;
       if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
-      const stage = nextStage(state.stage);
-      const reply = composeReply({ language, stage, understanding, matches: command.matches, previous: state.lastReply, turn: state.buyerMessages, knowledge: command.knowledge });
+      const reply = phrased(draft.reply, command.phrasing);
+      const engine = command.phrasing?.engine ?? 'rules';
       const at = command.now.toISOString();
       const languageChanged: ConversationEvent[] =
         language === state.language ? [] : [{ type: 'ConversationLanguageChanged', data: { conversationId, from: state.language, to: language, changedAt: at } }];
@@ -228,6 +275,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             matchKind: command.matches.kind,
             ...(command.matches.relaxed ? { relaxed: command.matches.relaxed.map(({ slot, vehicles }) => ({ slot, vehicleIds: vehicles.map((vehicle) => vehicle.id) })) } : {}),
             suggestions: reply.suggestions,
+            engine,
+            ...(command.phrasing?.engine === 'rules' ? { fallback: command.phrasing.fallback } : {}),
             repliedAt: at,
           },
         },

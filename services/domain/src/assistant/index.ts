@@ -5,3 +5,4 @@ export * from './replies';
 export * from './conversation';
 export * from './handoff';
 export * from './transcript';
+export * from './modelGuards';

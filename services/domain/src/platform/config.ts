@@ -205,6 +205,18 @@ export const RuntimeConfigSchema = z
       .min(0, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .max(100, 'FINANCE_APR_PERCENT must be between 0 and 100')
       .default(DEFAULT_APR_PERCENT),
+    TARA_LLM_URL: z.url({ protocol: /^https?$/, error: 'TARA_LLM_URL must be the base URL of an OpenAI-compatible API, like http://127.0.0.1:8080/v1' }).optional(),
+    TARA_LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+    TARA_LLM_API_KEY: z.string().min(1).regex(/^[\x21-\x7e]+$/, 'TARA_LLM_API_KEY may hold only visible ASCII characters (it travels in an HTTP header)').optional(),
+    TARA_LLM_TIMEOUT_MS: z.coerce
+      .number({ error: 'TARA_LLM_TIMEOUT_MS must be a number of milliseconds' })
+      .int('TARA_LLM_TIMEOUT_MS must be a whole number of milliseconds')
+      .min(100, 'TARA_LLM_TIMEOUT_MS must be at least 100')
+      .max(30_000, 'TARA_LLM_TIMEOUT_MS must be at most 30000 (a buyer waits for the reply)')
+      .default(4_000),
+  })
+  .superRefine((env, context) => {
+    if (env.TARA_LLM_URL && !env.TARA_LLM_MODEL) context.addIssue({ code: 'custom', path: ['TARA_LLM_MODEL'], message: 'TARA_LLM_MODEL must name the model when TARA_LLM_URL is set' });
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -314,6 +326,14 @@ export const RuntimeConfigSchema = z
      * default term; cards assume a deposit of DEFAULT_DEPOSIT_SHARE of the price. The storefront gets them in the
      * catalogue's answers.
      */
+    /**
+     * Tara's optional language model (issue 40.5): any OpenAI-compatible chat-completions endpoint. Unset, the rules
+     * engine answers every turn and no request leaves; set, a turn the model fails (timeout, error, a guard) is the
+     * rules engine's too.
+     */
+    taraModel: env.TARA_LLM_URL
+      ? { url: env.TARA_LLM_URL.replace(/\/$/, ''), model: env.TARA_LLM_MODEL!, apiKey: env.TARA_LLM_API_KEY, timeoutMs: env.TARA_LLM_TIMEOUT_MS }
+      : null,
     finance: { aprPercent: env.FINANCE_APR_PERCENT, termMonths: env.FINANCE_TERM_MONTHS, depositShare: DEFAULT_DEPOSIT_SHARE, termsMonths: [...FINANCE_TERMS_MONTHS] },
   }));
 

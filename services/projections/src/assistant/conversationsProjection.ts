@@ -1,6 +1,16 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database } from '@autobest/db';
-import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, type ChatMessage, type SiteLanguage } from '@autobest/domain';
+import {
+  CONVERSATION_EVENT_TYPES,
+  ConversationEventSchema,
+  transcriptMessage,
+  type ChatMessage,
+  type ConversationEvent,
+  type ModelFallback,
+  type SiteLanguage,
+  type StoredChatContext,
+  type TaraEngine,
+} from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
 
@@ -9,12 +19,22 @@ import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/follow
  * together; a message a buyer sent at that very moment may still land on the emptied stream, and is then left out
  * here (the updates of the row find none too) instead of stopping the projector on a missing conversation.
  */
-async function addMessage(trx: Transaction<Database>, conversationId: string, position: number, message: ChatMessage) {
+async function addMessage(trx: Transaction<Database>, conversationId: string, position: number, message: ChatMessage, turn: TurnFacts | null) {
   await sql`
-    insert into conversation_messages (conversation_id, position, id, is_user, content, citations, at)
-    select ${conversationId}::uuid, ${position}, ${message.id}, ${message.isUser}, ${message.content}, ${JSON.stringify(message.citations ?? [])}::jsonb, ${message.timestamp}::timestamptz
+    insert into conversation_messages (conversation_id, position, id, is_user, content, citations, at, engine, fallback, context)
+    select ${conversationId}::uuid, ${position}, ${message.id}, ${message.isUser}, ${message.content}, ${JSON.stringify(message.citations ?? [])}::jsonb, ${message.timestamp}::timestamptz,
+           ${turn?.engine ?? null}, ${turn?.fallback ?? null}, ${turn ? JSON.stringify(turn.context) : null}::jsonb
     where exists (select 1 from conversations where id = ${conversationId}::uuid)`.execute(trx);
 }
+
+/** What the console shows of a reply's turn: the engine that answered it (older replies were the rules engine's) and the slots after it. */
+interface TurnFacts {
+  engine: TaraEngine;
+  fallback: ModelFallback | null;
+  context: StoredChatContext;
+}
+const turnOf = (event: ConversationEvent): TurnFacts | null =>
+  event.type === 'TaraReplied' ? { engine: event.data.engine ?? 'rules', fallback: event.data.fallback ?? null, context: event.data.context } : null;
 
 /** What `q` finds a conversation by, appended as the conversation goes on. */
 const searchable = (...parts: Array<string | undefined>) => sql<string>`concat_ws(' ', search_text, ${parts.filter(Boolean).join(' ')}::text)`;
@@ -137,7 +157,7 @@ export const conversationsProjection: Projection = {
       // Only a hand-off's answer depends on the conversation's language.
       const language = event.type === 'ConversationHandedOff' ? await languageOf() : 'en';
       const message = transcriptMessage(event, { language, position: version });
-      if (message) await addMessage(trx, conversationId, version, message);
+      if (message) await addMessage(trx, conversationId, version, message, turnOf(event));
     }
   },
 };

@@ -88,8 +88,11 @@ describe('photos uploaded one by one (tus)', () => {
     }, { timeout: 10_000, interval: 50 });
     // What arrived is kept; nothing past the cut.
     expect(offset).toBeLessThanOrEqual(150_000);
-    // Resuming from a wrong offset is refused without touching the upload.
-    expect((await patch(id, 0, LARGE)).statusCode).toBe(409);
+    // Resuming from a wrong offset is refused without touching the upload, in the API's error shape.
+    const conflict = await patch(id, 0, LARGE);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ error: 'upload_offset_conflict', message: 'Upload-Offset conflict' });
+    expect(conflict.headers['x-request-id']).toBeDefined();
 
     const rest = await patch(id, offset, LARGE.subarray(offset));
     expect(rest.statusCode).toBe(204);

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Server, type Upload } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { domainMessage, MAX_PHOTO_BYTES, MESSAGES, PHOTO_UPLOAD_ID_PATTERN, PHOTO_UPLOADS_PATH, type PhotoSlot, type StoredPhoto } from '@autobest/domain';
 import { identifyPhoto, PhotoProbe, RESUMABLE_UPLOAD_EXPIRY_MS, resumableUploadsFolder } from '@autobest/runtime';
 import { fieldsAnswer, HttpError } from '../http/errors';
@@ -163,6 +164,32 @@ const TusHeaders = z.object({ 'tus-resumable': z.literal('1.0.0') });
 const TusAnswer = z.unknown().describe('tus 1.0.0: an empty body; Upload-Offset, Upload-Length, Upload-Expires and Location headers as the protocol says');
 const TusError = z.unknown().describe('The usual JSON error ({ error, message, fields }) for what the API refuses (413, 415, 429, 503); tus\' text for a protocol error (404, 409, 410, 412)');
 
+/** What a protocol error from tus is called in our error shape, by its status. */
+const TUS_ERROR_CODES: Readonly<Record<number, string>> = {
+  400: 'validation_failed',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'upload_offset_conflict',
+  410: 'upload_expired',
+  412: 'precondition_failed',
+  413: 'file_too_large',
+  415: 'unsupported_media_type',
+};
+
+/**
+ * tus answers a refusal in text ("Upload-Offset conflict"); a client of this API reads `{ error, message }`, as from
+ * every other route. Refusals the hooks made are already JSON.
+ */
+async function inOurErrorShape(answer: Response): Promise<Response> {
+  if (answer.status < 400) return answer;
+  const text = await answer.text();
+  const json = text.startsWith('{') ? text : JSON.stringify({ error: TUS_ERROR_CODES[answer.status] ?? 'upload_refused', message: text.trim() || `Refused (${answer.status})` });
+  const headers = new Headers(answer.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Content-Length', String(Buffer.byteLength(json)));
+  return new Response(json, { status: answer.status, headers });
+}
+
 /**
  * The tus routes. Fastify matches and limits each request (per address, before any byte is read), then hands the raw
  * request to @tus/server, which answers it itself (reply.hijack): tus' PATCH body is a stream of bytes Fastify must not
@@ -173,9 +200,12 @@ export const photoUploadRoutes: FastifyPluginAsyncZod<{ uploads: PhotoUploads }>
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
+    // What Fastify would have sent with any answer (security headers, rate-limit counts), plus the request id.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.raw.setHeader('X-Request-Id', request.id);
     reply.raw.setHeader('Cache-Control', 'no-store');
-    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
-    await uploads.server.handle(request.raw, reply.raw);
+    const answer = await uploads.server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    await sendNodeResponse(reply.raw, await inOurErrorShape(answer));
   };
   const tags = ['submissions'];
 

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Upload, type DetailedError } from 'tus-js-client';
+import type * as TusClientModule from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
+
+type TusClient = typeof TusClientModule;
 import { PHOTO_UPLOADS_PATH } from '@autobest/domain/submissions/contracts';
 import { isApiError, retryAfterSeconds, type ApiError } from '../api/client';
 
@@ -54,7 +57,7 @@ function worthRetrying(error: DetailedError): boolean {
  */
 export function usePhotoUploads() {
   const [uploads, setUploads] = useState<PhotoUploads>({});
-  const running = useRef(new Map<string, { upload: Upload; file: File }>());
+  const running = useRef(new Map<string, { upload: Upload | undefined; file: File }>());
   const latest = useRef(uploads);
   const waiting = useRef(new Set<() => void>());
 
@@ -65,8 +68,22 @@ export function usePhotoUploads() {
   }, []);
 
   const start = useCallback(
-    (slot: string, file: File) => {
-      const upload: Upload = new Upload(file, {
+    async (slot: string, file: File) => {
+      running.current.get(slot)?.upload?.abort(true).catch(() => undefined);
+      const entry: { upload: Upload | undefined; file: File } = { upload: undefined, file };
+      running.current.set(slot, entry);
+      update(slot, { state: 'sending', percent: 0 });
+      // The client is fetched with the first photo chosen, not with the form: a visitor who only reads the page on a
+      // slow network does not pay for it before the page shows.
+      let Tus: TusClient;
+      try {
+        Tus = await import('tus-js-client');
+      } catch {
+        if (running.current.get(slot) === entry) update(slot, { state: 'refused', status: 0, error: NETWORK_REFUSAL });
+        return;
+      }
+      if (running.current.get(slot) !== entry) return;
+      const upload: Upload = new Tus.Upload(file, {
         endpoint: PHOTO_UPLOADS_PATH,
         metadata: { filename: file.name },
         retryDelays: RETRY_DELAYS_MS,
@@ -92,9 +109,7 @@ export function usePhotoUploads() {
           if (running.current.get(slot)?.upload === upload) update(slot, refusalOf(error));
         },
       });
-      running.current.get(slot)?.upload.abort(true).catch(() => undefined);
-      running.current.set(slot, { upload, file });
-      update(slot, { state: 'sending', percent: 0 });
+      entry.upload = upload;
       upload.start();
     },
     [update],
@@ -102,7 +117,7 @@ export function usePhotoUploads() {
 
   const remove = useCallback(
     (slot: string) => {
-      running.current.get(slot)?.upload.abort(true).catch(() => undefined);
+      running.current.get(slot)?.upload?.abort(true).catch(() => undefined);
       running.current.delete(slot);
       update(slot, undefined);
     },
@@ -118,10 +133,10 @@ export function usePhotoUploads() {
       const entry = running.current.get(slot);
       if (!entry) return;
       const state = latest.current[slot];
-      if (state?.state === 'refused' && (state.status === 0 || state.status >= 500) && entry.upload.url) {
+      if (state?.state === 'refused' && (state.status === 0 || state.status >= 500) && entry.upload?.url) {
         update(slot, { state: 'resuming', percent: 0 });
         entry.upload.start();
-      } else start(slot, entry.file);
+      } else void start(slot, entry.file);
     },
     [start, update],
   );
@@ -166,7 +181,7 @@ export function usePhotoUploads() {
   useEffect(() => {
     const uploadsRunning = running.current;
     return () => {
-      for (const { upload } of uploadsRunning.values()) void upload.abort();
+      for (const { upload } of uploadsRunning.values()) void upload?.abort();
     };
   }, []);
 

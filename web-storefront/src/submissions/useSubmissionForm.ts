@@ -69,7 +69,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   };
   const setPhoto = (slot: string, photo: SelectedPhoto | undefined) => {
     setPhotos((current) => ({ ...current, [slot]: photo }));
-    if (photo) photoUploads.start(slot, photo.file);
+    if (photo) void photoUploads.start(slot, photo.file);
     else photoUploads.remove(slot);
     clearError(slot);
     clearError('photos');

@@ -45,7 +45,7 @@ describe('photos that survive the network', () => {
       const half = await fetch(request.url(), {
         method: 'PATCH',
         headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-        body: body.subarray(0, arrived),
+        body: new Uint8Array(body.subarray(0, arrived)),
       });
       expect(half.status).toBe(204);
       return route.abort('connectionreset');
@@ -66,6 +66,14 @@ describe('photos that survive the network', () => {
     expect(patches).toHaveLength(SLOTS.length + 1);
 
     expect(await seriousAccessibilityProblems(owner, 'form')).toEqual([]);
+
+    // A file that only claims to be a photo is refused once its last byte arrives, at its slot; a real one replaces it.
+    const interior = owner.getByLabel('Interior', { exact: true });
+    await interior.setInputFiles({ name: 'interior.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not a photo at all') });
+    await form.getByRole('alert').filter({ hasText: 'Interior was not uploaded. Please upload an image file (JPG, PNG, etc.)' }).waitFor();
+    await form.getByRole('button', { name: 'Try uploading Interior again' }).waitFor();
+    await interior.setInputFiles({ name: 'interior.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    await form.getByRole('status').filter({ hasText: 'Interior uploaded' }).waitFor();
     await form.getByLabel('Full Name').fill('Chidi Okafor');
     await form.getByLabel('Phone Number').fill('+234 803 555 0311');
     await form.getByLabel('Email Address').fill('chidi.okafor@example.ng');

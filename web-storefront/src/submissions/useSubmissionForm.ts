@@ -75,6 +75,12 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     clearError('photos');
     edited();
   };
+  /** Sends a photo again; its upload may get a new id, so the form's content, and its key, change. */
+  const retryPhoto = (slot: string) => {
+    clearError(slot);
+    edited();
+    photoUploads.retry(slot);
+  };
   const changeConsent = (checked: boolean) => {
     setConsent(checked);
     clearError('consent');
@@ -145,8 +151,13 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
         const refused = fieldMessagesOf(result.error);
         setErrors(refused);
         focusFirstError(refused);
-        // An upload that expired (or was used already) is sent again at once; the owner sends the form again.
-        for (const [slot, message] of Object.entries(refused)) if (message?.code === 'photoUploadUnavailable') photoUploads.retry(slot);
+        // An upload that expired (or was used already) is sent again at once, its message kept until the owner
+        // sends the form again.
+        for (const [slot, message] of Object.entries(refused)) {
+          if (message?.code !== 'photoUploadUnavailable') continue;
+          edited();
+          photoUploads.retry(slot);
+        }
       }
       return { outcome: 'refused', error: result.error.error, message: result.error.message, status: result.status, retryAfterSeconds: result.retryAfterSeconds };
     } finally {
@@ -177,7 +188,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setPhoto,
     /** Each chosen photo's upload, and a way to try a refused one again. */
     uploads: photoUploads.uploads,
-    retryPhoto: photoUploads.retry,
+    retryPhoto,
     errors: shownErrors,
     sending,
     /** While sending: how far the photos are, together (the form's own request is tiny). */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { loadRuntimeConfig } from '@autobest/domain';
 import { abandonedUploads } from '../src/housekeeping/abandonedUploads';
+import { expiredPhotoUploads } from '../src/housekeeping/expiredPhotoUploads';
 import { expiredAnalyticsEvents } from '../src/housekeeping/expiredAnalytics';
 import { runSweep, startHousekeeping, sweeps } from '../src/housekeeping/housekeeping';
 import { endedStaffSessions } from '../src/housekeeping/staffSessions';
@@ -62,6 +63,37 @@ describe('housekeeping', () => {
     expect(names().sort()).toEqual(sweeps.map((sweep) => `housekeeping-${sweep.name}`).sort());
     await housekeeping.stop();
     expect(names()).toEqual([]);
+  });
+});
+
+describe('expired photo uploads sweep', () => {
+  it('removes photos uploaded one by one a day after their creation, finished or not, and what a crash left of one', async () => {
+    const uploadsDir = await mkdtemp(join(tmpdir(), 'housekeeping-resumable-'));
+    try {
+      const folder = join(uploadsDir, '.resumable');
+      const uploadConfig = loadRuntimeConfig({ UPLOADS_DIR: uploadsDir });
+      const now = new Date('2030-01-02T12:00:00Z');
+      expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(0);
+      await mkdir(folder);
+      const upload = async (id: string, createdHoursAgo: number, bytes = 'photo bytes') => {
+        await writeFile(join(folder, id), bytes);
+        await writeFile(join(folder, `${id}.json`), JSON.stringify({ id, size: 100, offset: 0, creation_date: new Date(now.getTime() - createdHoursAgo * 3_600_000).toISOString() }));
+      };
+      const id = (n: number) => String(n).repeat(32);
+      await upload(id(1), 25);
+      await upload(id(2), 23);
+      // Claimed by a request that crashed before forgetting it: the record without its bytes.
+      await upload(id(3), 30);
+      await rm(join(folder, id(3)));
+      // Not one of ours: left alone.
+      await writeFile(join(folder, 'notes.txt'), 'x');
+
+      expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(2);
+      expect((await readdir(folder)).sort()).toEqual([id(2), `${id(2)}.json`, 'notes.txt']);
+      expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(0);
+    } finally {
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
   });
 });
 

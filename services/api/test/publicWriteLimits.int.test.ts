@@ -237,6 +237,18 @@ describe('analytics', () => {
   });
 });
 
+describe('photos uploaded one by one', () => {
+  it('per address: starting uploads is limited, and one refused leaves no file', async () => {
+    const { max } = PUBLIC_WRITE_LIMITS['photo-upload'].perAddress;
+    const address = newAddress();
+    const start = () => t.app.inject({ method: 'POST', url: '/api/photo-uploads', remoteAddress: address, headers: { 'tus-resumable': '1.0.0', 'upload-length': String(photo.length) } });
+    for (let n = 0; n < max; n++) expect((await start()).statusCode).toBe(201);
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await start(), 'photo-upload', 'perAddress', before);
+    expect((await t.app.inject({ method: 'POST', url: '/api/photo-uploads', remoteAddress: newAddress(), headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } })).statusCode).toBe(201);
+  });
+});
+
 describe('while Redis does not answer', () => {
   it('public forms are still accepted and kept (the limits fail open: a lost customer costs more than a brake off for a while)', async () => {
     // Nothing listens on port 1.

@@ -4,6 +4,9 @@ import { submissionMessages } from './messages';
 import { useToast } from './Toast';
 import { apiMessages } from '../api/messages';
 import { slotLabel } from './slotLabel';
+import { fieldMessagesOf, requestMessageOf, useSayMessage } from '../api/domainMessages';
+import { useRateLimitedText } from '../api/rateLimited';
+import type { PhotoUploads, PhotoUploadState } from './usePhotoUploads';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -24,16 +27,70 @@ interface PhotoSlotsProps {
   slots: readonly PhotoSlotDefinition[];
   photos: PhotoSelection;
   onChange(slot: string, photo: SelectedPhoto | undefined): void;
-  /** 0-100 per slot while sending; absent when idle. */
-  progress: Record<string, number> | null;
+  /** Each chosen photo's upload (usePhotoUploads): its progress bar, its tick once through, or why it was refused. */
+  uploads: PhotoUploads;
+  /** Tries a refused photo again (from where it stopped, when it was cut off). */
+  onRetry(slot: string): void;
   /** Already in the visitor's language. */
   errors: Record<string, string | undefined>;
   disabled: boolean;
   onImageSelected?(slot: string): void;
 }
 
-/** Six slots: Select File, preview, remove, replace; image files only, 5 MB at most. */
-export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled, onImageSelected }: PhotoSlotsProps) {
+/**
+ * What one photo's upload looks like: a progress bar while it is sent (saying so while it resumes after a cut), a
+ * tick once it is through, or why it was refused with a button to try again. Changes of state are announced politely
+ * (the bar's every percent is not).
+ */
+function UploadStatus({ label, upload, onRetry, disabled }: { label: string; upload: PhotoUploadState; onRetry(): void; disabled: boolean }) {
+  const t = useT(submissionMessages);
+  const say = useSayMessage();
+  const rateLimited = useRateLimitedText();
+  switch (upload.state) {
+    case 'sending':
+    case 'resuming':
+      return (
+        <>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={t('photoProgress', { label })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={upload.percent}
+            aria-valuetext={upload.state === 'resuming' ? t('photoResuming') : `${upload.percent}%`}
+          >
+            <div className="progress-bar" style={{ width: `${upload.percent}%` }} />
+          </div>
+          <span className="photo-upload-state" role="status">
+            {upload.state === 'resuming' ? t('photoResuming') : null}
+          </span>
+        </>
+      );
+    case 'through':
+      return (
+        <span className="photo-upload-state photo-through" role="status">
+          <span aria-hidden="true">✓ </span>
+          {t('photoThrough', { label })}
+        </span>
+      );
+    case 'refused': {
+      const photoMessage = fieldMessagesOf(upload.error)['photo'];
+      const reason = upload.status === 429 ? rateLimited.text(upload.retryAfterSeconds) : say(photoMessage ?? requestMessageOf(upload.error));
+      return (
+        <div className="photo-upload-state photo-refused" role="alert">
+          <span>{t('photoNotThrough', { label, reason })}</span>
+          <button type="button" className="button button-secondary button-small" disabled={disabled} aria-label={t('retryPhotoLabel', { label })} onClick={onRetry}>
+            {t('retryPhoto')}
+          </button>
+        </div>
+      );
+    }
+  }
+}
+
+/** Six slots: Select File, preview, remove, replace; image files only, 5 MB at most; each sent as soon as it is chosen. */
+export function PhotoSlots({ slots, photos, onChange, uploads, onRetry, errors, disabled, onImageSelected }: PhotoSlotsProps) {
   const t = useT(submissionMessages);
   const tApi = useT(apiMessages);
   const toast = useToast();
@@ -63,7 +120,7 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
         const photo = photos[slot];
         const inputId = `${id}-${slot}`;
         const errorId = `${inputId}-error`;
-        const percent = progress?.[slot];
+        const upload = photos[slot] ? uploads[slot] : undefined;
         return (
           <li key={slot} className={`photo-slot${errors[slot] ? ' photo-slot-invalid' : ''}`}>
             <span className="photo-label">{label}</span>
@@ -103,13 +160,8 @@ export function PhotoSlots({ slots, photos, onChange, progress, errors, disabled
                 </button>
               ) : null}
             </div>
-            {percent !== undefined && photo ? (
-              <div className="progress" role="progressbar" aria-label={t('photoProgress', { label })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-                <div className="progress-bar" style={{ width: `${percent}%` }} />
-              </div>
-            ) : photo ? (
-              <span className="photo-ready">{photo.file.name}</span>
-            ) : null}
+            {photo ? <span className="photo-ready">{photo.file.name}</span> : null}
+            {upload ? <UploadStatus label={label} upload={upload} disabled={disabled} onRetry={() => onRetry(slot)} /> : null}
             {errors[slot] ? (
               <p className="field-error" id={errorId}>
                 {errors[slot]}

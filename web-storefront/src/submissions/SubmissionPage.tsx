@@ -114,7 +114,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
         <fieldset className="form-section" id="photos-section" tabIndex={-1}>
           <legend>{t(texts.photos)}</legend>
           <p className="hint">{t(texts.photosHint)}</p>
-          <PhotoSlots slots={kind.slots} photos={photos} onChange={form.setPhoto} progress={form.progress?.slots ?? null} errors={errors} disabled={sending} onImageSelected={(slot) => track('image_upload', { type: slot, form: kind.kind })} />
+          <PhotoSlots slots={kind.slots} photos={photos} onChange={form.setPhoto} uploads={form.uploads} onRetry={form.retryPhoto} errors={errors} disabled={sending} onImageSelected={(slot) => track('image_upload', { type: slot, form: kind.kind })} />
           {errors['photos'] ? <p className="field-error">{errors['photos']}</p> : null}
         </fieldset>
 

@@ -6,13 +6,15 @@ import { fieldMessagesOf, useSayMessage, type FieldMessages } from '../api/domai
 import { currentLanguage, useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { slotLabel } from './slotLabel';
-import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
-import { slotProgress, uploadSubmission } from './uploadSubmission';
+import type { SubmissionCreated, SubmissionWithUploads } from '@autobest/domain/submissions/contracts';
+import { postJson } from '../api/client';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
+import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
 
 export type FieldErrors = Record<string, string | undefined>;
 
 interface Options<Values extends Record<string, string>> {
+  /** The request's resource (/api/sell-car-submissions); the form sends to its /from-uploads. */
   url: string;
   initial: Values;
   slots: readonly PhotoSlotDefinition[];
@@ -25,8 +27,20 @@ interface Options<Values extends Record<string, string>> {
 
 const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
+/** How far the chosen photos are, together: the percent of them through (a photo through counts whole). */
+function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number {
+  if (slots.length === 0) return 0;
+  const done = slots.reduce((sum, slot) => {
+    const upload = uploads[slot];
+    return sum + (upload?.state === 'through' ? 100 : upload && 'percent' in upload ? upload.percent : 0);
+  }, 0);
+  return Math.floor(done / slots.length);
+}
+
 /**
- * The state of a sell-car or trade-in form: values, photos, errors, and sending with real progress. The same
+ * The state of a sell-car or trade-in form: values, photos, errors, and sending with real progress. Each photo is
+ * sent on its own as soon as it is chosen (usePhotoUploads, resumable); the form itself is a small JSON request naming
+ * the photos' uploads, sent once every chosen photo is through. The same
  * zod schema as the API checks the fields before sending; the API stays the authority. One Idempotency-Key
  * covers every retry of one filled-in form, so a double click or a retry after a dropped connection makes
  * one request; any change to the form takes a new key, since the API refuses a key sent with other content. Errors
@@ -40,7 +54,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   const [photos, setPhotos] = useState<PhotoSelection>({});
   const [errors, setErrors] = useState<FieldMessages>({});
   const [sending, setSending] = useState(false);
-  const [progress, setProgress] = useState<{ overall: number; slots: Record<string, number> } | null>(null);
+  const photoUploads = usePhotoUploads();
   const idempotencyKey = useRef(newKey());
   const sendingRef = useRef(false);
 
@@ -55,9 +69,17 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   };
   const setPhoto = (slot: string, photo: SelectedPhoto | undefined) => {
     setPhotos((current) => ({ ...current, [slot]: photo }));
+    if (photo) void photoUploads.start(slot, photo.file);
+    else photoUploads.remove(slot);
     clearError(slot);
     clearError('photos');
     edited();
+  };
+  /** Sends a photo again; its upload may get a new id, so the form's content, and its key, change. */
+  const retryPhoto = (slot: string) => {
+    clearError(slot);
+    edited();
+    photoUploads.retry(slot);
   };
   const changeConsent = (checked: boolean) => {
     setConsent(checked);
@@ -90,7 +112,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setConsent(false);
     setPhotos({});
     setErrors({});
-    setProgress(null);
+    photoUploads.forget();
     idempotencyKey.current = newKey();
   };
 
@@ -110,23 +132,33 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     }
     sendingRef.current = true;
     setSending(true);
-    const selected = slots.flatMap(({ slot }) => (photos[slot] ? [{ slot, file: photos[slot].file }] : []));
-    setProgress({ overall: 0, slots: {} });
+    const chosen = slots.flatMap(({ slot }) => (photos[slot] ? [slot] : []));
     try {
-      const result = await uploadSubmission({
-        url,
-        fields: wireFields(),
-        photos: selected,
-        idempotencyKey: idempotencyKey.current,
-        onProgress: (sent, total) => setProgress({ overall: Math.round((sent / total) * 100), slots: slotProgress(selected, sent, total) }),
-      });
-      if (result.ok) return { outcome: 'sent', created: result.data };
+      const through = await photoUploads.whenThrough(chosen);
+      if (!through.ok) {
+        // A photo the API refused (not an image, too large) or could not reach: said at its slot, and as a whole.
+        document.getElementById('photos-section')?.focus();
+        const { error, status, retryAfterSeconds } = through.refusal;
+        return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
+      }
+      const body: SubmissionWithUploads = { fields: wireFields(), photos: through.uploadIds };
+      const result = await postJson<SubmissionCreated>(`${url}/from-uploads`, body, { headers: { 'Idempotency-Key': idempotencyKey.current } });
+      if (result.ok) {
+        photoUploads.forget();
+        return { outcome: 'sent', created: result.data };
+      }
       if (result.error.fields) {
         const refused = fieldMessagesOf(result.error);
         setErrors(refused);
         focusFirstError(refused);
+        // An upload that expired (or was used already) is sent again at once, its message kept until the owner
+        // sends the form again.
+        for (const [slot, message] of Object.entries(refused)) {
+          if (message?.code !== 'photoUploadUnavailable') continue;
+          edited();
+          photoUploads.retry(slot);
+        }
       }
-      setProgress(null);
       return { outcome: 'refused', error: result.error.error, message: result.error.message, status: result.status, retryAfterSeconds: result.retryAfterSeconds };
     } finally {
       sendingRef.current = false;
@@ -146,5 +178,22 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     return translated;
   }, [errors, t, say, slots]);
 
-  return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors: shownErrors, sending, progress, submit, reset };
+  const chosenSlots = slots.flatMap(({ slot }) => (photos[slot] ? [slot] : []));
+  return {
+    values,
+    setValue,
+    consent,
+    setConsent: changeConsent,
+    photos,
+    setPhoto,
+    /** Each chosen photo's upload, and a way to try a refused one again. */
+    uploads: photoUploads.uploads,
+    retryPhoto,
+    errors: shownErrors,
+    sending,
+    /** While sending: how far the photos are, together (the form's own request is tiny). */
+    progress: sending ? { overall: overallPercent(photoUploads.uploads, chosenSlots) } : null,
+    submit,
+    reset,
+  };
 }

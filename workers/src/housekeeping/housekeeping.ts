@@ -6,6 +6,7 @@ import type { Db } from '@autobest/db';
 import type { RuntimeConfig } from '@autobest/domain';
 import { abandonedConversations } from './abandonedConversations';
 import { abandonedUploads } from './abandonedUploads';
+import { expiredPhotoUploads } from './expiredPhotoUploads';
 import { expiredAnalyticsEvents } from './expiredAnalytics';
 import { endedStaffSessions } from './staffSessions';
 
@@ -26,7 +27,7 @@ export interface Sweep {
 }
 
 /** Every sweep housekeeping runs. */
-export const sweeps: readonly Sweep[] = [endedStaffSessions, abandonedUploads, expiredAnalyticsEvents, abandonedConversations];
+export const sweeps: readonly Sweep[] = [endedStaffSessions, abandonedUploads, expiredPhotoUploads, expiredAnalyticsEvents, abandonedConversations];
 
 /** A host that has not run a sweep for this long is gone (a replaced container): its rows leave the metrics. */
 const FORGET_HOSTS_AFTER_DAYS = 7;

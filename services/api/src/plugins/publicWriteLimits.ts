@@ -41,6 +41,14 @@ export const PUBLIC_WRITE_LIMITS = {
    * so the limit only stops a flood of forgeries from costing us more than a signature check each.
    */
   'whatsapp-webhook': { perAddress: { max: 1200, windowMs: MINUTE } },
+  /**
+   * Photos sent one by one, resumably (submissions/resumablePhotos.ts): starting one counts here, six a form, a few
+   * replaced, a few forms from one shared address; every byte of them is also bounded by 5 MB an upload, and an upload
+   * expires in a day. Resuming (HEAD, PATCH) and giving one up (DELETE) count apart, since a phone on a poor network
+   * may resume each photo many times.
+   */
+  'photo-upload': { perAddress: { max: 60, windowMs: HOUR } },
+  'photo-upload-resume': { perAddress: { max: 1200, windowMs: HOUR } },
   /** A staff member choosing a password with an emailed link: a few tries (the token itself cannot be guessed). */
   'set-password': { perAddress: { max: 10, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, PublicWriteLimit>;

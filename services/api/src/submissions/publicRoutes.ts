@@ -2,6 +2,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { sql } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   decideSubmission,
@@ -11,6 +12,8 @@ import {
   SITE_LANGUAGES,
   SUBMISSION_KIND_LIST,
   SubmissionCreatedSchema,
+  SubmissionWithUploadsSchema,
+  PHOTO_UPLOADS_PATH,
   SubmissionStatusAnswerSchema,
   whatsappNumber,
   WhatsAppStopAnswerSchema,
@@ -24,6 +27,7 @@ import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 import { submissionValue } from './records';
+import { createPhotoUploads, photoUploadRoutes, type ClaimedPhotos } from './resumablePhotos';
 import { acceptMultipartForms } from '../http/multipartForms';
 import { recordWhatsAppStop } from '../whatsapp/stops';
 
@@ -63,7 +67,81 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = createStatusTokens(app.config.statusTokenSecret);
   const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
 
+  const uploads = createPhotoUploads(app.config.uploadsDir);
+  await app.register(photoUploadRoutes, { uploads });
+
+  /** The parsed fields, or a 400 listing every field that is missing or invalid, and the photo slots left empty. */
+  const validFields = (spec: SubmissionKindInfo, fields: Record<string, string>, hasPhoto: (slot: string) => boolean) => {
+    const parsed = spec.parseFields(fields);
+    const errors = parsed.ok ? {} : { ...parsed.errors };
+    const missing = spec.slots.filter((slot) => !hasPhoto(slot.slot));
+    if (missing.length > 0) errors['photos'] = spec.missingPhotosMessage(missing);
+    if (!parsed.ok || missing.length > 0) {
+      throw new HttpError(400, 'validation_failed', `Some fields are missing or invalid: ${Object.keys(errors).join(', ')}`, errors);
+    }
+    return parsed;
+  };
+
+  /**
+   * Records a valid request once per Idempotency-Key, whichever way its photos came: counts it against the owner's
+   * email and phone, moves its photos into its folder and appends the Submit event, so the events, the emails and what
+   * staff see are the same. `photos` is asked for only when the request is new (a replay's photos were claimed by
+   * its first answer). A failure after the move puts the photos back.
+   */
+  const recordOnce = async (
+    spec: SubmissionKindInfo,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parsed: ReturnType<typeof validFields>,
+    idempotency: { key: string | undefined; content: () => string },
+    photos: () => Promise<Pick<ClaimedPhotos, 'photos' | 'keep' | 'release' | 'forget'>>,
+  ) => {
+    // The key keeps the id only: the status link is derived again for a replay, so no token is stored.
+    const { created: kept, replayed } = await createOnce(app, request, reply, { scope: spec.kind, key: idempotency.key, content: idempotency.content, answer: KeptSubmissionSchema }, async () => {
+      const now = new Date();
+      const sent = await photos();
+      // Counted once the request is valid and new: a replay of an answered request costs the owner nothing.
+      await consumePerContact(app, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
+      const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
+      const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: sent.photos, language: parsed.language, whatsappUpdates: parsed.whatsappUpdates };
+      const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);
+      await sent.keep(folder);
+      try {
+        await handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, submissionId), (state) => decideSubmission({ type: 'Submit', kind: spec.kind, data }, state), { by: 'visitor', fresh: true });
+      } catch (error) {
+        await sent.release(folder);
+        await rm(folder, { recursive: true, force: true });
+        throw error;
+      }
+      await sent.forget();
+      request.log.info({ submissionId }, `${spec.kind} request received`);
+      return { id: submissionId };
+    });
+    return { replayed, answer: created(spec.kind, kept.id) };
+  };
+
   for (const spec of SUBMISSION_KIND_LIST) {
+    app.post(
+      `/api/${spec.resource}/from-uploads`,
+      {
+        config: perAddressLimit(app, spec.kind),
+        schema: {
+          tags: ['submissions'],
+          summary: `Send a ${spec.kind} request whose photos were uploaded first, one by one (tus, ${PHOTO_UPLOADS_PATH}): its text fields as the multipart form names them, and a finished upload's id for each of ${spec.slots.map((s) => s.slot).join(', ')}. Each upload is moved into the request once; an unknown, unfinished, expired or already used one is a 400 naming its slot`,
+          headers: IdempotencyKeyHeaders,
+          body: SubmissionWithUploadsSchema,
+          response: { 201: SubmissionCreatedSchema, ...IdempotencyKeyReusedResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { fields, photos } = request.body;
+        const parsed = validFields(spec, fields, (slot) => photos[slot] !== undefined);
+        const content = () => JSON.stringify({ fields: Object.entries(fields), photos: Object.entries(photos) });
+        const { answer } = await recordOnce(spec, request, reply, parsed, { key: request.headers['idempotency-key'], content }, () => uploads.claim(spec.slots, photos, new Date()));
+        return reply.send(answer);
+      },
+    );
+
     app.post(
       `/api/${spec.resource}`,
       {
@@ -86,39 +164,16 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         // differ only in their content. A replay goes through the same limits as the first request did.
         const upload = await receivePhotoUpload(request, spec.slots, app.config.uploadsDir, key ? { onBytes: content.onBytes } : {});
         try {
-          const parsed = spec.parseFields(upload.fields);
-          const errors = parsed.ok ? {} : { ...parsed.errors };
-          const missing = spec.slots.filter((slot) => !upload.photos.some((photo) => photo.slot === slot.slot));
-          if (missing.length > 0) errors['photos'] = spec.missingPhotosMessage(missing);
-          if (!parsed.ok || missing.length > 0) {
-            throw new HttpError(400, 'validation_failed', `Some fields are missing or invalid: ${Object.keys(errors).join(', ')}`, errors);
-          }
-          // The key keeps the id only: the status link is derived again for a replay, so no token is stored.
-          const { created: kept, replayed } = await createOnce(
-            app,
-            request,
-            reply,
-            { scope: spec.kind, key, content: () => content.describe(upload), answer: KeptSubmissionSchema },
-            async () => {
-              // Counted once the request is valid and new: a replay of an answered request costs the owner nothing.
-              await consumePerContact(app, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
-              const now = new Date();
-              const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
-              const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: upload.photos, language: parsed.language, whatsappUpdates: parsed.whatsappUpdates };
-              const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);
-              await upload.keep(folder);
-              try {
-                await handleCommand(app, request, STREAMS.submission, submissionStreamId(spec.kind, submissionId), (state) => decideSubmission({ type: 'Submit', kind: spec.kind, data }, state), { by: 'visitor', fresh: true });
-              } catch (error) {
-                await rm(folder, { recursive: true, force: true });
-                throw error;
-              }
-              request.log.info({ submissionId }, `${spec.kind} request received`);
-              return { id: submissionId };
-            },
-          );
+          const parsed = validFields(spec, upload.fields, (slot) => upload.photos.some((photo) => photo.slot === slot));
+          const { replayed, answer } = await recordOnce(spec, request, reply, parsed, { key, content: () => content.describe(upload) }, async () => ({
+            photos: upload.photos,
+            keep: upload.keep,
+            // Received by this request alone: nothing to put back.
+            release: async () => undefined,
+            forget: async () => undefined,
+          }));
           if (replayed) await upload.discard();
-          return reply.send(created(spec.kind, kept.id));
+          return reply.send(answer);
         } catch (error) {
           await upload.discard();
           throw error;

@@ -51,6 +51,8 @@ export const PUBLIC_MESSAGES = {
   invalidFileText: 'Please upload an image file (JPG, PNG, etc.)',
   fileTooLargeTitle: 'File too large',
   fileTooLargeText: 'Please upload an image smaller than 5MB',
+  /** A request named a photo uploaded on its own that is not there: never finished, expired, or sent with another request. */
+  photoUploadUnavailable: 'This photo did not finish uploading or has expired. Please choose it again',
 
   // Enquiries (test drives, reservations, finance, ...).
   enquiryKindInvalid: 'Enquiry kind must be one of: {values}',

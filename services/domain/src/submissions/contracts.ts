@@ -45,6 +45,24 @@ export const SubmissionHistoryEntrySchema = z.object({
 });
 export type SubmissionHistoryEntry = z.output<typeof SubmissionHistoryEntrySchema>;
 
+/** Where a photo is sent on its own, resumably, over the tus protocol (1.0.0), before the request that uses it. */
+export const PHOTO_UPLOADS_PATH = '/api/photo-uploads';
+/** The id of a photo uploaded on its own (tus' default naming: 16 random bytes in hex); nothing else names a file. */
+export const PHOTO_UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/**
+ * A sell-car or trade-in request whose photos were uploaded first: the form's text fields as the multipart request
+ * sends them, and the id of a finished upload for each photo slot. Unknown slots and ids are refused by the route,
+ * naming the slot.
+ */
+export const SubmissionWithUploadsSchema = z
+  .object({
+    fields: z.record(z.string().max(40), z.string().max(10_000)).refine((fields) => Object.keys(fields).length <= 40, 'At most 40 fields'),
+    photos: z.record(z.string().max(40), z.string().max(64)).refine((photos) => Object.keys(photos).length <= 12, 'At most 12 photos'),
+  })
+  .meta({ id: 'SubmissionWithUploads' });
+export type SubmissionWithUploads = z.output<typeof SubmissionWithUploadsSchema>;
+
 export const SubmissionCreatedSchema = z.object({ id: z.string(), statusUrl: z.string() }).meta({ id: 'SubmissionCreated' });
 export type SubmissionCreated = z.output<typeof SubmissionCreatedSchema>;
 

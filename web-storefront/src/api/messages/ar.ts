@@ -37,6 +37,7 @@ export default {
   invalidFileText: 'يُرجى رفع ملف صورة (JPG أو PNG أو غيرهما)',
   fileTooLargeTitle: 'الملف كبير جدًا',
   fileTooLargeText: 'يُرجى رفع صورة أصغر من 5 ميغابايت',
+  photoUploadUnavailable: 'لم يكتمل رفع هذه الصورة أو انتهت صلاحيتها. يُرجى اختيارها مرة أخرى',
   enquiryKindInvalid: 'يجب أن يكون نوع الاستفسار أحد: {values}',
   subjectRequired: 'يرجى ذكر موضوع استفسارك',
   dateInvalid: 'يرجى اختيار تاريخ صالح',

@@ -37,6 +37,7 @@ export default {
   invalidFileText: 'Veuillez choisir un fichier image (JPG, PNG, etc.)',
   fileTooLargeTitle: 'Fichier trop volumineux',
   fileTooLargeText: 'Veuillez choisir une image de moins de 5 Mo',
+  photoUploadUnavailable: 'Cette photo n’a pas fini d’être envoyée ou a expiré. Veuillez la choisir à nouveau',
   enquiryKindInvalid: 'Le type de demande doit être l’un de : {values}',
   subjectRequired: 'Veuillez indiquer l’objet de votre demande',
   dateInvalid: 'Veuillez choisir une date valide',

@@ -37,6 +37,7 @@ export default {
   invalidFileText: 'Tafadhali pakia faili la picha (JPG, PNG, n.k.)',
   fileTooLargeTitle: 'Faili ni kubwa mno',
   fileTooLargeText: 'Tafadhali pakia picha iliyo chini ya MB 5',
+  photoUploadUnavailable: 'Picha hii haikumaliza kupakiwa au muda wake umeisha. Tafadhali ichague tena',
   enquiryKindInvalid: 'Aina ya ombi lazima iwe mojawapo ya: {values}',
   subjectRequired: 'Tafadhali eleza ombi lako linahusu nini',
   dateInvalid: 'Tafadhali chagua tarehe sahihi',

@@ -81,6 +81,11 @@ export default {
   photoProgress: 'رفع صورة: {label}',
   uploading: 'جارٍ رفع الصور… {percent}',
   uploadProgress: 'تقدّم الرفع',
+  photoThrough: 'تم رفع {label}',
+  photoResuming: 'انقطع الاتصال: يُستأنف الرفع من حيث توقف…',
+  photoNotThrough: 'لم يتم رفع {label}. {reason}',
+  retryPhoto: 'إعادة المحاولة',
+  retryPhotoLabel: 'إعادة محاولة رفع {label}',
   closeNotification: 'إغلاق الإشعار',
 
   sellStatusTitle: 'طلب بيع سيارتك',

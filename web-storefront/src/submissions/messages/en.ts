@@ -82,6 +82,11 @@ export default {
   photoProgress: '{label} upload',
   uploading: 'Uploading photos… {percent}',
   uploadProgress: 'Upload progress',
+  photoThrough: '{label} uploaded',
+  photoResuming: 'Connection lost: resuming where it stopped…',
+  photoNotThrough: '{label} was not uploaded. {reason}',
+  retryPhoto: 'Try again',
+  retryPhotoLabel: 'Try uploading {label} again',
   closeNotification: 'Close notification',
 
   // The owner's status page.

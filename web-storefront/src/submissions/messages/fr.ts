@@ -81,6 +81,11 @@ export default {
   photoProgress: 'Envoi de la photo : {label}',
   uploading: 'Envoi des photos… {percent}',
   uploadProgress: 'Progression de l’envoi',
+  photoThrough: '{label} envoyée',
+  photoResuming: 'Connexion perdue : reprise là où l’envoi s’est arrêté…',
+  photoNotThrough: '{label} n’a pas été envoyée. {reason}',
+  retryPhoto: 'Réessayer',
+  retryPhotoLabel: 'Réessayer l’envoi de {label}',
   closeNotification: 'Fermer la notification',
 
   sellStatusTitle: 'Votre demande de vente',

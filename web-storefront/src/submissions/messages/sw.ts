@@ -81,6 +81,11 @@ export default {
   photoProgress: 'Upakiaji wa picha: {label}',
   uploading: 'Inapakia picha… {percent}',
   uploadProgress: 'Maendeleo ya upakiaji',
+  photoThrough: '{label} imepakiwa',
+  photoResuming: 'Muunganisho umekatika: inaendelea kutoka ilipoishia…',
+  photoNotThrough: '{label} haikupakiwa. {reason}',
+  retryPhoto: 'Jaribu tena',
+  retryPhotoLabel: 'Jaribu tena kupakia {label}',
   closeNotification: 'Funga arifa',
 
   sellStatusTitle: 'Ombi lako la kuuza gari',

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { samplePhoto } from '@autobest/runtime/testing';
+import { seriousAccessibilityProblems } from '../support/axe';
+import { startStack, type TestStack } from '../support/stack';
+import { findFreePort } from '../../infra/src/ports';
+
+/**
+ * Issue 42 point 4: each photo of a sell-car request is sent on its own as soon as it is chosen, over tus; a photo
+ * whose connection is cut goes on from the byte where it stopped, and the form shows which photos are through.
+ */
+const PHOTO = await samplePhoto({ width: 640, height: 480 });
+const SLOTS = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard'];
+
+describe('photos that survive the network', () => {
+  let stack: TestStack;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    uploadsDir = await mkdtemp(join(tmpdir(), 'autobest-e2e-resumable-'));
+    const port = await findFreePort(4400);
+    stack = await startStack('e2e_resumable_photos', { env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, UPLOADS_DIR: uploadsDir } });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('a photo cut off halfway resumes from where it stopped, each photo shows its tick, and the request is sent once all are through', async () => {
+    const owner = await stack.browser.newPage();
+    // The first photo's bytes: half reach the API, then the connection drops, as on a train going into a cutting.
+    const patches: Array<{ url: string; offset: number; bytes: number }> = [];
+    let cut: { url: string; arrived: number } | undefined;
+    await owner.route('**/api/photo-uploads/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      const body = request.postDataBuffer() ?? Buffer.alloc(0);
+      patches.push({ url: request.url(), offset: Number(await request.headerValue('upload-offset')), bytes: body.length });
+      if (cut) return route.continue();
+      const arrived = Math.floor(body.length / 2);
+      cut = { url: request.url(), arrived };
+      const half = await fetch(request.url(), {
+        method: 'PATCH',
+        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(body.subarray(0, arrived)),
+      });
+      expect(half.status).toBe(204);
+      return route.abort('connectionreset');
+    });
+
+    await owner.goto(`${stack.api.url}/sell-car`);
+    const form = owner.getByRole('form', { name: 'Sell your car form' });
+    // Chosen first, while the rest of the form is still empty: the photos go while the owner types.
+    for (const label of SLOTS) await owner.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+    for (const label of SLOTS) await form.getByRole('status').filter({ hasText: `${label} uploaded` }).waitFor();
+
+    // The cut photo was not sent again whole: its next PATCH started at the byte where the first one stopped.
+    expect(cut).toBeDefined();
+    const resumed = patches.filter((patch) => patch.url === cut!.url);
+    expect(resumed.map((patch) => patch.offset)).toEqual([0, cut!.arrived]);
+    expect(resumed[1]!.bytes).toBe(PHOTO.length - cut!.arrived);
+    // Every other photo went once.
+    expect(patches).toHaveLength(SLOTS.length + 1);
+
+    expect(await seriousAccessibilityProblems(owner, 'form')).toEqual([]);
+
+    // A file that only claims to be a photo is refused once its last byte arrives, at its slot; a real one replaces it.
+    const interior = owner.getByLabel('Interior', { exact: true });
+    await interior.setInputFiles({ name: 'interior.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not a photo at all') });
+    await form.getByRole('alert').filter({ hasText: 'Interior was not uploaded. Please upload an image file (JPG, PNG, etc.)' }).waitFor();
+    await form.getByRole('button', { name: 'Try uploading Interior again' }).waitFor();
+    await interior.setInputFiles({ name: 'interior.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    await form.getByRole('status').filter({ hasText: 'Interior uploaded' }).waitFor();
+    await form.getByLabel('Full Name').fill('Chidi Okafor');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0311');
+    await form.getByLabel('Email Address').fill('chidi.okafor@example.ng');
+    await form.getByLabel('Make', { exact: true }).fill('Lexus');
+    await form.getByLabel('Model', { exact: true }).fill('RX 350');
+    await form.getByLabel('Year', { exact: true }).fill('2021');
+    await form.getByLabel('Odometer (km)').fill('41000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('32000000');
+    // Keyboard only, from the consent box to sending.
+    await form.getByLabel(/^I agree/).focus();
+    await owner.keyboard.press('Space');
+    await form.getByRole('button', { name: 'Submit Request' }).focus();
+    const sent = owner.waitForRequest((request) => request.url().endsWith('/api/sell-car-submissions/from-uploads'));
+    await owner.keyboard.press('Enter');
+    // The form itself is a small JSON request naming the uploads, not the photos again.
+    expect((await sent).postDataBuffer()!.length).toBeLessThan(2_000);
+    await owner.getByText('Your car selling request has been submitted successfully!').waitFor();
+
+    // Recorded with its six photos, which the photo processor makes ready for staff as for a multipart request.
+    await vi.waitFor(
+      async () => {
+        const row = await stack.testDb.db.selectFrom('submissions').select(['photos']).where('email', '=', 'chidi.okafor@example.ng').executeTakeFirst();
+        expect(row?.photos.map((photo) => [photo.label, photo.state])).toEqual(SLOTS.map((label) => [label, 'ready']));
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type * as TusClientModule from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
+
+type TusClient = typeof TusClientModule;
+import { PHOTO_UPLOADS_PATH } from '@autobest/domain/submissions/contracts';
+import { isApiError, retryAfterSeconds, type ApiError } from '../api/client';
+
+/**
+ * Where one chosen photo is: being sent (`percent` of its bytes through), cut off and about to resume, through (the
+ * API has it whole and took it as an image: `uploadId` names it in the request), or refused.
+ */
+export type PhotoUploadState =
+  | { state: 'sending'; percent: number }
+  | { state: 'resuming'; percent: number }
+  | { state: 'through'; uploadId: string }
+  | { state: 'refused'; status: number; error: ApiError; retryAfterSeconds?: number | undefined };
+
+export type PhotoUploads = Record<string, PhotoUploadState | undefined>;
+type Refusal = Extract<PhotoUploadState, { state: 'refused' }>;
+
+/**
+ * Waits between attempts after a cut: soon at first (a tunnel), then longer (a network that is gone for a while),
+ * about ten minutes in all. A cut photo resumes from the last byte the API has (tus asks it with HEAD); the attempts
+ * start again from the first once bytes get through.
+ */
+const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000, 120_000, 120_000, 180_000];
+
+const NETWORK_REFUSAL: ApiError = { error: 'network_error', message: 'Could not reach AutoBest. Check your connection and try again.' };
+
+/** The API's refusal in a tus error: its JSON body, or, when nothing came back, a network failure (status 0). */
+function refusalOf(error: Error | DetailedError): Refusal {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  if (!response) return { state: 'refused', status: 0, error: NETWORK_REFUSAL };
+  const status = response.getStatus();
+  let body: unknown;
+  try {
+    body = JSON.parse(response.getBody());
+  } catch {
+    body = undefined;
+  }
+  return { state: 'refused', status, error: isApiError(body) ? body : { error: `http_${status}`, message: `The server answered ${status}.` }, retryAfterSeconds: retryAfterSeconds(response.getHeader('Retry-After')) };
+}
+
+/** Whether to try again after `error`: a cut or a server in trouble is; a refusal of the photo (413, 415, 429) is not. */
+function worthRetrying(error: DetailedError): boolean {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return status === 0 || status >= 500 || status === 409 || status === 423;
+}
+
+/**
+ * Sends each chosen photo on its own as soon as it is chosen, resumably (tus, to PHOTO_UPLOADS_PATH): a photo that
+ * was cut off goes on from where it stopped, and only that photo is sent again. `choose` starts a slot's photo (giving
+ * up the one it replaces), `remove` gives it up, `retry` starts a refused one again, and `whenThrough` waits for every
+ * chosen photo to be through, answering their upload ids, or the slots that were refused. `forget` drops every slot
+ * after their request was sent: the uploads belong to it now.
+ */
+export function usePhotoUploads() {
+  const [uploads, setUploads] = useState<PhotoUploads>({});
+  const running = useRef(new Map<string, { upload: Upload | undefined; file: File }>());
+  const latest = useRef(uploads);
+  const waiting = useRef(new Set<() => void>());
+
+  const update = useCallback((slot: string, state: PhotoUploadState | undefined) => {
+    latest.current = { ...latest.current, [slot]: state };
+    setUploads(latest.current);
+    for (const wake of waiting.current) wake();
+  }, []);
+
+  const start = useCallback(
+    async (slot: string, file: File) => {
+      running.current.get(slot)?.upload?.abort(true).catch(() => undefined);
+      const entry: { upload: Upload | undefined; file: File } = { upload: undefined, file };
+      running.current.set(slot, entry);
+      update(slot, { state: 'sending', percent: 0 });
+      // The client is fetched with the first photo chosen, not with the form: a visitor who only reads the page on a
+      // slow network does not pay for it before the page shows.
+      let Tus: TusClient;
+      try {
+        Tus = await import('tus-js-client');
+      } catch {
+        if (running.current.get(slot) === entry) update(slot, { state: 'refused', status: 0, error: NETWORK_REFUSAL });
+        return;
+      }
+      if (running.current.get(slot) !== entry) return;
+      const upload: Upload = new Tus.Upload(file, {
+        endpoint: PHOTO_UPLOADS_PATH,
+        metadata: { filename: file.name },
+        retryDelays: RETRY_DELAYS_MS,
+        // Within this page: after a reload the photo is chosen (or restored) again and sent afresh.
+        storeFingerprintForResuming: false,
+        onShouldRetry: (error) => {
+          const retry = worthRetrying(error);
+          if (retry && running.current.get(slot)?.upload === upload) {
+            const current = latest.current[slot];
+            update(slot, { state: 'resuming', percent: current && 'percent' in current ? current.percent : 0 });
+          }
+          return retry;
+        },
+        onProgress: (sent, total) => {
+          if (running.current.get(slot)?.upload === upload) update(slot, { state: 'sending', percent: total > 0 ? Math.floor((sent / total) * 100) : 0 });
+        },
+        onSuccess: () => {
+          const uploadId = upload.url?.split('/').pop();
+          if (running.current.get(slot)?.upload !== upload) return;
+          update(slot, uploadId ? { state: 'through', uploadId } : { state: 'refused', status: 0, error: NETWORK_REFUSAL });
+        },
+        onError: (error) => {
+          if (running.current.get(slot)?.upload === upload) update(slot, refusalOf(error));
+        },
+      });
+      entry.upload = upload;
+      upload.start();
+    },
+    [update],
+  );
+
+  const remove = useCallback(
+    (slot: string) => {
+      running.current.get(slot)?.upload?.abort(true).catch(() => undefined);
+      running.current.delete(slot);
+      update(slot, undefined);
+    },
+    [update],
+  );
+
+  /**
+   * Tries the slot's photo again: from where it stopped when the network (or the server) failed it, else from the
+   * start as a new upload (gone from the API: expired, or refused by a request).
+   */
+  const retry = useCallback(
+    (slot: string) => {
+      const entry = running.current.get(slot);
+      if (!entry) return;
+      const state = latest.current[slot];
+      if (state?.state === 'refused' && (state.status === 0 || state.status >= 500) && entry.upload?.url) {
+        update(slot, { state: 'resuming', percent: 0 });
+        entry.upload.start();
+      } else void start(slot, entry.file);
+    },
+    [start, update],
+  );
+
+  const whenThrough = useCallback(
+    (slots: readonly string[]) =>
+      new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: false; refusal: Refusal }>((resolve) => {
+        const check = () => {
+          const states = slots.map((slot) => [slot, latest.current[slot]] as const);
+          const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
+          if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : { state: 'refused', status: 0, error: NETWORK_REFUSAL } });
+          if (states.every(([, state]) => state?.state === 'through')) {
+            finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
+          }
+        };
+        const finish = (answer: Parameters<typeof resolve>[0]) => {
+          waiting.current.delete(check);
+          resolve(answer);
+        };
+        waiting.current.add(check);
+        check();
+      }),
+    [],
+  );
+
+  const forget = useCallback(() => {
+    running.current.clear();
+    latest.current = {};
+    setUploads({});
+  }, []);
+
+  // A photo cut off while the phone was offline resumes as soon as it is back, without waiting for its next attempt.
+  useEffect(() => {
+    const online = () => {
+      for (const [slot, state] of Object.entries(latest.current)) if (state?.state === 'refused' && state.status === 0) retry(slot);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [retry]);
+
+  // Leaving the page stops the uploads (their bytes so far expire on the API).
+  useEffect(() => {
+    const uploadsRunning = running.current;
+    return () => {
+      for (const { upload } of uploadsRunning.values()) void upload?.abort();
+    };
+  }, []);
+
+  return { uploads, start, remove, retry, whenThrough, forget };
+}

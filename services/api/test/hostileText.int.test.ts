@@ -80,11 +80,13 @@ async function fastestAnswer(send: Send) {
 }
 
 describe('a field built to make a pattern backtrack, as long as a request allows', () => {
-  it.each(cases)('%s: its %s is refused with 400 naming it within 50 ms', async (_form, field, prepare) => {
+  it.each(cases)('%s: its %s is refused with 400 naming it, without the seconds a backtracking pattern took', async (_form, field, prepare) => {
     const { response, milliseconds } = await fastestAnswer(await prepare());
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json<{ fields: object }>().fields)).toContain(field);
-    expect(milliseconds).toBeLessThan(50);
+    // Linear patterns are proved by test/security/linearPatterns.unit.test.ts (recheck); this bound only tells a pattern
+    // that backtracks (seconds on every try) from one that does not, with room for a loaded CI machine.
+    expect(milliseconds).toBeLessThan(500);
   });
 
   it('does not hold up /api/health asked at the same time', async () => {

@@ -187,7 +187,7 @@ export interface TaraAnswersTable {
 export interface WhatsAppMessagesTable {
   id: Generated<string>;
   event_id: string;
-  /** 'confirmation' or 'status'; its approved name in the WhatsApp account is configuration. */
+  /** One of WHATSAPP_TEMPLATES; its approved name in the WhatsApp account is configuration. */
   template: string;
   language: SiteLanguage;
   /** E.164 digits, no plus. */

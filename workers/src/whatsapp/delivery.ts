@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import type { SiteLanguage, WhatsAppTemplate } from '@autobest/domain';
+import { WHATSAPP_CONFIRMATION_TEMPLATES, type SiteLanguage, type WhatsAppTemplate } from '@autobest/domain';
 import type { StatusTokens } from '@autobest/runtime';
 import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
@@ -15,6 +15,9 @@ export interface ClaimedWhatsApp extends ClaimedMessage {
   parameters: string[];
   status_token_for: string | null;
 }
+
+/** The templates a request's updates wait for, as the SQL array its statements compare with. */
+const CONFIRMATIONS = sql`${[...WHATSAPP_CONFIRMATION_TEMPLATES]}::text[]`;
 
 /** What went wrong, as the console shows it: the API's own answer when it gave one. */
 const failureText = (error: unknown) => (error instanceof Error ? `${error.message}${error.name === 'TimeoutError' ? ' (no answer in time)' : ''}` : String(error)).slice(0, 1_000);
@@ -41,8 +44,8 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
   /** As emails are claimed; a status update only once its request's confirmation is not pending. */
   protected async claim(limit: number, holdSeconds: number): Promise<ClaimedWhatsApp[]> {
     const columns = ['id', 'template', 'language', 'to_phone', 'parameters', 'status_token_for', 'attempts'];
-    const confirmationGone = sql`(whatsapp_messages.template = 'confirmation' or not exists (
-      select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = 'confirmation' and c.status = 'pending'))`;
+    const confirmationGone = sql`(whatsapp_messages.template = any(${CONFIRMATIONS}) or not exists (
+      select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = any(${CONFIRMATIONS}) and c.status = 'pending'))`;
     return (await claimStatement<ClaimedWhatsApp>('whatsapp_messages', columns, limit, holdSeconds, confirmationGone).execute(this.db)).rows;
   }
 
@@ -100,7 +103,7 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
       from whatsapp_messages m
       left join lateral (
         select max(greatest(c.next_attempt_at, c.claimed_until)) as due_at from whatsapp_messages c
-        where m.template <> 'confirmation' and c.related_id = m.related_id and c.template = 'confirmation' and c.status = 'pending'
+        where m.template <> all(${CONFIRMATIONS}) and c.related_id = m.related_id and c.template = any(${CONFIRMATIONS}) and c.status = 'pending'
       ) gate on true
       where m.status = 'pending'`.execute(this.db);
     const inMs = rows[0]?.in_ms ?? null;

@@ -39,6 +39,8 @@ export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
        * requests kept on the vehicle's stream, which a later delisting there ends by its order.
        */
       vehicleVersion: z.int().min(0).optional(),
+      /** The buyer asked for updates on WhatsApp; absent in older requests, which did not offer it (read as no). */
+      whatsappUpdates: z.boolean().optional(),
       requestedAt: z.string(),
     }),
   }),

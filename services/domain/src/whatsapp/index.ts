@@ -10,9 +10,16 @@ import type { DomainEvent } from '../platform/events';
 export const WHATSAPP_MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'withdrawn'] as const;
 export type WhatsAppMessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
-/** The message templates we send; each one's approved name in the WhatsApp Business account is configuration. */
-export const WHATSAPP_TEMPLATES = ['confirmation', 'status'] as const;
+/**
+ * The message templates we send; each one's approved name in the WhatsApp Business account is configuration.
+ * confirmation and status: a sell-car or trade-in request's; reservation-confirmation: a reservation request's;
+ * lead-confirmation: a hand-off from Tara's; follow-up-status: a status change of either of those two.
+ */
+export const WHATSAPP_TEMPLATES = ['confirmation', 'status', 'reservation-confirmation', 'lead-confirmation', 'follow-up-status'] as const;
 export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
+
+/** The first message about a request: its status updates wait until it is no longer pending. */
+export const WHATSAPP_CONFIRMATION_TEMPLATES: readonly WhatsAppTemplate[] = ['confirmation', 'reservation-confirmation', 'lead-confirmation'];
 
 /** Why a withdrawn message did not go out, as the outbox shows it. */
 export const WHATSAPP_WITHDRAWN_DELETED = 'Not sent: the request was deleted before this message went out';

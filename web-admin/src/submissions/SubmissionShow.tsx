@@ -108,6 +108,7 @@ const EVENT_LABELS: Record<string, string> = {
   SubmissionOfferedValueSet: 'Offered value set',
   SubmissionEstimatedValueSet: 'Estimated value set',
   SubmissionNoteAdded: 'Note added',
+  SubmissionWhatsAppReplyReceived: 'Reply on WhatsApp',
   SubmissionDeleted: 'Deleted',
   SubmissionPhotosProcessed: 'Photos processed',
   SubmissionPhotosErased: 'Photo files erased',
@@ -120,6 +121,7 @@ function describe(type: string, data: Record<string, unknown>): string {
     return amount ? formatNaira(toMajor(amount)) : 'cleared';
   }
   if (type === 'SubmissionNoteAdded') return String(data['text']);
+  if (type === 'SubmissionWhatsAppReplyReceived') return `+${String(data['phone'])}: ${String(data['text'])}`;
   if (type === 'SubmissionPhotosProcessed') {
     const photos = data['photos'] as Array<{ state: string; label: string }>;
     const unreadable = photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label);

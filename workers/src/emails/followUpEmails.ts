@@ -18,7 +18,7 @@ import { adminShowUrl, escapeHtml, greetingIn, layout, publicEmail, quoted, visi
  */
 
 /** A staff notice: lines of English text, the plain part one per line, the HTML part escaped. */
-function staffEmail(template: string, to: string, subject: string, lines: string[]): Email {
+export function staffEmail(template: string, to: string, subject: string, lines: string[]): Email {
   return { template, to, subject, text: `${lines.join('\n')}\n`, html: layout(lines.map(escapeHtml)) };
 }
 

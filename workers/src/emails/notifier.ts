@@ -29,6 +29,7 @@ import {
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
 import { conversationEmails, conversationUpTo } from './conversationEmails';
 import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
+import { whatsappReplyEmails } from '../whatsapp/replyEmails';
 import { leadWhatsApp, reservationWhatsApp, submissionWhatsApp, WhatsAppOutbox, type PlannedMessage, type RequestAtEvent } from '../whatsapp/outbox';
 
 /** An owner's request as it stood at `stored` (its history read once per event); null when deleted or not a request. */
@@ -102,6 +103,8 @@ function leadMessage(history: ConversationEvent[]): PlannedMessage | null {
   return leadWhatsApp(event, history.reduce(evolveConversation, initialConversationState), handedOff?.type === 'ConversationHandedOff' ? handedOff.data.handedOffAt : null);
 }
 
+const WHATSAPP_REPLY_EVENTS = new Set(['SubmissionWhatsAppReplyReceived', 'ReservationWhatsAppReplyReceived', 'ConversationWhatsAppReplyReceived']);
+
 /** The host part of MAIL_FROM ('AutoBest Africa <no-reply@autobest.africa>' gives autobest.africa). */
 export function mailDomain(mailFrom: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
@@ -140,6 +143,10 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       // WhatsApp only: the buyers who asked for updates hear of each status change staff make.
       'ReservationStatusChanged',
       'ConversationStatusChanged',
+      // A customer's WhatsApp reply: its request's staff are told.
+      'SubmissionWhatsAppReplyReceived',
+      'ReservationWhatsAppReplyReceived',
+      'ConversationWhatsAppReplyReceived',
       'StaffPasswordLinkIssued',
       'StaffSignInLimitReached',
     ]),
@@ -168,8 +175,9 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
         if (stored.type === 'ReservationRequested' || stored.type === 'ReservationStatusChanged') await whatsapp.plan(stored, await reservationMessage(trx, stored, context));
         const conversation = stored.type === 'ConversationHandedOff' || stored.type === 'ConversationStatusChanged' ? await conversationUpTo(trx, stored) : null;
         if (conversation) await whatsapp.plan(stored, leadMessage(conversation));
-        const planned =
-          stored.type === 'EnquiryReceived'
+        const planned = WHATSAPP_REPLY_EVENTS.has(stored.type)
+          ? whatsappReplyEmails(stored, context)
+          : stored.type === 'EnquiryReceived'
             ? enquiryEmails(stored, context)
             : stored.type === 'ContactMessageReceived'
               ? contactMessageEmails(stored, context)

@@ -1,17 +1,21 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '@autobest/db';
 import {
   isStopReply,
   whatsappNumber,
+  withoutRefusedCharacters,
   WhatsAppVerificationQuerySchema,
   WhatsAppWebhookSchema,
+  type EventMetadata,
   type WhatsAppWebhook,
 } from '@autobest/domain';
 import { errorResponses, HttpError } from '../http/errors';
 import { perAddressLimit } from '../plugins/publicWriteLimits';
+import { eventMetadata } from '../plugins/infrastructure';
+import { recordWhatsAppReply, whatsappTime } from './replies';
 import { recordWhatsAppStop } from './stops';
 
 const WEBHOOK = '/api/whatsapp/webhook';
@@ -32,13 +36,15 @@ const KEPT_STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 const WebhookAnswerSchema = z.object({
   statuses: z.number().int().describe('Delivery statuses recorded against messages we sent'),
   stops: z.number().int().describe('STOP replies recorded'),
+  replies: z.number().int().describe("Text replies recorded in an open request's history (a replayed one counts once)"),
 });
 
 /**
  * The WhatsApp Business webhook (issue 41). GET answers Meta's verification handshake with WHATSAPP_VERIFY_TOKEN.
  * POST takes only bodies signed with WHATSAPP_APP_SECRET (X-Hub-Signature-256 over the raw bytes, checked before
- * anything is parsed), records the delivery statuses of the messages we sent against the id the API gave them, and a
- * STOP reply: that phone's requests get no more messages, and those waiting are withdrawn.
+ * anything is parsed), records the delivery statuses of the messages we sent against the id the API gave them, a
+ * STOP reply (that phone's requests get no more messages, and those waiting are withdrawn), and any other text reply
+ * in the history of that phone's open request or lead (replies.ts), whose staff are then told by email.
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appSecret, verifyToken } = app.config.whatsapp;
@@ -51,7 +57,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return done(new HttpError(401, 'unauthorized', 'The X-Hub-Signature-256 header does not sign this body'), undefined);
     }
     try {
-      done(null, JSON.parse((rawBody as Buffer).toString('utf8')));
+      // What people type on WhatsApp comes as it is: control characters are dropped here rather than refused with
+      // the rest of the API's bodies, or one such message would make Meta retry the whole batch for days.
+      done(null, JSON.parse((rawBody as Buffer).toString('utf8'), (_key, value: unknown) => (typeof value === 'string' ? withoutRefusedCharacters(value) : value)));
     } catch {
       done(new HttpError(400, 'bad_request', 'The body is not JSON'), undefined);
     }
@@ -87,22 +95,23 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => recordWebhook(app.db, request.body),
+    async (request) => recordWebhook(app, request.body, eventMetadata(request, { kind: 'visitor' })),
   );
 };
 
-async function recordWebhook(db: Db, webhook: WhatsAppWebhook): Promise<z.output<typeof WebhookAnswerSchema>> {
+async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, metadata: EventMetadata): Promise<z.output<typeof WebhookAnswerSchema>> {
   const values = webhook.entry.flatMap((entry) => entry.changes.filter((change) => change.field === 'messages').map((change) => change.value));
   const statuses = values.flatMap((value) => value.statuses ?? []).filter((status) => KEPT_STATUSES.has(status.status));
-  const stops = values
-    .flatMap((value) => value.messages ?? [])
-    .filter((message) => message.type === 'text' && message.text !== undefined && isStopReply(message.text.body))
-    .flatMap((message) => {
-      const phone = whatsappNumber(`+${message.from}`);
-      return phone ? [{ phone, waMessageId: message.id }] : [];
-    });
+  // Text from a phone: STOP ends the updates, anything else is a reply. Other types (images, reactions) are not read.
+  const texts = values.flatMap((value) => value.messages ?? []).flatMap((message) => {
+    const phone = whatsappNumber(`+${message.from}`);
+    return message.type === 'text' && message.text !== undefined && phone ? [{ phone, waMessageId: message.id, text: message.text.body, receivedAt: whatsappTime(message.timestamp) }] : [];
+  });
+  const stops = texts.filter((message) => isStopReply(message.text));
+  const replies = texts.filter((message) => !isStopReply(message.text) && message.text.trim() !== '');
   let recorded = 0;
-  await db.transaction().execute(async (trx) => {
+  let replied = 0;
+  await app.eventStore.recordInTransaction(async (trx, record) => {
     for (const status of statuses) {
       const at = status.timestamp && /^\d{1,12}$/.test(status.timestamp) ? sql<Date>`to_timestamp(${Number(status.timestamp)})` : sql<Date>`now()`;
       const error = status.errors?.[0];
@@ -129,6 +138,7 @@ async function recordWebhook(db: Db, webhook: WhatsAppWebhook): Promise<z.output
       recorded += Number(numUpdatedRows);
     }
     for (const { phone, waMessageId } of stops) await recordWhatsAppStop(trx, phone, waMessageId);
+    for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) replied += 1;
   });
-  return { statuses: recorded, stops: stops.length };
+  return { statuses: recorded, stops: stops.length, replies: replied };
 }

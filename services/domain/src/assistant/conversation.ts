@@ -16,6 +16,7 @@ import {
   type TaraTopic,
 } from './contracts';
 import { CARD_SORTS, understandMessage } from './understanding';
+import { whatsappReplyFields } from '../whatsapp';
 import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
 import { composeReply, greetingFor, sortCards, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
@@ -89,6 +90,8 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('ConversationStatusChanged'), data: z.object({ conversationId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),
   z.object({ type: z.literal('ConversationNoteAdded'), data: z.object({ conversationId: z.string(), text: z.string(), addedAt: z.string() }) }),
+  /** The buyer answered one of our WhatsApp messages about their lead: a note in its history, and staff are told. */
+  z.object({ type: z.literal('ConversationWhatsAppReplyReceived'), data: z.object({ conversationId: z.string(), ...whatsappReplyFields }) }),
 ]);
 
 export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
@@ -150,6 +153,7 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'ConversationStatusChanged':
       return { ...state, status: event.data.to };
     case 'ConversationNoteAdded':
+    case 'ConversationWhatsAppReplyReceived':
       return state;
   }
 }

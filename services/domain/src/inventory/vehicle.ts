@@ -201,6 +201,7 @@ function evolveRecord(state: VehicleState, event: VehicleEvent): VehicleState {
     case 'ReservationStatusChanged':
       return followedUp(state, event.data.reservationId, event.data.to);
     case 'ReservationNoteAdded':
+    case 'ReservationWhatsAppReplyReceived':
       return followedUp(state, event.data.reservationId);
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database } from '@autobest/db';
-import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, type ChatMessage, type SiteLanguage } from '@autobest/domain';
+import { CONVERSATION_EVENT_TYPES, ConversationEventSchema, transcriptMessage, WHATSAPP_REPLY_AUTHOR, type ChatMessage, type SiteLanguage } from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
 
@@ -132,6 +132,9 @@ export const conversationsProjection: Projection = {
         }
         case 'ConversationNoteAdded':
           await applyNote(trx, 'conversations', conversationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, { atPosition: version });
+          break;
+        case 'ConversationWhatsAppReplyReceived':
+          await applyNote(trx, 'conversations', conversationId, { text: event.data.text, at: event.data.receivedAt, by: WHATSAPP_REPLY_AUTHOR }, { atPosition: version });
           break;
       }
       // Only a hand-off's answer depends on the conversation's language.

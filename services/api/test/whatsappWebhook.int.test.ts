@@ -141,6 +141,30 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect((await post(statusUpdate('wamid.someone-else', 'read'))).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
   });
 
+  it('keeps statuses that come before the send result is written, and applies them with it, never moving back', async () => {
+    const answers: unknown[] = [];
+    // Meta posts "delivered", then a late "sent", while our deliverer still waits for the API's answer with the id.
+    cloudApi.beforeAnswering(async (message) => {
+      if (message.to !== '2348035550180') return;
+      answers.push((await post(statusUpdate(message.waMessageId, 'delivered'))).json(), (await post(statusUpdate(message.waMessageId, 'sent'))).json());
+      expect(await t.testDb.db.selectFrom('whatsapp_messages').select('id').where('wa_message_id', '=', message.waMessageId).execute()).toEqual([]);
+    });
+    try {
+      const early = (await sell({ ...sellFields, phoneNumber: '0803 555 0180', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+      const [row] = await settledAbout(early, 1);
+      // Nothing to record against yet: kept, not lost.
+      expect(answers).toEqual([{ statuses: 0, stops: 0, replies: 0 }, { statuses: 0, stops: 0, replies: 0 }]);
+      expect(row).toMatchObject({ status: 'delivered', wa_message_id: cloudApi.received.find((message) => message.to === '2348035550180')!.waMessageId });
+      expect(row!.delivered_at).toBeInstanceOf(Date);
+      expect(await t.testDb.db.selectFrom('whatsapp_early_statuses').selectAll().where('wa_message_id', '=', row!.wa_message_id!).execute()).toEqual([]);
+      // From now on a status finds its message at once.
+      expect((await post(statusUpdate(row!.wa_message_id!, 'read'))).json()).toEqual({ statuses: 1, stops: 0, replies: 0 });
+      expect((await messagesAbout(early))[0]).toMatchObject({ status: 'read' });
+    } finally {
+      cloudApi.beforeAnswering(null);
+    }
+  });
+
   it('records a failure with its error code', async () => {
     const other = (await sell({ ...sellFields, phoneNumber: '+234 803 555 0144', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
     const [sent] = await settledAbout(other, 1);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
 import { WHATSAPP_CONFIRMATION_TEMPLATES, type SiteLanguage, type WhatsAppTemplate } from '@autobest/domain';
-import type { StatusTokens } from '@autobest/runtime';
+import { applyEarlyWhatsAppStatuses, lockWhatsAppMessageIds, type StatusTokens } from '@autobest/runtime';
 import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
 import { isRecipientError, WhatsAppApiError, type WhatsAppSender } from './cloudApi';
@@ -72,7 +72,8 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
 
   /**
    * As for emails: a sent message is sent whatever happened meanwhile; any other result only touches one still pending
-   * under this claim, and a released one is due again when it was before.
+   * under this claim, and a released one is due again when it was before. The statuses a webhook reported for a sent
+   * one before its id was written here (whatsapp_early_statuses) are applied in the same transaction.
    */
   protected async record(results: DeliveryResult<ClaimedWhatsApp>[]): Promise<void> {
     if (results.length === 0) return;
@@ -80,20 +81,26 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
       receipt: sql`${results.map(({ outcome }) => (outcome.kind === 'sent' ? (outcome.receipt ?? null) : null))}::text[]`,
       code: sql`${results.map(({ outcome }) => ('code' in outcome ? (outcome.code ?? null) : null))}::int[]`,
     });
-    await sql`
-      update whatsapp_messages set
-        status = result.status,
-        sent_at = case when result.status = 'sent' then now() else whatsapp_messages.sent_at end,
-        failed_at = case when result.status = 'failed' then now() else whatsapp_messages.failed_at end,
-        transport = case when result.status = 'sent' then ${this.sender.transport} else whatsapp_messages.transport end,
-        wa_message_id = coalesce(result.receipt, whatsapp_messages.wa_message_id),
-        last_error = coalesce(result.error, whatsapp_messages.last_error),
-        error_code = coalesce(result.code, whatsapp_messages.error_code),
-        attempts = whatsapp_messages.attempts - result.uncounted,
-        claimed_until = null,
-        next_attempt_at = ${write.nextAttemptAt}
-      from ${write.rows}
-      where whatsapp_messages.id = result.id and ${write.mayWrite}`.execute(this.db);
+    const receipts = results.flatMap(({ outcome }) => (outcome.kind === 'sent' && outcome.receipt ? [outcome.receipt] : []));
+    await this.db.transaction().execute(async (trx) => {
+      // A webhook may have reported on these ids before this write: under the same locks, what it kept is applied now.
+      await lockWhatsAppMessageIds(trx, receipts);
+      await sql`
+        update whatsapp_messages set
+          status = result.status,
+          sent_at = case when result.status = 'sent' then now() else whatsapp_messages.sent_at end,
+          failed_at = case when result.status = 'failed' then now() else whatsapp_messages.failed_at end,
+          transport = case when result.status = 'sent' then ${this.sender.transport} else whatsapp_messages.transport end,
+          wa_message_id = coalesce(result.receipt, whatsapp_messages.wa_message_id),
+          last_error = coalesce(result.error, whatsapp_messages.last_error),
+          error_code = coalesce(result.code, whatsapp_messages.error_code),
+          attempts = whatsapp_messages.attempts - result.uncounted,
+          claimed_until = null,
+          next_attempt_at = ${write.nextAttemptAt}
+        from ${write.rows}
+        where whatsapp_messages.id = result.id and ${write.mayWrite}`.execute(trx);
+      await applyEarlyWhatsAppStatuses(trx, receipts);
+    });
   }
 
   /** When the next pending message can be claimed: a held one when its claim ends, a status update when its confirmation can be. */

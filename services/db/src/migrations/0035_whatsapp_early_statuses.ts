@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       received_at timestamptz not null default now(),
       primary key (wa_message_id, status)
     )`.execute(db);
+  // Reports about messages that are not ours go after a day.
+  await sql`create index if not exists whatsapp_early_statuses_received on whatsapp_early_statuses (received_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -70,6 +70,7 @@ let replies = 0;
 const reply = (from: string, text: string, id = `wamid.reply${++replies}`) =>
   webhook({ contacts: [{ profile: { name: 'Tunde' }, wa_id: from }], messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
 
+const outboxCheck = async () => (await t.app.inject({ method: 'POST', url: '/api/admin/qa-checks/whatsapp-outbox/run', headers: { cookie } })).json<{ status: string; detail: string }>();
 const whatsappHealth = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { whatsapp: object } }>().checks.whatsapp;
 
 describe('GET /api/whatsapp/webhook', () => {
@@ -109,6 +110,7 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     const [confirmation] = await settledAbout(id, 1);
     expect(confirmation).toMatchObject({ template: 'confirmation', status: 'sent', to_phone: '2348035550142' });
     confirmationId = confirmation!.wa_message_id!;
+    expect(await outboxCheck()).toMatchObject({ status: 'pass', detail: 'No WhatsApp message waiting to be sent' });
     expect(cloudApi.received.map((message) => message.waMessageId)).toContain(confirmationId);
     expect(await messagesAbout(unasked)).toEqual([]);
   });
@@ -171,6 +173,8 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     await post(statusUpdate(sent!.wa_message_id!, 'failed', { errors: [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }] }));
     expect((await messagesAbout(other))[0]).toMatchObject({ status: 'failed', error_code: 131047, last_error: '131047: Re-engagement message' });
     expect(await whatsappHealth()).toEqual({ ok: true, pending: 0, failed: 1, oldestPendingSeconds: null });
+    // The QA check beside the email outbox's points staff to it.
+    expect(await outboxCheck()).toMatchObject({ status: 'warning', detail: '1 WhatsApp message failed in the last 7 days (see WhatsApp, filter Failed, and Retry once fixed)' });
   });
 
   it('stops the updates of a phone that replies STOP: the status change after it sends nothing', async () => {

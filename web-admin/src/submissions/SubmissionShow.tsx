@@ -36,6 +36,7 @@ import type { NairaAmount } from '@autobest/domain/submissions';
 import { toMajor } from '@autobest/domain/money';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
+import { RequestMessages } from '../ui/RequestMessages';
 
 function Photos() {
   const record = useRecordContext<SubmissionRecord>();
@@ -207,6 +208,9 @@ export function makeSubmissionShow(config: SubmissionKindInfo) {
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="History">
             <History resource={config.resource} />
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="Messages">
+            <RequestMessages />
           </TabbedShowLayout.Tab>
         </TabbedShowLayout>
       </Show>

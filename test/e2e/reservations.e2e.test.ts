@@ -38,6 +38,10 @@ describe('a reservation request, from the vehicle page to the console', () => {
     await form.getByText('Veuillez saisir une adresse e-mail valide').waitFor();
     expect(await form.getByLabel('Numéro de téléphone').inputValue()).toBe('+234 803 555 0147');
     await form.getByLabel('E-mail (facultatif)').fill('aicha.diallo@example.ng');
+    // Asked, never assumed (issue 41): off until the buyer ticks it, in their language.
+    const whatsapp = form.getByLabel('M’envoyer les mises à jour sur WhatsApp');
+    expect(await whatsapp.isChecked()).toBe(false);
+    await whatsapp.check();
     await form.getByRole('button', { name: /Réserver maintenant/ }).click();
     await visitor.getByRole('status').getByText('Merci, Aïcha Diallo. Notre équipe commerciale vous appellera au +234 803 555 0147 pour confirmer votre réservation.').waitFor();
     await context.close();
@@ -63,6 +67,10 @@ describe('a reservation request, from the vehicle page to the console', () => {
     for (const text of [vehicle.name, '+234 803 555 0147', 'aicha.diallo@example.ng', 'French', 'No status changes yet.', 'No notes yet.']) {
       await staff.getByText(text, { exact: false }).first().waitFor();
     }
+    // What was sent about it, its emails beside its WhatsApp confirmation (logged: no WhatsApp settings here).
+    await staff.getByRole('cell', { name: 'reservation-confirmation' }).waitFor();
+    await staff.getByRole('cell', { name: '2348035550147' }).waitFor();
+    await staff.getByRole('cell', { name: 'aicha.diallo@example.ng' }).waitFor();
 
     await staff.getByRole('button', { name: 'Mark contacted' }).click();
     await staff.getByText('Marked contacted').waitFor();

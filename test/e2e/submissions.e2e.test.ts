@@ -168,6 +168,11 @@ describe('sell-car and trade-in journeys', () => {
     await staff.getByRole('option', { name: 'Finalized' }).click();
     await staff.getByRole('button', { name: 'Update status' }).click();
     await staff.getByText('Submission status updated successfully').waitFor();
+    // The request's page shows what was sent about it: its emails beside its WhatsApp messages.
+    await staff.getByRole('tab', { name: 'Messages' }).click();
+    await staff.getByRole('cell', { name: 'confirmation', exact: true }).waitFor();
+    await staff.getByRole('cell', { name: '2348035550123' }).first().waitFor();
+    await staff.getByRole('cell', { name: 'halima@example.ng' }).first().waitFor();
 
     await owner.goto(link);
     await owner.locator('.badge-finalized', { hasText: 'Finalized' }).waitFor();

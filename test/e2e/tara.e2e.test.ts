@@ -211,8 +211,17 @@ describe("Tara's chat widget", () => {
 
     await form.getByLabel('Phone number').fill('+234 803 555 0142');
     await form.getByLabel('Email').fill('');
+    // Asked, never assumed (issue 41): off until the buyer ticks it.
+    const whatsapp = form.getByLabel('Send me updates on WhatsApp (to the phone above)');
+    expect(await whatsapp.isChecked()).toBe(false);
+    await whatsapp.check();
     await form.getByRole('button', { name: 'Ask for a call back' }).click();
     await tara().getByText('Thank you! Our sales team will contact you soon.').waitFor({ timeout: 10_000 });
+    // The lead's confirmation is recorded for WhatsApp (logged: no WhatsApp settings here), to the number in E.164.
+    await vi.waitFor(
+      async () => expect(await stack.testDb.db.selectFrom('whatsapp_messages').select(['template', 'to_phone']).where('template', '=', 'lead-confirmation').execute()).toEqual([{ template: 'lead-confirmation', to_phone: '2348035550142' }]),
+      { timeout: 15_000, interval: 100 },
+    );
     expect(await tara().getByRole('link', { name: 'Continue on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
     await page.keyboard.press('Escape');
   });

@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendToStream, commandHandler, postgresEventStore } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import {
+  conversationDecider,
+  conversationStreamId,
+  decideConversation,
+  decideReservationRequest,
+  reservationRequestDecider,
+  reservationRequestStreamId,
+  type ConversationCommand,
+  type ReservationRequestCommand,
   decideSubmission,
   submissionDecider,
   initialSubmissionState,
@@ -86,6 +94,34 @@ async function submit(kind: SubmissionKind, phoneNumber: string, whatsappUpdates
 const handleSubmission = commandHandler(submissionDecider);
 async function decide(kind: SubmissionKind, submissionId: string, command: SubmissionCommand) {
   await handleSubmission(postgresEventStore(testDb.db), submissionStreamId(kind, submissionId), (state) => decideSubmission(command, state), { metadata: staff });
+  ringProjector();
+}
+
+const handleReservation = commandHandler(reservationRequestDecider);
+const handleConversation = commandHandler(conversationDecider);
+let reservations = 0;
+/** A buyer's reservation request as the API decides it, in its own stream, and staff's commands on it. */
+async function reserve(phone: string, whatsappUpdates: boolean | undefined, language: SiteLanguage = 'en') {
+  const reservationId = `00000000-0000-4000-8000-${String(++reservations).padStart(12, '0')}`;
+  const vehicle = { id: 'AB-TOYOTA-CAMRY-2021', name: '2021 Toyota Camry', version: 1 };
+  const input = { name: 'Amaka Eze', phone, language, ...(whatsappUpdates === undefined ? {} : { whatsappUpdates }) };
+  await handleReservation(postgresEventStore(testDb.db), reservationRequestStreamId(reservationId), (state) => decideReservationRequest({ type: 'RequestReservation', reservationId, vehicle, input, now: new Date() }, state), { metadata: visitor });
+  ringProjector();
+  return reservationId;
+}
+async function followReservation(reservationId: string, command: ReservationRequestCommand) {
+  await handleReservation(postgresEventStore(testDb.db), reservationRequestStreamId(reservationId), (state) => decideReservationRequest(command, state), { metadata: staff });
+  ringProjector();
+}
+let conversations = 0;
+/** A conversation with Tara, started in `language`; `converse` then hands it off or follows it up. */
+async function startConversation(language: SiteLanguage) {
+  const conversationId = `00000000-0000-4000-9000-${String(++conversations).padStart(12, '0')}`;
+  await converse(conversationId, { type: 'StartConversation', conversationId, language, currency: 'NGN', now: new Date() }, visitor);
+  return conversationId;
+}
+async function converse(conversationId: string, command: ConversationCommand, metadata: EventMetadata) {
+  await handleConversation(postgresEventStore(testDb.db), conversationStreamId(conversationId), (state) => decideConversation(command, state), { metadata });
   ringProjector();
 }
 
@@ -223,5 +259,66 @@ describe('WhatsApp delivery', () => {
     expect(await messagesAbout(id)).toHaveLength(1);
     expect(receivedBy('2348035550108')).toHaveLength(1);
     expect(await messagesAbout(later)).toHaveLength(1);
+  });
+
+  it('sends a buyer who ticked the box on the reservation form its confirmation, then each status change staff make, in their language', async () => {
+    const id = await reserve('0803 555 0131', true, 'fr');
+    await settledAbout(id, 1);
+    await followReservation(id, { type: 'AddNote', text: 'Called, no answer', now: new Date() });
+    await followReservation(id, { type: 'ChangeStatus', status: 'contacted', now: new Date() });
+    const rows = await settledAbout(id, 2);
+    expect(rows.map((row) => [row.template, row.status, row.status_token_for])).toEqual([
+      ['reservation-confirmation', 'sent', null],
+      ['follow-up-status', 'sent', null],
+    ]);
+    const [confirmation, update] = receivedBy('2348035550131');
+    expect(confirmation).toMatchObject({
+      templateName: 'reservation_received',
+      language: 'fr',
+      parameters: ['Amaka Eze', id, '2021 Toyota Camry', 'https://autobest.example/vehicle/AB-TOYOTA-CAMRY-2021'],
+    });
+    expect(update).toMatchObject({ templateName: 'follow_up_status_update', language: 'fr', parameters: ['Amaka Eze', id, 'En cours : notre équipe commerciale vous a contacté'] });
+  });
+
+  it('sends nothing on WhatsApp about a reservation whose buyer did not tick the box, or made before it was offered', async () => {
+    const unasked = await reserve('0803 555 0132', false);
+    const older = await reserve('0803 555 0133', undefined);
+    await followReservation(unasked, { type: 'ChangeStatus', status: 'contacted', now: new Date() });
+    const asked = await reserve('0803 555 0134', true);
+    await settledAbout(asked, 1);
+    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, older]).execute()).toHaveLength(2));
+    expect(await messagesAbout(unasked)).toEqual([]);
+    expect(await messagesAbout(older)).toEqual([]);
+  });
+
+  it("sends a buyer who asked Tara for a person and ticked the box the lead's confirmation and its status changes, to the phone they left", async () => {
+    const id = await startConversation('sw');
+    await converse(id, { type: 'ChangeStatus', status: 'contacted', now: new Date() }, staff);
+    await converse(id, { type: 'HandOff', name: 'Baraka Mwangi', phone: '+254 712 345 678', whatsappUpdates: true, now: new Date() }, visitor);
+    await settledAbout(id, 1);
+    await converse(id, { type: 'ChangeStatus', status: 'closed', now: new Date() }, staff);
+    const rows = await settledAbout(id, 2);
+    expect(rows.map((row) => [row.template, row.to_phone, row.language])).toEqual([
+      ['lead-confirmation', '254712345678', 'sw'],
+      ['follow-up-status', '254712345678', 'sw'],
+    ]);
+    expect(receivedBy('254712345678').map(({ templateName, parameters }) => [templateName, parameters])).toEqual([
+      ['lead_received', ['Baraka Mwangi', id]],
+      ['follow_up_status_update', ['Baraka Mwangi', id, 'Imefungwa']],
+    ]);
+  });
+
+  it('sends nothing on WhatsApp about a hand-off without the box, or with it but no phone', async () => {
+    const unasked = await startConversation('en');
+    await converse(unasked, { type: 'HandOff', name: 'Tunde', phone: '0803 555 0141', now: new Date() }, visitor);
+    await converse(unasked, { type: 'ChangeStatus', status: 'contacted', now: new Date() }, staff);
+    const noPhone = await startConversation('en');
+    await converse(noPhone, { type: 'HandOff', name: 'Tunde', email: 'tunde@example.ng', whatsappUpdates: true, now: new Date() }, visitor);
+    const asked = await startConversation('en');
+    await converse(asked, { type: 'HandOff', name: 'Tunde', phone: '0803 555 0142', whatsappUpdates: true, now: new Date() }, visitor);
+    await settledAbout(asked, 1);
+    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, noPhone]).execute()).toHaveLength(3));
+    expect(await messagesAbout(unasked)).toEqual([]);
+    expect(await messagesAbout(noPhone)).toEqual([]);
   });
 });

@@ -185,7 +185,17 @@ describe('hand-off', () => {
     expect(response.json<{ whatsappUrl: string | null }>().whatsappUrl).toMatch(/^https:\/\/wa\.me\/2348002886237\?text=/);
   });
 
+  it('records "Send me updates on WhatsApp" when the buyer ticked it, and no when they did not', async () => {
+    const asked = await started();
+    expect((await handoff(asked, { name: 'Ada', phone: '0803 555 0178', whatsappUpdates: true })).statusCode).toBe(201);
+    const unasked = await started();
+    expect((await handoff(unasked, { name: 'Ada', phone: '0803 555 0179' })).statusCode).toBe(201);
+    const recorded = await sql<{ stream_id: string; asked: boolean | null }>`select stream_id, (data->>'whatsappUpdates')::boolean as asked from events where type = 'ConversationHandedOff' and stream_id in (${`conversation-${asked}`}, ${`conversation-${unasked}`})`.execute(t.testDb.db);
+    expect(Object.fromEntries(recorded.rows.map((row) => [row.stream_id, row.asked ?? false]))).toEqual({ [`conversation-${asked}`]: true, [`conversation-${unasked}`]: false });
+  });
+
   it.each([
+    [{ name: 'Ada', phone: '0803 555 0177', whatsappUpdates: 'yes' }, 'whatsappUpdates'],
     [{ name: 'Ada' }, 'phone'],
     [{ name: 'Ada', phone: '', email: '' }, 'phone'],
     [{ name: 'Ada', phone: '12' }, 'phone'],

@@ -61,6 +61,16 @@ describe('POST /api/vehicles/:id/reservations', () => {
     expect(missing.json<{ fields: object }>().fields).toEqual({ phone: 'Phone number is required' });
   });
 
+  it('records "Send me updates on WhatsApp" when the buyer ticked it; a request without it reads as no', async () => {
+    const asked = (await reserve(TIGGO.id, { name: 'Musa Bello', phone: '0803 555 0104', whatsappUpdates: true })).json<{ id: string }>().id;
+    const unasked = (await reserve(TIGGO.id, { name: 'Musa Bello', phone: '0803 555 0105' })).json<{ id: string }>().id;
+    expect((await readStream(t.testDb.db, reservationRequestStreamId(asked)))[0]?.data).toMatchObject({ whatsappUpdates: true });
+    expect((await readStream(t.testDb.db, reservationRequestStreamId(unasked)))[0]?.data).not.toHaveProperty('whatsappUpdates');
+    const nonsense = await reserve(TIGGO.id, { name: 'Musa Bello', phone: '0803 555 0106', whatsappUpdates: 'please' });
+    expect(nonsense.statusCode).toBe(400);
+    expect(nonsense.json<{ fields: object }>().fields).toHaveProperty('whatsappUpdates');
+  });
+
   it.each([
     ['email', { email: 'musa@example' }, 'emailInvalid', 'Please enter a valid email address'],
     ['language', { language: 'de' }, 'languageInvalid', 'Language must be one of: en, fr, ar, sw'],

@@ -5,7 +5,7 @@ import { SELL_CAR_PHOTO_SLOTS, WHATSAPP_WITHDRAWN_STOPPED } from '@autobest/doma
 import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { SERVER_ERROR, startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, STAFF_EMAIL, type TestApp } from './support';
 import { multipartBody } from './images';
 
 const APP_SECRET = 'the app secret of the WhatsApp Business app';
@@ -66,8 +66,11 @@ const post = ({ payload, signature }: { payload: string; signature: string | und
   t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
 const statusUpdate = (id: string, status: string, extra: object = {}) =>
   webhook({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '2348035550142', ...extra }] });
-const reply = (from: string, text: string) => webhook({ contacts: [{ profile: { name: 'Tunde' }, wa_id: from }], messages: [{ from, id: `wamid.reply${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
+let replies = 0;
+const reply = (from: string, text: string, id = `wamid.reply${++replies}`) =>
+  webhook({ contacts: [{ profile: { name: 'Tunde' }, wa_id: from }], messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
 
+const outboxCheck = async () => (await t.app.inject({ method: 'POST', url: '/api/admin/qa-checks/whatsapp-outbox/run', headers: { cookie } })).json<{ status: string; detail: string }>();
 const whatsappHealth = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ checks: { whatsapp: object } }>().checks.whatsapp;
 
 describe('GET /api/whatsapp/webhook', () => {
@@ -107,6 +110,7 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     const [confirmation] = await settledAbout(id, 1);
     expect(confirmation).toMatchObject({ template: 'confirmation', status: 'sent', to_phone: '2348035550142' });
     confirmationId = confirmation!.wa_message_id!;
+    expect(await outboxCheck()).toMatchObject({ status: 'pass', detail: 'No WhatsApp message waiting to be sent' });
     expect(cloudApi.received.map((message) => message.waMessageId)).toContain(confirmationId);
     expect(await messagesAbout(unasked)).toEqual([]);
   });
@@ -127,7 +131,7 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
   it('records delivered and read against the message id the API gave, never moving back for a late webhook', async () => {
     const delivered = await post(statusUpdate(confirmationId, 'delivered'));
     expect(delivered.statusCode).toBe(200);
-    expect(delivered.json()).toEqual({ statuses: 1, stops: 0 });
+    expect(delivered.json()).toEqual({ statuses: 1, stops: 0, replies: 0 });
     expect((await messagesAbout(id))[0]).toMatchObject({ status: 'delivered' });
     await post(statusUpdate(confirmationId, 'read'));
     await post(statusUpdate(confirmationId, 'delivered'));
@@ -136,7 +140,31 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(row!.delivered_at).toBeInstanceOf(Date);
     expect(row!.read_at).toBeInstanceOf(Date);
     // A status about a message that is not ours is no error: Meta would retry it for days.
-    expect((await post(statusUpdate('wamid.someone-else', 'read'))).json()).toEqual({ statuses: 0, stops: 0 });
+    expect((await post(statusUpdate('wamid.someone-else', 'read'))).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+  });
+
+  it('keeps statuses that come before the send result is written, and applies them with it, never moving back', async () => {
+    const answers: unknown[] = [];
+    // Meta posts "delivered", then a late "sent", while our deliverer still waits for the API's answer with the id.
+    cloudApi.beforeAnswering(async (message) => {
+      if (message.to !== '2348035550180') return;
+      answers.push((await post(statusUpdate(message.waMessageId, 'delivered'))).json(), (await post(statusUpdate(message.waMessageId, 'sent'))).json());
+      expect(await t.testDb.db.selectFrom('whatsapp_messages').select('id').where('wa_message_id', '=', message.waMessageId).execute()).toEqual([]);
+    });
+    try {
+      const early = (await sell({ ...sellFields, phoneNumber: '0803 555 0180', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+      const [row] = await settledAbout(early, 1);
+      // Nothing to record against yet: kept, not lost.
+      expect(answers).toEqual([{ statuses: 0, stops: 0, replies: 0 }, { statuses: 0, stops: 0, replies: 0 }]);
+      expect(row).toMatchObject({ status: 'delivered', wa_message_id: cloudApi.received.find((message) => message.to === '2348035550180')!.waMessageId });
+      expect(row!.delivered_at).toBeInstanceOf(Date);
+      expect(await t.testDb.db.selectFrom('whatsapp_early_statuses').selectAll().where('wa_message_id', '=', row!.wa_message_id!).execute()).toEqual([]);
+      // From now on a status finds its message at once.
+      expect((await post(statusUpdate(row!.wa_message_id!, 'read'))).json()).toEqual({ statuses: 1, stops: 0, replies: 0 });
+      expect((await messagesAbout(early))[0]).toMatchObject({ status: 'read' });
+    } finally {
+      cloudApi.beforeAnswering(null);
+    }
   });
 
   it('records a failure with its error code', async () => {
@@ -145,14 +173,16 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     await post(statusUpdate(sent!.wa_message_id!, 'failed', { errors: [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }] }));
     expect((await messagesAbout(other))[0]).toMatchObject({ status: 'failed', error_code: 131047, last_error: '131047: Re-engagement message' });
     expect(await whatsappHealth()).toEqual({ ok: true, pending: 0, failed: 1, oldestPendingSeconds: null });
+    // The QA check beside the email outbox's points staff to it.
+    expect(await outboxCheck()).toMatchObject({ status: 'warning', detail: '1 WhatsApp message failed in the last 7 days (see WhatsApp, filter Failed, and Retry once fixed)' });
   });
 
   it('stops the updates of a phone that replies STOP: the status change after it sends nothing', async () => {
     const stopped = await post(reply('2348035550142', 'Stop'));
-    expect(stopped.json()).toEqual({ statuses: 0, stops: 1 });
+    expect(stopped.json()).toEqual({ statuses: 0, stops: 1, replies: 0 });
     expect(await t.testDb.db.selectFrom('whatsapp_stops').select('phone').execute()).toEqual([{ phone: '2348035550142' }]);
-    // Any other text is not a STOP.
-    expect((await post(reply('2348035550144', 'Please stop by on Monday'))).json()).toEqual({ statuses: 0, stops: 0 });
+    // Any other text is not a STOP: it is a reply, kept in that phone's open request.
+    expect((await post(reply('2348035550144', 'Please stop by on Monday'))).json()).toEqual({ statuses: 0, stops: 0, replies: 1 });
 
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/sell-car-submissions/${id}/status`, payload: { status: 'reviewed' }, headers: { cookie } })).statusCode).toBe(200);
     // A request from another phone, made after the change, shows the notifier has gone past it.
@@ -256,5 +286,78 @@ describe('Stop WhatsApp updates from the status page', () => {
       async () => expect((await t.app.inject({ method: 'GET', url: `/api/sell-car-submissions/${unasked.id}/status`, query: { token: unaskedToken } })).json()).toMatchObject({ id: unasked.id, whatsappUpdates: false }),
       { timeout: 20_000, interval: 50 },
     );
+  });
+});
+
+describe("A customer's text reply", () => {
+  const staffNotices = (relatedId: string) => t.testDb.db.selectFrom('sent_emails').selectAll().where('template', '=', 'staff-whatsapp-reply').where('related_id', '=', relatedId).execute();
+  const notesOf = async (resource: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/${resource}/${id}`, headers: { cookie } })).json<{ notes: Array<{ text: string; by: string | null }> }>().notes;
+  const admin = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+
+  it("lands in the newest open request of that phone as a note, once however often the webhook comes, and its staff get an email", async () => {
+    const sellCar = (await sell({ ...sellFields, phoneNumber: '0803 555 0160', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await settledAbout(sellCar, 1);
+    const venza = minimalListing('toyota-venza-2024-wa', 'Toyota Venza');
+    expect((await admin('POST', '/api/admin/vehicles', venza)).statusCode).toBe(201);
+    const reserved = await t.app.inject({ method: 'POST', url: `/api/vehicles/${venza.id}/reservations`, payload: { name: 'Tunde Bakare', phone: '+234 803 555 0160', whatsappUpdates: true } });
+    const reservation = reserved.json<{ id: string }>().id;
+    await settledAbout(reservation, 1);
+
+    // Hostile text: a link, markup, control and bidirectional characters, and more than an email quotes.
+    const text = `Is it still available? <b>see</b> http://evil.test/claim \u0007\u202E${'x'.repeat(1_200)}`;
+    const first = reply('2348035550160', text, 'wamid.HBgNMjM0ODAzNTU1MDE2MBUCABIYFjNFQjA');
+    expect((await post(first)).json()).toEqual({ statuses: 0, stops: 0, replies: 1 });
+    // Meta retries a webhook it thinks we missed: the same message is recorded once.
+    expect((await post(first)).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+    const events = await readStream(t.testDb.db, `reservation-${reservation}`);
+    expect(events.filter((event) => event.type === 'ReservationWhatsAppReplyReceived')).toHaveLength(1);
+    expect((await readStream(t.testDb.db, `sell-car-${sellCar}`)).map((event) => event.type)).not.toContain('SubmissionWhatsAppReplyReceived');
+    await vi.waitFor(async () => expect(await notesOf('reservation-requests', reservation)).toEqual([{ text: text.replace('\u0007', ''), at: expect.any(String), by: 'Customer on WhatsApp' }]), { timeout: 20_000, interval: 50 });
+
+    const [notice, ...more] = await vi.waitFor(async () => {
+      const rows = await staffNotices(reservation);
+      expect(rows).toHaveLength(1);
+      return rows;
+    }, { timeout: 20_000, interval: 50 });
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ to_address: STAFF_EMAIL, subject: `WhatsApp reply about reservation request ${reservation}` });
+    expect(notice!.text).toContain('From: +2348035550160');
+    expect(notice!.text).toContain('http[:]//evil[.]test/claim');
+    expect(notice!.text).toContain(`/admin/reservation-requests/${reservation}/show`);
+    expect(notice!.text).not.toContain('\u0007');
+    expect(notice!.text).not.toContain('\u202E');
+    // Cut at 1,000 characters of what they wrote (the 58 before the x's among them).
+    expect(notice!.text).toContain(`${'x'.repeat(942)}…”`);
+    expect(notice!.text).not.toContain('x'.repeat(943));
+    expect(notice!.html).toContain('&lt;b&gt;see&lt;/b&gt;');
+    expect(notice!.html).not.toContain('<b>see');
+
+    // Staff close the reservation: the next reply goes to the sell-car request, still open.
+    expect((await admin('POST', `/api/admin/reservation-requests/${reservation}/status`, { status: 'closed' })).statusCode).toBe(200);
+    expect((await post(reply('2348035550160', 'And my Camry?'))).json()).toMatchObject({ replies: 1 });
+    await vi.waitFor(async () => expect(await notesOf('sell-car-submissions', sellCar)).toEqual([expect.objectContaining({ text: 'And my Camry?', by: 'Customer on WhatsApp' })]), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect(await staffNotices(sellCar)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+  });
+
+  it("lands in a lead's notes when the buyer asked Tara for a person and for updates on WhatsApp", async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { language: 'en', currency: 'NGN' } })).json<{ id: string }>().id;
+    const handedOff = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/handoff`, payload: { name: 'Ada Obi', phone: '0803 555 0170', whatsappUpdates: true } });
+    expect(handedOff.statusCode).toBe(201);
+    expect((await settledAbout(id, 1))[0]).toMatchObject({ template: 'lead-confirmation', status: 'sent', to_phone: '2348035550170' });
+    expect((await post(reply('2348035550170', 'Call me after 5pm please'))).json()).toMatchObject({ replies: 1 });
+    await vi.waitFor(async () => expect(await notesOf('conversations', id)).toEqual([expect.objectContaining({ text: 'Call me after 5pm please', by: 'Customer on WhatsApp' })]), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await staffNotices(id))[0]?.subject).toBe(`WhatsApp reply about lead from Tara ${id}`), { timeout: 20_000, interval: 50 });
+  });
+
+  it('from a number with no open request is recorded and goes no further', async () => {
+    const answer = await post(reply('447700900123', 'Hello, who is this?', 'wamid.unknown-number'));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+    expect(await t.testDb.db.selectFrom('whatsapp_replies').select(['from_phone', 'text', 'related_id', 'stream_id']).where('wa_message_id', '=', 'wamid.unknown-number').execute()).toEqual([
+      { from_phone: '447700900123', text: 'Hello, who is this?', related_id: null, stream_id: null },
+    ]);
+    // A sender that is not a phone number is not read at all.
+    expect((await post(reply('not-a-number', 'Hi', 'wamid.not-a-number'))).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+    expect(await t.testDb.db.selectFrom('whatsapp_replies').select('wa_message_id').where('wa_message_id', '=', 'wamid.not-a-number').execute()).toEqual([]);
   });
 });

@@ -187,7 +187,7 @@ export interface TaraAnswersTable {
 export interface WhatsAppMessagesTable {
   id: Generated<string>;
   event_id: string;
-  /** 'confirmation' or 'status'; its approved name in the WhatsApp account is configuration. */
+  /** One of WHATSAPP_TEMPLATES; its approved name in the WhatsApp account is configuration. */
   template: string;
   language: SiteLanguage;
   /** E.164 digits, no plus. */
@@ -221,6 +221,28 @@ export interface WhatsAppStopsTable {
   phone: string;
   stopped_at: Generated<Date>;
   wa_message_id: string | null;
+}
+
+/** Customers' text replies on WhatsApp (0034), once per message id; related_id null when no open request was theirs. */
+export interface WhatsAppRepliesTable {
+  wa_message_id: string;
+  /** E.164 digits. */
+  from_phone: string;
+  text: string;
+  received_at: Date;
+  related_id: string | null;
+  stream_id: string | null;
+  recorded_at: Generated<Date>;
+}
+
+/** Delivery statuses that came before the send result wrote their wa_message_id (0035); applied and deleted then. */
+export interface WhatsAppEarlyStatusesTable {
+  wa_message_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  at: Date;
+  error_code: number | null;
+  last_error: string | null;
+  received_at: Generated<Date>;
 }
 
 /** The email outbox (0019): one row per (event, template), written by the notifier, sent by the deliver-email queue. */
@@ -620,6 +642,8 @@ export interface Database {
   whatsapp_messages: WhatsAppMessagesTable;
   tara_answers: TaraAnswersTable;
   whatsapp_stops: WhatsAppStopsTable;
+  whatsapp_replies: WhatsAppRepliesTable;
+  whatsapp_early_statuses: WhatsAppEarlyStatusesTable;
   idempotency_keys: IdempotencyKeysTable;
   vehicles: VehiclesTable;
   vehicle_search: VehicleSearchTable;

@@ -179,9 +179,20 @@ describe('hand-off', () => {
     const events = decideConversation(handOff, state);
     expect(events).toEqual([{ type: 'ConversationHandedOff', data: { conversationId: id, name: 'Amina Yusuf', phone: '+234 803 555 0142', handedOffAt: now.toISOString() } }]);
     const after = given(started, ...events);
-    expect(after.handoff).toEqual({ name: 'Amina Yusuf', phone: '+234 803 555 0142' });
+    expect(after.handoff).toEqual({ name: 'Amina Yusuf', phone: '+234 803 555 0142', whatsappUpdates: false });
     expect(decideConversation(handOff, after)).toEqual([]);
     expect(decideConversation({ ...handOff, email: 'amina@example.ng' }, after)).toHaveLength(1);
+  });
+
+  it('records "Send me updates on WhatsApp" only with a phone to send them to; ticking it later is a new hand-off', () => {
+    const state = given(started);
+    const handOff = { type: 'HandOff' as const, name: 'Amina Yusuf', phone: '+234 803 555 0142', now };
+    const withoutPhone = decideConversation({ type: 'HandOff', name: 'Amina Yusuf', email: 'amina@example.ng', whatsappUpdates: true, now }, state);
+    expect(withoutPhone[0]?.data).not.toHaveProperty('whatsappUpdates');
+    const unticked = given(started, ...decideConversation(handOff, state));
+    const ticked = decideConversation({ ...handOff, whatsappUpdates: true }, unticked);
+    expect(ticked).toEqual([{ type: 'ConversationHandedOff', data: { conversationId: id, name: 'Amina Yusuf', phone: '+234 803 555 0142', whatsappUpdates: true, handedOffAt: now.toISOString() } }]);
+    expect(given(started, ...ticked).handoff?.whatsappUpdates).toBe(true);
   });
 
   it('can be asked for in words at any stage: the reply offers a person in the conversation’s language', () => {

@@ -4,10 +4,11 @@ import type { FollowUpFields } from '@autobest/domain/followUps/contracts';
 import { FollowUpHistory, FollowUpPanel } from './FollowUpPanel';
 import { StatusChip } from './StatusChip';
 import { FOLLOW_UP_WORKFLOW } from './workflow';
+import { RequestMessages } from '../ui/RequestMessages';
 
 /**
  * The page of one followed-up request, the same in every area: the panel staff work it with and its status first,
- * the area's own fields (`children`), then its ID, when it last changed and its history.
+ * the area's own fields (`children`), then its ID, when it last changed, its history and what was sent about it.
  */
 export function FollowUpShow({ resource, noun, title, loading, children }: { resource: string; noun: string; title?: string; loading?: ReactNode; children: ReactNode }) {
   return (
@@ -21,6 +22,7 @@ export function FollowUpShow({ resource, noun, title, loading, children }: { res
         <Labeled label="History">
           <FollowUpHistory />
         </Labeled>
+        <RequestMessages />
       </SimpleShowLayout>
     </Show>
   );

@@ -36,6 +36,7 @@ import type { NairaAmount } from '@autobest/domain/submissions';
 import { toMajor } from '@autobest/domain/money';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
 import type { SubmissionKindInfo } from '@autobest/domain/submissions/kinds';
+import { RequestMessages } from '../ui/RequestMessages';
 
 function Photos() {
   const record = useRecordContext<SubmissionRecord>();
@@ -108,6 +109,7 @@ const EVENT_LABELS: Record<string, string> = {
   SubmissionOfferedValueSet: 'Offered value set',
   SubmissionEstimatedValueSet: 'Estimated value set',
   SubmissionNoteAdded: 'Note added',
+  SubmissionWhatsAppReplyReceived: 'Reply on WhatsApp',
   SubmissionDeleted: 'Deleted',
   SubmissionPhotosProcessed: 'Photos processed',
   SubmissionPhotosErased: 'Photo files erased',
@@ -120,6 +122,7 @@ function describe(type: string, data: Record<string, unknown>): string {
     return amount ? formatNaira(toMajor(amount)) : 'cleared';
   }
   if (type === 'SubmissionNoteAdded') return String(data['text']);
+  if (type === 'SubmissionWhatsAppReplyReceived') return `+${String(data['phone'])}: ${String(data['text'])}`;
   if (type === 'SubmissionPhotosProcessed') {
     const photos = data['photos'] as Array<{ state: string; label: string }>;
     const unreadable = photos.filter((photo) => photo.state === 'unreadable').map((photo) => photo.label);
@@ -205,6 +208,9 @@ export function makeSubmissionShow(config: SubmissionKindInfo) {
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="History">
             <History resource={config.resource} />
+          </TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="Messages">
+            <RequestMessages />
           </TabbedShowLayout.Tab>
         </TabbedShowLayout>
       </Show>

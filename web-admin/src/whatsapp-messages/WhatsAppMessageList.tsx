@@ -1,20 +1,10 @@
-import { Chip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
-import { WHATSAPP_MESSAGE_STATUSES, WHATSAPP_STATUS_LABELS, type OutboxWhatsAppMessage, type WhatsAppMessageStatus } from '@autobest/domain/whatsapp';
+import { WHATSAPP_MESSAGE_STATUSES, WHATSAPP_STATUS_LABELS, type OutboxWhatsAppMessage } from '@autobest/domain/whatsapp';
 import { answerOf } from '../dataProvider';
 import { OutboxRetryButton } from '../OutboxRetryButton';
+import { WhatsAppStatusChip } from './WhatsAppStatusChip';
 
 const STATUS_CHOICES = WHATSAPP_MESSAGE_STATUSES.map((status) => ({ id: status, name: WHATSAPP_STATUS_LABELS[status] }));
-
-/** Pending yellow (on its way, retried), sent blue, delivered and read green, failed red (needs someone), withdrawn grey. */
-const COLOURS: Record<WhatsAppMessageStatus, 'warning' | 'info' | 'success' | 'error' | 'default'> = {
-  pending: 'warning',
-  sent: 'info',
-  delivered: 'success',
-  read: 'success',
-  failed: 'error',
-  withdrawn: 'default',
-};
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search phone, message id, request id" />,
@@ -34,7 +24,7 @@ export function WhatsAppMessageList() {
         <FunctionField<OutboxWhatsAppMessage>
           label="Status"
           sortBy="status"
-          render={(record) => <Chip size="small" label={WHATSAPP_STATUS_LABELS[record.status]} color={COLOURS[record.status]} />}
+          render={(record) => <WhatsAppStatusChip status={record.status} />}
         />
         <DateField source="statusAt" label="Since" showTime sortable={false} emptyText="—" />
         <NumberField source="attempts" />

@@ -547,6 +547,8 @@ function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: s
   const [status, setStatus] = useState<'idle' | 'sending' | 'failed'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ whatsappUrl: string | null } | null>(null);
+  // Asked, never assumed: off until the buyer ticks it; it only counts with a phone.
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
 
   const focusFirst = (invalid: Partial<Record<HandoffField, ShownMessage>>) => {
     const first = HANDOFF_FIELDS.find((field) => invalid[field]);
@@ -565,7 +567,7 @@ function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: s
     setStatus('sending');
     setFailure(null);
     const conversation = conversationId ? { id: conversationId } : await ensure();
-    const result = conversation ? await handOff(conversation.id, { name: values.name.trim(), ...(values.phone.trim() ? { phone: values.phone.trim() } : {}), ...(values.email.trim() ? { email: values.email.trim() } : {}) }) : null;
+    const result = conversation ? await handOff(conversation.id, { name: values.name.trim(), ...(values.phone.trim() ? { phone: values.phone.trim() } : {}), ...(values.email.trim() ? { email: values.email.trim() } : {}), ...(whatsappUpdates && values.phone.trim() ? { whatsappUpdates } : {}) }) : null;
     if (result?.ok) {
       track('user_interaction', { action: 'tara_handoff', conversationId: conversation!.id });
       setDone({ whatsappUrl: result.data.whatsappUrl });
@@ -639,6 +641,10 @@ function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: s
       {field('name', t('name'), 'text', 'name')}
       {field('phone', t('phone'), 'tel', 'tel')}
       {field('email', t('email'), 'email', 'email')}
+      <label className="checkbox tara-field">
+        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => setWhatsappUpdates(event.target.checked)} />
+        <span>{t('whatsappUpdates')}</span>
+      </label>
       {failure ? (
         <p className="notice notice-error" role="alert">
           {failure}

@@ -78,6 +78,8 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
+  // Asked, never assumed: off until the buyer ticks it.
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   // Sent with the request, so the acknowledgement email is in the language the buyer reads the site in.
   const language = useLanguage();
   // The amount staff set for this vehicle, else the spec's deposit.
@@ -91,7 +93,7 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: 'sending' });
-    const result = await postJson<ReservationCreated>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone, email, language });
+    const result = await postJson<ReservationCreated>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone, email, language, whatsappUpdates });
     if (result.ok) setState({ phase: 'sent' });
     else
       setState({ phase: 'failed', ...sendFailureOf(result, VEHICLE_MEANING) });
@@ -120,6 +122,10 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
         <span>{t('emailOptional')}</span>
         <input value={email} onChange={(event) => setEmail(event.target.value)} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
         {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => setWhatsappUpdates(event.target.checked)} />
+        <span>{t('whatsappUpdates')}</span>
       </label>
       {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}
       <button type="submit" className="button" disabled={state.phase === 'sending'}>

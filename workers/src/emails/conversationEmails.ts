@@ -63,17 +63,21 @@ export function handoffAcknowledgement(handoff: Handoff, language: SiteLanguage,
   ]);
 }
 
-/**
- * The notifier's planner for Tara's conversations: for each hand-off, a staff notice with the transcript up to it, and
- * the buyer's acknowledgement when they left an email address.
- */
-export async function conversationEmails(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedEmails | null> {
-  const event = parseStoredEvent(ConversationEventSchema, stored);
-  if (event.type !== 'ConversationHandedOff') return null;
+/** A conversation's events up to `stored`, read from its stream; null when it was never started. */
+export async function conversationUpTo(trx: Transaction<Database>, stored: StoredEvent): Promise<ConversationEvent[] | null> {
   const history = (await readStream(trx, stored.streamId))
     .filter((earlier) => earlier.streamPosition <= stored.streamPosition)
     .map((earlier) => parseStoredEvent(ConversationEventSchema, earlier));
-  if (history[0]?.type !== 'ConversationStarted') return null;
+  return history[0]?.type === 'ConversationStarted' ? history : null;
+}
+
+/**
+ * The notifier's planner for Tara's conversations: for each hand-off (the last event of `history`), a staff notice
+ * with the transcript up to it, and the buyer's acknowledgement when they left an email address.
+ */
+export function conversationEmails(history: readonly ConversationEvent[], context: EmailContext): PlannedEmails | null {
+  const event = history.at(-1);
+  if (event?.type !== 'ConversationHandedOff') return null;
   // The site's language as the buyer had it last, as the lead says it.
   const { language } = history.reduce(evolveConversation, initialConversationState);
   const acknowledgement = handoffAcknowledgement(event.data, language, context);

@@ -18,7 +18,7 @@ import { adminShowUrl, escapeHtml, greetingIn, layout, publicEmail, quoted, visi
  */
 
 /** A staff notice: lines of English text, the plain part one per line, the HTML part escaped. */
-function staffEmail(template: string, to: string, subject: string, lines: string[]): Email {
+export function staffEmail(template: string, to: string, subject: string, lines: string[]): Email {
   return { template, to, subject, text: `${lines.join('\n')}\n`, html: layout(lines.map(escapeHtml)) };
 }
 
@@ -38,7 +38,7 @@ function acknowledgementIn(
   return publicEmail(template, to, language, subject, [greetingIn(language, fullName), ...lines]);
 }
 
-const vehiclePageUrl = (context: EmailContext, vehicleId: string) => `${context.publicUrl.replace(/\/$/, '')}/vehicle/${encodeURIComponent(vehicleId)}`;
+export const vehiclePageUrl = (context: EmailContext, vehicleId: string) => `${context.publicUrl.replace(/\/$/, '')}/vehicle/${encodeURIComponent(vehicleId)}`;
 
 export function staffContactNotice(message: ContactMessageReceived['data'], context: EmailContext): Email {
   const name = visitorText(`${message.firstName} ${message.lastName}`);
@@ -61,7 +61,7 @@ export function contactAcknowledgement(message: ContactMessageReceived['data'], 
 }
 
 /** The vehicle as the buyer saw it; older requests did not record its name. */
-const vehicleNameOf = (request: ReservationRequested['data']) => request.vehicleName ?? request.vehicleId;
+export const vehicleNameOf = (request: ReservationRequested['data']) => request.vehicleName ?? request.vehicleId;
 
 export function staffReservationNotice(request: ReservationRequested['data'], context: EmailContext): Email {
   const vehicle = vehicleNameOf(request);

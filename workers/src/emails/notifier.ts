@@ -1,11 +1,16 @@
 import { sql, type InsertObject, type Transaction } from 'kysely';
 import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
 import {
+  evolveConversation,
   foldSubmission,
+  initialConversationState,
+  isReservationRequestStream,
+  ReservationRequestEventSchema,
   submissionKindOfStream,
   EnquiryEventSchema,
   SubmissionEventSchema,
   WITHDRAWN_EMAIL_REASON,
+  type ConversationEvent,
   type SubmissionEvent,
 } from '@autobest/domain';
 import type { Projection } from '@autobest/projections';
@@ -22,9 +27,10 @@ import {
   type PlannedEmails,
 } from './templates';
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
-import { conversationEmails } from './conversationEmails';
+import { conversationEmails, conversationUpTo } from './conversationEmails';
 import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
-import { WhatsAppOutbox, type RequestAtEvent } from '../whatsapp/outbox';
+import { whatsappReplyEmails } from '../whatsapp/replyEmails';
+import { leadWhatsApp, reservationWhatsApp, submissionWhatsApp, WhatsAppOutbox, type PlannedMessage, type RequestAtEvent } from '../whatsapp/outbox';
 
 /** An owner's request as it stood at `stored` (its history read once per event); null when deleted or not a request. */
 async function requestAt(trx: Transaction<Database>, stored: StoredEvent): Promise<RequestAtEvent | null> {
@@ -75,6 +81,30 @@ async function withdrawPendingEmails(trx: Transaction<Database>, event: Submissi
     .execute();
 }
 
+/**
+ * A reservation request's WhatsApp message at `stored`: its first event (ReservationRequested) says whether the buyer
+ * asked. Only requests in a stream of their own can have asked (the box came after they moved there), so a status
+ * change reads that short stream and nothing on the vehicle's.
+ */
+async function reservationMessage(trx: Transaction<Database>, stored: StoredEvent, context: EmailContext): Promise<PlannedMessage | null> {
+  const event = parseStoredEvent(ReservationRequestEventSchema, stored);
+  if (event.type === 'ReservationRequested') return reservationWhatsApp(event, event.data, context);
+  if (!isReservationRequestStream(stored.streamId)) return null;
+  const [first] = await readStream(trx, stored.streamId);
+  const requested = first ? parseStoredEvent(ReservationRequestEventSchema, first) : null;
+  return requested?.type === 'ReservationRequested' ? reservationWhatsApp(event, requested.data, context) : null;
+}
+
+/** A lead's WhatsApp message at the last event of `history` (a hand-off, or a status change after one). */
+function leadMessage(history: ConversationEvent[]): PlannedMessage | null {
+  const event = history.at(-1);
+  if (!event) return null;
+  const handedOff = history.findLast((earlier) => earlier.type === 'ConversationHandedOff');
+  return leadWhatsApp(event, history.reduce(evolveConversation, initialConversationState), handedOff?.type === 'ConversationHandedOff' ? handedOff.data.handedOffAt : null);
+}
+
+const WHATSAPP_REPLY_EVENTS = new Set(['SubmissionWhatsAppReplyReceived', 'ReservationWhatsAppReplyReceived', 'ConversationWhatsAppReplyReceived']);
+
 /** The host part of MAIL_FROM ('AutoBest Africa <no-reply@autobest.africa>' gives autobest.africa). */
 export function mailDomain(mailFrom: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
@@ -110,6 +140,13 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       'ContactMessageReceived',
       'ReservationRequested',
       'ConversationHandedOff',
+      // WhatsApp only: the buyers who asked for updates hear of each status change staff make.
+      'ReservationStatusChanged',
+      'ConversationStatusChanged',
+      // A customer's WhatsApp reply: its request's staff are told.
+      'SubmissionWhatsAppReplyReceived',
+      'ReservationWhatsAppReplyReceived',
+      'ConversationWhatsAppReplyReceived',
       'StaffPasswordLinkIssued',
       'StaffSignInLimitReached',
     ]),
@@ -134,16 +171,20 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
           continue;
         }
         const request = submissionKindOfStream(stored.streamId) ? await requestAt(trx, stored) : null;
-        if (request) await whatsapp.plan(stored, request, context);
-        const planned =
-          stored.type === 'EnquiryReceived'
+        if (request) await whatsapp.plan(stored, submissionWhatsApp(stored, request, context));
+        if (stored.type === 'ReservationRequested' || stored.type === 'ReservationStatusChanged') await whatsapp.plan(stored, await reservationMessage(trx, stored, context));
+        const conversation = stored.type === 'ConversationHandedOff' || stored.type === 'ConversationStatusChanged' ? await conversationUpTo(trx, stored) : null;
+        if (conversation) await whatsapp.plan(stored, leadMessage(conversation));
+        const planned = WHATSAPP_REPLY_EVENTS.has(stored.type)
+          ? whatsappReplyEmails(stored, context)
+          : stored.type === 'EnquiryReceived'
             ? enquiryEmails(stored, context)
             : stored.type === 'ContactMessageReceived'
               ? contactMessageEmails(stored, context)
               : stored.type === 'ReservationRequested'
                 ? reservationEmails(stored, context)
                 : stored.type === 'ConversationHandedOff'
-                  ? await conversationEmails(trx, stored, context)
+                  ? conversation && conversationEmails(conversation, context)
                   : stored.type === 'StaffPasswordLinkIssued'
                     ? staffAccountEmails(stored, context)
                     : stored.type === 'StaffSignInLimitReached'

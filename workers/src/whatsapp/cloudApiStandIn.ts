@@ -36,6 +36,11 @@ export interface CloudApiStandIn {
   rejectRecipient(to: string, failure?: CloudApiFailure): void;
   /** Takes each message `ms` after reading it (0: at once): a process killed meanwhile never hears that it was taken. */
   delayAcceptance(ms: number): void;
+  /**
+   * Runs `hook` with each message taken, before answering with its id (null: no more): as Meta can, a test posts the
+   * message's status webhooks there, before the sender has heard the id they name.
+   */
+  beforeAnswering(hook: ((message: ReceivedWhatsApp) => Promise<void>) | null): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,7 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
   const rejected = new Map<string, CloudApiFailure>();
   let failures: { count: number; failure: CloudApiFailure; templateName?: string | undefined } = { count: 0, failure: THROUGHPUT_LIMIT };
   let acceptanceDelayMs = 0;
+  let answering: ((message: ReceivedWhatsApp) => Promise<void>) | null = null;
 
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
@@ -104,6 +110,7 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
         parameters: (body.template.components ?? []).filter((component) => component.type === 'body').flatMap((component) => (component.parameters ?? []).map((parameter) => parameter.text ?? '')),
         waMessageId,
       });
+      await answering?.(received.at(-1)!);
       answer(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: waMessageId }] });
     })().catch(() => error({ httpStatus: 400, code: 100, message: '(#100) The parameter is not valid JSON' }));
   });
@@ -122,6 +129,9 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
     },
     delayAcceptance(ms) {
       acceptanceDelayMs = ms;
+    },
+    beforeAnswering(hook) {
+      answering = hook;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
-import type { SiteLanguage, WhatsAppTemplate } from '@autobest/domain';
-import type { StatusTokens } from '@autobest/runtime';
+import { WHATSAPP_CONFIRMATION_TEMPLATES, type SiteLanguage, type WhatsAppTemplate } from '@autobest/domain';
+import { applyEarlyWhatsAppStatuses, lockWhatsAppMessageIds, type StatusTokens } from '@autobest/runtime';
 import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
 import { isRecipientError, WhatsAppApiError, type WhatsAppSender } from './cloudApi';
@@ -15,6 +15,9 @@ export interface ClaimedWhatsApp extends ClaimedMessage {
   parameters: string[];
   status_token_for: string | null;
 }
+
+/** The templates a request's updates wait for, as the SQL array its statements compare with. */
+const CONFIRMATIONS = sql`${[...WHATSAPP_CONFIRMATION_TEMPLATES]}::text[]`;
 
 /** What went wrong, as the console shows it: the API's own answer when it gave one. */
 const failureText = (error: unknown) => (error instanceof Error ? `${error.message}${error.name === 'TimeoutError' ? ' (no answer in time)' : ''}` : String(error)).slice(0, 1_000);
@@ -41,8 +44,8 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
   /** As emails are claimed; a status update only once its request's confirmation is not pending. */
   protected async claim(limit: number, holdSeconds: number): Promise<ClaimedWhatsApp[]> {
     const columns = ['id', 'template', 'language', 'to_phone', 'parameters', 'status_token_for', 'attempts'];
-    const confirmationGone = sql`(whatsapp_messages.template = 'confirmation' or not exists (
-      select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = 'confirmation' and c.status = 'pending'))`;
+    const confirmationGone = sql`(whatsapp_messages.template = any(${CONFIRMATIONS}) or not exists (
+      select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = any(${CONFIRMATIONS}) and c.status = 'pending'))`;
     return (await claimStatement<ClaimedWhatsApp>('whatsapp_messages', columns, limit, holdSeconds, confirmationGone).execute(this.db)).rows;
   }
 
@@ -69,7 +72,8 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
 
   /**
    * As for emails: a sent message is sent whatever happened meanwhile; any other result only touches one still pending
-   * under this claim, and a released one is due again when it was before.
+   * under this claim, and a released one is due again when it was before. The statuses a webhook reported for a sent
+   * one before its id was written here (whatsapp_early_statuses) are applied in the same transaction.
    */
   protected async record(results: DeliveryResult<ClaimedWhatsApp>[]): Promise<void> {
     if (results.length === 0) return;
@@ -77,20 +81,26 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
       receipt: sql`${results.map(({ outcome }) => (outcome.kind === 'sent' ? (outcome.receipt ?? null) : null))}::text[]`,
       code: sql`${results.map(({ outcome }) => ('code' in outcome ? (outcome.code ?? null) : null))}::int[]`,
     });
-    await sql`
-      update whatsapp_messages set
-        status = result.status,
-        sent_at = case when result.status = 'sent' then now() else whatsapp_messages.sent_at end,
-        failed_at = case when result.status = 'failed' then now() else whatsapp_messages.failed_at end,
-        transport = case when result.status = 'sent' then ${this.sender.transport} else whatsapp_messages.transport end,
-        wa_message_id = coalesce(result.receipt, whatsapp_messages.wa_message_id),
-        last_error = coalesce(result.error, whatsapp_messages.last_error),
-        error_code = coalesce(result.code, whatsapp_messages.error_code),
-        attempts = whatsapp_messages.attempts - result.uncounted,
-        claimed_until = null,
-        next_attempt_at = ${write.nextAttemptAt}
-      from ${write.rows}
-      where whatsapp_messages.id = result.id and ${write.mayWrite}`.execute(this.db);
+    const receipts = results.flatMap(({ outcome }) => (outcome.kind === 'sent' && outcome.receipt ? [outcome.receipt] : []));
+    await this.db.transaction().execute(async (trx) => {
+      // A webhook may have reported on these ids before this write: under the same locks, what it kept is applied now.
+      await lockWhatsAppMessageIds(trx, receipts);
+      await sql`
+        update whatsapp_messages set
+          status = result.status,
+          sent_at = case when result.status = 'sent' then now() else whatsapp_messages.sent_at end,
+          failed_at = case when result.status = 'failed' then now() else whatsapp_messages.failed_at end,
+          transport = case when result.status = 'sent' then ${this.sender.transport} else whatsapp_messages.transport end,
+          wa_message_id = coalesce(result.receipt, whatsapp_messages.wa_message_id),
+          last_error = coalesce(result.error, whatsapp_messages.last_error),
+          error_code = coalesce(result.code, whatsapp_messages.error_code),
+          attempts = whatsapp_messages.attempts - result.uncounted,
+          claimed_until = null,
+          next_attempt_at = ${write.nextAttemptAt}
+        from ${write.rows}
+        where whatsapp_messages.id = result.id and ${write.mayWrite}`.execute(trx);
+      await applyEarlyWhatsAppStatuses(trx, receipts);
+    });
   }
 
   /** When the next pending message can be claimed: a held one when its claim ends, a status update when its confirmation can be. */
@@ -100,7 +110,7 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
       from whatsapp_messages m
       left join lateral (
         select max(greatest(c.next_attempt_at, c.claimed_until)) as due_at from whatsapp_messages c
-        where m.template <> 'confirmation' and c.related_id = m.related_id and c.template = 'confirmation' and c.status = 'pending'
+        where m.template <> all(${CONFIRMATIONS}) and c.related_id = m.related_id and c.template = any(${CONFIRMATIONS}) and c.status = 'pending'
       ) gate on true
       where m.status = 'pending'`.execute(this.db);
     const inMs = rows[0]?.in_ms ?? null;

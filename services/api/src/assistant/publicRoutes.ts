@@ -223,7 +223,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       const { state: before } = await readState(app.eventStore, conversationDecider, streamId);
       if (before.conversationId === null) throw new NotFound('conversation', request.params.id);
       await consumePerContact(app, reply, 'chat-handoff', { email, phone });
-      await handleCommand(app, request, STREAMS.conversation, streamId, (state) => decideConversation({ type: 'HandOff', name, phone, email, now: new Date() }, state), { by: 'visitor' });
+      await handleCommand(app, request, STREAMS.conversation, streamId, (state) => decideConversation({ type: 'HandOff', name, phone, email, whatsappUpdates: request.body.whatsappUpdates, now: new Date() }, state), { by: 'visitor' });
       // The reply to the latest hand-off (the same again when nothing changed), as the transcript shows it.
       const { state, events } = await readState(app.eventStore, conversationDecider, streamId);
       const position = events.findLastIndex((event) => event.type === 'ConversationHandedOff') + 1;

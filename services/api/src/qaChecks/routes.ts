@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
-import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type ProductQueues } from '@autobest/runtime';
+import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type OutboxTable, type ProductQueues } from '@autobest/runtime';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
 import { errorResponses, notFound } from '../http/errors';
@@ -86,6 +86,46 @@ interface Waiting {
   /** Unless given: "Every {noun} older than {hours} hours has been answered". */
   done?: string;
   late(count: string): string;
+}
+
+interface Outbox {
+  id: string;
+  name: string;
+  table: OutboxTable;
+  noun: string;
+  /** The console's page of the outbox, where its rows show the answer they got and Retry. */
+  page: string;
+  sender: string;
+  /** Anything else holding the outbox up, in words, or null. */
+  behind?: (app: FastifyInstance) => Promise<string | null>;
+}
+
+/**
+ * An outbox's check, the same for emails and WhatsApp messages. A backlog that stays is the sender failing for
+ * everyone: a warning after EMAIL_DELAY_WARNING_MINUTES (some retries have failed), a failure after an hour (people
+ * are going without their messages). A failed row is one recipient refused for good or out of attempts, the rest
+ * flowing: a warning for a week, pointing to Retry, not a failure that would stay red for ever over one mistyped
+ * address or number.
+ */
+function outboxCheck({ id, name, table, noun, page, sender, behind }: Outbox): Check {
+  return {
+    id,
+    group: 'Operations',
+    name,
+    async run(app) {
+      const [backlog, held] = await Promise.all([outboxBacklog(app.db, table), behind ? behind(app) : null]);
+      const waitedMinutes = backlog.oldestPendingAt ? (Date.now() - backlog.oldestPendingAt.getTime()) / 60_000 : 0;
+      const waiting = `${plural(backlog.pending, noun)} waiting, the oldest for ${waitedMinutes.toFixed(0)} minutes`;
+      if (waitedMinutes >= 60) return fail(`${waiting}: ${sender} has been refusing or not answering for over an hour (see ${page} for its answer)`);
+      const problems = [
+        ...(waitedMinutes >= EMAIL_DELAY_WARNING_MINUTES ? [`${waiting} (retried with growing pauses; see ${page} for the answer of ${sender})`] : []),
+        ...(backlog.recentlyFailed > 0 ? [`${plural(backlog.recentlyFailed, noun)} failed in the last 7 days (see ${page}, filter Failed, and Retry once fixed)`] : []),
+        ...(held ? [held] : []),
+      ];
+      if (problems.length > 0) return warning(problems.join('; '));
+      return pass(backlog.pending === 0 ? `No ${noun} waiting to be sent` : `${waiting}, being sent`);
+    },
+  };
 }
 
 /** The Operations checks that nothing staff must answer waits longer than it should: one query shape for each table. */
@@ -260,30 +300,20 @@ export const QA_CHECKS: readonly Check[] = [
       }
     },
   },
-  {
+  outboxCheck({
     id: 'email-outbox',
-    group: 'Operations',
     name: 'Emails go out without delay',
-    /**
-     * A backlog that stays is the mail server failing for everyone: a warning after EMAIL_DELAY_WARNING_MINUTES (some
-     * retries have failed), a failure after an hour (customers and staff are going without their emails). A failed
-     * email is one address refused for good or out of attempts, the rest flowing: a warning for a week, pointing to
-     * Retry, not a failure that would stay red for ever over one mistyped address.
-     */
-    async run(app) {
-      const [backlog, notifierBehind] = await Promise.all([outboxBacklog(app.db, 'sent_emails'), readCheckpoint(app.db, NOTIFIER).then((checkpoint) => eventsBehind(app.db, checkpoint))]);
-      const waitedMinutes = backlog.oldestPendingAt ? (Date.now() - backlog.oldestPendingAt.getTime()) / 60_000 : 0;
-      const waiting = `${plural(backlog.pending, 'email')} waiting, the oldest for ${waitedMinutes.toFixed(0)} minutes`;
-      if (waitedMinutes >= 60) return fail(`${waiting}: the mail server has been refusing or not answering for over an hour (see Emails for its answer)`);
-      const problems = [
-        ...(waitedMinutes >= EMAIL_DELAY_WARNING_MINUTES ? [`${waiting} (retried with growing pauses; see Emails for the server's answer)`] : []),
-        ...(backlog.recentlyFailed > 0 ? [`${plural(backlog.recentlyFailed, 'email')} failed in the last 7 days (see Emails, filter Failed, and Retry once fixed)`] : []),
-        ...(notifierBehind > 0 ? [`${plural(notifierBehind, 'event')} not yet turned into emails (the workers do it within seconds; if this stays, check the workers)`] : []),
-      ];
-      if (problems.length > 0) return warning(problems.join('; '));
-      return pass(backlog.pending === 0 ? 'No email waiting to be sent' : `${waiting}, being sent`);
+    table: 'sent_emails',
+    noun: 'email',
+    page: 'Emails',
+    sender: 'the mail server',
+    // The notifier writes both outboxes: said once, here.
+    behind: async (app) => {
+      const events = await eventsBehind(app.db, await readCheckpoint(app.db, NOTIFIER));
+      return events > 0 ? `${plural(events, 'event')} not yet turned into emails (the workers do it within seconds; if this stays, check the workers)` : null;
     },
-  },
+  }),
+  outboxCheck({ id: 'whatsapp-outbox', name: 'WhatsApp messages go out without delay', table: 'whatsapp_messages', noun: 'WhatsApp message', page: 'WhatsApp', sender: 'the WhatsApp Cloud API' }),
   waitingCheck({ id: 'waiting-requests', table: 'submissions', status: 'pending', since: 'submitted_at', hours: 48, noun: ['request', 'requests'], name: 'No sell or trade-in request waits over 48 hours', done: 'Every request older than 48 hours has been reviewed', late: (count) => `${count} pending for over 48 hours` }),
   waitingCheck({ id: 'waiting-enquiries', table: 'enquiries', status: 'new', since: 'received_at', hours: 24, noun: ['enquiry', 'enquiries'], late: (count) => `${count} not contacted for over 24 hours` }),
   waitingCheck({ id: 'waiting-contact-messages', table: 'contact_messages', status: 'new', since: 'received_at', hours: FOLLOW_UP_ANSWER_HOURS, noun: ['contact message', 'contact messages'], late: (count) => `${count} still new after ${FOLLOW_UP_ANSWER_HOURS} hours (the contact page promises an answer within 24 hours)` }),

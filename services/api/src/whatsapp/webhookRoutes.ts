@@ -1,17 +1,21 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '@autobest/db';
 import {
   isStopReply,
   whatsappNumber,
+  withoutRefusedCharacters,
   WhatsAppVerificationQuerySchema,
   WhatsAppWebhookSchema,
+  type EventMetadata,
   type WhatsAppWebhook,
 } from '@autobest/domain';
+import { applyWhatsAppStatus, keepEarlyWhatsAppStatus, lockWhatsAppMessageIds, type WhatsAppStatusReport } from '@autobest/runtime';
 import { errorResponses, HttpError } from '../http/errors';
 import { perAddressLimit } from '../plugins/publicWriteLimits';
+import { eventMetadata } from '../plugins/infrastructure';
+import { recordWhatsAppReply, whatsappTime } from './replies';
 import { recordWhatsAppStop } from './stops';
 
 const WEBHOOK = '/api/whatsapp/webhook';
@@ -26,19 +30,22 @@ function signedBy(appSecret: string | undefined, rawBody: Buffer, header: string
   return timingSafeEqual(Buffer.from(header.slice('sha256='.length), 'hex'), expected);
 }
 
-/** The statuses we keep, in the order a message goes through them; a late webhook never moves a message back. */
-const KEPT_STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
+/** The statuses we keep (applyWhatsAppStatus moves a message forward through them only). */
+const KEPT_STATUSES: ReadonlySet<string> = new Set<WhatsAppStatusReport['status']>(['sent', 'delivered', 'read', 'failed']);
+const isKeptStatus = (status: string): status is WhatsAppStatusReport['status'] => KEPT_STATUSES.has(status);
 
 const WebhookAnswerSchema = z.object({
   statuses: z.number().int().describe('Delivery statuses recorded against messages we sent'),
   stops: z.number().int().describe('STOP replies recorded'),
+  replies: z.number().int().describe("Text replies recorded in an open request's history (a replayed one counts once)"),
 });
 
 /**
  * The WhatsApp Business webhook (issue 41). GET answers Meta's verification handshake with WHATSAPP_VERIFY_TOKEN.
  * POST takes only bodies signed with WHATSAPP_APP_SECRET (X-Hub-Signature-256 over the raw bytes, checked before
- * anything is parsed), records the delivery statuses of the messages we sent against the id the API gave them, and a
- * STOP reply: that phone's requests get no more messages, and those waiting are withdrawn.
+ * anything is parsed), records the delivery statuses of the messages we sent against the id the API gave them, a
+ * STOP reply (that phone's requests get no more messages, and those waiting are withdrawn), and any other text reply
+ * in the history of that phone's open request or lead (replies.ts), whose staff are then told by email.
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appSecret, verifyToken } = app.config.whatsapp;
@@ -51,7 +58,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return done(new HttpError(401, 'unauthorized', 'The X-Hub-Signature-256 header does not sign this body'), undefined);
     }
     try {
-      done(null, JSON.parse((rawBody as Buffer).toString('utf8')));
+      // What people type on WhatsApp comes as it is: control characters are dropped here rather than refused with
+      // the rest of the API's bodies, or one such message would make Meta retry the whole batch for days.
+      done(null, JSON.parse((rawBody as Buffer).toString('utf8'), (_key, value: unknown) => (typeof value === 'string' ? withoutRefusedCharacters(value) : value)));
     } catch {
       done(new HttpError(400, 'bad_request', 'The body is not JSON'), undefined);
     }
@@ -87,48 +96,43 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => recordWebhook(app.db, request.body),
+    async (request) => recordWebhook(app, request.body, eventMetadata(request, { kind: 'visitor' })),
   );
 };
 
-async function recordWebhook(db: Db, webhook: WhatsAppWebhook): Promise<z.output<typeof WebhookAnswerSchema>> {
+async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, metadata: EventMetadata): Promise<z.output<typeof WebhookAnswerSchema>> {
   const values = webhook.entry.flatMap((entry) => entry.changes.filter((change) => change.field === 'messages').map((change) => change.value));
-  const statuses = values.flatMap((value) => value.statuses ?? []).filter((status) => KEPT_STATUSES.has(status.status));
-  const stops = values
-    .flatMap((value) => value.messages ?? [])
-    .filter((message) => message.type === 'text' && message.text !== undefined && isStopReply(message.text.body))
-    .flatMap((message) => {
-      const phone = whatsappNumber(`+${message.from}`);
-      return phone ? [{ phone, waMessageId: message.id }] : [];
-    });
+  const reports = values.flatMap((value) => value.statuses ?? []).flatMap((status): WhatsAppStatusReport[] => {
+    if (!isKeptStatus(status.status)) return [];
+    const error = status.status === 'failed' ? status.errors?.[0] : undefined;
+    return [
+      {
+        waMessageId: status.id,
+        status: status.status,
+        at: whatsappTime(status.timestamp),
+        errorCode: error?.code ?? null,
+        lastError: error ? `${error.code}: ${error.message ?? error.title ?? 'failed'}`.slice(0, 1_000) : null,
+      },
+    ];
+  });
+  // Text from a phone: STOP ends the updates, anything else is a reply. Other types (images, reactions) are not read.
+  const texts = values.flatMap((value) => value.messages ?? []).flatMap((message) => {
+    const phone = whatsappNumber(`+${message.from}`);
+    return message.type === 'text' && message.text !== undefined && phone ? [{ phone, waMessageId: message.id, text: message.text.body, receivedAt: whatsappTime(message.timestamp) }] : [];
+  });
+  const stops = texts.filter((message) => isStopReply(message.text));
+  const replies = texts.filter((message) => !isStopReply(message.text) && message.text.trim() !== '');
   let recorded = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const status of statuses) {
-      const at = status.timestamp && /^\d{1,12}$/.test(status.timestamp) ? sql<Date>`to_timestamp(${Number(status.timestamp)})` : sql<Date>`now()`;
-      const error = status.errors?.[0];
-      const { numUpdatedRows } = await trx
-        .updateTable('whatsapp_messages')
-        .set({
-          // Webhooks may come out of order (read before delivered): a status only ever moves forward, and failed stays.
-          status: sql`case
-            when ${status.status} = 'failed' then 'failed'
-            when status in ('pending', 'sent', 'delivered', 'read')
-              and array_position(array['pending', 'sent', 'delivered', 'read'], ${status.status}::text) > array_position(array['pending', 'sent', 'delivered', 'read'], status)
-              then ${status.status}::text
-            else status end`,
-          sent_at: sql`coalesce(sent_at, ${at})`,
-          delivered_at: status.status === 'delivered' || status.status === 'read' ? sql`coalesce(delivered_at, ${at})` : sql`delivered_at`,
-          read_at: status.status === 'read' ? sql`coalesce(read_at, ${at})` : sql`read_at`,
-          failed_at: status.status === 'failed' ? sql`coalesce(failed_at, ${at})` : sql`failed_at`,
-          ...(status.status === 'failed' && error
-            ? { error_code: error.code, last_error: `${error.code}: ${error.message ?? error.title ?? 'failed'}`.slice(0, 1_000) }
-            : {}),
-        })
-        .where('wa_message_id', '=', status.id)
-        .executeTakeFirst();
-      recorded += Number(numUpdatedRows);
+  let replied = 0;
+  await app.eventStore.recordInTransaction(async (trx, record) => {
+    await lockWhatsAppMessageIds(trx, reports.map((report) => report.waMessageId));
+    for (const report of reports) {
+      if (await applyWhatsAppStatus(trx, report)) recorded += 1;
+      // Before the deliverer has written the id the API answered with: kept, and applied when it does.
+      else await keepEarlyWhatsAppStatus(trx, report);
     }
     for (const { phone, waMessageId } of stops) await recordWhatsAppStop(trx, phone, waMessageId);
+    for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) replied += 1;
   });
-  return { statuses: recorded, stops: stops.length };
+  return { statuses: recorded, stops: stops.length, replies: replied };
 }

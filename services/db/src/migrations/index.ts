@@ -32,6 +32,8 @@ import * as vehicleSearchIdsByCodePoint from './0030_vehicle_search_ids_by_code_
 import * as submissionLanguage from './0031_submission_language';
 import * as whatsappMessages from './0032_whatsapp_messages';
 import * as taraAnswers from './0033_tara_answers';
+import * as whatsappReplies from './0034_whatsapp_replies';
+import * as whatsappEarlyStatuses from './0035_whatsapp_early_statuses';
 import * as conversationTurnEngines from './0036_conversation_turn_engines';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
@@ -69,5 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0031_submission_language': submissionLanguage,
   '0032_whatsapp_messages': whatsappMessages,
   '0033_tara_answers': taraAnswers,
+  '0034_whatsapp_replies': whatsappReplies,
+  '0035_whatsapp_early_statuses': whatsappEarlyStatuses,
   '0036_conversation_turn_engines': conversationTurnEngines,
 };

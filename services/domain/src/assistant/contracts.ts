@@ -193,6 +193,7 @@ export const HandoffSchema = z
     name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
     phone: z.string().trim().max(30).optional(),
     email: z.string().trim().max(254).optional(),
+    whatsappUpdates: z.boolean().optional().describe('"Send me updates on WhatsApp" (off by default): to the phone given'),
   })
   .describe('A phone, an email or both; the API checks their shape with the contact forms\' rules');
 export type HandoffInput = z.input<typeof HandoffSchema>;

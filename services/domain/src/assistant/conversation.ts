@@ -20,6 +20,7 @@ import {
   type TaraTopic,
 } from './contracts';
 import { CARD_SORTS, understandMessage, type Understanding } from './understanding';
+import { whatsappReplyFields } from '../whatsapp';
 import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
 import { composeReply, greetingFor, sortCards, type ComposedReply, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
@@ -85,10 +86,20 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('ConversationHandedOff'),
-    data: z.object({ conversationId: z.string(), name: z.string(), phone: z.string().optional(), email: z.string().optional(), handedOffAt: z.string() }),
+    data: z.object({
+      conversationId: z.string(),
+      name: z.string(),
+      phone: z.string().optional(),
+      email: z.string().optional(),
+      /** The buyer asked for updates on WhatsApp (to the phone they left); absent in older hand-offs (read as no). */
+      whatsappUpdates: z.boolean().optional(),
+      handedOffAt: z.string(),
+    }),
   }),
   z.object({ type: z.literal('ConversationStatusChanged'), data: z.object({ conversationId: z.string(), from: followUpStatus, to: followUpStatus, changedAt: z.string() }) }),
   z.object({ type: z.literal('ConversationNoteAdded'), data: z.object({ conversationId: z.string(), text: z.string(), addedAt: z.string() }) }),
+  /** The buyer answered one of our WhatsApp messages about their lead: a note in its history, and staff are told. */
+  z.object({ type: z.literal('ConversationWhatsAppReplyReceived'), data: z.object({ conversationId: z.string(), ...whatsappReplyFields }) }),
 ]);
 
 export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
@@ -109,7 +120,7 @@ export interface ConversationState {
   buyerMessages: number;
   /** Tara's last words (the greeting, then each reply): the next reply never starts the same way. */
   lastReply: string | null;
-  handoff: { name: string; phone?: string; email?: string } | null;
+  handoff: { name: string; phone?: string; email?: string; whatsappUpdates: boolean } | null;
   status: FollowUpStatus;
 }
 
@@ -140,11 +151,17 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'ConversationHandedOff':
       return {
         ...state,
-        handoff: { name: event.data.name, ...(event.data.phone ? { phone: event.data.phone } : {}), ...(event.data.email ? { email: event.data.email } : {}) },
+        handoff: {
+          name: event.data.name,
+          ...(event.data.phone ? { phone: event.data.phone } : {}),
+          ...(event.data.email ? { email: event.data.email } : {}),
+          whatsappUpdates: event.data.whatsappUpdates ?? false,
+        },
       };
     case 'ConversationStatusChanged':
       return { ...state, status: event.data.to };
     case 'ConversationNoteAdded':
+    case 'ConversationWhatsAppReplyReceived':
       return state;
   }
 }
@@ -174,7 +191,7 @@ export type ConversationCommand =
       phrasing?: ModelPhrasing | undefined;
       now: Date;
     }
-  | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; now: Date }
+  | { type: 'HandOff'; name: string; phone?: string | undefined; email?: string | undefined; whatsappUpdates?: boolean | undefined; now: Date }
   | FollowUpCommand;
 
 /**
@@ -284,12 +301,15 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     }
     case 'HandOff': {
       const { name, phone, email } = command;
-      const same = state.handoff && state.handoff.name === name && state.handoff.phone === phone && state.handoff.email === email;
+      // Updates on WhatsApp go to a phone: without one the box means nothing.
+      const whatsappUpdates = Boolean(phone && command.whatsappUpdates);
+      const { handoff } = state;
+      const same = handoff && handoff.name === name && handoff.phone === phone && handoff.email === email && handoff.whatsappUpdates === whatsappUpdates;
       if (same) return [];
       return [
         {
           type: 'ConversationHandedOff',
-          data: { conversationId, name, ...(phone ? { phone } : {}), ...(email ? { email } : {}), handedOffAt: command.now.toISOString() },
+          data: { conversationId, name, ...(phone ? { phone } : {}), ...(email ? { email } : {}), ...(whatsappUpdates ? { whatsappUpdates } : {}), handedOffAt: command.now.toISOString() },
         },
       ];
     }

@@ -22,6 +22,8 @@ export function transcriptMessage(event: ConversationEvent, { language, position
     case 'ConversationCurrencyChanged':
     case 'ConversationStatusChanged':
     case 'ConversationNoteAdded':
+    case 'ConversationWhatsAppReplyReceived':
+      // A WhatsApp reply is the lead's note, not a message to Tara.
       return null;
   }
 }

@@ -4,6 +4,7 @@ import { NotFound } from '../platform/errors';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import type { ReservationInput, VehicleState } from './vehicle';
+import { whatsappReplyFields } from '../whatsapp';
 
 /*
  * A buyer's request to reserve a vehicle, and staff's follow-up of it, in a stream of its own (`reservation-{id}`), so
@@ -39,6 +40,8 @@ export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
        * requests kept on the vehicle's stream, which a later delisting there ends by its order.
        */
       vehicleVersion: z.int().min(0).optional(),
+      /** The buyer asked for updates on WhatsApp; absent in older requests, which did not offer it (read as no). */
+      whatsappUpdates: z.boolean().optional(),
       requestedAt: z.string(),
     }),
   }),
@@ -50,6 +53,11 @@ export const RESERVATION_REQUEST_EVENT_SCHEMAS = [
     type: z.literal('ReservationNoteAdded'),
     data: z.object({ vehicleId: z.string(), reservationId: z.string(), text: z.string(), addedAt: z.string() }),
   }),
+  /** The buyer answered one of our WhatsApp messages: a note in the request's history, and staff are told. */
+  z.object({
+    type: z.literal('ReservationWhatsAppReplyReceived'),
+    data: z.object({ vehicleId: z.string(), reservationId: z.string(), ...whatsappReplyFields }),
+  }),
 ] as const;
 /** A reservation request event as stored: the one declaration of the stream's events, which the type and the type names come from. */
 export const ReservationRequestEventSchema = z.discriminatedUnion('type', RESERVATION_REQUEST_EVENT_SCHEMAS);
@@ -57,6 +65,7 @@ export type ReservationRequestEvent = z.infer<typeof ReservationRequestEventSche
 export type ReservationRequested = Extract<ReservationRequestEvent, { type: 'ReservationRequested' }>;
 export type ReservationStatusChanged = Extract<ReservationRequestEvent, { type: 'ReservationStatusChanged' }>;
 export type ReservationNoteAdded = Extract<ReservationRequestEvent, { type: 'ReservationNoteAdded' }>;
+export type ReservationWhatsAppReplyReceived = Extract<ReservationRequestEvent, { type: 'ReservationWhatsAppReplyReceived' }>;
 
 /** The events about one buyer's reservation request rather than the vehicle itself. */
 export const RESERVATION_EVENT_TYPES = eventTypesOf(ReservationRequestEventSchema);
@@ -92,6 +101,7 @@ export function evolveReservationRequest(state: ReservationRequestState, event: 
     case 'ReservationStatusChanged':
       return { ...state, status: event.data.to, version };
     case 'ReservationNoteAdded':
+    case 'ReservationWhatsAppReplyReceived':
       return { ...state, version };
   }
 }

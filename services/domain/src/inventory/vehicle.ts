@@ -201,6 +201,7 @@ function evolveRecord(state: VehicleState, event: VehicleEvent): VehicleState {
     case 'ReservationStatusChanged':
       return followedUp(state, event.data.reservationId, event.data.to);
     case 'ReservationNoteAdded':
+    case 'ReservationWhatsAppReplyReceived':
       return followedUp(state, event.data.reservationId);
   }
 }
@@ -233,6 +234,8 @@ export const ReservationSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .optional(),
   language: SiteLanguageSchema.optional(),
+  /** The buyer ticked "Send me updates on WhatsApp" (off by default): the request's confirmation and status changes go there too. */
+  whatsappUpdates: z.boolean({ error: 'invalid' }).optional(),
 });
 export type ReservationInput = z.output<typeof ReservationSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cronPatternProblem } from './cronPattern';
 import { STAFF_ROLES, type StaffRole } from '../staff/roles';
 import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, DEFAULT_FINANCE_TERM_MONTHS, FINANCE_TERMS_MONTHS } from '../money/finance';
+import type { WhatsAppTemplate } from '../whatsapp';
 
 const API_PROCESSES_MESSAGE = 'API_PROCESSES must be auto or a whole number from 1 to 64';
 /**
@@ -11,6 +12,10 @@ const API_PROCESSES_MESSAGE = 'API_PROCESSES must be auto or a whole number from
  * start them as processes give one (infra/src/processes.ts).
  */
 const DEVELOPMENT_STATUS_TOKEN_SECRET = 'development-only-status-token-secret-do-not-deploy';
+
+/** An approved WhatsApp template's name, as WhatsApp Manager allows it. */
+const whatsappTemplateName = (variable: string, defaultName: string) =>
+  z.string().regex(/^[a-z0-9_]+$/, `${variable} must be a template name: lower case letters, digits and _`).default(defaultName);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -143,8 +148,11 @@ export const RuntimeConfigSchema = z
     WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'WHATSAPP_PHONE_NUMBER_ID must be the digits of the phone number id from the WhatsApp Business settings').optional(),
     WHATSAPP_APP_SECRET: z.string().min(1).optional(),
     WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
-    WHATSAPP_TEMPLATE_CONFIRMATION: z.string().regex(/^[a-z0-9_]+$/, 'WHATSAPP_TEMPLATE_CONFIRMATION must be a template name: lower case letters, digits and _').default('request_received'),
-    WHATSAPP_TEMPLATE_STATUS: z.string().regex(/^[a-z0-9_]+$/, 'WHATSAPP_TEMPLATE_STATUS must be a template name: lower case letters, digits and _').default('request_status_update'),
+    WHATSAPP_TEMPLATE_CONFIRMATION: whatsappTemplateName('WHATSAPP_TEMPLATE_CONFIRMATION', 'request_received'),
+    WHATSAPP_TEMPLATE_STATUS: whatsappTemplateName('WHATSAPP_TEMPLATE_STATUS', 'request_status_update'),
+    WHATSAPP_TEMPLATE_RESERVATION: whatsappTemplateName('WHATSAPP_TEMPLATE_RESERVATION', 'reservation_received'),
+    WHATSAPP_TEMPLATE_LEAD: whatsappTemplateName('WHATSAPP_TEMPLATE_LEAD', 'lead_received'),
+    WHATSAPP_TEMPLATE_FOLLOW_UP_STATUS: whatsappTemplateName('WHATSAPP_TEMPLATE_FOLLOW_UP_STATUS', 'follow_up_status_update'),
     WHATSAPP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
     WHATSAPP_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
     RATES_URL: z.url({ error: 'RATES_URL must be a URL like https://openexchangerates.org/api' }).optional(),
@@ -301,7 +309,13 @@ export const RuntimeConfigSchema = z
       appSecret: env.WHATSAPP_APP_SECRET,
       verifyToken: env.WHATSAPP_VERIFY_TOKEN,
       /** The approved template name of each message we send. */
-      templates: { confirmation: env.WHATSAPP_TEMPLATE_CONFIRMATION, status: env.WHATSAPP_TEMPLATE_STATUS },
+      templates: {
+        confirmation: env.WHATSAPP_TEMPLATE_CONFIRMATION,
+        status: env.WHATSAPP_TEMPLATE_STATUS,
+        'reservation-confirmation': env.WHATSAPP_TEMPLATE_RESERVATION,
+        'lead-confirmation': env.WHATSAPP_TEMPLATE_LEAD,
+        'follow-up-status': env.WHATSAPP_TEMPLATE_FOLLOW_UP_STATUS,
+      } satisfies Record<WhatsAppTemplate, string>,
       /** As for emails: the first retry waits retryDelayMs and each next one twice as long (12 from 5 s: about 5.7 hours). */
       delivery: { maxAttempts: env.WHATSAPP_MAX_ATTEMPTS, retryDelayMs: env.WHATSAPP_RETRY_DELAY_MS },
     },

@@ -57,6 +57,17 @@ export const isOneLine = (text: string) => !TAB_OR_LINE_BREAK.test(text);
 // eslint-disable-next-line no-control-regex
 const ANY_RULED_CHARACTER = /[\u0000-\u001f\uD800-\uDFFF]/;
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text from a sender we cannot ask to fix it (a signed webhook, which a 400 would only make its sender retry for
+ * days), made acceptable instead of refused: control characters dropped, a lone surrogate made U+FFFD. Server only
+ * (a lookbehind).
+ */
+export const withoutRefusedCharacters = (text: string) => (ANY_RULED_CHARACTER.test(text) ? text.replace(CONTROL_CHARACTERS, '').replace(LONE_SURROGATES, '\uFFFD') : text);
+
 /** Why a piece of text is refused whatever field it is in, or undefined when it is acceptable. */
 export function textProblem(text: string, { oneLine = false }: { oneLine?: boolean } = {}): MessageCode | undefined {
   if (!ANY_RULED_CHARACTER.test(text)) return undefined;

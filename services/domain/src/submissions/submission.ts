@@ -6,6 +6,7 @@ import { DEFAULT_SITE_LANGUAGE, languageOf, SITE_LANGUAGES, type SiteLanguage } 
 import type { FollowUpCommand } from '../followUps/followUp';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
+import { whatsappReplyFields } from '../whatsapp';
 
 export * from './statuses';
 
@@ -79,6 +80,8 @@ export const SubmissionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SubmissionOfferedValueSet'), data: z.object({ submissionId: z.string(), offeredValue: NairaAmountSchema.nullable(), setAt: z.string() }) }),
   z.object({ type: z.literal('SubmissionEstimatedValueSet'), data: z.object({ submissionId: z.string(), estimatedValue: NairaAmountSchema.nullable(), setAt: z.string() }) }),
   z.object({ type: z.literal('SubmissionNoteAdded'), data: z.object({ submissionId: z.string(), text: z.string(), addedAt: z.string() }) }),
+  /** The owner answered one of our WhatsApp messages: a note in the request's history, and staff are told. */
+  z.object({ type: z.literal('SubmissionWhatsAppReplyReceived'), data: z.object({ submissionId: z.string(), ...whatsappReplyFields }) }),
   z.object({ type: z.literal('SubmissionDeleted'), data: z.object({ submissionId: z.string(), deletedAt: z.string() }) }),
   z.object({ type: z.literal('SubmissionPhotosProcessed'), data: z.object({ submissionId: z.string(), photos: z.array(ProcessedPhotoSchema), processedAt: z.string() }) }),
   /** The files of a deleted request (processed photos, thumbnails, any original left) were removed from disk. */
@@ -165,6 +168,8 @@ export function evolveSubmission(state: SubmissionState, event: SubmissionEvent)
       return { ...state, value: event.data.estimatedValue, lastUpdated: event.data.setAt };
     case 'SubmissionNoteAdded':
       return { ...state, lastUpdated: event.data.addedAt };
+    case 'SubmissionWhatsAppReplyReceived':
+      return { ...state, lastUpdated: event.data.receivedAt };
     case 'SubmissionDeleted':
       return { ...state, deleted: true };
     case 'SubmissionPhotosProcessed':

@@ -10,9 +10,16 @@ import type { DomainEvent } from '../platform/events';
 export const WHATSAPP_MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'withdrawn'] as const;
 export type WhatsAppMessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
-/** The message templates we send; each one's approved name in the WhatsApp Business account is configuration. */
-export const WHATSAPP_TEMPLATES = ['confirmation', 'status'] as const;
+/**
+ * The message templates we send; each one's approved name in the WhatsApp Business account is configuration.
+ * confirmation and status: a sell-car or trade-in request's; reservation-confirmation: a reservation request's;
+ * lead-confirmation: a hand-off from Tara's; follow-up-status: a status change of either of those two.
+ */
+export const WHATSAPP_TEMPLATES = ['confirmation', 'status', 'reservation-confirmation', 'lead-confirmation', 'follow-up-status'] as const;
 export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
+
+/** The first message about a request: its status updates wait until it is no longer pending. */
+export const WHATSAPP_CONFIRMATION_TEMPLATES: readonly WhatsAppTemplate[] = ['confirmation', 'reservation-confirmation', 'lead-confirmation'];
 
 /** Why a withdrawn message did not go out, as the outbox shows it. */
 export const WHATSAPP_WITHDRAWN_DELETED = 'Not sent: the request was deleted before this message went out';
@@ -39,6 +46,21 @@ export function whatsappNumber(phone: string): string | null {
 /** A reply that ends the updates: STOP, in any case, alone on its line (with spaces or a full stop). */
 export const isStopReply = (text: string) => /^\s*stop[\s.!]*$/i.test(text);
 
+/** Who wrote a customer's WhatsApp reply, as a request's notes show it beside staff's. */
+export const WHATSAPP_REPLY_AUTHOR = 'Customer on WhatsApp';
+
+/**
+ * The fields of a customer's text reply on WhatsApp, as the request or lead it is about records it (each stream's own
+ * event adds its id): the message id the webhook named it by, the phone in E.164 digits, what they wrote (theirs: shown
+ * as a note, quoted and defanged in emails, never trusted) and when WhatsApp says they sent it.
+ */
+export const whatsappReplyFields = {
+  waMessageId: z.string(),
+  phone: z.string(),
+  text: z.string(),
+  receivedAt: z.string(),
+};
+
 /** What one delivery status of a webhook says about a message we sent. */
 const WebhookStatusSchema = z.looseObject({
   id: z.string().max(200),
@@ -48,10 +70,11 @@ const WebhookStatusSchema = z.looseObject({
   errors: z.array(z.looseObject({ code: z.number().int(), title: z.string().max(500).optional(), message: z.string().max(1000).optional() })).max(10).optional(),
 });
 
-/** A message a person sent to our number; only text matters here (STOP). */
+/** A message a person sent to our number; only text matters here (STOP, or a reply for their request's history). */
 const WebhookIncomingMessageSchema = z.looseObject({
   from: z.string().max(40),
   id: z.string().max(200),
+  timestamp: z.string().max(20).optional(),
   type: z.string().max(40),
   text: z.looseObject({ body: z.string().max(4096) }).optional(),
 });

@@ -4,6 +4,7 @@ import {
   CONVERSATION_EVENT_TYPES,
   ConversationEventSchema,
   transcriptMessage,
+  WHATSAPP_REPLY_AUTHOR,
   type ChatMessage,
   type ConversationEvent,
   type ModelFallback,
@@ -152,6 +153,9 @@ export const conversationsProjection: Projection = {
         }
         case 'ConversationNoteAdded':
           await applyNote(trx, 'conversations', conversationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, { atPosition: version });
+          break;
+        case 'ConversationWhatsAppReplyReceived':
+          await applyNote(trx, 'conversations', conversationId, { text: event.data.text, at: event.data.receivedAt, by: WHATSAPP_REPLY_AUTHOR }, { atPosition: version });
           break;
       }
       // Only a hand-off's answer depends on the conversation's language.

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type Database, type StoredEvent } from '@autobest/db';
-import { FALLBACK_RATES, collectionsOf, convert, fromMajor, isReservationRequestStream, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, type Vehicle } from '@autobest/domain';
+import { FALLBACK_RATES, collectionsOf, convert, fromMajor, isReservationRequestStream, languageOf, priceBucketOf, RESERVATION_EVENT_TYPES, tabsOf, VEHICLE_EVENT_TYPES, VehicleEventSchema, WHATSAPP_REPLY_AUTHOR, type Vehicle } from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP, type FollowUpVersion } from '../followUps/followUps';
 import { FACET_COLUMNS, FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf, type FacetedVehicle, type FacetValue } from './vehicleFacets';
@@ -265,6 +265,9 @@ export const vehiclesProjection: Projection = {
         }
         case 'ReservationNoteAdded':
           await applyNote(trx, 'reservation_requests', event.data.reservationId, { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }, reservationVersion(stored));
+          break;
+        case 'ReservationWhatsAppReplyReceived':
+          await applyNote(trx, 'reservation_requests', event.data.reservationId, { text: event.data.text, at: event.data.receivedAt, by: WHATSAPP_REPLY_AUTHOR }, reservationVersion(stored));
           break;
       }
     }

@@ -1,4 +1,4 @@
-import { languageOf, SubmissionEventSchema, submissionKindOfStream } from '@autobest/domain';
+import { languageOf, SubmissionEventSchema, submissionKindOfStream, WHATSAPP_REPLY_AUTHOR } from '@autobest/domain';
 import { appendedTo, eventByEventProjection, staffEmailOf } from '../projector/projection';
 
 /** Both kinds of owner requests, as the console lists them and the status page shows them. */
@@ -69,6 +69,15 @@ export const submissionsProjection = eventByEventProjection({
         await trx
           .updateTable('submissions')
           .set({ notes: appendedTo('notes', { text: event.data.text, at: event.data.addedAt, by: staffEmailOf(stored) }), last_updated: event.data.addedAt, version })
+          .where('id', '=', event.data.submissionId)
+          .execute();
+        break;
+      }
+      case 'SubmissionWhatsAppReplyReceived': {
+        const { text, receivedAt } = event.data;
+        await trx
+          .updateTable('submissions')
+          .set({ notes: appendedTo('notes', { text, at: receivedAt, by: WHATSAPP_REPLY_AUTHOR }), last_updated: receivedAt, version })
           .where('id', '=', event.data.submissionId)
           .execute();
         break;

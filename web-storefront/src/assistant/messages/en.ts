@@ -66,6 +66,7 @@ export default {
   sources: 'Sources:',
   talkToPerson: 'Talk to a person',
   handoffTitle: 'Talk to a person',
+  whatsappUpdates: 'Send me updates on WhatsApp (to the phone above)',
   handoffIntro: 'Leave your name and a phone number or an email: our sales team will contact you with this conversation in hand.',
   name: 'Name',
   phone: 'Phone number',

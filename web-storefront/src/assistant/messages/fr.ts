@@ -69,6 +69,7 @@ export default {
   sources: 'Sources :',
   talkToPerson: 'Parler à une personne',
   handoffTitle: 'Parler à une personne',
+  whatsappUpdates: 'M’envoyer les mises à jour sur WhatsApp (au numéro ci-dessus)',
   handoffIntro: 'Laissez votre nom et un numéro de téléphone ou un e-mail : notre équipe commerciale vous contactera avec cette conversation en main.',
   name: 'Nom',
   phone: 'Numéro de téléphone',

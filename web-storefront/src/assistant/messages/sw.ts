@@ -69,6 +69,7 @@ export default {
   sources: 'Vyanzo:',
   talkToPerson: 'Ongea na mtu',
   handoffTitle: 'Ongea na mtu',
+  whatsappUpdates: 'Nitumieni taarifa kupitia WhatsApp (kwa namba iliyo juu)',
   handoffIntro: 'Acha jina lako na namba ya simu au barua pepe: timu yetu ya mauzo itawasiliana nawe ikiwa na mazungumzo haya.',
   name: 'Jina',
   phone: 'Namba ya simu',

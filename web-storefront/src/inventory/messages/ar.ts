@@ -117,6 +117,7 @@ export default {
   'reviewCount.few': '({count} مراجعات)',
   'reviewCount.many': '({count} مراجعة)',
   'reviewCount.other': '({count} مراجعة)',
+  whatsappUpdates: 'أرسلوا لي التحديثات على واتساب',
   reserveLabel: 'احجز هذه المركبة',
   yourName: 'اسمك',
   phone: 'رقم الهاتف',

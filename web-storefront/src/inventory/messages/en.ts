@@ -102,6 +102,7 @@ export default {
   'ratedLabel.other': 'Rated {rating} out of 5 from {count} reviews',
   'reviewCount.one': '({count} review)',
   'reviewCount.other': '({count} reviews)',
+  whatsappUpdates: 'Send me updates on WhatsApp',
   reserveLabel: 'Reserve this vehicle',
   yourName: 'Your name',
   phone: 'Phone number',

@@ -105,6 +105,7 @@ export default {
   'reviewCount.one': '({count} avis)',
   'reviewCount.many': "({count} d'avis)",
   'reviewCount.other': '({count} avis)',
+  whatsappUpdates: 'M’envoyer les mises à jour sur WhatsApp',
   reserveLabel: 'Réserver ce véhicule',
   yourName: 'Votre nom',
   phone: 'Numéro de téléphone',

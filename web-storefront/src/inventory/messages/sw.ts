@@ -101,6 +101,7 @@ export default {
   'ratedLabel.other': 'Limekadiriwa {rating} kati ya 5 kutokana na maoni {count}',
   'reviewCount.one': '(maoni {count})',
   'reviewCount.other': '(maoni {count})',
+  whatsappUpdates: 'Nitumieni taarifa kupitia WhatsApp',
   reserveLabel: 'Hifadhi gari hili',
   yourName: 'Jina lako',
   phone: 'Nambari ya simu',

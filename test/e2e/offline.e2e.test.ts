@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
+
+const PHOTO = await samplePhoto({ width: 640, height: 480 });
+const SLOTS = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard'];
 
 const VEHICLE = '/vehicle/featured-toyota-venza-2024';
 
@@ -62,6 +66,71 @@ describe('the storefront offline (issue 42, point 2)', () => {
       (error: Error) => error.message,
     );
     expect(admin).toMatch(/ERR_INTERNET_DISCONNECTED/);
+    await context.close();
+  });
+
+  it('a sell-car request submitted with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sell-car-submissions') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/sell-car`);
+    const form = page.getByRole('form', { name: 'Sell your car form' });
+    await form.getByLabel('Full Name').waitFor();
+    await controlledByServiceWorker(page);
+    // The page's own code was loaded before the worker served it; the worker keeps it once it does.
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/SubmissionPage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await form.getByLabel('Full Name').fill('Ngozi Okafor');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0142');
+    await form.getByLabel('Email Address').fill('ngozi.okafor@example.ng');
+    await form.getByLabel('Make', { exact: true }).fill('Honda');
+    await form.getByLabel('Model', { exact: true }).fill('Accord');
+    await form.getByLabel('Year', { exact: true }).fill('2021');
+    await form.getByLabel('Odometer (km)').fill('41000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('8000000');
+    for (const label of SLOTS) await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+    await form.getByLabel(/^I agree/).check();
+
+    await context.setOffline(true);
+    await page.getByText('You are offline. What you type and the photos you choose are kept on this phone.').waitFor();
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    // A reload with no connection: the page comes from the worker, the draft from IndexedDB, still waiting.
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('Ngozi Okafor');
+    expect(await form.getByLabel('Transmission').inputValue()).toBe('automatic');
+    expect(await form.getByLabel(/^I agree/).isChecked()).toBe(true);
+    for (const label of SLOTS) await page.getByRole('img', { name: label, exact: true }).waitFor();
+    expect(await page.getByText('Dashboard.jpg').count()).toBe(1);
+    // 'Try sending now' with no connection fails and keeps waiting: nothing reaches the API.
+    await page.getByRole('button', { name: 'Try sending now' }).click();
+    await waiting.waitFor();
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+    await vi.waitFor(async () => expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'ngozi.okafor@example.ng').select('id').execute()).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    // One request reached the API, with the Idempotency-Key the draft kept through the reload.
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    // Sent: nothing is kept any more; a new visit starts with an empty form.
+    await page.reload();
+    await form.getByLabel('Full Name').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+    expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,15 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { useFormat, useT } from '../i18n';
 import { offlineMessages } from './messages';
-
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
+import { useOnline } from './savedAnswers';
 
 /**
  * "Saved 29 Nov, 09:14 — you are offline": drawn by the layout while the page shows copies the service worker kept
@@ -18,11 +9,11 @@ function subscribe(listener: () => void): () => void {
 export default function OfflineNote({ savedAt }: { savedAt: number }) {
   const t = useT(offlineMessages);
   const format = useFormat();
-  const offline = useSyncExternalStore(subscribe, () => !navigator.onLine);
+  const online = useOnline();
   const time = format.date(new Date(savedAt), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <p className="notice offline-note" role="status" data-saved-at={new Date(savedAt).toISOString()}>
-      {t(offline ? 'savedOffline' : 'savedSlow', { time })}
+      {t(online ? 'savedSlow' : 'savedOffline', { time })}
     </p>
   );
 }

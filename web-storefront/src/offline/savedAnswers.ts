@@ -44,3 +44,15 @@ export function useSavedAnswers(pathname: string): number | null {
   useEffect(() => pageChanged(pathname), [pathname]);
   return useSyncExternalStore(subscribe, () => oldest);
 }
+
+function subscribeToConnection(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser says it has a connection at all (false for certain only when it has none). */
+export const useOnline = (): boolean => useSyncExternalStore(subscribeToConnection, () => navigator.onLine);

@@ -134,6 +134,22 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     }
   };
 
+  /** What a draft keeps (offline/draft): read when saving it, never while rendering. */
+  const snapshot = () => ({
+    values: values as Record<string, string>,
+    consent,
+    photos: Object.fromEntries(Object.entries(photos).flatMap(([slot, photo]) => (photo ? [[slot, photo.file]] : []))),
+    idempotencyKey: idempotencyKey.current,
+  });
+  /** A kept draft back in the form, with its Idempotency-Key: sending it again is the same request. */
+  const restore = (draft: ReturnType<typeof snapshot>) => {
+    // Only this form's fields and slots: a draft is data from storage like any other.
+    setValues(Object.fromEntries(Object.entries(initial).map(([name, value]) => [name, draft.values[name] ?? value])) as Values);
+    setConsent(draft.consent);
+    setPhotos(Object.fromEntries(slots.flatMap(({ slot }) => (draft.photos[slot] ? [[slot, { file: draft.photos[slot], preview: URL.createObjectURL(draft.photos[slot]) }]] : []))));
+    idempotencyKey.current = draft.idempotencyKey;
+  };
+
   const shownErrors = useMemo(() => {
     // Missing photos are named by their slots, labelled in the visitor's language.
     const labelsOf = (slotNames: readonly string[]) => slotNames.map((name) => slotLabel(t, slots.find(({ slot }) => slot === name)?.label ?? name));
@@ -146,5 +162,5 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     return translated;
   }, [errors, t, say, slots]);
 
-  return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors: shownErrors, sending, progress, submit, reset };
+  return { values, setValue, consent, setConsent: changeConsent, photos, setPhoto, errors: shownErrors, sending, progress, submit, reset, snapshot, restore };
 }

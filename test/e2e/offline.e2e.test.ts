@@ -25,7 +25,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
   });
 
   async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await stack.browser.newContext();
+    const context = await stack.browser.newContext({ serviceWorkers: 'allow' });
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     return { context, page: await context.newPage() };
   }

@@ -1,5 +1,10 @@
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -132,5 +137,44 @@ describe('the storefront offline (issue 42, point 2)', () => {
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
     expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
     await context.close();
+  });
+
+  it('a new version of the worker waits while a visit goes on, and serves the next visit', async () => {
+    // The built storefront copied, so this test can deploy a new worker without touching the one other files use.
+    const storefrontDir = await mkdtemp(join(tmpdir(), 'autobest-storefront-'));
+    await cp(fileURLToPath(new URL('../../web-storefront/dist', import.meta.url)), storefrontDir, { recursive: true });
+    const api = await startApi(stack.config, { migrate: false, logger: false, webApps: { storefrontDir } });
+    try {
+      const { context, page } = await visitor();
+      await page.goto(`${api.url}/`);
+      await controlledByServiceWorker(page);
+      await page.evaluate(() => Object.assign(window, { visitMarker: 'the same visit' }));
+
+      // A deploy: sw.js changes (its compressed copies go, so the changed file itself is served).
+      await appendFile(join(storefrontDir, 'sw.js'), '\n// a new version\n');
+      await rm(join(storefrontDir, 'sw.js.br'));
+      await rm(join(storefrontDir, 'sw.js.gz'));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+
+      // The visit goes on with the version it started with: no reload, the old worker still in charge.
+      await page.getByRole('link', { name: 'Inventory', exact: true }).first().click();
+      await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { visitMarker?: string }).visitMarker)).toBe('the same visit');
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
+
+      // The next visit (the tab closed, the site opened again) is served by the new version.
+      await page.close();
+      const next = await context.newPage();
+      await next.goto(`${api.url}/`);
+      await next.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+      });
+      await context.close();
+    } finally {
+      await api.close();
+      await rm(storefrontDir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,8 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 const savedAt = new Map<string, number>();
 let oldest: number | null = null;
-let shownPage = location.pathname;
+/** The page the answers belong to; the first one the layout draws. */
+let shownPage: string | undefined;
 const listeners = new Set<() => void>();
 
 function publish(): void {
@@ -28,8 +29,10 @@ export function noteAnswer(response: Response): void {
 }
 
 function pageChanged(pathname: string): void {
+  const first = shownPage === undefined;
   if (pathname === shownPage) return;
   shownPage = pathname;
+  if (first) return;
   for (const url of savedAt.keys()) if (!url.includes('/api/rates')) savedAt.delete(url);
   publish();
 }

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../infra/src/build/precompress';
 
 /** src/zod.ts and the module it imports to configure zod; every other importer of zod is sent to src/zod.ts. */
@@ -22,10 +24,40 @@ function zodConfiguredFirst(): Plugin {
 const CATALOGUE_SHARED =
   /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|rateLimited|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/(?:platform\/messages|inventory\/(?:kinds|tabs))\.ts$/;
 
+const DIST = fileURLToPath(new URL('dist', import.meta.url));
+
+/**
+ * The service worker's precache is the app shell: index.html and the code and styles it names, which the first visit
+ * has just downloaded (so the worker's copy comes from the browser's cache, not the network again), and the small
+ * "Saved ... — you are offline" note, which is only ever needed offline. Pages' own chunks are kept as they are opened
+ * (src/offline/sw.ts): nothing a visitor did not ask for is downloaded ahead.
+ */
+async function appShellOnly<Entry extends { url: string }>(entries: Entry[]) {
+  const shell = readFileSync(`${DIST}/index.html`, 'utf8');
+  const named = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  const kept = entries.filter((entry) => entry.url === 'index.html' || named.has(entry.url) || /^assets\/OfflineNote-[\w-]+\.js$/.test(entry.url));
+  return { manifest: kept, warnings: [] };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [zodConfiguredFirst(), react(), precompress()],
+  plugins: [
+    zodConfiguredFirst(),
+    react(),
+    // Registered by src/offline/registerServiceWorker.ts once the page has loaded, never before its first paint.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/offline',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html}'], manifestTransforms: [appShellOnly] },
+      // Written before precompress runs, so sw.js gets its Brotli and gzip copies like every other file.
+      integration: { closeBundleOrder: 'pre' },
+    }),
+    precompress(),
+  ],
   // No modulepreload polyfill: every browser the storefront supports preloads modules itself.
   build: {
     outDir: 'dist',

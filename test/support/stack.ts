@@ -73,7 +73,7 @@ export async function startStack(name: string, { env = {}, seed = false, workers
     // Logs stay quiet; the violations browsers report to the API are kept.
     const api = (started.api = await startApi(config, { migrate: false, logger: { level: 'warn', stream: reportedViolations(cspViolations, failureWatch.apiError) } }));
     if (seed) await vi.waitFor(async () => expect((await testDb.db.selectFrom('vehicles').select('id').execute()).length).toBe(listed), { timeout: 15_000, interval: 100 });
-    const browser = (started.browser = await launchChromium());
+    const browser = (started.browser = serviceWorkersOnRequest(await launchChromium()));
     watchBrowser(browser, cspViolations);
     failureWatch.watch(browser);
     return { testDb, queues, config, workers, api, browser, cspViolations, close };
@@ -112,4 +112,15 @@ export async function sentEmailText(stack: TestStack, address: string, template:
     { timeout: 15_000, interval: 100 },
   );
   return text;
+}
+
+/**
+ * Contexts (and `browser.newPage()`, which opens one) have no service worker unless the test asks for one with
+ * `serviceWorkers: 'allow'` (offline.e2e.test.ts): the storefront's worker fetches the API itself once it serves a page,
+ * and page.route, which many files use to stand in for the API, does not see what a worker fetches.
+ */
+function serviceWorkersOnRequest(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }

@@ -21,3 +21,7 @@ createRoot(root).render(
     </Suspense>
   </StrictMode>,
 );
+
+// The service worker (what was seen stays usable offline: src/offline/) is registered once the page has loaded: its
+// code is no part of what the first paint waits for.
+if ('serviceWorker' in navigator) window.addEventListener('load', () => void import('./offline/registerServiceWorker').catch(() => undefined), { once: true });

@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from './support';
 const SCRIPT = `export const cars = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: `chery-tiggo-${i}`, name: 'Chery Tiggo 8 Pro' })))};\n`;
 const INDEX = `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
+const SERVICE_WORKER = `self.addEventListener('fetch', () => undefined);\n${'// padding\n'.repeat(100)}`;
+
 let t: TestApp;
 let dir: string;
 beforeAll(async () => {
@@ -18,8 +20,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), INDEX);
   await writeFile(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(join(dir, 'assets', 'tiny-abc123.js'), 'export {};\n');
+  await writeFile(join(dir, 'sw.js'), SERVICE_WORKER);
   const compressed = await precompressDirectory(dir);
-  expect(compressed.map((path) => path.slice(dir.length)).sort()).toEqual(['/assets/index-abc123.js', '/assets/tiny-abc123.js', '/index.html']);
+  expect(compressed.map((path) => path.slice(dir.length)).sort()).toEqual(['/assets/index-abc123.js', '/assets/tiny-abc123.js', '/index.html', '/sw.js']);
   t = await createTestApp('api_compression', {}, { webApps: { storefrontDir: dir, adminDir: '/nonexistent' } });
 });
 afterAll(async () => {
@@ -48,6 +51,13 @@ describe('compression and caching of what the browser downloads', () => {
     expect(plain.body).toBe(SCRIPT);
     const tiny = await t.app.inject({ method: 'GET', url: '/assets/tiny-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gunzipSync(tiny.rawPayload).toString()).toBe('export {};\n');
+  });
+
+  it("revalidates the storefront's service worker on each check, so a deploy's version is found at once", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SERVICE_WORKER);
   });
 
   it('serves every page address the compressed index page, revalidated on each visit', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { noteAnswer } from '../offline/savedAnswers';
 import { convert, FALLBACK_RATES, fromMajor, toMajor, type PriceCurrency, type Rates } from '@autobest/domain/money';
 
 export type RatesState =
@@ -22,6 +23,7 @@ function load(): void {
   fetch('/api/rates', { headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(String(response.status));
+      noteAnswer(response);
       const body = (await response.json()) as { rates: Record<string, number>; source: string; timestamp: string };
       publish({ phase: 'ready', rates: body.rates, source: body.source, timestamp: body.timestamp });
     })

@@ -1,6 +1,7 @@
 import { isApiError, NETWORK_ERROR, type ApiError } from '../api/client';
 import { requestMessageOf, type ShownMessage } from '../api/domainMessages';
 import { takePrefetched } from '../prefetch';
+import { noteAnswer } from '../offline/savedAnswers';
 
 /** A catalogue read that failed: its status (0 when the API could not be reached) and the API's error answer. */
 export class ApiFailure extends Error {
@@ -25,6 +26,7 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
     if ((error as { name?: string }).name === 'AbortError') throw error;
     throw new ApiFailure(0, NETWORK_ERROR);
   }
+  noteAnswer(response);
   const body: unknown = await response.json().catch(() => undefined);
   // Given up on while the answer arrived (a newer search replaced it): it must not overwrite the newer one.
   if (signal?.aborted) throw new DOMException('The request was replaced', 'AbortError');

@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CurrencySelect, useCurrency } from '../currency/CurrencyContext';
 import { PAGE_NAMES } from '@autobest/domain/analytics/pages';
@@ -10,6 +10,10 @@ import type layoutEn from './messages/en';
 import { useRates } from '../currency/useRates';
 import { siteNotices } from './siteNotices';
 import { TaraLauncher } from '../assistant/TaraLauncher';
+import { useSavedAnswers } from '../offline/savedAnswers';
+
+// Only drawn when the page shows copies the service worker kept; its chunk is in the worker's precache.
+const OfflineNote = lazy(() => import('../offline/OfflineNote'));
 
 const CITIES = ['Lagos', 'Abuja', 'Accra', 'Nairobi', 'Johannesburg'];
 
@@ -96,6 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { notice } = useCurrency();
   const rates = useRates();
   const t = useT(layoutMessages);
+  const savedAt = useSavedAnswers(pathname);
   useScrollOnNavigate(pathname);
   useEffect(() => {
     track('page_view', { page: PAGE_NAMES[pathname] ?? pathname });
@@ -127,6 +132,11 @@ export function Layout({ children }: { children: ReactNode }) {
         dismissLabel={t('dismiss')}
         pathname={pathname}
       />
+      {savedAt === null ? null : (
+        <Suspense fallback={null}>
+          <OfflineNote savedAt={savedAt} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <PageErrorBoundary resetKey={pathname} fallback={<PageFailed />}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -14,6 +14,8 @@ import { ToastProvider, useToast } from './Toast';
 import { UploadProgress } from './UploadProgress';
 import { useSubmissionForm } from './useSubmissionForm';
 import type { SubmissionCreated } from '@autobest/domain/submissions/contracts';
+import { DraftNotice } from '../offline/draft/DraftNotice';
+import { useFormDraft } from '../offline/draft/useFormDraft';
 
 const PERSONAL_FIELDS = ['fullName', 'phoneNumber', 'email'] as const;
 
@@ -44,9 +46,19 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
   const field = (name: string) => ({ name, value: values[name] ?? '', error: errors[name], onChange: form.setValue, disabled: sending });
   const tApi = useT(apiMessages);
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  // Kept on the phone as it is filled in; submitted with no connection, sent once the connection returns.
+  const blank = !form.consent && !Object.values(photos).some(Boolean) && Object.entries(initial).every(([name, value]) => values[name] === value);
+  const draft = useFormDraft(kind.kind, { values, consent: form.consent, photos, blank, snapshot: form.snapshot, restore: form.restore }, () => void send());
+
+  async function send() {
     const result = await form.submit();
+    if (result.outcome === 'busy') return;
+    if (result.outcome === 'refused' && result.status === 0) {
+      draft.waitForConnection();
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    draft.settled();
     if (result.outcome === 'invalid') {
       if (texts.invalid) toast({ kind: 'error', title: t(texts.invalid.title), text: t(texts.invalid.text) });
     } else if (result.outcome === 'sent') {
@@ -61,6 +73,11 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
       else if (result.error === 'file_too_large') toast({ kind: 'error', title: tApi('fileTooLargeTitle'), text: tApi('fileTooLargeText') });
       else toast({ kind: 'error', title: t(texts.failedTitle), text: t(texts.failed) });
     }
+  }
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void send();
   };
 
   const vehicleField = (spec: VehicleField) => {
@@ -94,6 +111,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
     <section className="page submission-page">
       <PageHeader back="/" backLabel={t('backHome')} title={t(texts.title)} lead={t(texts.lead)} />
       {created ? <CreatedNotice created={created} /> : null}
+      <DraftNotice online={draft.online} waiting={draft.waiting} sending={sending} onSendNow={() => void send()} />
 
       <form className="submission-form" aria-label={t(texts.form)} noValidate onSubmit={onSubmit}>
         <fieldset className="form-section">

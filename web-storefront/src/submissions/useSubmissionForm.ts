@@ -166,6 +166,26 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     }
   };
 
+  /** What a draft keeps (offline/draft): read when saving it, never while rendering. */
+  const snapshot = () => ({
+    values: values as Record<string, string>,
+    consent,
+    photos: Object.fromEntries(Object.entries(photos).flatMap(([slot, photo]) => (photo ? [[slot, photo.file]] : []))),
+    idempotencyKey: idempotencyKey.current,
+  });
+  /** A kept draft back in the form, with its Idempotency-Key: sending it again is the same request. */
+  const restore = (draft: ReturnType<typeof snapshot>) => {
+    // Only this form's fields and slots: a draft is data from storage like any other.
+    setValues(Object.fromEntries(Object.entries(initial).map(([name, value]) => [name, draft.values[name] ?? value])) as Values);
+    setConsent(draft.consent);
+    const kept = slots.flatMap(({ slot }) => (draft.photos[slot] ? [[slot, draft.photos[slot]] as const] : []));
+    setPhotos(Object.fromEntries(kept.map(([slot, file]) => [slot, { file, preview: URL.createObjectURL(file) }])));
+    // Each kept photo is sent again from its start (an upload does not outlive the page); the hook waits for the
+    // connection and resumes on its own.
+    for (const [slot, file] of kept) void photoUploads.start(slot, file);
+    idempotencyKey.current = draft.idempotencyKey;
+  };
+
   const shownErrors = useMemo(() => {
     // Missing photos are named by their slots, labelled in the visitor's language.
     const labelsOf = (slotNames: readonly string[]) => slotNames.map((name) => slotLabel(t, slots.find(({ slot }) => slot === name)?.label ?? name));
@@ -195,5 +215,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     progress: sending ? { overall: overallPercent(photoUploads.uploads, chosenSlots) } : null,
     submit,
     reset,
+    snapshot,
+    restore,
   };
 }

@@ -34,9 +34,10 @@ export const webAppsPlugin = fp<WebAppsOptions>(
     const storefrontBuilt = existsSync(`${storefrontDir}/index.html`);
     const adminBuilt = existsSync(`${adminDir}/index.html`);
 
-    // Hashed assets never change; index.html (or its .br/.gz copy) must be revalidated so a deploy is seen at once.
+    // Hashed assets never change; index.html and the storefront's service worker (sw.js), or their .br/.gz copies, keep
+    // one name across versions and must be revalidated so a deploy is seen at once.
     const setHeaders = (reply: FastifyReply, path: string) => {
-      reply.header('Cache-Control', /\.html(?:\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      reply.header('Cache-Control', /(?:\.html|\/sw\.js)(?:\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
     };
     if (storefrontBuilt) {
       await app.register(fastifyStatic, { root: storefrontDir, prefix: '/', wildcard: false, index: false, preCompressed: true, setHeaders });

@@ -1,0 +1,180 @@
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startApi } from '@autobest/api';
+import { samplePhoto } from '@autobest/runtime/testing';
+import { startStack, type TestStack } from '../support/stack';
+
+const PHOTO = await samplePhoto({ width: 640, height: 480 });
+const SLOTS = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard'];
+
+const VEHICLE = '/vehicle/featured-toyota-venza-2024';
+
+/** Waits until the storefront's service worker serves `page` (it registers once the page has loaded). */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+describe('the storefront offline (issue 42, point 2)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack('e2e_offline', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await stack.browser.newContext({ serviceWorkers: 'allow' });
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    return { context, page: await context.newPage() };
+  }
+
+  it('pages a visitor opened open again with no connection, marked with when they were saved; the console does not', async () => {
+    const { context, page } = await visitor();
+    await page.goto(`${stack.api.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await controlledByServiceWorker(page);
+    // Opened from the home page, as a visitor does: the vehicle's data and photos come through the worker.
+    await page.goto(`${stack.api.url}${VEHICLE}`);
+    await page.getByRole('heading', { name: /Toyota Venza/ }).first().waitFor();
+    // Online, nothing says it was saved.
+    expect(await page.getByRole('status').filter({ hasText: 'you are offline' }).count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: /Toyota Venza/ }).first().waitFor();
+    const note = page.getByRole('status').filter({ hasText: /^Saved .+ — you are offline$/ });
+    await note.waitFor();
+    expect(Date.parse((await note.getAttribute('data-saved-at')) ?? '')).toBeLessThanOrEqual(Date.now());
+
+    await page.goto(`${stack.api.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await note.waitFor();
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toEqual(expect.arrayContaining(['/index.html', '/api/rates', '/api/vehicles/featured-toyota-venza-2024']));
+    expect(cached.filter((path) => /^\/(?:admin|api\/admin)|status/.test(path))).toEqual([]);
+
+    // The staff console is never kept: offline it is the browser's own error, not a page from the cache.
+    const admin = await (await context.newPage()).goto(`${stack.api.url}/admin`).then(
+      () => 'opened',
+      (error: Error) => error.message,
+    );
+    expect(admin).toMatch(/ERR_INTERNET_DISCONNECTED/);
+    await context.close();
+  });
+
+  it('a sell-car request submitted with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sell-car-submissions/from-uploads') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/sell-car`);
+    const form = page.getByRole('form', { name: 'Sell your car form' });
+    await form.getByLabel('Full Name').waitFor();
+    await controlledByServiceWorker(page);
+    // The page's own code was loaded before the worker served it; the worker keeps it once it does.
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/SubmissionPage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await form.getByLabel('Full Name').fill('Ngozi Okafor');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0142');
+    await form.getByLabel('Email Address').fill('ngozi.okafor@example.ng');
+    await form.getByLabel('Make', { exact: true }).fill('Honda');
+    await form.getByLabel('Model', { exact: true }).fill('Accord');
+    await form.getByLabel('Year', { exact: true }).fill('2021');
+    await form.getByLabel('Odometer (km)').fill('41000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('8000000');
+    for (const label of SLOTS) await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+    await form.getByLabel(/^I agree/).check();
+
+    await context.setOffline(true);
+    await page.getByText('You are offline. What you type and the photos you choose are kept on this phone.').waitFor();
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    // A reload with no connection: the page comes from the worker, the draft from IndexedDB, still waiting.
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('Ngozi Okafor');
+    expect(await form.getByLabel('Transmission').inputValue()).toBe('automatic');
+    expect(await form.getByLabel(/^I agree/).isChecked()).toBe(true);
+    for (const label of SLOTS) await page.getByRole('img', { name: label, exact: true }).waitFor();
+    expect(await page.getByText('Dashboard.jpg').count()).toBe(1);
+    // 'Try sending now' with no connection fails and keeps waiting: nothing reaches the API.
+    await page.getByRole('button', { name: 'Try sending now' }).click();
+    await waiting.waitFor();
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+    await vi.waitFor(async () => expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'ngozi.okafor@example.ng').select('id').execute()).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    // One request reached the API, with the Idempotency-Key the draft kept through the reload.
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    // Sent: nothing is kept any more; a new visit starts with an empty form.
+    await page.reload();
+    await form.getByLabel('Full Name').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+    expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a new version of the worker waits while a visit goes on, and serves the next visit', async () => {
+    // The built storefront copied, so this test can deploy a new worker without touching the one other files use.
+    const storefrontDir = await mkdtemp(join(tmpdir(), 'autobest-storefront-'));
+    await cp(fileURLToPath(new URL('../../web-storefront/dist', import.meta.url)), storefrontDir, { recursive: true });
+    const api = await startApi(stack.config, { migrate: false, logger: false, webApps: { storefrontDir } });
+    try {
+      const { context, page } = await visitor();
+      await page.goto(`${api.url}/`);
+      await controlledByServiceWorker(page);
+      await page.evaluate(() => Object.assign(window, { visitMarker: 'the same visit' }));
+
+      // A deploy: sw.js changes (its compressed copies go, so the changed file itself is served).
+      await appendFile(join(storefrontDir, 'sw.js'), '\n// a new version\n');
+      await rm(join(storefrontDir, 'sw.js.br'));
+      await rm(join(storefrontDir, 'sw.js.gz'));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+
+      // The visit goes on with the version it started with: no reload, the old worker still in charge.
+      await page.getByRole('link', { name: 'Inventory', exact: true }).first().click();
+      await page.getByRole('heading', { name: 'Search Inventory' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { visitMarker?: string }).visitMarker)).toBe('the same visit');
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
+
+      // The next visit (the tab closed, the site opened again) is served by the new version.
+      await page.close();
+      const next = await context.newPage();
+      await next.goto(`${api.url}/`);
+      await next.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+      });
+      await context.close();
+    } finally {
+      await api.close();
+      await rm(storefrontDir, { recursive: true, force: true });
+    }
+  });
+});

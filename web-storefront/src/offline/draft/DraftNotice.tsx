@@ -1,0 +1,21 @@
+import { useT } from '../../i18n';
+import { draftMessages } from './messages';
+
+/**
+ * What a form page says about its connection: nothing while online and nothing waits; offline, that what is typed is
+ * kept; once submitted with no connection, that it will be sent when the connection returns (with a button to try now).
+ */
+export function DraftNotice({ online, waiting, sending, onSendNow }: { online: boolean; waiting: boolean; sending: boolean; onSendNow(): void }) {
+  const t = useT(draftMessages);
+  if (!waiting && online) return null;
+  return (
+    <div className="notice draft-notice" role="status">
+      <p>{waiting ? t('waiting') : t('offline')}</p>
+      {waiting ? (
+        <button type="button" className="button button-secondary button-small" disabled={sending} onClick={onSendNow}>
+          {t('sendNow')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

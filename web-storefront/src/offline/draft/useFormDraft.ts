@@ -1,0 +1,78 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useOnline } from '../savedAnswers';
+import { clearDraft, loadDraft, saveDraft, type FormDraft } from './draftStore';
+
+type DraftContent = Omit<FormDraft, 'waiting' | 'savedAt'>;
+
+interface DraftableForm {
+  values: Readonly<Record<string, string>>;
+  consent: boolean;
+  photos: Readonly<Record<string, unknown>>;
+  /** True when nothing was entered: no draft is kept. */
+  blank: boolean;
+  snapshot(): DraftContent;
+  restore(draft: DraftContent): void;
+}
+
+/**
+ * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
+ * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitForConnection`)
+ * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), with the
+ * draft's Idempotency-Key. A failed retry leaves it waiting for the next return of the connection, or `sendWaiting`
+ * again from the page's button: never a loop of requests.
+ */
+export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () => void) {
+  const online = useOnline();
+  const [restored, setRestored] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const lastSaved = useRef<DraftContent | undefined>(undefined);
+  // One write at a time, in order: a slow write never lands after a newer one.
+  const writes = useRef(Promise.resolve());
+
+  const restore = useEffectEvent((draft: FormDraft) => {
+    form.restore(draft);
+    lastSaved.current = draft;
+    setWaiting(draft.waiting);
+  });
+  useEffect(() => {
+    let current = true;
+    loadDraft(name)
+      .then((draft) => {
+        if (current && draft) restore(draft);
+      })
+      // No IndexedDB (a private window in some browsers): the form works as before, without drafts.
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setRestored(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [name]);
+
+  const save = useEffectEvent(() => {
+    const content = form.blank && !waiting ? undefined : form.snapshot();
+    const previous = lastSaved.current;
+    lastSaved.current = content;
+    writes.current = writes.current
+      .then(() => (content ? saveDraft(name, { ...content, waiting, savedAt: Date.now() }, previous) : clearDraft(name)))
+      .catch(() => undefined);
+  });
+  useEffect(() => {
+    if (restored) save();
+  }, [restored, waiting, form.values, form.consent, form.photos]);
+
+  const send = useEffectEvent(sendWaiting);
+  useEffect(() => {
+    if (restored && waiting && online) send();
+  }, [restored, waiting, online]);
+
+  return {
+    online,
+    waiting,
+    /** The request could not be sent for want of a connection: keep it and send it when there is one. */
+    waitForConnection: () => setWaiting(true),
+    /** Sent, or refused for a reason a retry will not change: the page says which; nothing waits any more. */
+    settled: () => setWaiting(false),
+  };
+}

@@ -64,8 +64,10 @@ const busyCreation = (error: Error | DetailedError, upload: Upload) =>
  * Sends each chosen photo on its own as soon as it is chosen, resumably (tus, to PHOTO_UPLOADS_PATH): a photo that
  * was cut off goes on from where it stopped, and only that photo is sent again. `choose` starts a slot's photo (giving
  * up the one it replaces), `remove` gives it up, `retry` starts a refused one again, and `whenThrough` waits for every
- * chosen photo to be through, answering their upload ids, or the slots that were refused. `forget` drops every slot
- * after their request was sent: the uploads belong to it now.
+ * chosen photo to be through, answering their upload ids, or the slots that were refused, or that a photo goes with
+ * the form (the API too busy to start its upload: the form is then sent as one multipart request). `forget` drops
+ * every slot after their request was sent: the uploads belong to it now; `giveUpAll` first ends the uploads when the
+ * photos went with the form instead.
  */
 export function usePhotoUploads() {
   const [uploads, setUploads] = useState<PhotoUploads>({});
@@ -160,8 +162,10 @@ export function usePhotoUploads() {
           const states = slots.map((slot) => [slot, latest.current[slot]] as const);
           const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
           if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : { state: 'refused', status: 0, error: NETWORK_REFUSAL } });
-          if (!states.every(([, state]) => state?.state === 'through' || state?.state === 'withForm')) return;
+          // One photo going with the form takes them all: the multipart request carries every photo, so the others'
+          // uploads need not finish.
           if (states.some(([, state]) => state?.state === 'withForm')) return finish({ ok: true, withForm: true });
+          if (!states.every(([, state]) => state?.state === 'through')) return;
           finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
         };
         const finish = (answer: Parameters<typeof resolve>[0]) => {

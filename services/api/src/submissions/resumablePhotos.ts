@@ -130,11 +130,13 @@ export interface PhotoUploads {
 }
 
 /**
- * Photos uploaded one at a time over tus (https://tus.io/protocols/resumable-upload, 1.0.0 with creation, expiration
- * and termination) into resumableUploadsFolder, by @tus/server and @tus/file-store: a photo that was cut off goes on
- * from the last byte that arrived. Each upload is at most MAX_PHOTO_BYTES, checked by content (identifyPhoto) once its
- * last byte arrives and deleted when it is not an accepted image, and expires RESUMABLE_UPLOAD_EXPIRY_MS after it was
- * created.
+ * Photos uploaded one at a time over tus (https://tus.io/protocols/resumable-upload, 1.0.0 with creation,
+ * creation-with-upload, expiration and termination) into resumableUploadsFolder, by @tus/server and @tus/file-store: a
+ * photo that was cut off goes on from the last byte that arrived. Each upload is at most MAX_PHOTO_BYTES, checked by
+ * content (identifyPhoto) once its last byte arrives and deleted when it is not an accepted image. A finished one
+ * expires RESUMABLE_UPLOAD_EXPIRY_MS after it was created, an unfinished one RESUMABLE_UPLOAD_IDLE_MS after its last
+ * byte. tus' lock on an upload is per process (@tus/server 2.4 ships only MemoryLocker, no lock shared between
+ * processes): the claim does not rely on it (it locks by rename and keeps a checked copy).
  */
 export function createPhotoUploads(app: FastifyInstance, uploadsDir: string): PhotoUploads {
   const directory = resumableUploadsFolder(uploadsDir);

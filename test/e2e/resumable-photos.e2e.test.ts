@@ -103,4 +103,43 @@ describe('photos that survive the network', () => {
       { timeout: 20_000, interval: 100 },
     );
   }, 120_000);
+
+  it('when the API is too busy to start uploads (503, tried again), the photos go with the form as one multipart request', async () => {
+    const owner = await stack.browser.newPage();
+    let refusedCreations = 0;
+    await owner.route('**/api/photo-uploads', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      refusedCreations += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'service_unavailable', message: 'Too many photos are being uploaded right now. Please try again in a few minutes.' }) });
+    });
+    await owner.goto(`${stack.api.url}/sell-car`);
+    const form = owner.getByRole('form', { name: 'Sell your car form' });
+    for (const label of SLOTS) await owner.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+    for (const label of SLOTS) await form.getByRole('status').filter({ hasText: `${label} will be sent with the form` }).waitFor();
+    // Tried again before giving up on uploads: three creations a photo.
+    expect(refusedCreations).toBe(SLOTS.length * 3);
+
+    await form.getByLabel('Full Name').fill('Amaka Nwosu');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0312');
+    await form.getByLabel('Email Address').fill('amaka.nwosu@example.ng');
+    await form.getByLabel('Make', { exact: true }).fill('Toyota');
+    await form.getByLabel('Model', { exact: true }).fill('Camry');
+    await form.getByLabel('Year', { exact: true }).fill('2019');
+    await form.getByLabel('Odometer (km)').fill('64000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('14500000');
+    await form.getByLabel(/^I agree/).check();
+    const sent = owner.waitForRequest((request) => request.url().endsWith('/api/sell-car-submissions') && request.method() === 'POST');
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    expect(await (await sent).headerValue('content-type')).toMatch(/^multipart\/form-data/);
+    await owner.getByText('Your car selling request has been submitted successfully!').waitFor();
+    await vi.waitFor(
+      async () => {
+        const row = await stack.testDb.db.selectFrom('submissions').select(['photos']).where('email', '=', 'amaka.nwosu@example.ng').executeTakeFirst();
+        expect(row?.photos.map((photo) => [photo.label, photo.state])).toEqual(SLOTS.map((label) => [label, 'ready']));
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -67,29 +67,43 @@ describe('housekeeping', () => {
 });
 
 describe('expired photo uploads sweep', () => {
-  it('removes photos uploaded one by one a day after their creation, finished or not, and what a crash left of one', async () => {
+  it('removes finished photo uploads a day after their creation, unfinished ones after an hour with no byte, and what a crash left of one', async () => {
     const uploadsDir = await mkdtemp(join(tmpdir(), 'housekeeping-resumable-'));
     try {
       const folder = join(uploadsDir, '.resumable');
       const uploadConfig = loadRuntimeConfig({ UPLOADS_DIR: uploadsDir });
       const now = new Date('2030-01-02T12:00:00Z');
+      const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
       expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(0);
       await mkdir(folder);
-      const upload = async (id: string, createdHoursAgo: number, bytes = 'photo bytes') => {
-        await writeFile(join(folder, id), bytes);
-        await writeFile(join(folder, `${id}.json`), JSON.stringify({ id, size: 100, offset: 0, creation_date: new Date(now.getTime() - createdHoursAgo * 3_600_000).toISOString() }));
+      /** An upload of 100 bytes created `createdHoursAgo`, of which `received` arrived, the last `lastByteHoursAgo`. */
+      const upload = async (id: string, createdHoursAgo: number, received = 100, lastByteHoursAgo = createdHoursAgo) => {
+        await writeFile(join(folder, id), Buffer.alloc(received));
+        await writeFile(join(folder, `${id}.json`), JSON.stringify({ id, size: 100, offset: 0, creation_date: hoursAgo(createdHoursAgo).toISOString() }));
+        await utimes(join(folder, id), hoursAgo(lastByteHoursAgo), hoursAgo(lastByteHoursAgo));
+        await utimes(join(folder, `${id}.json`), hoursAgo(createdHoursAgo), hoursAgo(createdHoursAgo));
       };
       const id = (n: number) => String(n).repeat(32);
       await upload(id(1), 25);
+      // Finished, waiting for its request: kept for its day.
       await upload(id(2), 23);
       // Claimed by a request that crashed before forgetting it: the record without its bytes.
       await upload(id(3), 30);
       await rm(join(folder, id(3)));
+      // Unfinished: the one whose last byte came 2 hours ago is given up, the one still arriving is kept.
+      await upload(id(4), 3, 40, 2);
+      await upload(id(5), 3, 40, 0.5);
+      // Started and never sent a byte, 70 minutes ago.
+      await upload(id(6), 70 / 60, 0);
+      // A claim that crashed 2 hours ago (its record renamed, the request never recorded).
+      await upload(id(7), 3);
+      await rename(join(folder, `${id(7)}.json`), join(folder, `${id(7)}.claimed`));
+      await utimes(join(folder, `${id(7)}.claimed`), hoursAgo(2), hoursAgo(2));
       // Not one of ours: left alone.
       await writeFile(join(folder, 'notes.txt'), 'x');
 
-      expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(2);
-      expect((await readdir(folder)).sort()).toEqual([id(2), `${id(2)}.json`, 'notes.txt']);
+      expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(5);
+      expect((await readdir(folder)).sort()).toEqual([id(2), `${id(2)}.json`, id(5), `${id(5)}.json`, 'notes.txt']);
       expect(await expiredPhotoUploads.run({ db: testDb.db, config: uploadConfig, now })).toBe(0);
     } finally {
       await rm(uploadsDir, { recursive: true, force: true });

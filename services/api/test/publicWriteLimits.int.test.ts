@@ -93,6 +93,18 @@ describe.each(KINDS)('$kind requests', ({ kind, url, slots, fields }) => {
     expect((await send(newAddress(), { email: `neighbour.${kind}@example.ng`, phoneNumber: '+234 803 600 2999' })).statusCode).toBe(201);
   });
 
+  it('per address, one count for both ways of sending a request: multipart, or naming uploads sent first', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) {
+      expect((await send(address, { email: `both${n}.${kind}@example.ng`, phoneNumber: `+234 803 610 ${1000 + n}` })).statusCode).toBe(201);
+    }
+    // Refused before its body is looked at: the limit is the address', whatever the route.
+    const fromUploads = await t.app.inject({ method: 'POST', url: `${url}/from-uploads`, payload: { fields: {}, photos: {} }, remoteAddress: address });
+    expect(fromUploads.statusCode).toBe(429);
+    expect(fromUploads.json()).toMatchObject({ error: 'rate_limited' });
+    expect(Number(fromUploads.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('per email, however it is spelt: requests refused for their fields do not count, the one over the limit is refused', async () => {
     const spellings = [`Ada.Obi.${kind}@example.ng`, `ada.obi.${kind}+car@example.ng`, `ADA.OBI.${kind}@EXAMPLE.NG`];
     for (let n = 0; n < 2; n++) {
@@ -242,10 +254,32 @@ describe('photos uploaded one by one', () => {
     const { max } = PUBLIC_WRITE_LIMITS['photo-upload'].perAddress;
     const address = newAddress();
     const start = () => t.app.inject({ method: 'POST', url: '/api/photo-uploads', remoteAddress: address, headers: { 'tus-resumable': '1.0.0', 'upload-length': String(photo.length) } });
-    for (let n = 0; n < max; n++) expect((await start()).statusCode).toBe(201);
+    // Each given up at once, so the few unfinished uploads an address may keep waiting never stop it first.
+    const giveUp = (answer: LightMyRequestResponse) => t.app.inject({ method: 'DELETE', url: String(answer.headers['location']), remoteAddress: address, headers: { 'tus-resumable': '1.0.0' } });
+    for (let n = 0; n < max; n++) {
+      const answer = await start();
+      expect(answer.statusCode).toBe(201);
+      expect((await giveUp(answer)).statusCode).toBe(204);
+    }
     const before = await recorded();
     await expectRefusedAndNothingRecorded(await start(), 'photo-upload', 'perAddress', before);
     expect((await t.app.inject({ method: 'POST', url: '/api/photo-uploads', remoteAddress: newAddress(), headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } })).statusCode).toBe(201);
+  });
+
+  it('per address, one count for resuming and giving up (HEAD, PATCH, DELETE together)', async () => {
+    const { max } = PUBLIC_WRITE_LIMITS['photo-upload-resume'].perAddress;
+    const address = newAddress();
+    const id = '0'.repeat(32);
+    const tus = { 'tus-resumable': '1.0.0' };
+    // Split across the three methods: each alone stays far below the limit, together they reach it.
+    for (let n = 0; n < max; n++) {
+      const method = (['HEAD', 'DELETE', 'PATCH'] as const)[n % 3]!;
+      const headers = method === 'PATCH' ? { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : tus;
+      expect((await t.app.inject({ method, url: `/api/photo-uploads/${id}`, remoteAddress: address, headers, ...(method === 'PATCH' ? { payload: Buffer.from('x') } : {}) })).statusCode, `${method} ${n}`).toBe(404);
+    }
+    const over = await t.app.inject({ method: 'HEAD', url: `/api/photo-uploads/${id}`, remoteAddress: address, headers: tus });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

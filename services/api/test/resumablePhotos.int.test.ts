@@ -1,11 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELL_CAR_PHOTO_SLOTS, TRADE_IN_PHOTO_SLOTS } from '@autobest/domain';
 import { sellCarFormFields } from '@autobest/domain/testing';
 import { removeExpiredPhotoUploads, resumableUploadsFolder } from '@autobest/runtime';
+import { MAX_WAITING_UPLOADS_PER_NETWORK } from '../src/submissions/resumablePhotos';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 import { multipartBody, PDF, photoOfSize, pngOfSize } from './images';
@@ -35,8 +36,8 @@ afterAll(async () => {
 
 const filenameMetadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
 
-async function create(length: number, name = 'front.jpg') {
-  return t.app.inject({ method: 'POST', url: '/api/photo-uploads', headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': filenameMetadata(name) } });
+async function create(length: number, name = 'front.jpg', remoteAddress?: string) {
+  return t.app.inject({ method: 'POST', url: '/api/photo-uploads', headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': filenameMetadata(name) }, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 async function created(length: number, name?: string): Promise<string> {
   const response = await create(length, name);
@@ -45,8 +46,8 @@ async function created(length: number, name?: string): Promise<string> {
   expect(location).toMatch(/^\/api\/photo-uploads\/[0-9a-f]{32}$/);
   return location.split('/').pop()!;
 }
-const patch = (id: string, offset: number, bytes: Buffer) =>
-  t.app.inject({ method: 'PATCH', url: `/api/photo-uploads/${id}`, headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: bytes });
+const patch = (id: string, offset: number, bytes: Buffer, remoteAddress?: string) =>
+  t.app.inject({ method: 'PATCH', url: `/api/photo-uploads/${id}`, headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: bytes, ...(remoteAddress ? { remoteAddress } : {}) });
 const head = (id: string) => t.app.inject({ method: 'HEAD', url: `/api/photo-uploads/${id}`, headers: TUS });
 async function uploaded(content: Buffer, name?: string): Promise<string> {
   const id = await created(content.length, name);
@@ -219,5 +220,92 @@ describe('photos uploaded one by one (tus)', () => {
     expect(await waiting()).toContain(ids[TRADE_IN_PHOTO_SLOTS[1]!.slot]);
     expect(await removeExpiredPhotoUploads(t.config.uploadsDir, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(5);
     expect(await waiting()).toEqual([]);
+  });
+
+  it('one network may keep only a few unfinished uploads waiting: the next is a 429 for it alone, and finishing or giving one up frees its place', async () => {
+    const address = '10.77.0.1';
+    const ids: string[] = [];
+    for (let n = 0; n < MAX_WAITING_UPLOADS_PER_NETWORK; n++) {
+      const answer = await create(JPEG.length, 'front.jpg', address);
+      expect(answer.statusCode).toBe(201);
+      ids.push(answer.headers['location']!.toString().split('/').pop()!);
+    }
+    const over = await create(JPEG.length, 'front.jpg', address);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: 'rate_limited' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another network is not affected (the whole point: two addresses can no longer shut the forms for everyone).
+    expect((await create(JPEG.length, 'front.jpg', '10.77.0.2')).statusCode).toBe(201);
+    // Finished: no longer waiting.
+    expect((await patch(ids[0]!, 0, JPEG, address)).statusCode).toBe(204);
+    expect((await create(JPEG.length, 'front.jpg', address)).statusCode).toBe(201);
+    // Given up: no longer waiting.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/photo-uploads/${ids[1]}`, headers: TUS, remoteAddress: address })).statusCode).toBe(204);
+    expect((await create(JPEG.length, 'front.jpg', address)).statusCode).toBe(201);
+    expect((await create(JPEG.length, 'front.jpg', address)).statusCode).toBe(429);
+  });
+
+  it('an unfinished upload that received nothing for an hour is swept; a finished one waits its day', async () => {
+    const idle = await created(JPEG.length);
+    await patch(idle, 0, JPEG.subarray(0, 100));
+    const finished = await uploaded(JPEG);
+    const folder = resumableUploadsFolder(t.config.uploadsDir);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const name of [idle, `${idle}.json`, finished, `${finished}.json`]) await utimes(join(folder, name), twoHoursAgo, twoHoursAgo);
+    // Created two hours ago too.
+    for (const id of [idle, finished]) {
+      const info = JSON.parse(await readFile(join(folder, `${id}.json`), 'utf8')) as Record<string, unknown>;
+      await writeFile(join(folder, `${id}.json`), JSON.stringify({ ...info, creation_date: twoHoursAgo.toISOString() }));
+      await utimes(join(folder, `${id}.json`), twoHoursAgo, twoHoursAgo);
+    }
+    await removeExpiredPhotoUploads(t.config.uploadsDir, new Date());
+    expect(await waiting()).not.toContain(idle);
+    expect((await head(idle)).statusCode).toBe(404);
+    expect(await waiting()).toContain(finished);
+    expect((await head(finished)).statusCode).toBe(200);
+  });
+
+  it('the request keeps a copy checked as an image: bytes written to the upload after the claim (a PATCH held open in another process) never reach it', async () => {
+    const ids = await sixUploads(SELL_CAR_PHOTO_SLOTS);
+    const front = ids['front']!;
+    // A writer that opened the upload before the claim, as another API process' PATCH does.
+    const held = await open(join(resumableUploadsFolder(t.config.uploadsDir), front), 'r+');
+    try {
+      const response = await sellFromUploads(ids, { ...sellFields, email: 'held.open@example.ng' });
+      expect(response.statusCode).toBe(201);
+      await held.write(Buffer.concat([PDF, Buffer.alloc(Math.max(0, JPEG.length - PDF.length))]).subarray(0, JPEG.length), 0, JPEG.length, 0);
+    } finally {
+      await held.close();
+    }
+    const submission = (await t.testDb.db.selectFrom('events').select('data').where('type', '=', 'SellCarSubmitted').orderBy('global_position', 'desc').executeTakeFirstOrThrow()) as { data: { submissionId: string; photos: Array<{ slot: string; storedName: string }> } };
+    const stored = submission.data.photos.find((photo) => photo.slot === 'front')!.storedName;
+    const folders = await readdir(join(t.config.uploadsDir), { recursive: true });
+    const path = folders.find((name) => name.endsWith(stored))!;
+    expect(path).toBeDefined();
+    // The original as received (the workers may have re-encoded it by now, into a JPEG still).
+    const kept = await readFile(join(t.config.uploadsDir, path));
+    expect(kept.subarray(0, 4).toString('latin1')).not.toBe('%PDF');
+    expect(kept[0]).toBe(0xff);
+  });
+
+  it('reads the upload id from the path only: a query string naming another upload changes nothing', async () => {
+    const [a, b] = [await created(JPEG.length), await created(JPEG.length)];
+    const answer = await t.app.inject({ method: 'DELETE', url: `/api/photo-uploads/${a}?x=/${b}`, headers: TUS });
+    expect(answer.statusCode).toBe(204);
+    expect((await head(b)).statusCode).toBe(200);
+    expect((await head(a)).statusCode).toBe(404);
+  });
+
+  it('refuses concatenation in the API error shape, keeps its folder to itself, and strips format characters from file names', async () => {
+    const concat = await t.app.inject({ method: 'POST', url: '/api/photo-uploads', headers: { ...TUS, 'upload-length': '10', 'upload-concat': 'partial' } });
+    expect(concat.statusCode).toBe(400);
+    expect(concat.json()).toMatchObject({ error: 'validation_failed', fields: { 'upload-concat': 'Send each photo as one upload' } });
+    expect((await stat(resumableUploadsFolder(t.config.uploadsDir))).mode & 0o777).toBe(0o700);
+
+    const ids = await sixUploads(SELL_CAR_PHOTO_SLOTS);
+    ids['front'] = await uploaded(JPEG, 'front\u202Egpj.exe\u200B');
+    expect((await sellFromUploads(ids, { ...sellFields, email: 'bidi.name@example.ng' })).statusCode).toBe(201);
+    const submission = (await t.testDb.db.selectFrom('events').select('data').where('type', '=', 'SellCarSubmitted').orderBy('global_position', 'desc').executeTakeFirstOrThrow()) as { data: { photos: Array<{ slot: string; originalName: string }> } };
+    expect(submission.data.photos.find((photo) => photo.slot === 'front')!.originalName).toBe('frontgpj.exe');
   });
 });

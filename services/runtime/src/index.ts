@@ -16,4 +16,4 @@ export { createStatusTokens, type StatusTokens } from './submissions/statusToken
 export { submissionFolder } from './submissions/submissionFolder';
 export { createPasswordLinkTokens, type PasswordLinkTokens } from './staff/passwordLinks';
 export { identifyPhoto, PhotoProbe, photoVariantPath, reencodePhoto, UndecodablePhotoError, writePhotoVariants, type ReencodedPhoto } from './photos/photoCodec';
-export { removeExpiredPhotoUploads, resumableUploadsFolder, RESUMABLE_UPLOAD_EXPIRY_MS } from './photos/resumableUploads';
+export { CLAIMED_SUFFIX, receivedBytes, removeExpiredPhotoUploads, resumableUploadsFolder, RESUMABLE_UPLOAD_EXPIRY_MS, RESUMABLE_UPLOAD_IDLE_MS, uploadExpired } from './photos/resumableUploads';

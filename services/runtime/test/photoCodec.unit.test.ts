@@ -100,6 +100,20 @@ describe('reencodePhoto', () => {
     await expect(reencodePhoto(cut, { photo: join(folder, 'cut.jpg'), thumbnail: join(folder, 'cut.thumb.jpg') })).rejects.toBeInstanceOf(UndecodablePhotoError);
     expect((await readdir(folder)).filter((name) => name.startsWith('cut'))).toEqual([]);
   });
+
+  it('hands no decoder a format we do not accept (a TIFF, an SVG decode well, yet are refused), and writes nothing', async () => {
+    const tiff = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3a6ea5' } }).tiff().toBuffer();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="12"><rect width="16" height="12" fill="red"/></svg>');
+    for (const [name, bytes] of [['tiff', tiff], ['svg', svg]] as const) {
+      await expect(reencodePhoto(bytes, { photo: join(folder, `${name}.jpg`) }), name).rejects.toBeInstanceOf(UndecodablePhotoError);
+    }
+    expect((await readdir(folder)).filter((name) => name.startsWith('tiff') || name.startsWith('svg'))).toEqual([]);
+    // The formats accepted still are.
+    for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
+      const bytes = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3a6ea5' } }).toFormat(format).toBuffer();
+      await expect(reencodePhoto(bytes, { photo: join(folder, `ok-${format}.jpg`) }), format).resolves.toMatchObject({ width: 16, height: 12 });
+    }
+  });
 });
 
 describe('identifyPhoto (the check a request makes)', () => {

@@ -74,6 +74,12 @@ function UploadStatus({ label, upload, onRetry, disabled }: { label: string; upl
           {t('photoThrough', { label })}
         </span>
       );
+    case 'withForm':
+      return (
+        <span className="photo-upload-state" role="status">
+          {t('photoWithForm', { label })}
+        </span>
+      );
     case 'refused': {
       const photoMessage = fieldMessagesOf(upload.error)['photo'];
       const reason = upload.status === 429 ? rateLimited.text(upload.retryAfterSeconds) : say(photoMessage ?? requestMessageOf(upload.error));

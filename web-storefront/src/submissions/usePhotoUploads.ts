@@ -14,6 +14,8 @@ export type PhotoUploadState =
   | { state: 'sending'; percent: number }
   | { state: 'resuming'; percent: number }
   | { state: 'through'; uploadId: string }
+  /** The API was too busy to start an upload (503, tried again): the photo goes with the form, in one multipart request. */
+  | { state: 'withForm' }
   | { state: 'refused'; status: number; error: ApiError; retryAfterSeconds?: number | undefined };
 
 export type PhotoUploads = Record<string, PhotoUploadState | undefined>;
@@ -49,11 +51,23 @@ function worthRetrying(error: DetailedError): boolean {
 }
 
 /**
+ * How many times a creation answered 503 (every waiting upload together fills the API's bound) is tried again before
+ * the photo goes with the form instead: the multipart request does not wait for uploads to be deleted.
+ */
+const BUSY_CREATION_RETRIES = 2;
+
+/** Whether `error` is the API refusing to start an upload because it is busy (503 with no upload made). */
+const busyCreation = (error: Error | DetailedError, upload: Upload) =>
+  !upload.url && 'originalResponse' in error && error.originalResponse?.getStatus() === 503;
+
+/**
  * Sends each chosen photo on its own as soon as it is chosen, resumably (tus, to PHOTO_UPLOADS_PATH): a photo that
  * was cut off goes on from where it stopped, and only that photo is sent again. `choose` starts a slot's photo (giving
  * up the one it replaces), `remove` gives it up, `retry` starts a refused one again, and `whenThrough` waits for every
- * chosen photo to be through, answering their upload ids, or the slots that were refused. `forget` drops every slot
- * after their request was sent: the uploads belong to it now.
+ * chosen photo to be through, answering their upload ids, or the slots that were refused, or that a photo goes with
+ * the form (the API too busy to start its upload: the form is then sent as one multipart request). `forget` drops
+ * every slot after their request was sent: the uploads belong to it now; `giveUpAll` first ends the uploads when the
+ * photos went with the form instead.
  */
 export function usePhotoUploads() {
   const [uploads, setUploads] = useState<PhotoUploads>({});
@@ -89,8 +103,8 @@ export function usePhotoUploads() {
         retryDelays: RETRY_DELAYS_MS,
         // Within this page: after a reload the photo is chosen (or restored) again and sent afresh.
         storeFingerprintForResuming: false,
-        onShouldRetry: (error) => {
-          const retry = worthRetrying(error);
+        onShouldRetry: (error, retryAttempt) => {
+          const retry = worthRetrying(error) && !(busyCreation(error, upload) && retryAttempt >= BUSY_CREATION_RETRIES);
           if (retry && running.current.get(slot)?.upload === upload) {
             const current = latest.current[slot];
             update(slot, { state: 'resuming', percent: current && 'percent' in current ? current.percent : 0 });
@@ -106,7 +120,7 @@ export function usePhotoUploads() {
           update(slot, uploadId ? { state: 'through', uploadId } : { state: 'refused', status: 0, error: NETWORK_REFUSAL });
         },
         onError: (error) => {
-          if (running.current.get(slot)?.upload === upload) update(slot, refusalOf(error));
+          if (running.current.get(slot)?.upload === upload) update(slot, busyCreation(error, upload) ? { state: 'withForm' } : refusalOf(error));
         },
       });
       entry.upload = upload;
@@ -143,14 +157,16 @@ export function usePhotoUploads() {
 
   const whenThrough = useCallback(
     (slots: readonly string[]) =>
-      new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: false; refusal: Refusal }>((resolve) => {
+      new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: true; withForm: true } | { ok: false; refusal: Refusal }>((resolve) => {
         const check = () => {
           const states = slots.map((slot) => [slot, latest.current[slot]] as const);
           const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
           if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : { state: 'refused', status: 0, error: NETWORK_REFUSAL } });
-          if (states.every(([, state]) => state?.state === 'through')) {
-            finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
-          }
+          // One photo going with the form takes them all: the multipart request carries every photo, so the others'
+          // uploads need not finish.
+          if (states.some(([, state]) => state?.state === 'withForm')) return finish({ ok: true, withForm: true });
+          if (!states.every(([, state]) => state?.state === 'through')) return;
+          finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
         };
         const finish = (answer: Parameters<typeof resolve>[0]) => {
           waiting.current.delete(check);
@@ -161,6 +177,11 @@ export function usePhotoUploads() {
       }),
     [],
   );
+
+  /** Gives up every upload (their photos went with the form, in one multipart request), then forgets them. */
+  const giveUpAll = useCallback(() => {
+    for (const { upload } of running.current.values()) upload?.abort(true).catch(() => undefined);
+  }, []);
 
   const forget = useCallback(() => {
     running.current.clear();
@@ -185,5 +206,5 @@ export function usePhotoUploads() {
     };
   }, []);
 
-  return { uploads, start, remove, retry, whenThrough, forget };
+  return { uploads, start, remove, retry, whenThrough, giveUpAll, forget };
 }

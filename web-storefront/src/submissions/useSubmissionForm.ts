@@ -10,6 +10,7 @@ import type { SubmissionCreated, SubmissionWithUploads } from '@autobest/domain/
 import { postJson } from '../api/client';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
 import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
+import { uploadSubmission } from './uploadSubmission';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -54,6 +55,8 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   const [photos, setPhotos] = useState<PhotoSelection>({});
   const [errors, setErrors] = useState<FieldMessages>({});
   const [sending, setSending] = useState(false);
+  /** While the form goes as one multipart request (the API too busy for uploads): the percent of its bytes sent. */
+  const [multipartPercent, setMultipartPercent] = useState<number | null>(null);
   const photoUploads = usePhotoUploads();
   const idempotencyKey = useRef(newKey());
   const sendingRef = useRef(false);
@@ -141,8 +144,23 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
         const { error, status, retryAfterSeconds } = through.refusal;
         return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
       }
-      const body: SubmissionWithUploads = { fields: wireFields(), photos: through.uploadIds };
-      const result = await postJson<SubmissionCreated>(`${url}/from-uploads`, body, { headers: { 'Idempotency-Key': idempotencyKey.current } });
+      let result: Awaited<ReturnType<typeof postJson<SubmissionCreated>>>;
+      if ('withForm' in through) {
+        // The API was too busy to start an upload: the whole form goes as one multipart request, as before uploads.
+        setMultipartPercent(0);
+        const files = slots.flatMap(({ slot }) => (photos[slot] ? [{ slot, file: photos[slot].file }] : []));
+        result = await uploadSubmission({
+          url,
+          fields: wireFields(),
+          photos: files,
+          idempotencyKey: idempotencyKey.current,
+          onProgress: (sent, total) => setMultipartPercent(total > 0 ? Math.floor((sent / total) * 100) : 0),
+        });
+        if (result.ok) photoUploads.giveUpAll();
+      } else {
+        const body: SubmissionWithUploads = { fields: wireFields(), photos: through.uploadIds };
+        result = await postJson<SubmissionCreated>(`${url}/from-uploads`, body, { headers: { 'Idempotency-Key': idempotencyKey.current } });
+      }
       if (result.ok) {
         photoUploads.forget();
         return { outcome: 'sent', created: result.data };
@@ -163,6 +181,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     } finally {
       sendingRef.current = false;
       setSending(false);
+      setMultipartPercent(null);
     }
   };
 
@@ -212,7 +231,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     errors: shownErrors,
     sending,
     /** While sending: how far the photos are, together (the form's own request is tiny). */
-    progress: sending ? { overall: overallPercent(photoUploads.uploads, chosenSlots) } : null,
+    progress: sending ? { overall: multipartPercent ?? overallPercent(photoUploads.uploads, chosenSlots) } : null,
     submit,
     reset,
     snapshot,

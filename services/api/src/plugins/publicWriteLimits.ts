@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emailKey, phoneKey } from '@autobest/domain';
 import type { Attempt, Limit } from './limits';
 
@@ -68,6 +68,20 @@ export function perAddressLimit(app: FastifyInstance, write: PublicWrite) {
 
 /** Redis keys hold a digest, not the address or number itself. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * The route hook (`onRequest: sharedAddressLimit(app, 'sell-car')`) that limits a public write per client address with
+ * ONE count for every route given it: a write offered by two routes (a sell-car request as multipart or naming its
+ * uploads; tus' HEAD, PATCH and DELETE) must not get the limit once per route. @fastify/rate-limit keeps a count per
+ * route whatever its `groupId`, so this counts with `app.limits`, under the write's name, as the plugin does: before
+ * the body is read, refused ones too, allowed while Redis does not answer.
+ */
+export function sharedAddressLimit(app: FastifyInstance, write: PublicWrite) {
+  const limit = scaled(app, PUBLIC_WRITE_LIMITS[write].perAddress);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.limits.consume(reply, `address-${write}`, digest(request.clientNetwork), limit);
+  };
+}
 
 /**
  * What one analytics row costs beyond its text: the id, two timestamps, the tuple header and its entries in the three

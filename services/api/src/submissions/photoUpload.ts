@@ -27,8 +27,10 @@ const tooLarge = (slot: string) =>
 /** The owner's file name, kept only as text: no path, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string | undefined): string {
   const base = basename((name ?? '').replaceAll('\\', '/'));
+  // Control characters, and format characters (bidi overrides and isolates, zero-width ones), which would make a name
+  // read otherwise in the console than it is (`photo\u202Egpj.exe`).
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'photo';
+  return base.replace(/[\u0000-\u001f\u007f\p{Cf}]/gu, '').slice(0, 200) || 'photo';
 }
 
 export interface PhotoUploadOptions {

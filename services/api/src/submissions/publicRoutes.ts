@@ -24,7 +24,7 @@ import { createStatusTokens, submissionFolder } from '@autobest/runtime';
 import { errorResponses, HttpError } from '../http/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../http/commands';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { consumePerContact, sharedAddressLimit } from '../plugins/publicWriteLimits';
 import { receivePhotoUpload, type ReceivedUpload } from './photoUpload';
 import { submissionValue } from './records';
 import { createPhotoUploads, photoUploadRoutes, type ClaimedPhotos } from './resumablePhotos';
@@ -67,7 +67,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = createStatusTokens(app.config.statusTokenSecret);
   const created = (kind: SubmissionKind, id: string) => ({ id, statusUrl: `/${kind}-status/${id}?token=${tokens.issue(id)}` });
 
-  const uploads = createPhotoUploads(app.config.uploadsDir);
+  const uploads = createPhotoUploads(app, app.config.uploadsDir);
   await app.register(photoUploadRoutes, { uploads });
 
   /** The parsed fields, or a 400 listing every field that is missing or invalid, and the photo slots left empty. */
@@ -121,10 +121,12 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   for (const spec of SUBMISSION_KIND_LIST) {
+    // A request sent as multipart or naming its uploads: one count per address for both.
+    const perAddress = sharedAddressLimit(app, spec.kind);
     app.post(
       `/api/${spec.resource}/from-uploads`,
       {
-        config: perAddressLimit(app, spec.kind),
+        onRequest: perAddress,
         schema: {
           tags: ['submissions'],
           summary: `Send a ${spec.kind} request whose photos were uploaded first, one by one (tus, ${PHOTO_UPLOADS_PATH}): its text fields as the multipart form names them, and a finished upload's id for each of ${spec.slots.map((s) => s.slot).join(', ')}. Each upload is moved into the request once; an unknown, unfinished, expired or already used one is a 400 naming its slot`,
@@ -146,7 +148,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/${spec.resource}`,
       {
         bodyLimit: 40 * 1024 * 1024,
-        config: perAddressLimit(app, spec.kind),
+        onRequest: perAddress,
         schema: {
           tags: ['submissions'],
           summary: `Send a ${spec.kind} request with its photos`,

@@ -110,12 +110,29 @@ function endsWithItsImage(format: string, probe: PhotoProbe): boolean {
 }
 
 /**
+ * The formats ACCEPTED_FORMATS names, told by their first bytes before any decoder sees them: libvips picks a loader by
+ * content, so without this a file that is none of them (a PDF, an SVG, a TIFF) would reach that format's decoder.
+ */
+const SIGNATURES: ReadonlyArray<(bytes: Buffer) => boolean> = [
+  (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff, // JPEG
+  (bytes) => bytes.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')), // PNG
+  (bytes) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP', // WebP
+  (bytes) => ['GIF87a', 'GIF89a'].includes(bytes.toString('latin1', 0, 6)), // GIF
+  (bytes) => bytes.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis', 'mif1', 'msf1', 'heic', 'heix', 'heif'].includes(bytes.toString('latin1', 8, 12)), // HEIF/AVIF
+];
+
+/** Whether `bytes` start as one of the formats we accept (SIGNATURES). */
+export const hasAcceptedSignature = (bytes: Buffer) => SIGNATURES.some((matches) => matches(bytes));
+
+/**
  * The check a request can afford, without decoding pixels or reading the file back: a format we accept, found by
  * content, with a header sharp can read, no more than MAX_INPUT_PIXELS, and nothing cut off or appended after the
  * image. `probe` watched the bytes written to `path`. Undefined when the file is refused. The full decode happens
  * when the photo is re-encoded.
  */
 export async function identifyPhoto(path: string, probe: PhotoProbe): Promise<PhotoType | undefined> {
+  // No loader of a format we do not accept reads even the header.
+  if (!hasAcceptedSignature(probe.head)) return undefined;
   // sharp reads a header from memory in a third of the time it takes from the file; WebP and GIF want the whole file.
   const metadata = await sharp(probe.head)
     .metadata()
@@ -181,6 +198,7 @@ async function writeWhole(path: string, data: Buffer): Promise<void> {
 export async function reencodePhoto(original: Buffer, outputs: { photo: string; thumbnail?: string; variants?: boolean }): Promise<ReencodedPhoto> {
   let photo: { data: Buffer; info: OutputInfo };
   let thumbnail: Buffer | undefined;
+  if (!hasAcceptedSignature(original)) throw new UndecodablePhotoError('not a format we accept (JPEG, PNG, WebP, GIF, AVIF)');
   try {
     photo = await sharp(original, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

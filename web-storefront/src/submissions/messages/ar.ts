@@ -82,6 +82,7 @@ export default {
   uploading: 'جارٍ رفع الصور… {percent}',
   uploadProgress: 'تقدّم الرفع',
   photoThrough: 'تم رفع {label}',
+  photoWithForm: 'سيتم إرسال {label} مع النموذج',
   photoResuming: 'انقطع الاتصال: يُستأنف الرفع من حيث توقف…',
   photoNotThrough: 'لم يتم رفع {label}. {reason}',
   retryPhoto: 'إعادة المحاولة',

@@ -83,6 +83,7 @@ export default {
   uploading: 'Uploading photos… {percent}',
   uploadProgress: 'Upload progress',
   photoThrough: '{label} uploaded',
+  photoWithForm: '{label} will be sent with the form',
   photoResuming: 'Connection lost: resuming where it stopped…',
   photoNotThrough: '{label} was not uploaded. {reason}',
   retryPhoto: 'Try again',

@@ -82,6 +82,7 @@ export default {
   uploading: 'Envoi des photos… {percent}',
   uploadProgress: 'Progression de l’envoi',
   photoThrough: '{label} envoyée',
+  photoWithForm: '{label} sera envoyée avec le formulaire',
   photoResuming: 'Connexion perdue : reprise là où l’envoi s’est arrêté…',
   photoNotThrough: '{label} n’a pas été envoyée. {reason}',
   retryPhoto: 'Réessayer',

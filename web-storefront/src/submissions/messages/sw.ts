@@ -82,6 +82,7 @@ export default {
   uploading: 'Inapakia picha… {percent}',
   uploadProgress: 'Maendeleo ya upakiaji',
   photoThrough: '{label} imepakiwa',
+  photoWithForm: '{label} itatumwa pamoja na fomu',
   photoResuming: 'Muunganisho umekatika: inaendelea kutoka ilipoishia…',
   photoNotThrough: '{label} haikupakiwa. {reason}',
   retryPhoto: 'Jaribu tena',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
@@ -136,6 +137,53 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await form.getByLabel('Full Name').waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
     expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-messages') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/contact`);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('First name').waitFor();
+    await controlledByServiceWorker(page);
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/ContactPage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await context.setOffline(true);
+    await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await form.getByLabel('First name').fill('Amaka');
+    await form.getByLabel('Last name').fill('Nwosu');
+    await form.getByLabel('Email').fill('amaka.nwosu@example.ng');
+    await form.getByLabel('Phone').fill('+234 803 555 0143');
+    await form.getByLabel('Message').fill('Can I see the Venza in Abuja on Saturday?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('Amaka');
+    expect(await form.getByLabel('Message').inputValue()).toBe('Can I see the Venza in Abuja on Saturday?');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Thank you! Your message has been sent.').waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ContactMessageReceived').where(sql<boolean>`data->>'email' = 'amaka.nwosu@example.ng'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    // Sent: a new visit starts with an empty form and nothing waiting.
+    await page.reload();
+    await form.getByLabel('First name').waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    expect(await recorded()).toHaveLength(1);
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import type { SubmissionCreated, SubmissionWithUploads } from '@autobest/domain/
 import { postJson } from '../api/client';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
 import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
+import { newIdempotencyKey } from '../offline/draft/draftFields';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -25,7 +26,7 @@ interface Options<Values extends Record<string, string>> {
   order: readonly string[];
 }
 
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = newIdempotencyKey;
 
 /** How far the chosen photos are, together: the percent of them through (a photo through counts whole). */
 function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number {

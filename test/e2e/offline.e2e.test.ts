@@ -187,6 +187,47 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
+  it("a vehicle's reservation request made with no connection is kept, through a reload, and sent once when the connection returns", async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && /^\/api\/vehicles\/[^/]+\/reservations$/.test(new URL(request.url()).pathname)) posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/`);
+    await controlledByServiceWorker(page);
+    await page.goto(`${stack.api.url}${VEHICLE}`);
+    const form = page.getByRole('form', { name: 'Reserve this vehicle' });
+    await form.getByLabel('Your name').waitFor();
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/VehiclePage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await form.getByLabel('Your name').fill('Tunde Bakare');
+    await form.getByLabel('Phone number').fill('+234 803 555 0144');
+    await context.setOffline(true);
+    await form.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await form.getByRole('button', { name: /^Reserve Now/ }).click();
+    const waiting = form.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('Your name').inputValue()).toBe('Tunde Bakare');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('+234 803 555 0144');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Thank you, Tunde Bakare. Our sales team will call you on +234 803 555 0144 to confirm your reservation.').waitFor();
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ReservationRequested').where(sql<boolean>`data->>'name' = 'Tunde Bakare'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await page.reload();
+    await form.getByLabel('Your name').waitFor();
+    expect(await form.getByLabel('Your name').inputValue()).toBe('');
+    await context.close();
+  });
+
   it('a new version of the worker waits while a visit goes on, and serves the next visit', async () => {
     // The built storefront copied, so this test can deploy a new worker without touching the one other files use.
     const storefrontDir = await mkdtemp(join(tmpdir(), 'autobest-storefront-'));

@@ -228,6 +228,51 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
+  it('a service booking (an enquiry dialog) sent with no connection waits, is there again when the dialog is opened after a reload, and is sent once online', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/enquiries') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/service`);
+    await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
+    await controlledByServiceWorker(page);
+    const openBooking = async () => {
+      await page.getByRole('combobox', { name: 'Service' }).selectOption('brake-service');
+      await page.getByRole('button', { name: 'Book Service Now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Book: Brake service' });
+      await dialog.getByLabel('Full name').waitFor();
+      return dialog;
+    };
+    let booking = await openBooking();
+    await page.waitForFunction(async () => {
+      const chunks = performance.getEntriesByType('resource').filter((entry) => /\/(?:ServicePage|EnquiryDialog)-[\w-]+\.js$/.test(entry.name));
+      return chunks.length === 2 && (await Promise.all(chunks.map((chunk) => caches.match(chunk.name)))).every((kept) => kept !== undefined);
+    });
+
+    await booking.getByLabel('Full name').fill('Halima Sule');
+    await booking.getByLabel('Phone number').fill('08035550145');
+    await context.setOffline(true);
+    await booking.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await booking.getByRole('button', { name: 'Send enquiry' }).click();
+    const waiting = () => booking.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting().waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
+    booking = await openBooking();
+    await waiting().waitFor();
+    expect(await booking.getByLabel('Full name').inputValue()).toBe('Halima Sule');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await booking.getByText(/Thank you!/).waitFor();
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'EnquiryReceived').where(sql<boolean>`data->>'fullName' = 'Halima Sule'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await context.close();
+  });
+
   it('a new version of the worker waits while a visit goes on, and serves the next visit', async () => {
     // The built storefront copied, so this test can deploy a new worker without touching the one other files use.
     const storefrontDir = await mkdtemp(join(tmpdir(), 'autobest-storefront-'));

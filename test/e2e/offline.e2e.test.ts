@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
@@ -136,6 +137,139 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await form.getByLabel('Full Name').waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
     expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-messages') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/contact`);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('First name').waitFor();
+    await controlledByServiceWorker(page);
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/ContactPage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await context.setOffline(true);
+    await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await form.getByLabel('First name').fill('Amaka');
+    await form.getByLabel('Last name').fill('Nwosu');
+    await form.getByLabel('Email').fill('amaka.nwosu@example.ng');
+    await form.getByLabel('Phone').fill('+234 803 555 0143');
+    await form.getByLabel('Message').fill('Can I see the Venza in Abuja on Saturday?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('Amaka');
+    expect(await form.getByLabel('Message').inputValue()).toBe('Can I see the Venza in Abuja on Saturday?');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Thank you! Your message has been sent.').waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ContactMessageReceived').where(sql<boolean>`data->>'email' = 'amaka.nwosu@example.ng'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    // Sent: a new visit starts with an empty form and nothing waiting.
+    await page.reload();
+    await form.getByLabel('First name').waitFor();
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    expect(await recorded()).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a vehicle's reservation request made with no connection is kept, through a reload, and sent once when the connection returns", async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && /^\/api\/vehicles\/[^/]+\/reservations$/.test(new URL(request.url()).pathname)) posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/`);
+    await controlledByServiceWorker(page);
+    await page.goto(`${stack.api.url}${VEHICLE}`);
+    const form = page.getByRole('form', { name: 'Reserve this vehicle' });
+    await form.getByLabel('Your name').waitFor();
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/VehiclePage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+
+    await form.getByLabel('Your name').fill('Tunde Bakare');
+    await form.getByLabel('Phone number').fill('+234 803 555 0144');
+    await context.setOffline(true);
+    await form.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await form.getByRole('button', { name: /^Reserve Now/ }).click();
+    const waiting = form.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    await page.reload();
+    await waiting.waitFor();
+    expect(await form.getByLabel('Your name').inputValue()).toBe('Tunde Bakare');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('+234 803 555 0144');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByText('Thank you, Tunde Bakare. Our sales team will call you on +234 803 555 0144 to confirm your reservation.').waitFor();
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ReservationRequested').where(sql<boolean>`data->>'name' = 'Tunde Bakare'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await page.reload();
+    await form.getByLabel('Your name').waitFor();
+    expect(await form.getByLabel('Your name').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('a service booking (an enquiry dialog) sent with no connection waits, is there again when the dialog is opened after a reload, and is sent once online', async () => {
+    const { context, page } = await visitor();
+    const posts: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/enquiries') posts.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${stack.api.url}/service`);
+    await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
+    await controlledByServiceWorker(page);
+    const openBooking = async () => {
+      await page.getByRole('combobox', { name: 'Service' }).selectOption('brake-service');
+      await page.getByRole('button', { name: 'Book Service Now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Book: Brake service' });
+      await dialog.getByLabel('Full name').waitFor();
+      return dialog;
+    };
+    let booking = await openBooking();
+    await page.waitForFunction(async () => {
+      const chunks = performance.getEntriesByType('resource').filter((entry) => /\/(?:ServicePage|EnquiryDialog)-[\w-]+\.js$/.test(entry.name));
+      return chunks.length === 2 && (await Promise.all(chunks.map((chunk) => caches.match(chunk.name)))).every((kept) => kept !== undefined);
+    });
+
+    await booking.getByLabel('Full name').fill('Halima Sule');
+    await booking.getByLabel('Phone number').fill('08035550145');
+    await context.setOffline(true);
+    await booking.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await booking.getByRole('button', { name: 'Send enquiry' }).click();
+    const waiting = () => booking.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting().waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
+    booking = await openBooking();
+    await waiting().waitFor();
+    expect(await booking.getByLabel('Full name').inputValue()).toBe('Halima Sule');
+    expect(posts).toEqual([]);
+
+    await context.setOffline(false);
+    await booking.getByText(/Thank you!/).waitFor();
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'EnquiryReceived').where(sql<boolean>`data->>'fullName' = 'Halima Sule'`).select('stream_id').execute();
+    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
     await context.close();
   });
 

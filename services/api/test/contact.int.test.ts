@@ -1,6 +1,7 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
+import { sql } from 'kysely';
 import { readStream } from '@autobest/db';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, type TestApp } from './support';
 
@@ -20,7 +21,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/contact-messages', payload: payload as object });
+const send = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/contact-messages', payload: payload as object, headers });
+const messageCount = async () =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from events where type = 'ContactMessageReceived'`.execute(t.testDb.db)).rows[0]?.n);
 
 describe('POST /api/contact-messages', () => {
   it('accepts a valid message with 201 and its id, and records the event with who sent it', async () => {
@@ -88,6 +91,34 @@ describe('POST /api/contact-messages', () => {
     const response = await send({ ...valid, message: 'x'.repeat(70 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('answers a message sent again with the same Idempotency-Key (a form sent offline, then once back online) with the first id, recording one message', async () => {
+    const before = await messageCount();
+    const key = `contact-${crypto.randomUUID()}`;
+    const [first, second] = await Promise.all([send(valid, { 'idempotency-key': key }), send(valid, { 'idempotency-key': key })]);
+    const retry = await send(valid, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const ids = [first!, second!, retry].filter((r) => r.statusCode === 201).map((r) => r.json<{ id: string }>().id);
+    expect(new Set(ids).size).toBe(1);
+    expect(await messageCount()).toBe(before + 1);
+  });
+
+  it('refuses the same Idempotency-Key with another message (422, no id); without a key two sends are two messages', async () => {
+    const key = `contact-${crypto.randomUUID()}`;
+    const before = await messageCount();
+    expect((await send(valid, { 'idempotency-key': key })).statusCode).toBe(201);
+    const edited = await send({ ...valid, message: 'And the Tiggo 8?' }, { 'idempotency-key': key });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json()).toEqual({ error: 'idempotency_key_reused', message: expect.stringMatching(/new key/) });
+    const [a, b] = [await send(valid), await send(valid)];
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(a.json<{ id: string }>().id).not.toBe(b.json<{ id: string }>().id);
+    expect(await messageCount()).toBe(before + 3);
+    const malformed = await send(valid, { 'idempotency-key': 'no spaces allowed' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json<{ fields: object }>().fields)).toEqual(['idempotency-key']);
   });
 
   it('answers 400 (not 500) to malformed JSON and 415 to a form post', async () => {

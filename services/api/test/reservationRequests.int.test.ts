@@ -1,6 +1,7 @@
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Projector, allProjections } from '@autobest/projections';
+import { sql } from 'kysely';
 import { readStream } from '@autobest/db';
 import { reservationRequestStreamId } from '@autobest/domain';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, type TestApp } from './support';
@@ -35,7 +36,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const reserve = (vehicleId: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/vehicles/${vehicleId}/reservations`, payload });
+const reserve = (vehicleId: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/vehicles/${vehicleId}/reservations`, payload, headers });
+const requestedCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events where type = 'ReservationRequested'`.execute(t.testDb.db)).rows[0]?.n);
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
 const project = () => catchUpCompletely(new Projector(t.testDb.db, allProjections));
 const requestOf = async (id: string) => (await admin('GET', `/api/admin/reservation-requests/${id}`)).json<ReservationRequest>();
@@ -69,6 +71,33 @@ describe('POST /api/vehicles/:id/reservations', () => {
     const nonsense = await reserve(TIGGO.id, { name: 'Musa Bello', phone: '0803 555 0106', whatsappUpdates: 'please' });
     expect(nonsense.statusCode).toBe(400);
     expect(nonsense.json<{ fields: object }>().fields).toHaveProperty('whatsappUpdates');
+  });
+
+  it('answers a request sent again with the same Idempotency-Key with the first id and `Idempotent-Replayed`, recording one request', async () => {
+    const before = await requestedCount();
+    const key = `reserve-${crypto.randomUUID()}`;
+    const buyer = { name: 'Ngozi Eze', phone: '0803 555 0107' };
+    const first = await reserve(VENZA.id, buyer, { 'idempotency-key': key });
+    const retry = await reserve(VENZA.id, buyer, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await requestedCount()).toBe(before + 1);
+  });
+
+  it('refuses the same Idempotency-Key for another vehicle or another buyer (422), recording nothing more', async () => {
+    const key = `reserve-${crypto.randomUUID()}`;
+    const buyer = { name: 'Ngozi Eze', phone: '0803 555 0108' };
+    expect((await reserve(VENZA.id, buyer, { 'idempotency-key': key })).statusCode).toBe(201);
+    const before = await requestedCount();
+    for (const [vehicle, body] of [[TIGGO.id, buyer], [VENZA.id, { ...buyer, name: 'Someone Else' }]] as const) {
+      const refused = await reserve(vehicle, body, { 'idempotency-key': key });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ error: 'idempotency_key_reused', message: expect.stringMatching(/new key/) });
+    }
+    expect(await requestedCount()).toBe(before);
   });
 
   it.each([

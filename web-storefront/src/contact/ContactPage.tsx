@@ -2,13 +2,16 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import type { ContactMessageCreated } from '@autobest/domain/contact/contracts';
 import { fieldErrorsOf } from '@autobest/domain/validation';
-import { NETWORK_FAILURE, postJson } from '../api/client';
+import { postJson } from '../api/client';
 import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
 import { currentLanguage, useT } from '../i18n';
 import { contactMessages } from './messages';
 import { openTara } from '../assistant/taraStore';
+import { DraftNotice } from '../offline/draft/DraftNotice';
+import { newIdempotencyKey, restoredFields, textDraft } from '../offline/draft/draftFields';
+import { useFormDraft } from '../offline/draft/useFormDraft';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
 type Values = Record<Field, string>;
@@ -38,12 +41,29 @@ export function ContactPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
   const say = useSayMessage();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  // Why sending failed, translated when shown: the network failed, too many
-  // sends (with when to try again, if the API said), or null for our own general message.
-  const [failure, setFailure] = useState<'network' | { retryAfterSeconds: number | undefined } | null>(null);
+  // Why sending failed, translated when shown: too many sends (with when to try again, if the API said), or null for
+  // our own general message. No connection is no failure: the message waits (DraftNotice).
+  const [failure, setFailure] = useState<{ retryAfterSeconds: number | undefined } | null>(null);
   const rateLimited = useRateLimitedText();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  // One key per message as typed: sent again (back online, or "Try sending now") it is the same message; edited, a new one.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const sending = useRef(false);
+  // Kept on the phone as it is typed; sent with no connection, it waits and goes once the connection returns.
+  const draft = useFormDraft(
+    'contact',
+    {
+      values,
+      blank: FIELD_ORDER.every((field) => values[field] === ''),
+      snapshot: () => textDraft(values, idempotencyKey.current),
+      restore: (kept) => {
+        setValues(restoredFields(EMPTY, kept.values));
+        idempotencyKey.current = kept.idempotencyKey;
+      },
+    },
+    () => void send(),
+  );
   const contactMethods = [
     { title: t('callTitle'), detail: '+234 800 288 6237', note: t('callHours'), href: 'tel:+2348002886237', action: t('callAction') },
     { title: t('emailTitle'), detail: 'support@autobest.africa', note: t('emailNote'), href: 'mailto:support@autobest.africa', action: t('emailAction') },
@@ -58,25 +78,41 @@ export function ContactPage() {
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const field = event.target.name as Field;
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    idempotencyKey.current = newIdempotencyKey();
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
     if (status === 'sent') setStatus('idle');
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'sending') return;
+    void send();
+  };
+
+  async function send() {
+    if (sending.current) return;
     const invalid = fieldErrors(values);
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) {
       focusFirstInvalid(invalid);
       return;
     }
+    sending.current = true;
     setStatus('sending');
     // The language goes with the message, so the acknowledgement email is in the one the visitor reads the site in.
-    const result = await postJson<ContactMessageCreated>('/api/contact-messages', { ...values, language: currentLanguage() });
+    const result = await postJson<ContactMessageCreated>('/api/contact-messages', { ...values, language: currentLanguage() }, { headers: { 'Idempotency-Key': idempotencyKey.current } }).finally(() => {
+      sending.current = false;
+    });
+    if (!result.ok && result.status === 0) {
+      // No connection: the message waits on the phone (the page says so) and goes once the connection returns.
+      draft.waitForConnection();
+      setStatus('idle');
+      return;
+    }
+    draft.settled();
     if (result.ok) {
       track('user_interaction', { action: 'contact_form_submit' });
       setValues(EMPTY);
+      idempotencyKey.current = newIdempotencyKey();
       setStatus('sent');
       return;
     }
@@ -87,9 +123,9 @@ export function ContactPage() {
       setStatus('idle');
       return;
     }
-    setFailure(result.status === 0 ? 'network' : result.status === 429 ? { retryAfterSeconds: result.retryAfterSeconds } : null);
+    setFailure(result.status === 429 ? { retryAfterSeconds: result.retryAfterSeconds } : null);
     setStatus('failed');
-  };
+  }
 
   const input = (field: Field, label: string, type: string, autoComplete: string, multiline = false) => {
     const inputId = `${id}-${field}`;
@@ -151,9 +187,10 @@ export function ContactPage() {
       </p>
       {status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          {failure === null ? t('failed') : failure === 'network' ? say(NETWORK_FAILURE) : rateLimited.text(failure.retryAfterSeconds)}
+          {failure === null ? t('failed') : rateLimited.text(failure.retryAfterSeconds)}
         </p>
       ) : null}
+      <DraftNotice online={draft.online} waiting={draft.waiting} sending={status === 'sending'} onSendNow={() => void send()} photos={false} />
       <form ref={formRef} className="contact-form" aria-label={t('form')} noValidate onSubmit={onSubmit}>
         {input('firstName', t('firstName'), 'text', 'given-name')}
         {input('lastName', t('lastName'), 'text', 'family-name')}

@@ -8,10 +8,14 @@ import { useT } from '../i18n';
 import { Dialog } from '../ui/Dialog';
 import { sendEnquiry } from './api';
 import { enquiryMessages } from './messages';
+import { DraftNotice } from '../offline/draft/DraftNotice';
+import { newIdempotencyKey, restoredFields, textDraft } from '../offline/draft/draftFields';
+import { useFormDraft } from '../offline/draft/useFormDraft';
 import './enquiry.css';
 
 type Field = 'fullName' | 'phone' | 'email' | 'message' | 'preferredDate';
 const FIELD_ORDER: readonly Field[] = ['fullName', 'phone', 'email', 'preferredDate', 'message'];
+const EMPTY: Record<Field, string> = { fullName: '', phone: '', email: '', message: '', preferredDate: '' };
 
 /** The messages for the fields this dialog shows; one about another field leaves the general failure message. */
 function formFieldMessages(found: Partial<Record<string, ShownMessage>>): Partial<Record<Field, ShownMessage>> {
@@ -42,7 +46,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
   const t = useT(enquiryMessages);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', phone: '', email: '', message: '', preferredDate: '' });
+  const [values, setValues] = useState<Record<Field, string>>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   // Set when the last send was refused as one too many: undefined seconds when the API did not say when.
@@ -50,7 +54,25 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
   const rateLimited = useRateLimitedText();
   // One key per filled-in form: a retry after a dropped connection cannot record the enquiry twice. An edit
   // takes a new key, since the API refuses a key sent again with another enquiry.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const sending = useRef(false);
+  // Kept on the phone as it is typed, per button (kind and subject); sent with no connection, it waits and goes once
+  // the connection returns while this dialog is open, or when it is opened again.
+  const draft = useFormDraft(
+    `enquiry/${kind}/${subject}`,
+    {
+      values,
+      // Sent, nothing is kept: the thank-you stays until the dialog is closed.
+      blank: status === 'sent' || FIELD_ORDER.every((field) => values[field] === ''),
+      snapshot: () => textDraft(values, idempotencyKey.current),
+      restore: (kept) => {
+        setValues(restoredFields(EMPTY, kept.values));
+        idempotencyKey.current = kept.idempotencyKey;
+      },
+    },
+    () => void send(),
+  );
 
   const say = useSayMessage();
   const focusFirst = (invalid: Partial<Record<Field, ShownMessage>>) => {
@@ -58,8 +80,13 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    void send();
+  };
+
+  async function send() {
+    if (sending.current) return;
     const input = {
       kind,
       subject,
@@ -78,13 +105,22 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
       focusFirst(invalid);
       return;
     }
+    sending.current = true;
     setStatus('sending');
     setRateLimitedFor(null);
-    const result = await sendEnquiry(input, idempotencyKey.current);
+    const result = await sendEnquiry(input, idempotencyKey.current).finally(() => {
+      sending.current = false;
+    });
+    if (!result.ok && result.status === 0) {
+      draft.waitForConnection();
+      setStatus('idle');
+      return;
+    }
+    draft.settled();
     if (result.ok) {
       setStatus('sent');
       track('user_interaction', { action: analyticsAction, kind, subject });
-      idempotencyKey.current = crypto.randomUUID();
+      idempotencyKey.current = newIdempotencyKey();
       return;
     }
     const invalid = formFieldMessages(result.fields ?? {});
@@ -92,7 +128,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
     focusFirst(invalid);
     if (result.status === 429) setRateLimitedFor({ seconds: result.retryAfterSeconds });
     setStatus('failed');
-  };
+  }
 
   const input = (field: Field, label: string, type: string, autoComplete?: string) => {
     const error = errors[field];
@@ -111,7 +147,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
           onChange={(event) => {
             const value = event.target.value;
             setValues((current) => ({ ...current, [field]: value }));
-            idempotencyKey.current = crypto.randomUUID();
+            idempotencyKey.current = newIdempotencyKey();
             if (error) setErrors((current) => ({ ...current, [field]: undefined }));
           }}
         />
@@ -127,7 +163,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
   const close = () => {
     onClose();
     if (status === 'sent') {
-      setValues({ fullName: '', phone: '', email: '', message: '', preferredDate: '' });
+      setValues(EMPTY);
       setStatus('idle');
     }
   };
@@ -146,6 +182,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
       ) : (
         <form ref={form} className="enquiry-form" onSubmit={submit} noValidate aria-label={title}>
           <p className="hint">{t('intro')}</p>
+          <DraftNotice online={draft.online} waiting={draft.waiting} sending={status === 'sending'} onSendNow={() => void send()} photos={false} />
           {input('fullName', t('fullName'), 'text', 'name')}
           {input('phone', t('phone'), 'tel', 'tel')}
           {input('email', t('email'), 'email', 'email')}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams } from 'wouter';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
@@ -17,6 +17,9 @@ import { PageWithBackLink } from '../ui/BackLink';
 import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
 import { VehiclePhoto } from './VehiclePhoto';
 import { GALLERY_SIZES } from './photoSources';
+import { DraftNotice } from '../offline/draft/DraftNotice';
+import { newIdempotencyKey, restoredFields, textDraft } from '../offline/draft/draftFields';
+import { useFormDraft } from '../offline/draft/useFormDraft';
 
 // The landed-cost and finance calculators sit below the photos and the summary: their code (and messages) comes once
 // the vehicle is shown, not before the page's first paint.
@@ -90,13 +93,57 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
     | { phase: 'idle' | 'sending' | 'sent' }
     | ({ phase: 'failed' } & SendFailure)
   >({ phase: 'idle' });
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  // One key per request as typed, kept in its draft: sent again once back online it is the same request.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const sending = useRef(false);
+  const values = useMemo(() => ({ name, phone, email, whatsappUpdates: whatsappUpdates ? 'yes' : 'no' }), [name, phone, email, whatsappUpdates]);
+  const edited = () => {
+    idempotencyKey.current = newIdempotencyKey();
+  };
+  // Kept on the phone as it is typed, per vehicle; sent with no connection, it waits and goes once the connection returns.
+  const draft = useFormDraft(
+    `reservation/${vehicle.id}`,
+    {
+      values,
+      // Sent, nothing is kept: the thank-you shows the name and phone, the phone forgets them.
+      blank: state.phase === 'sent' || (!name && !phone && !email && !whatsappUpdates),
+      snapshot: () => textDraft(values, idempotencyKey.current),
+      restore: (kept) => {
+        const restored = restoredFields({ name: '', phone: '', email: '', whatsappUpdates: 'no' }, kept.values);
+        setName(restored.name);
+        setPhone(restored.phone);
+        setEmail(restored.email);
+        setWhatsappUpdates(restored.whatsappUpdates === 'yes');
+        idempotencyKey.current = kept.idempotencyKey;
+      },
+    },
+    () => void send(),
+  );
+  async function send() {
+    if (sending.current) return;
+    sending.current = true;
     setState({ phase: 'sending' });
-    const result = await postJson<ReservationCreated>(`/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`, { name, phone, email, language, whatsappUpdates });
-    if (result.ok) setState({ phase: 'sent' });
-    else
-      setState({ phase: 'failed', ...sendFailureOf(result, VEHICLE_MEANING) });
+    const result = await postJson<ReservationCreated>(
+      `/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`,
+      { name, phone, email, language, whatsappUpdates },
+      { headers: { 'Idempotency-Key': idempotencyKey.current } },
+    ).finally(() => {
+      sending.current = false;
+    });
+    if (!result.ok && result.status === 0) {
+      draft.waitForConnection();
+      setState({ phase: 'idle' });
+      return;
+    }
+    draft.settled();
+    if (result.ok) {
+      // Sent: nothing to keep (the thank-you names the buyer, so the fields stay on screen; the draft goes).
+      setState({ phase: 'sent' });
+    } else setState({ phase: 'failed', ...sendFailureOf(result, VEHICLE_MEANING) });
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
   };
   if (state.phase === 'sent') {
     return (
@@ -108,23 +155,36 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const fields = state.phase === 'failed' ? state.fields : undefined;
   return (
     <form className="reserve-form" aria-label={t('reserveLabel')} onSubmit={onSubmit} noValidate>
+      <DraftNotice online={draft.online} waiting={draft.waiting} sending={state.phase === 'sending'} onSendNow={() => void send()} photos={false} />
       <label className="field">
         <span>{t('yourName')}</span>
-        <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
+        <input value={name} onChange={(event) => {
+            setName(event.target.value);
+            edited();
+          }} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
         {fields?.['name'] ? <span className="field-error">{say(fields['name'])}</span> : null}
       </label>
       <label className="field">
         <span>{t('phone')}</span>
-        <input value={phone} onChange={(event) => setPhone(event.target.value)} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
+        <input value={phone} onChange={(event) => {
+            setPhone(event.target.value);
+            edited();
+          }} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
         {fields?.['phone'] ? <span className="field-error">{say(fields['phone'])}</span> : null}
       </label>
       <label className="field">
         <span>{t('emailOptional')}</span>
-        <input value={email} onChange={(event) => setEmail(event.target.value)} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
+        <input value={email} onChange={(event) => {
+            setEmail(event.target.value);
+            edited();
+          }} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
         {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
       </label>
       <label className="checkbox">
-        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => setWhatsappUpdates(event.target.checked)} />
+        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => {
+            setWhatsappUpdates(event.target.checked);
+            edited();
+          }} />
         <span>{t('whatsappUpdates')}</span>
       </label>
       {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}

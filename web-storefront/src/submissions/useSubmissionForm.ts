@@ -11,6 +11,7 @@ import { postJson } from '../api/client';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
 import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
 import { uploadSubmission } from './uploadSubmission';
+import { newIdempotencyKey } from '../offline/draft/draftFields';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -26,7 +27,6 @@ interface Options<Values extends Record<string, string>> {
   order: readonly string[];
 }
 
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /** How far the chosen photos are, together: the percent of them through (a photo through counts whole). */
 function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number {
@@ -58,12 +58,12 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   /** While the form goes as one multipart request (the API too busy for uploads): the percent of its bytes sent. */
   const [multipartPercent, setMultipartPercent] = useState<number | null>(null);
   const photoUploads = usePhotoUploads();
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(newIdempotencyKey());
   const sendingRef = useRef(false);
 
   const clearError = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   const edited = () => {
-    idempotencyKey.current = newKey();
+    idempotencyKey.current = newIdempotencyKey();
   };
   const setValue = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -116,7 +116,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setPhotos({});
     setErrors({});
     photoUploads.forget();
-    idempotencyKey.current = newKey();
+    idempotencyKey.current = newIdempotencyKey();
   };
 
   /** Validates, sends, and answers what happened; the page shows the spec's toasts. */

@@ -3,7 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactMessagesTable } from '@autobest/db';
 import { ContactMessageCreatedSchema, ContactMessageInputSchema, ContactMessageSchema, contactMessageStreamId, decideContactMessage, STAFF_AREAS, type ContactMessage } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../http/commands';
+import { createOnce, handleCommand, STREAMS } from '../http/commands';
+import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { errorResponses } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
@@ -31,22 +32,34 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'Send a message from the contact page; staff are told, and the sender gets an acknowledgement in `language`',
+        description: 'An optional `Idempotency-Key` (the storefront sends one with a message written offline): a retry with the same key and body answers the same 201 with `Idempotent-Replayed: true` and records nothing.',
+        headers: IdempotencyKeyHeaders,
         body: ContactMessageInputSchema,
-        response: { 201: ContactMessageCreatedSchema, ...errorResponses },
+        response: { 201: ContactMessageCreatedSchema, ...IdempotencyKeyReusedResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await consumePerContact(app, reply, 'contact-message', { email: request.body.email, phone: request.body.phone });
-      const contactMessageId = randomUUID();
-      await handleCommand(
+      // Without a key createOnce only runs the create: no query more than before.
+      const { created } = await createOnce(
         app,
         request,
-        STREAMS.contactMessage,
-        contactMessageStreamId(contactMessageId),
-        (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input: request.body, now: new Date() }, state),
-        { by: 'visitor', fresh: true },
+        reply,
+        { scope: 'contact-message', key: request.headers['idempotency-key'], content: () => JSON.stringify(request.body), answer: ContactMessageCreatedSchema },
+        async () => {
+          await consumePerContact(app, reply, 'contact-message', { email: request.body.email, phone: request.body.phone });
+          const contactMessageId = randomUUID();
+          await handleCommand(
+            app,
+            request,
+            STREAMS.contactMessage,
+            contactMessageStreamId(contactMessageId),
+            (state) => decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input: request.body, now: new Date() }, state),
+            { by: 'visitor', fresh: true },
+          );
+          return { id: contactMessageId };
+        },
       );
-      return reply.code(201).send({ id: contactMessageId });
+      return reply.send(created);
     },
   );
 

@@ -24,7 +24,8 @@ import {
   type ReservationRequest,
   type ReservationRequestState,
 } from '@autobest/domain';
-import { handleCommand, STREAMS } from '../http/commands';
+import { createOnce, handleCommand, STREAMS } from '../http/commands';
+import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { errorResponses, notFound } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
 import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
@@ -56,34 +57,40 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['inventory'],
         summary: "Ask to reserve a vehicle ('Reserve Now'); staff are told, and a buyer who gave an email gets an acknowledgement in `language`",
         description: 'One open request per buyer (phone) and vehicle: asking again while it is open answers the same id and records nothing. Staff closing it ends it.',
+        headers: IdempotencyKeyHeaders,
         params: z.object({ id: z.string().max(100) }),
         body: ReservationSchema,
-        response: { 201: ReservationCreatedSchema, ...errorResponses },
+        response: { 201: ReservationCreatedSchema, ...IdempotencyKeyReusedResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await consumePerContact(app, reply, 'reservation', { email: request.body.email, phone: request.body.phone });
-      const { phone } = request.body;
-      const now = new Date();
-      // The vehicle's stream holds no requests (only those earlier versions put there), so reading it costs the same
-      // however many buyers asked.
-      const vehicle = await readState(app.eventStore, vehicleDecider, vehicleStreamId(request.params.id));
-      const reserved = reservableVehicle(vehicle.state);
-      const onVehicleStream = openReservationOf(vehicle.state, phone, now);
-      if (onVehicleStream) return reply.code(201).send({ id: onVehicleStream.reservationId });
-      const { newest, nextId } = await buyersRequests(app, idKey, reserved.id, phone);
-      if (newest && isOpenReservationRequest(newest.state, vehicle.state, now)) return reply.code(201).send({ id: newest.id });
-      // Two identical requests at once both take nextId: the store appends the one new stream once, and the other,
-      // deciding again on it, records nothing and is answered with it. Two buyers have two ids and are both recorded.
-      await handleCommand(
-        app,
-        request,
-        STREAMS.reservationRequest,
-        reservationRequestStreamId(nextId),
-        (state) => decideReservationRequest({ type: 'RequestReservation', reservationId: nextId, vehicle: reserved, input: request.body, now }, state),
-        { by: 'visitor', known: { state: initialReservationRequestState, version: 0 } },
-      );
-      return reply.code(201).send({ id: nextId });
+      // The vehicle is part of what the key is bound to: the route's pattern alone does not name it.
+      const content = () => JSON.stringify({ vehicle: request.params.id, reservation: request.body });
+      const { created } = await createOnce(app, request, reply, { scope: 'reservation', key: request.headers['idempotency-key'], content, answer: ReservationCreatedSchema }, async () => {
+        await consumePerContact(app, reply, 'reservation', { email: request.body.email, phone: request.body.phone });
+        const { phone } = request.body;
+        const now = new Date();
+        // The vehicle's stream holds no requests (only those earlier versions put there), so reading it costs the same
+        // however many buyers asked.
+        const vehicle = await readState(app.eventStore, vehicleDecider, vehicleStreamId(request.params.id));
+        const reserved = reservableVehicle(vehicle.state);
+        const onVehicleStream = openReservationOf(vehicle.state, phone, now);
+        if (onVehicleStream) return { id: onVehicleStream.reservationId };
+        const { newest, nextId } = await buyersRequests(app, idKey, reserved.id, phone);
+        if (newest && isOpenReservationRequest(newest.state, vehicle.state, now)) return { id: newest.id };
+        // Two identical requests at once both take nextId: the store appends the one new stream once, and the other,
+        // deciding again on it, records nothing and is answered with it. Two buyers have two ids and are both recorded.
+        await handleCommand(
+          app,
+          request,
+          STREAMS.reservationRequest,
+          reservationRequestStreamId(nextId),
+          (state) => decideReservationRequest({ type: 'RequestReservation', reservationId: nextId, vehicle: reserved, input: request.body, now }, state),
+          { by: 'visitor', known: { state: initialReservationRequestState, version: 0 } },
+        );
+        return { id: nextId };
+      });
+      return reply.send(created);
     },
   );
 

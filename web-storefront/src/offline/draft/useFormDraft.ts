@@ -1,13 +1,13 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useOnline } from '../savedAnswers';
 import { clearDraft, loadDraft, saveDraft, type FormDraft } from './draftStore';
-
-type DraftContent = Omit<FormDraft, 'waiting' | 'savedAt'>;
+import type { DraftContent } from './draftFields';
 
 interface DraftableForm {
   values: Readonly<Record<string, string>>;
-  consent: boolean;
-  photos: Readonly<Record<string, unknown>>;
+  /** A form without a consent box or photos (contact, reservation, enquiry) leaves them out. */
+  consent?: boolean;
+  photos?: Readonly<Record<string, unknown>>;
   /** True when nothing was entered: no draft is kept. */
   blank: boolean;
   snapshot(): DraftContent;

@@ -102,13 +102,11 @@ export function ContactPage() {
     const result = await postJson<ContactMessageCreated>('/api/contact-messages', { ...values, language: currentLanguage() }, { headers: { 'Idempotency-Key': idempotencyKey.current } }).finally(() => {
       sending.current = false;
     });
-    if (!result.ok && result.status === 0) {
-      // No connection: the message waits on the phone (the page says so) and goes once the connection returns.
-      draft.waitForConnection();
+    // No connection: the message waits on the phone (the page says so) and goes once the connection returns.
+    if (draft.waitsAfter(result)) {
       setStatus('idle');
       return;
     }
-    draft.settled();
     if (result.ok) {
       track('user_interaction', { action: 'contact_form_submit' });
       setValues(EMPTY);

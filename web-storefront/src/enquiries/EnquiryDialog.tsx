@@ -111,12 +111,10 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
     const result = await sendEnquiry(input, idempotencyKey.current).finally(() => {
       sending.current = false;
     });
-    if (!result.ok && result.status === 0) {
-      draft.waitForConnection();
+    if (draft.waitsAfter(result)) {
       setStatus('idle');
       return;
     }
-    draft.settled();
     if (result.ok) {
       setStatus('sent');
       track('user_interaction', { action: analyticsAction, kind, subject });

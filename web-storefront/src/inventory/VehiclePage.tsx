@@ -130,12 +130,10 @@ function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
     ).finally(() => {
       sending.current = false;
     });
-    if (!result.ok && result.status === 0) {
-      draft.waitForConnection();
+    if (draft.waitsAfter(result)) {
       setState({ phase: 'idle' });
       return;
     }
-    draft.settled();
     if (result.ok) {
       // Sent: nothing to keep (the thank-you names the buyer, so the fields stay on screen; the draft goes).
       setState({ phase: 'sent' });

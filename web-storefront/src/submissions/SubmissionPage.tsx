@@ -53,12 +53,10 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
   async function send() {
     const result = await form.submit();
     if (result.outcome === 'busy') return;
-    if (result.outcome === 'refused' && result.status === 0) {
-      draft.waitForConnection();
+    if (draft.waitsAfter(result.outcome === 'refused' ? { ok: false, status: result.status } : { ok: true })) {
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
-    draft.settled();
     if (result.outcome === 'invalid') {
       if (texts.invalid) toast({ kind: 'error', title: t(texts.invalid.title), text: t(texts.invalid.text) });
     } else if (result.outcome === 'sent') {

@@ -16,7 +16,7 @@ interface DraftableForm {
 
 /**
  * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
- * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitForConnection`)
+ * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitsAfter`)
  * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), with the
  * draft's Idempotency-Key. A failed retry leaves it waiting for the next return of the connection, or `sendWaiting`
  * again from the page's button: never a loop of requests.
@@ -70,9 +70,15 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
   return {
     online,
     waiting,
-    /** The request could not be sent for want of a connection: keep it and send it when there is one. */
-    waitForConnection: () => setWaiting(true),
-    /** Sent, or refused for a reason a retry will not change: the page says which; nothing waits any more. */
-    settled: () => setWaiting(false),
+    /**
+     * What a send's answer means for the draft. No answer at all (status 0: no connection) keeps the request waiting, to
+     * be sent when there is one, and returns true: the page stays as it is. Any answer (sent, or refused for a reason a
+     * retry will not change) settles it: nothing waits any more, and the page says which.
+     */
+    waitsAfter(answer: { ok: boolean; status?: number }): boolean {
+      const noConnection = !answer.ok && answer.status === 0;
+      setWaiting(noConnection);
+      return noConnection;
+    },
   };
 }

@@ -42,7 +42,9 @@ describe('the console by role', () => {
   /** The vehicles list once its rows are there: how many Edit links and Create buttons it shows. */
   async function vehicleControls(page: Page) {
     await page.getByRole('menuitem', { name: 'Vehicles' }).click();
-    await page.locator('tbody tr').first().waitFor();
+    // The list's own rows: the request page left behind has tables of its own (its emails and WhatsApp messages).
+    await page.waitForURL(/\/admin\/vehicles(?:[?#]|$)/);
+    await page.locator('.RaList-main tbody tr').first().waitFor();
     return { edit: await page.getByRole('link', { name: 'Edit' }).count(), create: await page.getByRole('link', { name: 'Create' }).count() };
   }
 

@@ -64,20 +64,25 @@ const NOT_A_MODEL = new Set(
 );
 
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Any of the words as a whole (letters of every script, digits), case aside; one pattern per list, kept for the next reply. */
-const patterns = new Map<string, RegExp>();
-function anyOf(words: readonly string[]): RegExp {
-  const key = words.join('\u0000');
-  let pattern = patterns.get(key);
-  if (!pattern) {
-    const alternatives = [...words].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu');
-    // The catalogue's lists change rarely; a few patterns are kept, not one per edit for ever.
-    if (patterns.size > 16) patterns.clear();
-    patterns.set(key, pattern);
+const ENDS_IN_WORD_CHARACTER = /[\p{L}\p{N}]$/u;
+const STARTS_WITH_WORD_CHARACTER = /^[\p{L}\p{N}]/u;
+/**
+ * Where any of the words stands whole in the text (no letter or digit of any script touching it), case aside, as the text
+ * reads: at each place the longest word first, and past a word found. The same as a pattern of the words as
+ * alternatives, without building one from the catalogue's words at run time: a search over words and positions, linear
+ * in both.
+ */
+function wholeWords(text: string, words: readonly string[]): Array<{ index: number; word: string }> {
+  const wanted = [...new Set(words.map((word) => word.toLowerCase()))].filter((word) => word.length > 0).sort((a, b) => b.length - a.length);
+  const found: Array<{ index: number; word: string }> = [];
+  for (let at = 0; at < text.length; at++) {
+    if (at > 0 && ENDS_IN_WORD_CHARACTER.test(text.slice(Math.max(0, at - 2), at))) continue;
+    const word = wanted.find((candidate) => text.slice(at, at + candidate.length).toLowerCase() === candidate && !STARTS_WITH_WORD_CHARACTER.test(text.slice(at + candidate.length, at + candidate.length + 2)));
+    if (!word) continue;
+    found.push({ index: at, word: text.slice(at, at + word.length) });
+    at += word.length - 1;
   }
-  return pattern;
+  return found;
 }
 const NEXT_WORD = /^[\s\u00a0]*(?<word>[\p{L}\p{N}][\p{L}\p{N}-]*|['’]s)?/u;
 
@@ -88,21 +93,21 @@ const NEXT_WORD = /^[\s\u00a0]*(?<word>[\p{L}\p{N}][\p{L}\p{N}-]*|['’]s)?/u;
  */
 function vehicleViolation(reply: string, facts: GroundingFacts): GuardViolation | null {
   const grounded = facts.vehicles.map((vehicle) => fold(vehicle.name));
-  for (const match of reply.matchAll(anyOf([...facts.makes, ...WORLD_MAKES]))) {
-    const end = match.index + match[0].length;
+  for (const { index, word: make } of wholeWords(reply, [...facts.makes, ...WORLD_MAKES])) {
+    const end = index + make.length;
     const next = NEXT_WORD.exec(reply.slice(end, end + 80))?.groups?.['word'];
     if (!next || NOT_A_MODEL.has(fold(next))) continue;
-    const modelLike = /[\p{Lu}\p{N}]/u.test(next) || match[0] === match[0].toLowerCase() || !/\p{Ll}/u.test(next.charAt(0));
+    const modelLike = /[\p{Lu}\p{N}]/u.test(next) || make === make.toLowerCase() || !/\p{Ll}/u.test(next.charAt(0));
     if (!modelLike) continue;
     // The make and its next word begin a grounded car's name ("BYD Atto" of "BYD Atto 3").
-    const named = `${fold(match[0])} ${fold(next)}`;
-    if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${match[0]} ${next}` };
+    const named = `${fold(make)} ${fold(next)}`;
+    if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${make} ${next}` };
   }
   const models = facts.models.filter((model) => model.length >= 3);
   if (models.length === 0) return null;
-  const groundedModels = new Set(grounded.flatMap((name) => [...name.matchAll(anyOf(models))].map((match) => fold(match[0]))));
-  for (const match of reply.matchAll(anyOf(models))) {
-    if (!groundedModels.has(fold(match[0]))) return { guard: 'vehicle', found: match[0] };
+  const groundedModels = new Set(grounded.flatMap((name) => wholeWords(name, models).map(({ word }) => fold(word))));
+  for (const { word } of wholeWords(reply, models)) {
+    if (!groundedModels.has(fold(word))) return { guard: 'vehicle', found: word };
   }
   return null;
 }

@@ -74,9 +74,9 @@ describe('every route of the spec', () => {
     });
   }
 
-  const settled = async () => {
-    // Loading states are announced with role=status; a route has settled when none is left.
-    await vi.waitFor(async () => expect(await page.getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0), { timeout: 10_000, interval: 100 });
+  const settled = async (path: string) => {
+    // Loading states are announced with role=status; a route has settled when none is left (a failure names them).
+    await vi.waitFor(async () => expect(await page.getByRole('status').filter({ hasText: /Loading/ }).allTextContents(), path).toEqual([]), { timeout: 10_000, interval: 100 });
   };
 
   it('renders its one heading, with no serious or critical accessibility problem', async () => {
@@ -85,7 +85,9 @@ describe('every route of the spec', () => {
       await page.goto(`${stack.api.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
-      await settled();
+      // Parts below the fold load once scrolled to: scroll, so that they are checked too.
+      await page.mouse.wheel(0, 20_000);
+      await settled(path);
       problems.push(...(await seriousAccessibilityProblems()).map((problem) => `${path} ${problem}`));
     }
     expect(problems).toEqual([]);

@@ -2,10 +2,12 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * `children` (lazy parts of a page, with data of their own) once the visitor scrolls or their place comes on screen;
- * `placeholder` until then. Parts far below the fold thus cost nothing to a visit that stays on the first screen (on a
- * 2G phone paying by the megabyte), and any scroll starts them, so they are usually there before they are reached.
+ * `placeholder` (the words of their loading state) until then. Parts far below the fold thus cost nothing to a visit
+ * that stays on the first screen (on a 2G phone paying by the megabyte), and any scroll starts them, so they are
+ * usually there before they are reached. The placeholder is announced as a loading state (role=status) only once
+ * the part is actually loading: before it is seen nothing is under way, and a screen reader is not told otherwise.
  */
-export function WhenSeen({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+export function WhenSeen({ placeholder, children }: { placeholder: string; children: ReactNode }) {
   const [place, setPlace] = useState<HTMLDivElement | null>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
@@ -22,6 +24,11 @@ export function WhenSeen({ placeholder, children }: { placeholder: ReactNode; ch
       window.removeEventListener('scroll', show);
     };
   }, [place, seen]);
-  if (!seen) return <div ref={setPlace}>{placeholder}</div>;
-  return <Suspense fallback={placeholder}>{children}</Suspense>;
+  if (!seen)
+    return (
+      <div ref={setPlace}>
+        <p>{placeholder}</p>
+      </div>
+    );
+  return <Suspense fallback={<p role="status">{placeholder}</p>}>{children}</Suspense>;
 }

@@ -97,7 +97,7 @@ export function HomeSections() {
       </HomeSection>
 
       <HomeSection id="premium" title={t('premiumTitle')}>
-        <WhenSeen placeholder={<p role="status">{t('loadingVehicles')}</p>}>
+        <WhenSeen placeholder={t('loadingVehicles')}>
           <PremiumVehicles t={t} />
         </WhenSeen>
       </HomeSection>
@@ -128,7 +128,7 @@ export function HomeSections() {
       </HomeSection>
 
       <HomeSection id="news" title={t('newsTitle')}>
-        <WhenSeen placeholder={<p role="status">{t('newsLoading')}</p>}>
+        <WhenSeen placeholder={t('newsLoading')}>
           <LatestNews t={t} />
         </WhenSeen>
       </HomeSection>

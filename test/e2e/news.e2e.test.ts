@@ -98,7 +98,7 @@ describe('news and review videos', () => {
     const global = section(page, 'Global Automotive Headlines');
     expect((await titlesIn(page, 'Global Automotive Headlines')).length).toBe(12);
     await global.getByRole('button', { name: 'More headlines' }).click();
-    await vi.waitFor(async () => expect((await titlesIn(page, 'Global Automotive Headlines')).length).toBe(15));
+    await vi.waitFor(async () => expect((await titlesIn(page, 'Global Automotive Headlines')).length).toBe(15), { timeout: 10_000 });
     expect(await global.getByRole('button', { name: 'More headlines' }).count()).toBe(0);
     // The API's excerpt is shown as it came (cut by the server).
     expect(await global.locator('article', { hasText: 'solid-state batteries' }).locator('p').first().innerText()).toBe(`${'x'.repeat(200)}...`);
@@ -154,16 +154,16 @@ describe('news and review videos', () => {
     const bar = page.getByRole('group', { name: 'Filter news by category' });
 
     await bar.getByRole('button', { name: 'Events' }).click();
-    await vi.waitFor(async () => expect(await titlesIn(page, 'African Automotive News')).toEqual([`${AFRICAN[4]!.title} (opens in a new tab)`, `${AFRICAN[8]!.title} (opens in a new tab)`]));
+    await vi.waitFor(async () => expect(await titlesIn(page, 'African Automotive News')).toEqual([`${AFRICAN[4]!.title} (opens in a new tab)`, `${AFRICAN[8]!.title} (opens in a new tab)`]), { timeout: 10_000 });
     await section(page, 'Global Automotive Headlines').getByText('No global headlines in this category yet.').waitFor();
     expect(await bar.getByRole('button', { name: 'Events', pressed: true }).count()).toBe(1);
 
     await bar.getByRole('button', { name: 'Technology' }).click();
     await section(page, 'African Automotive News').getByText('No African news in this category yet.').waitFor();
-    await vi.waitFor(async () => expect(await titlesIn(page, 'Global Automotive Headlines')).toEqual(GLOBAL.filter((item) => item.category === 'Technology').map((item) => `${item.title} (opens in a new tab)`)));
+    await vi.waitFor(async () => expect(await titlesIn(page, 'Global Automotive Headlines')).toEqual(GLOBAL.filter((item) => item.category === 'Technology').map((item) => `${item.title} (opens in a new tab)`)), { timeout: 10_000 });
 
     await bar.getByRole('button', { name: 'All' }).click();
-    await vi.waitFor(async () => expect((await titlesIn(page, 'African Automotive News')).length).toBe(6));
+    await vi.waitFor(async () => expect((await titlesIn(page, 'African Automotive News')).length).toBe(6), { timeout: 10_000 });
     await context.close();
   });
 
@@ -176,9 +176,9 @@ describe('news and review videos', () => {
     expect(await brand.locator('option').allInnerTexts()).toEqual(['All', 'BYD', 'Chery', 'Toyota']);
     expect(await brand.inputValue()).toBe('All');
     await brand.selectOption('BYD');
-    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'BYD review 4', 'BYD review 7']));
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'BYD review 4', 'BYD review 7']), { timeout: 10_000 });
     await brand.selectOption('All');
-    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).count()).toBe(6));
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).count()).toBe(6), { timeout: 10_000 });
 
     // Every thumbnail is ours.
     const thumbnails = await videos.locator('.video-card img').evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).origin));
@@ -187,9 +187,9 @@ describe('news and review videos', () => {
     await videos.getByRole('button', { name: 'View All Reviews' }).click();
     const all = page.getByRole('dialog', { name: 'All Car Reviews' });
     await all.waitFor();
-    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.map((item) => item.title)));
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(VIDEOS.map((item) => item.title)), { timeout: 10_000 });
     await all.getByRole('group', { name: 'Body type' }).getByRole('button', { name: 'Electric' }).click();
-    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'Toyota review 8']));
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['BYD review 1', 'Toyota review 8']), { timeout: 10_000 });
     await page.keyboard.press('Escape');
     await all.waitFor({ state: 'hidden' });
     expect(await videos.getByRole('button', { name: 'View All Reviews' }).evaluate((button) => button === document.activeElement)).toBe(true);
@@ -205,7 +205,7 @@ describe('news and review videos', () => {
     await player.waitFor();
     expect(await player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/abcdefghi03?autoplay=1&rel=0');
     expect(await player.getAttribute('title')).toBe('Video player: Chery review 3');
-    await vi.waitFor(() => expect(videoSiteRequests).toEqual(['https://www.youtube-nocookie.com/embed/abcdefghi03?autoplay=1&rel=0']));
+    await vi.waitFor(() => expect(videoSiteRequests).toEqual(['https://www.youtube-nocookie.com/embed/abcdefghi03?autoplay=1&rel=0']), { timeout: 10_000 });
     expect(await player.evaluate((frame) => frame === document.activeElement)).toBe(true);
     await page.frameLocator('iframe').getByText('the player').waitFor();
     await context.close();
@@ -222,11 +222,11 @@ describe('news and review videos', () => {
 
     state.answers = FULL;
     await section(page, 'African Automotive News').getByRole('button', { name: 'Try again' }).click();
-    await vi.waitFor(async () => expect((await titlesIn(page, 'African Automotive News')).length).toBe(6));
+    await vi.waitFor(async () => expect((await titlesIn(page, 'African Automotive News')).length).toBe(6), { timeout: 10_000 });
     // The other sections still say they failed until asked again.
     expect(await section(page, 'Global Automotive Headlines').getByRole('alert').count()).toBe(1);
     await sidebar(page).getByRole('button', { name: 'Try again' }).click();
-    await vi.waitFor(async () => expect(await sidebar(page).getByRole('heading', { level: 3 }).count()).toBe(6));
+    await vi.waitFor(async () => expect(await sidebar(page).getByRole('heading', { level: 3 }).count()).toBe(6), { timeout: 10_000 });
 
     // No connection at all: the client's own words.
     state.answers = { ...FULL, failWith: 'network' };
@@ -250,7 +250,7 @@ describe('news and review videos', () => {
     await french.page.getByRole('heading', { level: 1, name: 'Actualités et vidéos automobiles' }).waitFor();
     for (const name of ['Tendances', "Actualités automobiles d'Afrique", 'Gros titres automobiles du monde', 'Essais de voitures en vidéo']) await french.page.getByRole('heading', { level: 2, name }).waitFor();
     await french.page.getByRole('group', { name: 'Filtrer les actualités par catégorie' }).getByRole('button', { name: 'Événements' }).click();
-    await vi.waitFor(async () => expect((await titlesIn(french.page, "Actualités automobiles d'Afrique")).length).toBe(2));
+    await vi.waitFor(async () => expect((await titlesIn(french.page, "Actualités automobiles d'Afrique")).length).toBe(2), { timeout: 10_000 });
     expect(await french.page.getByRole('button', { name: 'Voir tous les essais' }).count()).toBe(1);
     await french.context.close();
 
@@ -359,10 +359,10 @@ describe('news and review videos', () => {
     const brands = [...new Set(SEED_REVIEW_VIDEOS.map((item) => item.brand))].sort();
     expect(await videos.getByLabel('Brand').locator('option').allInnerTexts()).toEqual(['All', ...brands]);
     await videos.getByLabel('Brand').selectOption('Toyota');
-    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(newest.filter((item) => item.brand === 'Toyota').slice(0, 6).map((item) => item.title)));
+    await vi.waitFor(async () => expect(await videos.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(newest.filter((item) => item.brand === 'Toyota').slice(0, 6).map((item) => item.title)), { timeout: 10_000 });
     await videos.getByRole('button', { name: 'View All Reviews' }).click();
     const all = page.getByRole('dialog', { name: 'All Car Reviews' });
-    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).count()).toBe(SEED_REVIEW_VIDEOS.filter((item) => item.brand === 'Toyota').length));
+    await vi.waitFor(async () => expect(await all.getByRole('heading', { level: 3 }).count()).toBe(SEED_REVIEW_VIDEOS.filter((item) => item.brand === 'Toyota').length), { timeout: 10_000 });
     await context.close();
   });
 });

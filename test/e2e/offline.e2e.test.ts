@@ -131,7 +131,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
       interval: 100,
     });
     // One request reached the API, with the Idempotency-Key the draft kept through the reload.
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
     // Sent: nothing is kept any more; a new visit starts with an empty form.
     await page.reload();
     await form.getByLabel('Full Name').waitFor();
@@ -177,7 +177,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     expect(await form.getByLabel('First name').inputValue()).toBe('');
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ContactMessageReceived').where(sql<boolean>`data->>'email' = 'amaka.nwosu@example.ng'`).select('stream_id').execute();
     await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
     // Sent: a new visit starts with an empty form and nothing waiting.
     await page.reload();
     await form.getByLabel('First name').waitFor();
@@ -221,7 +221,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await page.getByText('Thank you, Tunde Bakare. Our sales team will call you on +234 803 555 0144 to confirm your reservation.').waitFor();
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ReservationRequested').where(sql<boolean>`data->>'name' = 'Tunde Bakare'`).select('stream_id').execute();
     await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
     await page.reload();
     await form.getByLabel('Your name').waitFor();
     expect(await form.getByLabel('Your name').inputValue()).toBe('');
@@ -269,7 +269,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await booking.getByText(/Thank you!/).waitFor();
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'EnquiryReceived').where(sql<boolean>`data->>'fullName' = 'Halima Sule'`).select('stream_id').execute();
     await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]));
+    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
     await context.close();
   });
 

@@ -75,7 +75,7 @@ describe('the Content-Security-Policy in a real browser', () => {
     expect(await referrerOf(page, '/status?token=', () => page.goto(statusUrl))).toBeUndefined();
     expect((await document).headers()['referrer-policy']).toBe('no-referrer');
     await page.getByRole('heading', { name: 'Request not found' }).waitFor();
-    await vi.waitFor(() => expect(page.url()).toBe(`${stack.api.url}/sell-car-status/7c0e1a2b-1111-4222-8333-944445555666`));
+    await vi.waitFor(() => expect(page.url()).toBe(`${stack.api.url}/sell-car-status/7c0e1a2b-1111-4222-8333-944445555666`), { timeout: 10_000 });
 
     expect(await referrerOf(page, '/api/vehicles?', () => page.goto(`${stack.api.url}/inventory`))).toBe(`${stack.api.url}/inventory`);
     await page.context().close();

@@ -38,7 +38,7 @@ describe("Tara's chat widget", () => {
     await vi.waitFor(async () => expect(await messages().count()).toBe(1), { timeout: 10_000 });
     const log = tara().getByRole('log');
     expect(await log.getAttribute('aria-live')).toBe('polite');
-    await vi.waitFor(async () => expect(await log.getAttribute('aria-busy')).toBe('false'));
+    await vi.waitFor(async () => expect(await log.getAttribute('aria-busy')).toBe('false'), { timeout: 10_000 });
     expect(await log.locator('.tara-message').count()).toBe(1);
 
     // Tab and Shift+Tab go round inside the dialog, never out to the page behind it.

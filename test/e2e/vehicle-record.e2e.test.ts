@@ -97,7 +97,7 @@ describe('the whole vehicle record and real finance', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('10000000');
     const monthly = expectedMonthly(price, 10_000_000, vehicle.finance, 36);
-    await vi.waitFor(async () => expect(await monthlyText()).toBe(`${naira(monthly)} a month`));
+    await vi.waitFor(async () => expect(await monthlyText()).toBe(`${naira(monthly)} a month`), { timeout: 10_000 });
     const total = 10_000_000 + toMajor({ amountMinor: fromMajor(monthly, 'NGN').amountMinor * 36, currency: 'NGN' });
     expect(await calculator.locator('.finance-total').innerText()).toBe(naira(total));
 
@@ -136,7 +136,7 @@ describe('the whole vehicle record and real finance', () => {
     await vi.waitFor(async () => {
       const vehicle = await api<VehicleDetail>('/api/vehicles/sample-byd-seal-2024');
       expect(vehicle).toMatchObject({ vin: 'LGXCE4CB2N2012345', importStatus: 'in-transit', expectedArrival: '2027-01-15', pricing: { min: 20000, max: 21000, currency: 'USD', reservationAmount: 3250, note: '' } });
-    });
+    }, { timeout: 10_000 });
     await page.goto(`${stack.api.url}/vehicle/sample-byd-seal-2024`);
     await page.locator('[data-record="importStatus"] dd').getByText('In transit, expected January 15, 2027').waitFor();
 

@@ -95,7 +95,7 @@ describe('sending the outbox in batches', () => {
     server.hold();
     const running = deliveryWith(counted, server.mailer).deliverDue();
     // Four on their way to a server that has not answered yet, and no fifth.
-    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY));
+    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY), { timeout: 10_000 });
     await new Promise((wait) => setTimeout(wait, 50));
     expect(server.reached).toHaveLength(SEND_CONCURRENCY);
     server.release();
@@ -122,7 +122,7 @@ describe('sending the outbox in batches', () => {
     const one = deliveryWith(testDb.db, server.mailer);
     const other = deliveryWith(testDb.db, server.mailer);
     const first = one.deliverDue();
-    await vi.waitFor(() => expect(server.reached).toHaveLength(1));
+    await vi.waitFor(() => expect(server.reached).toHaveLength(1), { timeout: 10_000 });
     const meanwhile = await other.deliverDue();
     expect(meanwhile.outcomes).toEqual([]);
     // Due again only when the first one's claim ends: after the longest a send can take, and the window to start it.
@@ -158,7 +158,7 @@ describe('sending the outbox in batches', () => {
     server.hold();
     const delivery = deliveryWith(testDb.db, server.mailer);
     const running = delivery.deliverDue();
-    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY));
+    await vi.waitFor(() => expect(server.reached).toHaveLength(SEND_CONCURRENCY), { timeout: 10_000 });
     delivery.stop();
     server.release();
     const run = await running;

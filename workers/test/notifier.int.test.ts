@@ -133,7 +133,7 @@ describe('notifier', () => {
     await vi.waitFor(async () => {
       await projector.catchUp();
       expect(await keptCopies()).toHaveLength(2);
-    });
+    }, { timeout: 10_000 });
     const token = statusTokens.issue(id);
     // What waits in the outbox holds no token: the deliverer derives it when it sends.
     for (const row of await keptCopies()) expect(`${row.text}${row.html}`).not.toContain(token);

@@ -178,7 +178,7 @@ describe('WhatsApp delivery', () => {
     const asked = await submit('trade-in', '+234 803 555 0104', true);
     await settledAbout(asked, 1);
     // The emails of all three are in the outbox: the notifier has seen them.
-    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, older]).execute()).toHaveLength(4));
+    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, older]).execute()).toHaveLength(4), { timeout: 10_000 });
     expect(await messagesAbout(unasked)).toEqual([]);
     expect(await messagesAbout(older)).toEqual([]);
     expect(receivedBy('2348035550102')).toEqual([]);
@@ -286,7 +286,7 @@ describe('WhatsApp delivery', () => {
     await followReservation(unasked, { type: 'ChangeStatus', status: 'contacted', now: new Date() });
     const asked = await reserve('0803 555 0134', true);
     await settledAbout(asked, 1);
-    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, older]).execute()).toHaveLength(2));
+    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, older]).execute()).toHaveLength(2), { timeout: 10_000 });
     expect(await messagesAbout(unasked)).toEqual([]);
     expect(await messagesAbout(older)).toEqual([]);
   });
@@ -317,7 +317,7 @@ describe('WhatsApp delivery', () => {
     const asked = await startConversation('en');
     await converse(asked, { type: 'HandOff', name: 'Tunde', phone: '0803 555 0142', whatsappUpdates: true, now: new Date() }, visitor);
     await settledAbout(asked, 1);
-    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, noPhone]).execute()).toHaveLength(3));
+    await vi.waitFor(async () => expect(await testDb.db.selectFrom('sent_emails').select('id').where('related_id', 'in', [unasked, noPhone]).execute()).toHaveLength(3), { timeout: 10_000 });
     expect(await messagesAbout(unasked)).toEqual([]);
     expect(await messagesAbout(noPhone)).toEqual([]);
   });

@@ -87,7 +87,7 @@ describe('the activity trail', () => {
     await vi.waitFor(async () => {
       await projector().catchUp();
       expect((await as(ngozi.cookie, 'GET', `/api/admin/enquiries/${enquiryId}`)).statusCode).toBe(200);
-    });
+    }, { timeout: 10_000 });
     expect((await as(ngozi.cookie, 'POST', `/api/admin/enquiries/${enquiryId}/status`, { status: 'contacted' })).statusCode).toBe(200);
     expect((await as(ngozi.cookie, 'POST', `/api/admin/enquiries/${enquiryId}/notes`, { text: 'Called Ada, she wants a test drive' })).statusCode).toBe(200);
   });

@@ -82,7 +82,7 @@ describe('status links', () => {
   });
 
   it('keeps the token nowhere: not in events, not in the emails kept, not in what the console shows', async () => {
-    await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2));
+    await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2), { timeout: 10_000 });
     expect(await everyEventData()).not.toContain(token);
     const submitted = await t.testDb.db.selectFrom('events').select('data').where('stream_id', '=', submissionStreamId('sell-car', id)).executeTakeFirstOrThrow();
     expect(Object.keys(submitted.data as object)).not.toContain('statusToken');

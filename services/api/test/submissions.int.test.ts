@@ -211,7 +211,7 @@ describe('POST /api/sell-car-submissions', () => {
     expect([small.format, small.width, small.height, small.exif]).toEqual(['jpeg', 48, 64, undefined]);
     expect((await t.app.inject({ method: 'GET', url: ready.photos[0]!.url })).statusCode).toBe(401);
 
-    await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2));
+    await vi.waitFor(async () => expect(await t.testDb.db.selectFrom('sent_emails').select('id').where('related_id', '=', id).execute()).toHaveLength(2), { timeout: 10_000 });
     const emails = await t.testDb.db.selectFrom('sent_emails').selectAll().where('related_id', '=', id).execute();
     for (const email of emails) {
       expect(email.html).not.toMatch(/<script>|<img/);
@@ -320,7 +320,7 @@ describe('staff review', () => {
       expect(email?.text).toContain('₦4,500,000');
       expect(email?.text).toContain('in-person inspection');
       expect(email?.to_address).toBe('review@example.ng');
-    });
+    }, { timeout: 10_000 });
   });
 
   it('answers 400 to an unknown status and 409 to a change made on a stale view', async () => {

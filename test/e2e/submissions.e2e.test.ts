@@ -88,6 +88,8 @@ describe('sell-car and trade-in journeys', () => {
     const staff = await staffSignedIn();
     await staff.getByRole('menuitem', { name: 'Sell car requests' }).click();
     await staff.getByPlaceholder('Search ID, name, email, phone, make, model, year').fill('emeka.obi@example.ng');
+    // The search applies after a pause: open the row only once it has, or the search, landing late, can take the page back.
+    await staff.waitForURL(/filter=.*emeka/);
     await staff.getByText('emeka.obi@example.ng').click();
     await staff.getByRole('tab', { name: 'Images' }).click();
     await staff.getByRole('img', { name: 'Front View' }).waitFor();

@@ -22,7 +22,7 @@ describe('tariffs in the console', () => {
     await staff.getByLabel('Country (NG, GH, KE)').fill('NG');
     // The show page draws the version first from the list's copy, then again once its own read answers, making its
     // inputs anew: on a busy machine a field filled before that read is gone (and the test waited out its 30 s).
-    const versionRead = staff.waitForResponse((response) => response.request().method() === 'GET' && /^\/api\/admin\/tariff-versions\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
+    const versionRead = staff.waitForResponse((response) => response.request().method() === 'GET' && /^\/api\/admin\/tariff-versions\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname), { timeout: 60_000 });
     await staff.getByRole('cell', { name: 'duty, levy, surcharge, etls, ciss, vat' }).click();
     await versionRead;
     await staff.getByText('Finance Act 2019 (VAT 7.5% from 1 February 2020)', { exact: false }).first().waitFor();

@@ -22,7 +22,7 @@ function zodConfiguredFirst(): Plugin {
 }
 
 const CATALOGUE_SHARED =
-  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|rateLimited|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/(?:platform\/messages|inventory\/(?:kinds|tabs))\.ts$/;
+  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|rateLimited|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|VehiclePhoto|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/(?:platform\/messages|inventory\/(?:kinds|tabs))\.ts$/;
 
 const DIST = fileURLToPath(new URL('dist', import.meta.url));
 
@@ -65,8 +65,8 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     modulePreload: { polyfill: false },
-    // The small modules the catalogue's pages share (the API client and its messages, the inventory's reads and
-    // messages) in one chunk rather than ten: each request costs about 300 bytes on the wire besides its body.
+    // The small modules the catalogue's pages share (the API client and its messages, the inventory's reads, messages
+    // and photos) in one chunk rather than ten: each request costs about 300 bytes on the wire besides its body.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'catalogue', test: CATALOGUE_SHARED, includeDependenciesRecursively: false }] } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -22,6 +22,18 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The service worker (what was seen stays usable offline: src/offline/) is registered once the page has loaded: its
-// code is no part of what the first paint waits for.
-if ('serviceWorker' in navigator) window.addEventListener('load', () => void import('./offline/registerServiceWorker').catch(() => undefined), { once: true });
+// The service worker (what was seen stays usable offline: src/offline/) is registered once the page has loaded and
+// painted its first content: its code is no part of what the first paint waits for. On a slow phone the load event can
+// come first, while the page's own code still renders; a browser that does not report paints registers it at load.
+if ('serviceWorker' in navigator) {
+  const register = () => void import('./offline/registerServiceWorker').catch(() => undefined);
+  const afterFirstContentfulPaint = () => {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return register();
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      register();
+    }).observe({ type: 'paint', buffered: true });
+  };
+  window.addEventListener('load', afterFirstContentfulPaint, { once: true });
+}

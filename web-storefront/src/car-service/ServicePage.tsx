@@ -85,6 +85,7 @@ export function ServicePage() {
             open
             onClose={() => setBooking(false)}
             kind="service-booking"
+            about={service.id}
             title={t('dialogTitle', { service: t(service.title) })}
             subject={t(service.title)}
             details={{ service: service.id, fromNgn: service.fromNgn, duration: `${service.hours} h` }}

@@ -88,6 +88,7 @@ export function OnSalePage() {
             open
             onClose={() => setChosen(null)}
             kind="deal"
+            about={chosen.vehicle.id}
             title={t('dialogTitle', { name: `${chosen.vehicle.year} ${chosen.vehicle.name}` })}
             subject={t('dealSubject', { name: chosen.vehicle.name, year: chosen.vehicle.year })}
             details={{

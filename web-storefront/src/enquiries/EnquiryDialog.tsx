@@ -30,6 +30,11 @@ export interface EnquiryDialogProps {
   kind: PublicEnquiryKind;
   /** What the enquiry is about, as staff will read it: 'Toyota Corolla rental', 'Comprehensive plan'. */
   subject: string;
+  /**
+   * What the enquiry is about in words no language changes (a vehicle's id, a plan's or a service's): its draft on the
+   * phone is kept under it, so it is found again whatever language the dialog is opened in.
+   */
+  about: string;
   title: string;
   details?: Record<string, string | number>;
   askDate?: boolean;
@@ -42,7 +47,7 @@ export interface EnquiryDialogProps {
  * The enquiry form behind 'Get This Deal', 'Contact Our Team', 'Book Service Now' and 'Get Quote': checked in the
  * browser with the API's own schema, sent once however often it is retried, and nothing typed is lost on failure.
  */
-export default function EnquiryDialog({ open, onClose, kind, subject, title, details, askDate = false, analyticsAction }: EnquiryDialogProps) {
+export default function EnquiryDialog({ open, onClose, kind, subject, about, title, details, askDate = false, analyticsAction }: EnquiryDialogProps) {
   const t = useT(enquiryMessages);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -57,10 +62,10 @@ export default function EnquiryDialog({ open, onClose, kind, subject, title, det
   const idempotencyKey = useRef(newIdempotencyKey());
 
   const sending = useRef(false);
-  // Kept on the phone as it is typed, per button (kind and subject); sent with no connection, it waits and goes once
-  // the connection returns while this dialog is open, or when it is opened again.
+  // Kept on the phone as it is typed, per button (kind and what it is about); sent with no connection, it waits and goes
+  // once the connection returns while this dialog is open, or when it is opened again.
   const draft = useFormDraft(
-    `enquiry/${kind}/${subject}`,
+    `enquiry/${kind}/${about}`,
     {
       values,
       // Sent, nothing is kept: the thank-you stays until the dialog is closed.

@@ -85,6 +85,7 @@ export function InsurancePage() {
             open
             onClose={() => setQuoting(null)}
             kind="insurance-quote"
+            about={quoting.id}
             title={t('dialogTitle', { plan: t(quoting.name) })}
             subject={t('subject', { plan: t(quoting.name) })}
             details={{ plan: quoting.id, priceUsdPerYear: quoting.priceUsd, shownPrice: yearly(quoting.priceUsd) }}

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'wouter';
-import { postJson } from '../api/client';
-import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useLanguage, useT } from '../i18n';
 import { directionOf } from '../i18n/languages';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
-import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
-import { RESERVATION_DEPOSIT_NGN, salesWhatsappUrl } from '@autobest/domain/inventory/reservation';
-import { ApiFailure, failedReadMessage, getJson } from './api';
+import { salesWhatsappUrl } from '@autobest/domain/inventory/reservation';
+import { ApiFailure, failedReadMessage, getJson, VEHICLE_MEANING } from './api';
 import { useSayMessage, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
@@ -17,18 +14,16 @@ import { PageWithBackLink } from '../ui/BackLink';
 import { PriceRange, VehicleRecordRows } from './record/VehicleRecord';
 import { VehiclePhoto } from './VehiclePhoto';
 import { GALLERY_SIZES } from './photoSources';
-import { DraftNotice } from '../offline/draft/DraftNotice';
-import { newIdempotencyKey, restoredFields, textDraft } from '../offline/draft/draftFields';
-import { useFormDraft } from '../offline/draft/useFormDraft';
 
 // The landed-cost and finance calculators sit below the photos and the summary: their code (and messages) comes once
 // the vehicle is shown, not before the page's first paint.
 const PriceCalculation = lazy(async () => ({ default: (await import('./PriceCalculation')).PriceCalculation }));
 const FinanceCalculator = lazy(async () => ({ default: (await import('./finance/FinanceCalculator')).FinanceCalculator }));
+// The reservation form and what keeps its draft on the phone (src/offline/draft/) come once the vehicle is shown too: a
+// moment later than the photo, the name and the price, in a space kept for it so nothing below moves.
+const ReserveForm = lazy(async () => ({ default: (await import('./ReserveForm')).ReserveForm }));
 
 const PLACEHOLDER = '/placeholder.svg';
-/** On a vehicle's page, what the API does not find is the vehicle. */
-const VEHICLE_MEANING = { not_found: 'vehicleNotFound' } as const;
 
 function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
   const t = useT(inventoryMessages);
@@ -72,124 +67,6 @@ function Gallery({ vehicle }: { vehicle: VehicleDetail }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
-  const t = useT(inventoryMessages);
-  const { money } = useFormat();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  // Asked, never assumed: off until the buyer ticks it.
-  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
-  // Sent with the request, so the acknowledgement email is in the language the buyer reads the site in.
-  const language = useLanguage();
-  // The amount staff set for this vehicle, else the spec's deposit.
-  const quoted = vehicle.displayPricing;
-  const reservation = quoted ? money(quoted.reservationAmount, quoted.currency as never) : money(RESERVATION_DEPOSIT_NGN, 'NGN');
-  const say = useSayMessage();
-  const [state, setState] = useState<
-    | { phase: 'idle' | 'sending' | 'sent' }
-    | ({ phase: 'failed' } & SendFailure)
-  >({ phase: 'idle' });
-  // One key per request as typed, kept in its draft: sent again once back online it is the same request.
-  const idempotencyKey = useRef(newIdempotencyKey());
-  const sending = useRef(false);
-  const values = useMemo(() => ({ name, phone, email, whatsappUpdates: whatsappUpdates ? 'yes' : 'no' }), [name, phone, email, whatsappUpdates]);
-  const edited = () => {
-    idempotencyKey.current = newIdempotencyKey();
-  };
-  // Kept on the phone as it is typed, per vehicle; sent with no connection, it waits and goes once the connection returns.
-  const draft = useFormDraft(
-    `reservation/${vehicle.id}`,
-    {
-      values,
-      // Sent, nothing is kept: the thank-you shows the name and phone, the phone forgets them.
-      blank: state.phase === 'sent' || (!name && !phone && !email && !whatsappUpdates),
-      snapshot: () => textDraft(values, idempotencyKey.current),
-      restore: (kept) => {
-        const restored = restoredFields({ name: '', phone: '', email: '', whatsappUpdates: 'no' }, kept.values);
-        setName(restored.name);
-        setPhone(restored.phone);
-        setEmail(restored.email);
-        setWhatsappUpdates(restored.whatsappUpdates === 'yes');
-        idempotencyKey.current = kept.idempotencyKey;
-      },
-    },
-    () => void send(),
-  );
-  async function send() {
-    if (sending.current) return;
-    sending.current = true;
-    setState({ phase: 'sending' });
-    const result = await postJson<ReservationCreated>(
-      `/api/vehicles/${encodeURIComponent(vehicle.id)}/reservations`,
-      { name, phone, email, language, whatsappUpdates },
-      { headers: { 'Idempotency-Key': idempotencyKey.current } },
-    ).finally(() => {
-      sending.current = false;
-    });
-    if (draft.waitsAfter(result)) {
-      setState({ phase: 'idle' });
-      return;
-    }
-    if (result.ok) {
-      // Sent: nothing to keep (the thank-you names the buyer, so the fields stay on screen; the draft goes).
-      setState({ phase: 'sent' });
-    } else setState({ phase: 'failed', ...sendFailureOf(result, VEHICLE_MEANING) });
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
-  if (state.phase === 'sent') {
-    return (
-      <p className="notice notice-success" role="status">
-        {t('reserved', { name, phone })}
-      </p>
-    );
-  }
-  const fields = state.phase === 'failed' ? state.fields : undefined;
-  return (
-    <form className="reserve-form" aria-label={t('reserveLabel')} onSubmit={onSubmit} noValidate>
-      <DraftNotice online={draft.online} waiting={draft.waiting} sending={state.phase === 'sending'} onSendNow={() => void send()} photos={false} />
-      <label className="field">
-        <span>{t('yourName')}</span>
-        <input value={name} onChange={(event) => {
-            setName(event.target.value);
-            edited();
-          }} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
-        {fields?.['name'] ? <span className="field-error">{say(fields['name'])}</span> : null}
-      </label>
-      <label className="field">
-        <span>{t('phone')}</span>
-        <input value={phone} onChange={(event) => {
-            setPhone(event.target.value);
-            edited();
-          }} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
-        {fields?.['phone'] ? <span className="field-error">{say(fields['phone'])}</span> : null}
-      </label>
-      <label className="field">
-        <span>{t('emailOptional')}</span>
-        <input value={email} onChange={(event) => {
-            setEmail(event.target.value);
-            edited();
-          }} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
-        {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => {
-            setWhatsappUpdates(event.target.checked);
-            edited();
-          }} />
-        <span>{t('whatsappUpdates')}</span>
-      </label>
-      {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}
-      <button type="submit" className="button" disabled={state.phase === 'sending'}>
-        {state.phase === 'sending' ? t('sending') : t('reserveNow', { price: reservation })}
-      </button>
-    </form>
   );
 }
 
@@ -259,7 +136,9 @@ export function VehiclePage() {
           </p>
           <p className="vehicle-price">{format(price.amount, price.currency as never)}</p>
           <PriceRange vehicle={vehicle} />
-          <ReserveForm vehicle={vehicle} />
+          <Suspense fallback={<div className="reserve-form-placeholder" />}>
+            <ReserveForm vehicle={vehicle} />
+          </Suspense>
           <a className="button button-secondary" href={whatsapp} target="_blank" rel="noreferrer">
             {t('chatWithSales')}
           </a>

@@ -13,6 +13,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** On a vehicle's page (its read, its reservation), what the API does not find is the vehicle. */
+export const VEHICLE_MEANING = { not_found: 'vehicleNotFound' } as const;
+
 /** What to tell the visitor when a catalogue read failed; `meaning` as for requestMessageOf. */
 export function failedReadMessage(error: unknown, meaning?: Parameters<typeof requestMessageOf>[1]): ShownMessage {
   return error instanceof ApiFailure ? requestMessageOf(error.answer, meaning) : { code: 'vehiclesNotFetched', message: 'Failed to fetch vehicles' };

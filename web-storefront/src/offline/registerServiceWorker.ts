@@ -1,9 +1,9 @@
-// A module run for its effect: main.tsx imports it once the page has loaded.
+// A module run for its effect: main.tsx imports it once the page has loaded and painted.
 export {};
 
 /**
  * Registers the storefront's service worker (sw.ts) once the browser is idle; main.tsx loads this module after the
- * page's load event, so none of it is downloaded or run before the first paint. A new version installs and waits; it
+ * page's load event and its first contentful paint, so none of it is downloaded or run before the first paint. A new version installs and waits; it
  * takes over on the next visit (sw.ts), so nothing here reloads the page.
  */
 async function registerServiceWorker(): Promise<void> {

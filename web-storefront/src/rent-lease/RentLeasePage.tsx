@@ -18,6 +18,8 @@ interface EnquiryRequest {
   kind: PublicEnquiryKind;
   title: string;
   subject: string;
+  /** What it is about in words no language changes (EnquiryDialog's `about`). */
+  about: string;
   details?: Record<string, string | number>;
 }
 
@@ -125,6 +127,7 @@ function Calculator({ t, onSend }: { t: T; onSend(request: EnquiryRequest): void
                   kind: 'rental',
                   title: t('dialogRental', { car: car.name }),
                   subject: t('rentalSubject', { car: car.name, days }),
+                  about: car.id,
                   details: { car: car.name, days, months: rental.months, weeks: rental.weeks, extraDays: rental.days, estimateNgn: rental.total },
                 })
               }
@@ -148,6 +151,7 @@ function Calculator({ t, onSend }: { t: T; onSend(request: EnquiryRequest): void
                   kind: 'lease',
                   title: t('dialogLease', { plan: t(PLAN_KEY[plan]) }),
                   subject: t('leaseSubject', { plan: t(PLAN_KEY[plan]), months }),
+                  about: plan,
                   details: { plan, months, monthlyNgn: planInfo.monthlyFrom, estimateNgn: lease },
                 })
               }
@@ -173,7 +177,7 @@ export function RentLeasePage() {
     <section className="page rent-lease">
       <PageHeader back="/" backLabel={t('backHome')} title={t('title')} lead={t('lead')} />
       <p className="rent-actions">
-        <button type="button" className="button" onClick={() => { setEnquiry({ kind: 'rental', title: t('dialogContact'), subject: t('contactSubject') }); track('user_interaction', { action: 'rent_contact_team' }); }}>
+        <button type="button" className="button" onClick={() => { setEnquiry({ kind: 'rental', title: t('dialogContact'), subject: t('contactSubject'), about: 'contact' }); track('user_interaction', { action: 'rent_contact_team' }); }}>
           {t('contactTeam')}
         </button>
         <button
@@ -235,7 +239,7 @@ export function RentLeasePage() {
 
       {enquiry ? (
         <Suspense fallback={null}>
-          <EnquiryDialog open onClose={() => setEnquiry(null)} kind={enquiry.kind} title={enquiry.title} subject={enquiry.subject} details={enquiry.details} askDate analyticsAction="rental_enquiry" />
+          <EnquiryDialog open onClose={() => setEnquiry(null)} kind={enquiry.kind} title={enquiry.title} subject={enquiry.subject} about={enquiry.about} details={enquiry.details} askDate analyticsAction="rental_enquiry" />
         </Suspense>
       ) : null}
     </section>

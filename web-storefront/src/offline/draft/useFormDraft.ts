@@ -1,7 +1,11 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useOnline } from '../savedAnswers';
-import { clearDraft, loadDraft, saveDraft, type FormDraft } from './draftStore';
+import type { FormDraft } from './draftStore';
 import type { DraftContent } from './draftFields';
+
+// The IndexedDB code (draftStore.ts and idb-keyval) is asked for by the effect that restores a draft, which runs once
+// the form has painted: no page waits for it to show its form.
+const draftStore = () => import('./draftStore');
 
 interface DraftableForm {
   values: Readonly<Record<string, string>>;
@@ -30,17 +34,21 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
   const writes = useRef(Promise.resolve());
 
   const restore = useEffectEvent((draft: FormDraft) => {
+    // Typed into before the kept draft came back: what is on screen is newer, and it is what gets kept.
+    if (!form.blank) return;
     form.restore(draft);
     lastSaved.current = draft;
     setWaiting(draft.waiting);
   });
   useEffect(() => {
     let current = true;
-    loadDraft(name)
+    draftStore()
+      .then(({ loadDraft }) => loadDraft(name))
       .then((draft) => {
         if (current && draft) restore(draft);
       })
-      // No IndexedDB (a private window in some browsers): the form works as before, without drafts.
+      // No IndexedDB (a private window in some browsers), or its code not reachable offline: the form works as before,
+      // without drafts.
       .catch(() => undefined)
       .finally(() => {
         if (current) setRestored(true);
@@ -55,7 +63,10 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
     const previous = lastSaved.current;
     lastSaved.current = content;
     writes.current = writes.current
-      .then(() => (content ? saveDraft(name, { ...content, waiting, savedAt: Date.now() }, previous) : clearDraft(name)))
+      .then(async () => {
+        const { clearDraft, saveDraft } = await draftStore();
+        await (content ? saveDraft(name, { ...content, waiting, savedAt: Date.now() }, previous) : clearDraft(name));
+      })
       .catch(() => undefined);
   });
   useEffect(() => {

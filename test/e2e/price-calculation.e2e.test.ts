@@ -5,8 +5,10 @@ describe('the price-calculation list on the vehicle page', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack('e2e_price_calculation', { seed: true });
-    await stack.testDb.db.insertInto('rate_snapshots').values({ source: 'e2e-rates', rates: JSON.stringify({ NGN: 1500, GHS: 15, KES: 130 }) }).execute();
+    stack = await startStack('e2e_price_calculation', {
+      seed: true,
+      beforeStart: (db) => db.insertInto('rate_snapshots').values({ source: 'e2e-rates', rates: JSON.stringify({ NGN: 1500, GHS: 15, KES: 130 }) }).execute(),
+    });
   });
   afterAll(async () => {
     await stack?.close();

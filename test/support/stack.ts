@@ -34,13 +34,18 @@ export interface TestStackOptions {
   seed?: boolean;
   /** Start the workers; the pages that only render forms do without them. Default true. */
   workers?: boolean;
+  /**
+   * Rows the file needs in place before the API starts: what the API caches (the exchange rates, for 30 s) may be read
+   * by its warm-up before a row written after the start, and the page would show the cached copy.
+   */
+  beforeStart?: (db: TestStack['testDb']['db']) => Promise<unknown>;
 }
 
 /**
  * What a browser test runs against: its own database and queue prefix (named after the file), the workers,
  * the API serving both web apps, and Chromium. When a step fails, what already started is closed again.
  */
-export async function startStack(name: string, { env = {}, seed = false, workers: withWorkers = true }: TestStackOptions = {}): Promise<TestStack> {
+export async function startStack(name: string, { env = {}, seed = false, workers: withWorkers = true, beforeStart }: TestStackOptions = {}): Promise<TestStack> {
   const started: Partial<Omit<TestStack, 'close' | 'cspViolations'>> = {};
   const cspViolations = new CspViolations();
   const failureWatch = watchForFailureReport();
@@ -69,6 +74,7 @@ export async function startStack(name: string, { env = {}, seed = false, workers
     });
     // A new database: the seed lists the whole shipped catalogue and says how many vehicles that is.
     const listed = seed ? await seedCatalogue(testDb.db) : 0;
+    await beforeStart?.(testDb.db);
     const workers = (started.workers = withWorkers ? await startWorkers(config, { migrate: false }) : null);
     // Logs stay quiet; the violations browsers report to the API are kept.
     const api = (started.api = await startApi(config, { migrate: false, logger: { level: 'warn', stream: reportedViolations(cspViolations, failureWatch.apiError) } }));

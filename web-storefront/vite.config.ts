@@ -22,10 +22,10 @@ function zodConfiguredFirst(): Plugin {
 }
 
 const CATALOGUE_SHARED =
-  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|rateLimited|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|VehiclePhoto|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/inventory\/(?:kinds|tabs)\.ts$/;
+  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|VehiclePhoto|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/inventory\/(?:kinds|tabs)\.ts$/;
 
-/** What forms say: the domain's public messages, their English catalogue and the hook that says them in a language. */
-const FORM_MESSAGES = /\/web-storefront\/src\/api\/(?:sayFormMessage|formMessages\/(?:index|en))\.ts$|\/services\/domain\/src\/platform\/messages\.ts$/;
+/** What forms say: the domain's public messages, their English catalogue, the 429's sentence and the hooks that say them. */
+const FORM_MESSAGES = /\/web-storefront\/src\/api\/(?:sayFormMessage|rateLimited|formMessages\/(?:index|en))\.ts$|\/services\/domain\/src\/platform\/messages\.ts$/;
 
 const DIST = fileURLToPath(new URL('dist', import.meta.url));
 

@@ -46,4 +46,7 @@ export default {
   detailValueTooLong: 'يجب ألا تتجاوز قيم التفاصيل 200 حرف',
   detailValueInvalid: 'يجب أن تكون قيم التفاصيل نصًا أو أرقامًا',
   listSeparator: '، ',
+  rateLimitedTitle: 'محاولات كثيرة جدًا',
+  rateLimited: 'أرسلت هذا مرات كثيرة في وقت قصير. يُرجى المحاولة مرة أخرى {when}، وما كتبته محفوظ.',
+  rateLimitedLater: 'أرسلت هذا مرات كثيرة في وقت قصير. يُرجى المحاولة مرة أخرى لاحقًا، وما كتبته محفوظ.',
 } satisfies Translation<typeof en>;

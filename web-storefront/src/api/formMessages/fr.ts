@@ -46,4 +46,7 @@ export default {
   detailValueTooLong: 'Les valeurs des détails doivent compter au plus 200 caractères',
   detailValueInvalid: 'Les valeurs des détails doivent être du texte ou des nombres',
   listSeparator: ', ',
+  rateLimitedTitle: 'Trop de tentatives',
+  rateLimited: 'Vous avez envoyé ceci trop de fois en peu de temps. Veuillez réessayer {when} ; ce que vous avez saisi est conservé.',
+  rateLimitedLater: 'Vous avez envoyé ceci trop de fois en peu de temps. Veuillez réessayer plus tard ; ce que vous avez saisi est conservé.',
 } satisfies Translation<typeof en>;

@@ -46,4 +46,7 @@ export default {
   detailValueTooLong: 'Thamani za maelezo zisizidi herufi 200',
   detailValueInvalid: 'Thamani za maelezo lazima ziwe maandishi au namba',
   listSeparator: ', ',
+  rateLimitedTitle: 'Majaribio mengi mno',
+  rateLimited: 'Umetuma hili mara nyingi mno kwa muda mfupi. Tafadhali jaribu tena {when}; ulichoandika kimehifadhiwa.',
+  rateLimitedLater: 'Umetuma hili mara nyingi mno kwa muda mfupi. Tafadhali jaribu tena baadaye; ulichoandika kimehifadhiwa.',
 } satisfies Translation<typeof en>;

@@ -6,7 +6,4 @@ export default {
   vehicleNotFound: 'لم يتم العثور على المركبة',
   internalError: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
   vehiclesNotFetched: 'تعذّر جلب المركبات',
-  rateLimitedTitle: 'محاولات كثيرة جدًا',
-  rateLimited: 'أرسلت هذا مرات كثيرة في وقت قصير. يُرجى المحاولة مرة أخرى {when}، وما كتبته محفوظ.',
-  rateLimitedLater: 'أرسلت هذا مرات كثيرة في وقت قصير. يُرجى المحاولة مرة أخرى لاحقًا، وما كتبته محفوظ.',
 } satisfies Translation<typeof en>;

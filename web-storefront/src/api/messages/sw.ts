@@ -6,7 +6,4 @@ export default {
   vehicleNotFound: 'Gari halikupatikana',
   internalError: 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
   vehiclesNotFetched: 'Imeshindwa kupata magari',
-  rateLimitedTitle: 'Majaribio mengi mno',
-  rateLimited: 'Umetuma hili mara nyingi mno kwa muda mfupi. Tafadhali jaribu tena {when}; ulichoandika kimehifadhiwa.',
-  rateLimitedLater: 'Umetuma hili mara nyingi mno kwa muda mfupi. Tafadhali jaribu tena baadaye; ulichoandika kimehifadhiwa.',
 } satisfies Translation<typeof en>;

@@ -22,7 +22,10 @@ function zodConfiguredFirst(): Plugin {
 }
 
 const CATALOGUE_SHARED =
-  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|rateLimited|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|VehiclePhoto|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/(?:platform\/messages|inventory\/(?:kinds|tabs))\.ts$/;
+  /\/web-storefront\/src\/(?:api\/(?:client|domainMessages|messages\/(?:index|en))|inventory\/(?:api|useVehicleSearch|ResultGrid|VehiclePhoto|messages\/(?:index|en)|finance\/financeFigures)|ui\/BackLink)\.tsx?$|\/services\/domain\/src\/inventory\/(?:kinds|tabs)\.ts$/;
+
+/** What forms say: the domain's public messages, their English catalogue, the 429's sentence and the hooks that say them. */
+const FORM_MESSAGES = /\/web-storefront\/src\/api\/(?:sayFormMessage|rateLimited|formMessages\/(?:index|en))\.ts$|\/services\/domain\/src\/platform\/messages\.ts$/;
 
 const DIST = fileURLToPath(new URL('dist', import.meta.url));
 
@@ -65,9 +68,22 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     modulePreload: { polyfill: false },
-    // The small modules the catalogue's pages share (the API client and its messages, the inventory's reads, messages
-    // and photos) in one chunk rather than ten: each request costs about 300 bytes on the wire besides its body.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'catalogue', test: CATALOGUE_SHARED, includeDependenciesRecursively: false }] } } },
+    // Each request costs about 300 bytes on the wire besides its body, so: everything index.html's script imports in that
+    // one chunk (left alone, Rolldown puts React, the i18n store and the money helpers in a chunk of their own beside it,
+    // as a few page chunks use them without the rest), the small modules the catalogue's pages share (the API client and
+    // its request messages, the inventory's reads, messages and photos) in one chunk rather than ten, and what forms say
+    // in one more, which the catalogue's pages (they show no form before their first paint) do not load.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'catalogue', test: CATALOGUE_SHARED, includeDependenciesRecursively: false },
+            { name: 'formMessages', test: FORM_MESSAGES, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -13,8 +13,9 @@ import { seedCatalogue } from '../src/seed/seedCatalogue';
  * `npm run bench:storefront`: the storefront as a buyer on a slow phone sees it. Chromium with the network
  * throttled to 1.6 Mbps down / 750 kbps up and 150 ms round trips, and the CPU 4x slower; a 412 x 823 screen.
  * Per route, the median of RUNS first visits (empty cache): largest contentful paint, cumulative layout
- * shift, first contentful paint, the JavaScript fetched before first paint (as sent, and its gzip size),
- * everything transferred; then a second visit from the cache. Budgets from issue 42 (issue 5's, tightened): on every
+ * shift, first contentful paint, the JavaScript fetched before first paint (as sent, and its gzip size), the JavaScript
+ * requested before first paint (the page's own chunk and every chunk it imports, which a slower phone, where paint
+ * comes later, has all received before it paints), everything transferred; then a second visit from the cache. Budgets from issue 42 (issue 5's, tightened): on every
  * route an LCP under 2.0 s and at most 80 KB of JavaScript before first paint as sent (Brotli); the home page's first
  * visit at most 90 KB in all.
  */
@@ -30,6 +31,7 @@ interface Visit {
   transferredKb: number;
   jsBeforePaintKb: number;
   jsBeforePaintGzipKb: number;
+  jsRequestedBeforePaintKb: number;
   requests: number;
 }
 
@@ -80,7 +82,8 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const scriptsBeforePaint = resources.filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.responseEnd <= fcp);
+    const scripts = resources.filter((entry) => /\.m?js(\?|$)/.test(entry.name));
+    const scriptsBeforePaint = scripts.filter((entry) => entry.responseEnd <= fcp);
     return {
       lcpMs: vitals.lcp,
       lcpElement: vitals.lcpElement,
@@ -89,6 +92,7 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
       cls: vitals.cls,
       transferred: navigation.transferSize + resources.reduce((sum, entry) => sum + entry.transferSize, 0),
       jsBeforePaint: scriptsBeforePaint.reduce((sum, entry) => sum + entry.transferSize, 0),
+      jsRequestedBeforePaint: scripts.filter((entry) => entry.startTime <= fcp).reduce((sum, entry) => sum + entry.transferSize, 0),
       scriptsBeforePaint: scriptsBeforePaint.map((entry) => entry.name),
       requests: resources.length + 1,
       resources: resources.map((entry) => `${(entry.transferSize / 1024).toFixed(1).padStart(6)} KB ${entry.responseEnd <= fcp ? 'before' : 'after '} paint  ${entry.name.replace(location.origin, '')}`),
@@ -102,6 +106,7 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
     transferredKb: measured.transferred / 1024,
     jsBeforePaintKb: measured.jsBeforePaint / 1024,
     jsBeforePaintGzipKb: measured.scriptsBeforePaint.reduce((sum, url) => sum + gzipKb(url), 0),
+    jsRequestedBeforePaintKb: measured.jsRequestedBeforePaint / 1024,
     requests: measured.requests,
   };
 }
@@ -141,6 +146,7 @@ try {
         transferredKb: pick(firsts, 'transferredKb'),
         jsBeforePaintKb: pick(firsts, 'jsBeforePaintKb'),
         jsBeforePaintGzipKb: pick(firsts, 'jsBeforePaintGzipKb'),
+        jsRequestedBeforePaintKb: pick(firsts, 'jsRequestedBeforePaintKb'),
         requests: pick(firsts, 'requests'),
       },
       secondKb: pick(seconds, 'transferredKb'),
@@ -150,10 +156,10 @@ try {
 
   const ok = (pass: boolean) => (pass ? 'ok' : 'OVER BUDGET');
   console.info(`\nAutoBest storefront benchmark: Chromium, 1.6 Mbps down / 150 ms RTT, CPU 4x slower, 412x823 phone; median of ${RUNS} first visits\n`);
-  console.info(`${'route'.padEnd(38)} ${'LCP ms'.padStart(7)} ${'FCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS<FCP KB (br/gz)'.padStart(18)} ${'total KB'.padStart(9)} ${'reqs'.padStart(5)} ${'2nd visit KB'.padStart(13)} ${'2nd LCP ms'.padStart(11)}`);
+  console.info(`${'route'.padEnd(38)} ${'LCP ms'.padStart(7)} ${'FCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS<FCP KB (br/gz)'.padStart(18)} ${'JS asked<FCP KB'.padStart(16)} ${'total KB'.padStart(9)} ${'reqs'.padStart(5)} ${'2nd visit KB'.padStart(13)} ${'2nd LCP ms'.padStart(11)}`);
   for (const { route, first, secondKb, secondLcpMs } of rows) {
     console.info(
-      `${route.padEnd(38)} ${first.lcpMs.toFixed(0).padStart(7)} ${first.fcpMs.toFixed(0).padStart(7)} ${first.cls.toFixed(3).padStart(6)} ${`${first.jsBeforePaintKb.toFixed(1)}/${first.jsBeforePaintGzipKb.toFixed(1)}`.padStart(18)} ${first.transferredKb.toFixed(1).padStart(9)} ${String(first.requests).padStart(5)} ${secondKb.toFixed(1).padStart(13)} ${secondLcpMs.toFixed(0).padStart(11)}`,
+      `${route.padEnd(38)} ${first.lcpMs.toFixed(0).padStart(7)} ${first.fcpMs.toFixed(0).padStart(7)} ${first.cls.toFixed(3).padStart(6)} ${`${first.jsBeforePaintKb.toFixed(1)}/${first.jsBeforePaintGzipKb.toFixed(1)}`.padStart(18)} ${first.jsRequestedBeforePaintKb.toFixed(1).padStart(16)} ${first.transferredKb.toFixed(1).padStart(9)} ${String(first.requests).padStart(5)} ${secondKb.toFixed(1).padStart(13)} ${secondLcpMs.toFixed(0).padStart(11)}`,
     );
   }
   console.info(`\nBudgets (issue 42): LCP under ${BUDGET.lcpMs} ms, CLS under ${BUDGET.cls} and at most ${BUDGET.jsBeforePaintKb} KB of JavaScript before first paint (Brotli, as sent) on every route; the home page's first visit at most ${BUDGET.homeFirstVisitKb} KB`);
@@ -161,7 +167,7 @@ try {
   console.info(`  /: transferred on first visit ${home.first.transferredKb.toFixed(1)} KB (at most ${BUDGET.homeFirstVisitKb}) ${ok(home.first.transferredKb <= BUDGET.homeFirstVisitKb)}`);
   for (const row of rows) {
     console.info(
-      `  ${row.route}: LCP ${row.first.lcpMs.toFixed(0)} ms (under ${BUDGET.lcpMs}) ${ok(row.first.lcpMs < BUDGET.lcpMs)}; CLS ${row.first.cls.toFixed(3)} (under ${BUDGET.cls}) ${ok(row.first.cls < BUDGET.cls)}; JS before first paint ${row.first.jsBeforePaintKb.toFixed(1)} KB (at most ${BUDGET.jsBeforePaintKb}) ${ok(row.first.jsBeforePaintKb <= BUDGET.jsBeforePaintKb)}`,
+      `  ${row.route}: LCP ${row.first.lcpMs.toFixed(0)} ms (under ${BUDGET.lcpMs}) ${ok(row.first.lcpMs < BUDGET.lcpMs)}; CLS ${row.first.cls.toFixed(3)} (under ${BUDGET.cls}) ${ok(row.first.cls < BUDGET.cls)}; JS before first paint ${row.first.jsBeforePaintKb.toFixed(1)} KB (at most ${BUDGET.jsBeforePaintKb}) ${ok(row.first.jsBeforePaintKb <= BUDGET.jsBeforePaintKb)}, ${row.first.jsRequestedBeforePaintKb.toFixed(1)} KB on a phone slow enough to receive all it asked for first`,
     );
   }
 } finally {

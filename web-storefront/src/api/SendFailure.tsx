@@ -1,6 +1,7 @@
 import type { ApiResult } from './client';
-import { fieldMessagesOf, requestMessageOf, useSayMessage, type FieldMessages, type ShownMessage } from './domainMessages';
+import { fieldMessagesOf, requestMessageOf, type FieldMessages, type ShownMessage } from './domainMessages';
 import { useRateLimitedText } from './rateLimited';
+import { useSayFormMessage } from './sayFormMessage';
 
 /** Why a form's request failed: the sentence, the fields to mark, and a 429's wait when it was one. */
 export interface SendFailure {
@@ -20,7 +21,7 @@ export function sendFailureOf(result: Extract<ApiResult<unknown>, { ok: false }>
 
 /** The form's alert for a failure no field explains: when to try again after a 429, else the sentence. */
 export function SendFailureAlert({ failure }: { failure: SendFailure }) {
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const rateLimited = useRateLimitedText();
   return (
     <p role="alert" className="field-error">

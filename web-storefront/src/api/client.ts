@@ -8,7 +8,7 @@ export type ApiResult<T> =
   /** `retryAfterSeconds`: when a 429 says to try again (its Retry-After), if it says. */
   | { ok: false; status: number; error: ApiError; retryAfterSeconds?: number | undefined };
 
-/** The client's own message when the API cannot be reached, with its code in the API catalogue. */
+/** The client's own message when the API cannot be reached, with its code in the request catalogue (./messages). */
 export const NETWORK_FAILURE = { code: 'networkFailure', message: 'Could not reach AutoBest. Check your connection and try again.' } as const;
 export const NETWORK_ERROR: ApiError = { error: 'network_error', message: NETWORK_FAILURE.message };
 

@@ -40,19 +40,10 @@ export function requestMessageOf(error: Pick<ErrorResponse, 'error' | 'message' 
 const isTranslated = (code: string | undefined): code is ApiMessageCode => code !== undefined && Object.hasOwn(apiMessages.en, code);
 
 /**
- * Says a message of the domain or the API client in the visitor's language, by its code; one whose code we do not
- * translate (a staff-only message) stays English.
- * `values` gives what the form words itself, such as the field's own label for "{label} must be at most...".
+ * Says why a whole request failed in the visitor's language, by its code; an answer we have no words for stays in the
+ * API's English. A form, whose fields carry the domain's messages too, says them with useSayFormMessage.
  */
-export function useSayMessage() {
+export function useSayRequestMessage() {
   const t = useT(apiMessages);
-  return useCallback(
-    (shown: ShownMessage, values: MessageParams = {}) => {
-      if (!isTranslated(shown.code)) return shown.message;
-      const filled: Record<string, string | number> = {};
-      for (const [name, value] of Object.entries({ ...shown.params, ...values })) filled[name] = typeof value === 'object' ? value.join(t('listSeparator')) : value;
-      return t(shown.code, filled);
-    },
-    [t],
-  );
+  return useCallback((shown: ShownMessage) => (isTranslated(shown.code) ? t(shown.code) : shown.message), [t]);
 }

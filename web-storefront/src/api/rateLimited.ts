@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLanguage, useT, type Language, type Translate } from '../i18n';
-import { apiMessages } from './messages';
-import type en from './messages/en';
+import { formMessages } from './formMessages';
+import type en from './formMessages/en';
 
 /** "in 45 seconds", "in 3 minutes", "in 2 hours", rounded up so the visitor never comes back too early. */
 export function tryAgainIn(language: Language, seconds: number): string {
@@ -19,7 +19,7 @@ export function rateLimitedText(t: Translate<typeof en>, language: Language, sec
 
 /** For forms: the title and the sentence for a 429 answer. */
 export function useRateLimitedText() {
-  const t = useT(apiMessages);
+  const t = useT(formMessages);
   const language = useLanguage();
   return {
     title: t('rateLimitedTitle'),

@@ -7,7 +7,8 @@ import { describeDetails, firstSuggestionsFor, sortCards } from '@autobest/domai
 import type { CardSort } from '@autobest/domain/assistant/understanding';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@autobest/domain/contact';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '@autobest/domain/money';
-import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
+import { fieldMessagesOf, type ShownMessage } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
 import { useCurrency } from '../currency/CurrencyContext';
@@ -95,7 +96,7 @@ function rateSnapshot(citation: ChatCitation): { fallback: boolean; at: string }
 export default function TaraWidget() {
   const tara = useTara();
   const t = useT(taraMessages);
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const rateLimited = useRateLimitedText();
   const language = useLanguage();
   const { currency } = useCurrency();
@@ -538,7 +539,7 @@ function handoffErrors(values: Record<HandoffField, string>, contactNeeded: stri
 function Handoff({ conversationId, ensure, onDone, onBack }: { conversationId: string | null; ensure(): Promise<{ id: string } | null>; onDone(reply: ChatMessage): void; onBack(): void }) {
   const t = useT(taraMessages);
   const language = useLanguage();
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const rateLimited = useRateLimitedText();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);

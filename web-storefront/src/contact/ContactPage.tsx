@@ -3,7 +3,8 @@ import { ContactMessageInputSchema } from '@autobest/domain/contact';
 import type { ContactMessageCreated } from '@autobest/domain/contact/contracts';
 import { fieldErrorsOf } from '@autobest/domain/validation';
 import { postJson } from '../api/client';
-import { fieldMessagesOf, useSayMessage, type ShownMessage } from '../api/domainMessages';
+import { fieldMessagesOf, type ShownMessage } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { useRateLimitedText } from '../api/rateLimited';
 import { track } from '../analytics/analytics';
 import { currentLanguage, useT } from '../i18n';
@@ -39,7 +40,7 @@ export function ContactPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   // As the schema and the API give them (code, values, English); translated when shown.
   const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   // Why sending failed, translated when shown: too many sends (with when to try again, if the API said), or null for
   // our own general message. No connection is no failure: the message waits (DraftNotice).

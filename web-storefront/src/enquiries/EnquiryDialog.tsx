@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EnquiryInputSchema, type PublicEnquiryKind } from '@autobest/domain/enquiries';
 import { fieldErrorsOf } from '@autobest/domain/validation';
-import { useSayMessage, type ShownMessage } from '../api/domainMessages';
+import type { ShownMessage } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { track } from '../analytics/analytics';
 import { useRateLimitedText } from '../api/rateLimited';
 import { useT } from '../i18n';
@@ -79,7 +80,7 @@ export default function EnquiryDialog({ open, onClose, kind, subject, about, tit
     () => void send(),
   );
 
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const focusFirst = (invalid: Partial<Record<Field, ShownMessage>>) => {
     const first = FIELD_ORDER.find((field) => invalid[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

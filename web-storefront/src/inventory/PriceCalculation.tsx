@@ -3,7 +3,8 @@ import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
 import { QUOTE_COUNTRIES, type QuoteCountry } from '@autobest/domain/landedCost/kinds';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
-import { useSayMessage, type ShownMessage } from '../api/domainMessages';
+import { useSayRequestMessage, type ShownMessage } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { useCurrency } from '../currency/CurrencyContext';
 import { currentLanguage, useFormat, useT } from '../i18n';
 import { failedReadMessage, getJson } from './api';
@@ -56,7 +57,7 @@ function LineExplanation({ line, quote }: { line: Line; quote: QuoteAnswer }) {
 
 function SendQuoteForm({ vehicleId, country, currency }: { vehicleId: string; country: QuoteCountry; currency: string }) {
   const t = useT(quoteMessages);
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -106,7 +107,7 @@ function SendQuoteForm({ vehicleId, country, currency }: { vehicleId: string; co
  */
 export function PriceCalculation({ vehicleId }: { vehicleId: string }) {
   const t = useT(quoteMessages);
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
   const { currency } = useCurrency();
   const { money, number, date } = useFormat();
   const [country, setCountry] = useState<QuoteCountry>(() => initialCountry(currency));

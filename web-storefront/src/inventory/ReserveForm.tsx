@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
-import { useSayMessage } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { useFormat, useLanguage, useT } from '../i18n';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
 import type { ReservationCreated } from '@autobest/domain/inventory/reservationContracts';
@@ -26,7 +26,7 @@ export function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   // The amount staff set for this vehicle, else the spec's deposit.
   const quoted = vehicle.displayPricing;
   const reservation = quoted ? money(quoted.reservationAmount, quoted.currency as never) : money(RESERVATION_DEPOSIT_NGN, 'NGN');
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const [state, setState] = useState<
     | { phase: 'idle' | 'sending' | 'sent' }
     | ({ phase: 'failed' } & SendFailure)

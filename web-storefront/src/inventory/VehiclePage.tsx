@@ -7,7 +7,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import type { VehicleDetail } from '@autobest/domain/inventory/contracts';
 import { salesWhatsappUrl } from '@autobest/domain/inventory/reservation';
 import { ApiFailure, failedReadMessage, getJson, VEHICLE_MEANING } from './api';
-import { useSayMessage, type ShownMessage } from '../api/domainMessages';
+import { useSayRequestMessage, type ShownMessage } from '../api/domainMessages';
 import { CONDITION_MESSAGES, inventoryMessages } from './messages';
 import { track } from '../analytics/analytics';
 import { PageWithBackLink } from '../ui/BackLink';
@@ -77,7 +77,7 @@ const conditionMessage = (condition: string) => (condition === 'certified' || co
 export function VehiclePage() {
   const { id = '' } = useParams();
   const t = useT(inventoryMessages);
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
   const { number } = useFormat();
   const { currency, format } = useCurrency();
   const [state, setState] = useState<{ phase: 'loading' } | { phase: 'ready'; vehicle: VehicleDetail } | { phase: 'missing' } | { phase: 'failed'; message: ShownMessage }>({ phase: 'loading' });

@@ -3,7 +3,7 @@ import { NEWS_FILTER_CATEGORIES, VIDEO_FILTER_CATEGORIES, type NewsFilterCategor
 import type { NewsPage, ReviewVideos as ReviewVideosAnswer, TrendingNews } from '@autobest/domain/news/contracts';
 import { TOP_REVIEW_CHANNELS } from '@autobest/domain/news/channels';
 import { track } from '../analytics/analytics';
-import { useSayMessage } from '../api/domainMessages';
+import { useSayRequestMessage } from '../api/domainMessages';
 import { useT, type Translator } from '../i18n';
 import { PageHeader } from '../ui/PageHeader';
 import { Dialog } from '../ui/Dialog';
@@ -21,7 +21,7 @@ type FailedKey = 'trendingFailed' | 'africanFailed' | 'globalFailed' | 'videosFa
 
 /** While a read is on its way: its loading line; when it failed: why, and a way to try again. Nothing once it is ready. */
 function ReadProgress({ state, loading, failed, onRetry, t }: { state: ReadState<unknown>; loading: 'loadingNews' | 'loadingVideos'; failed: FailedKey; onRetry(): void; t: T }) {
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
   if (state.phase === 'loading') return <p role="status">{t(loading)}</p>;
   if (state.phase === 'failed') {
     return (
@@ -95,7 +95,7 @@ function AfricanNews({ category, t }: { category: NewsFilterCategory; t: T }) {
 
 /** 'Global Automotive Headlines': every global article of the category, a page at a time. */
 function GlobalHeadlines({ category, t }: { category: NewsFilterCategory; t: T }) {
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
   const { first, items, hasMore, moreState, moreFailure, loadMore } = useGlobalHeadlines(category);
   return (
     <section className="news-section" aria-labelledby="news-global-heading">

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef } from 'react';
 import { useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { useToast } from './Toast';
-import { apiMessages } from '../api/messages';
+import { formMessages } from '../api/formMessages';
 import { slotLabel } from './slotLabel';
-import { fieldMessagesOf, requestMessageOf, useSayMessage } from '../api/domainMessages';
+import { fieldMessagesOf, requestMessageOf } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { useRateLimitedText } from '../api/rateLimited';
 import type { PhotoUploads, PhotoUploadState } from './usePhotoUploads';
 
@@ -44,7 +45,7 @@ interface PhotoSlotsProps {
  */
 function UploadStatus({ label, upload, onRetry, disabled }: { label: string; upload: PhotoUploadState; onRetry(): void; disabled: boolean }) {
   const t = useT(submissionMessages);
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const rateLimited = useRateLimitedText();
   switch (upload.state) {
     case 'sending':
@@ -98,7 +99,7 @@ function UploadStatus({ label, upload, onRetry, disabled }: { label: string; upl
 /** Six slots: Select File, preview, remove, replace; image files only, 5 MB at most; each sent as soon as it is chosen. */
 export function PhotoSlots({ slots, photos, onChange, uploads, onRetry, errors, disabled, onImageSelected }: PhotoSlotsProps) {
   const t = useT(submissionMessages);
-  const tApi = useT(apiMessages);
+  const tForm = useT(formMessages);
   const toast = useToast();
   const id = useId();
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
@@ -106,11 +107,11 @@ export function PhotoSlots({ slots, photos, onChange, uploads, onRetry, errors, 
   const choose = (slot: string, file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ kind: 'error', title: tApi('invalidFileTitle'), text: tApi('invalidFileText') });
+      toast({ kind: 'error', title: tForm('invalidFileTitle'), text: tForm('invalidFileText') });
       return;
     }
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ kind: 'error', title: tApi('fileTooLargeTitle'), text: tApi('fileTooLargeText') });
+      toast({ kind: 'error', title: tForm('fileTooLargeTitle'), text: tForm('fileTooLargeText') });
       return;
     }
     const previous = photos[slot];

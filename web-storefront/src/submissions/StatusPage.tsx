@@ -4,7 +4,7 @@ import type { SubmissionStatusAnswer } from '@autobest/domain/submissions/contra
 import type { SubmissionKind } from '@autobest/domain/submissions/kinds';
 import { useFormat, useT } from '../i18n';
 import { submissionMessages } from './messages';
-import { apiMessages } from '../api/messages';
+import { formMessages } from '../api/formMessages';
 import { slotLabel } from './slotLabel';
 import { SUBMISSION_KINDS } from './kinds';
 import { stopWhatsAppUpdates, whatsappUpdatesNotice, type WhatsAppStopPhase } from './whatsappStop';
@@ -35,7 +35,7 @@ function useStatusToken(): string | null {
 export function StatusPage({ kind }: { kind: SubmissionKind }) {
   const { resource, valueField, texts } = SUBMISSION_KINDS[kind];
   const t = useT(submissionMessages);
-  const tApi = useT(apiMessages);
+  const tForm = useT(formMessages);
   const { money, date } = useFormat();
   const { id = '' } = useParams();
   const token = useStatusToken();
@@ -122,9 +122,9 @@ export function StatusPage({ kind }: { kind: SubmissionKind }) {
       {view.unreadablePhotos.length > 0 && (
         <div className="notice notice-error" role="alert">
           <p>
-            <strong>{tApi('invalidFileTitle')}</strong>
+            <strong>{tForm('invalidFileTitle')}</strong>
           </p>
-          <p>{t('photosUnreadable', { labels: view.unreadablePhotos.map((label) => slotLabel(t, label)).join(tApi('listSeparator')) })}</p>
+          <p>{t('photosUnreadable', { labels: view.unreadablePhotos.map((label) => slotLabel(t, label)).join(tForm('listSeparator')) })}</p>
           <Link to="/contact">{t('contactUs')}</Link>
         </div>
       )}

@@ -7,7 +7,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { CreatedNotice } from './CreatedNotice';
 import { ConsentField, SelectField, TextField, YesNoField } from './fields';
 import { SUBMISSION_KINDS, vehicleInitialValues, type SubmissionKindForm, type VehicleField } from './kinds';
-import { apiMessages } from '../api/messages';
+import { formMessages } from '../api/formMessages';
 import { submissionMessages } from './messages';
 import { PhotoSlots, useRevokePreviewsOnLeave } from './PhotoSlots';
 import { ToastProvider, useToast } from './Toast';
@@ -44,7 +44,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
   const { values, errors, sending, photos } = form;
   const { texts } = kind;
   const field = (name: string) => ({ name, value: values[name] ?? '', error: errors[name], onChange: form.setValue, disabled: sending });
-  const tApi = useT(apiMessages);
+  const tForm = useT(formMessages);
 
   // Kept on the phone as it is filled in; submitted with no connection, sent once the connection returns.
   const blank = !form.consent && !Object.values(photos).some(Boolean) && Object.entries(initial).every(([name, value]) => values[name] === value);
@@ -67,8 +67,8 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } else if (result.outcome === 'refused') {
       if (result.status === 429) toast({ kind: 'error', title: rateLimited.title, text: rateLimited.text(result.retryAfterSeconds) });
-      else if (result.error === 'invalid_file_type') toast({ kind: 'error', title: tApi('invalidFileTitle'), text: tApi('invalidFileText') });
-      else if (result.error === 'file_too_large') toast({ kind: 'error', title: tApi('fileTooLargeTitle'), text: tApi('fileTooLargeText') });
+      else if (result.error === 'invalid_file_type') toast({ kind: 'error', title: tForm('invalidFileTitle'), text: tForm('invalidFileText') });
+      else if (result.error === 'file_too_large') toast({ kind: 'error', title: tForm('fileTooLargeTitle'), text: tForm('fileTooLargeText') });
       else toast({ kind: 'error', title: t(texts.failedTitle), text: t(texts.failed) });
     }
   }

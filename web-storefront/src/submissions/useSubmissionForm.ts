@@ -2,7 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { DomainMessage } from '@autobest/domain/messages';
 import { fieldErrorsOf } from '@autobest/domain/validation';
-import { fieldMessagesOf, useSayMessage, type FieldMessages } from '../api/domainMessages';
+import { fieldMessagesOf, type FieldMessages } from '../api/domainMessages';
+import { useSayFormMessage } from '../api/sayFormMessage';
 import { currentLanguage, useT } from '../i18n';
 import { submissionMessages } from './messages';
 import { slotLabel } from './slotLabel';
@@ -49,7 +50,7 @@ function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number
  */
 export function useSubmissionForm<Values extends Record<string, string>>({ url, initial, slots, schema, missingPhotosMessage, order }: Options<Values>) {
   const t = useT(submissionMessages);
-  const say = useSayMessage();
+  const say = useSayFormMessage();
   const [values, setValues] = useState<Values>(initial);
   const [consent, setConsent] = useState(false);
   const [photos, setPhotos] = useState<PhotoSelection>({});

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds } from '../../src/api/client';
 import { rateLimitedText, tryAgainIn } from '../../src/api/rateLimited';
-import en from '../../src/api/messages/en';
-import fr from '../../src/api/messages/fr';
-import ar from '../../src/api/messages/ar';
-import sw from '../../src/api/messages/sw';
+import en from '../../src/api/formMessages/en';
+import fr from '../../src/api/formMessages/fr';
+import ar from '../../src/api/formMessages/ar';
+import sw from '../../src/api/formMessages/sw';
 import { interpolate, type Language } from '../../src/i18n';
 
 const CATALOGUES: Record<Language, Record<keyof typeof en, string>> = { en, fr, ar, sw };

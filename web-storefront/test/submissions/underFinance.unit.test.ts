@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMessage } from '@autobest/domain';
 import { fieldErrorsOf } from '@autobest/domain/validation';
 import { SELL_CAR, TRADE_IN, vehicleInitialValues } from '../../src/submissions/kinds';
-import fr from '../../src/api/messages/fr';
+import fr from '../../src/api/formMessages/fr';
 
 /** A trade-in form filled in except for the under-finance question, as the seller would leave it. */
 const filledIn = (form: typeof TRADE_IN) => ({

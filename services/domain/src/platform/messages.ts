@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * public code without a translation fails the storefront's typecheck instead of showing English silently.
  */
 
-/** What a visitor can be told: the storefront's API catalogue translates every one of these. */
+/** What a visitor can be told: the storefront's form catalogue (web-storefront/src/api/formMessages) translates every one of these. */
 export const PUBLIC_MESSAGES = {
   // Text rules every field is held to.
   notUnicode: 'Must be valid Unicode text',

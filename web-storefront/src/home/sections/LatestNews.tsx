@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { NewsPage } from '@autobest/domain/news/contracts';
 import { track } from '../../analytics/analytics';
-import { useSayMessage } from '../../api/domainMessages';
+import { useSayRequestMessage } from '../../api/domainMessages';
 import { ArticleCard } from '../../news/ArticleCard';
 import { useApiRead } from '../../news/useNews';
 import type { T } from './HomeSections';
@@ -12,7 +12,7 @@ const HOME_NEWS_SHOWN = 4;
 /** The newest ingested articles, African and global alike, and the way to all of them. */
 export function LatestNews({ t }: { t: T }) {
   const { state, retry } = useApiRead<NewsPage>(`/api/news?limit=${HOME_NEWS_SHOWN}`);
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
   return (
     <>
       {state.phase === 'loading' ? <p role="status">{t('newsLoading')}</p> : null}

@@ -4,7 +4,7 @@ import type { VehicleSummary } from '@autobest/domain/inventory/contracts';
 import { useCurrency } from '../../currency/CurrencyContext';
 import { track } from '../../analytics/analytics';
 import { useFormat } from '../../i18n';
-import { useSayMessage } from '../../api/domainMessages';
+import { useSayRequestMessage } from '../../api/domainMessages';
 import { useVehicleSearch } from '../../inventory/useVehicleSearch';
 import { ResultGrid } from '../../inventory/ResultGrid';
 import { DEALS, salePrice } from '../../deals/deals';
@@ -52,7 +52,7 @@ export function PremiumVehicles({ t }: { t: T }) {
   query.set('pageSize', '8');
   query.set('sort', 'rating');
   const { state, updating } = useVehicleSearch(query.toString());
-  const say = useSayMessage();
+  const say = useSayRequestMessage();
 
   const choose = (changes: Partial<Choices>) => setChoices((current) => ({ ...current, ...changes }));
   const findMyCar = (event: FormEvent) => {

@@ -212,12 +212,15 @@ try {
 
   console.info('\nAutoBest event store and contact command benchmark');
   line('event store appends/s (16 writers)', `${((WRITERS * EVENTS_PER_WRITER) / appendSeconds).toFixed(0)}  (${WRITERS * EVENTS_PER_WRITER} events in ${appendSeconds.toFixed(2)} s)`);
-  console.info(`npm start (${apiPids.length} API process${apiPids.length === 1 ? '' : 'es'}, the workers in the launcher), ${CONNECTIONS} connections, ${LOAD_S} s, each message from its own person and address:`);
+  // API_PROCESSES=1 serves the API from the launcher itself: its CPU is then the launcher's, beside the workers'.
+  const where = apiPids.length === 0 ? 'the API and the workers in the launcher' : `${apiPids.length} API process${apiPids.length === 1 ? '' : 'es'}, the workers in the launcher`;
+  console.info(`npm start (${where}), ${CONNECTIONS} connections, ${LOAD_S} s, each message from its own person and address:`);
   line('  bare Fastify hello-world req/s', `${hello.requests.average.toFixed(0)}  (p99 ${hello.latency.p99} ms)`);
   line('  POST /api/contact-messages req/s', `${saturated.requests.average.toFixed(0)}  (${((saturated.requests.average / hello.requests.average) * 100).toFixed(1)}% of the hello-world; target 5%)`);
   line('  latency p50 / p99 / max (ms)', `${saturated.latency.p50} / ${saturated.latency.p99} / ${saturated.latency.max}  (target p99 < 100)`);
   line('  requests, non-2xx or errors', `${saturated.requests.total}, ${saturated.non2xx + saturated.errors}`);
-  line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(launcherCpu / commands)}  (API processes during the load; the launcher until the read model caught up and every email was sent)`);
+  if (apiPids.length === 0) line('  CPU per command (µs): API and workers', `${ms(launcherCpu / commands)}  (the launcher, until the read model caught up and every email was sent)`);
+  else line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(launcherCpu / commands)}  (API processes during the load; the launcher until the read model caught up and every email was sent)`);
   line('  projection lag p50 / p99 / max (ms)', `${ms(loadLag.p50)} / ${ms(loadLag.p99)} / ${ms(loadLag.max)}  (${loadLag.rows} rows; target p99 < 500)`);
   line(`  paced at ${pacedRate}/s: req/s, latency p99 (ms)`, `${paced.requests.average.toFixed(0)}, ${paced.latency.p99}`);
   line('  paced: projection lag p50 / p99 / max (ms)', `${ms(pacedLag.p50)} / ${ms(pacedLag.p99)} / ${ms(pacedLag.max)}  (${pacedLag.rows} rows; target p99 < 500)`);

@@ -174,6 +174,32 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
+  it("a sell-car request that never reached the API, its photos' uploads gone by the time the connection returns, is sent with the photos uploaded again", async () => {
+    const { context, page } = await visitor();
+    const form = await openSellCar(page);
+    await fillSellCarForm(page, 'kemi.adebayo@example.ng');
+    for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
+    let uploadIds: string[] = [];
+    await context.route('**/api/sell-car-submissions/from-uploads', async (route) => {
+      uploadIds = Object.values((route.request().postDataJSON() as { photos: Record<string, string> }).photos);
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    }, { times: 1 });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+    // Away long enough for the API to delete the unused uploads (an hour without a byte).
+    expect(uploadIds).toHaveLength(SLOTS.length);
+    for (const id of uploadIds) expect((await fetch(`${stack.api.url}/api/photo-uploads/${id}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
+
+    await page.reload();
+    await waiting.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'kemi.adebayo@example.ng').select('id').execute()).toHaveLength(1);
+    await context.close();
+  });
+
   it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
     const { context, page } = await visitor();
     const posts: string[] = [];

@@ -36,6 +36,37 @@ describe('the storefront offline (issue 42, point 2)', () => {
     return { context, page: await context.newPage() };
   }
 
+  /** Opens /sell-car served by the worker, with its page's code kept for a reload with no connection. */
+  async function openSellCar(page: Page) {
+    await page.goto(`${stack.api.url}/sell-car`);
+    const form = page.getByRole('form', { name: 'Sell your car form' });
+    await form.getByLabel('Full Name').waitFor();
+    await controlledByServiceWorker(page);
+    // The page's own code was loaded before the worker served it; the worker keeps it once it does.
+    await page.waitForFunction(async () => {
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/SubmissionPage-[\w-]+\.js$/.test(entry.name));
+      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
+    });
+    return form;
+  }
+
+  /** Fills in the whole sell-car form, its six photos chosen and the terms agreed to. */
+  async function fillSellCarForm(page: Page, email: string) {
+    const form = page.getByRole('form', { name: 'Sell your car form' });
+    await form.getByLabel('Full Name').fill('Ngozi Okafor');
+    await form.getByLabel('Phone Number').fill('+234 803 555 0142');
+    await form.getByLabel('Email Address').fill(email);
+    await form.getByLabel('Make', { exact: true }).fill('Honda');
+    await form.getByLabel('Model', { exact: true }).fill('Accord');
+    await form.getByLabel('Year', { exact: true }).fill('2021');
+    await form.getByLabel('Odometer (km)').fill('41000');
+    await form.getByLabel('Fuel Type').selectOption('petrol');
+    await form.getByLabel('Transmission').selectOption('automatic');
+    await form.getByLabel('Asking Price (₦)').fill('8000000');
+    for (const label of SLOTS) await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+    await form.getByLabel(/^I agree/).check();
+  }
+
   it('pages a visitor opened open again with no connection, marked with when they were saved; the console does not', async () => {
     const { context, page } = await visitor();
     await page.goto(`${stack.api.url}/`);
@@ -81,28 +112,8 @@ describe('the storefront offline (issue 42, point 2)', () => {
     context.on('requestfinished', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sell-car-submissions/from-uploads') posts.push(request.headers()['idempotency-key'] ?? '');
     });
-    await page.goto(`${stack.api.url}/sell-car`);
-    const form = page.getByRole('form', { name: 'Sell your car form' });
-    await form.getByLabel('Full Name').waitFor();
-    await controlledByServiceWorker(page);
-    // The page's own code was loaded before the worker served it; the worker keeps it once it does.
-    await page.waitForFunction(async () => {
-      const chunk = performance.getEntriesByType('resource').find((entry) => /\/SubmissionPage-[\w-]+\.js$/.test(entry.name));
-      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
-    });
-
-    await form.getByLabel('Full Name').fill('Ngozi Okafor');
-    await form.getByLabel('Phone Number').fill('+234 803 555 0142');
-    await form.getByLabel('Email Address').fill('ngozi.okafor@example.ng');
-    await form.getByLabel('Make', { exact: true }).fill('Honda');
-    await form.getByLabel('Model', { exact: true }).fill('Accord');
-    await form.getByLabel('Year', { exact: true }).fill('2021');
-    await form.getByLabel('Odometer (km)').fill('41000');
-    await form.getByLabel('Fuel Type').selectOption('petrol');
-    await form.getByLabel('Transmission').selectOption('automatic');
-    await form.getByLabel('Asking Price (₦)').fill('8000000');
-    for (const label of SLOTS) await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
-    await form.getByLabel(/^I agree/).check();
+    const form = await openSellCar(page);
+    await fillSellCarForm(page, 'ngozi.okafor@example.ng');
 
     await context.setOffline(true);
     await page.getByText('You are offline. What you type and the photos you choose are kept on this phone.').waitFor();
@@ -137,6 +148,55 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await form.getByLabel('Full Name').waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
     expect(await page.getByText('Nothing you entered is lost.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a sell-car request that reached the API although its answer was lost is sent once after a reload, the buyer told it went through', async () => {
+    const { context, page } = await visitor();
+    const form = await openSellCar(page);
+    await fillSellCarForm(page, 'tunde.bello@example.ng');
+    for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
+    // The connection drops while the API answers: the request is recorded, the phone never hears so.
+    await context.route('**/api/sell-car-submissions/from-uploads', async (route) => {
+      await route.fetch();
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    }, { times: 1 });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+
+    await page.reload();
+    await waiting.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'tunde.bello@example.ng').select('id').execute()).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a sell-car request that never reached the API, its photos' uploads gone by the time the connection returns, is sent with the photos uploaded again", async () => {
+    const { context, page } = await visitor();
+    const form = await openSellCar(page);
+    await fillSellCarForm(page, 'kemi.adebayo@example.ng');
+    for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
+    let uploadIds: string[] = [];
+    await context.route('**/api/sell-car-submissions/from-uploads', async (route) => {
+      uploadIds = Object.values((route.request().postDataJSON() as { photos: Record<string, string> }).photos);
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    }, { times: 1 });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+    // Away long enough for the API to delete the unused uploads (an hour without a byte).
+    expect(uploadIds).toHaveLength(SLOTS.length);
+    for (const id of uploadIds) expect((await fetch(`${stack.api.url}/api/photo-uploads/${id}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
+
+    await page.reload();
+    await waiting.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'kemi.adebayo@example.ng').select('id').execute()).toHaveLength(1);
     await context.close();
   });
 

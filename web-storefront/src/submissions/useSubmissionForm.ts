@@ -13,6 +13,7 @@ import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './Photo
 import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
 import { uploadSubmission } from './uploadSubmission';
 import { newIdempotencyKey } from '../offline/draft/draftFields';
+import type { SentPhotos } from '../offline/draft/draftStore';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -45,7 +46,9 @@ function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number
  * the photos' uploads, sent once every chosen photo is through. The same
  * zod schema as the API checks the fields before sending; the API stays the authority. One Idempotency-Key
  * covers every retry of one filled-in form, so a double click or a retry after a dropped connection makes
- * one request; any change to the form takes a new key, since the API refuses a key sent with other content. Errors
+ * one request; any change to the form takes a new key, since the API refuses a key sent with other content. A request
+ * sent again after a reload names the photos as its last attempt did (restore): re-uploaded, they would be other
+ * content under the same key. Errors
  * are kept as the schema and the API give them (code, values, English) and handed out in the visitor's language.
  */
 export function useSubmissionForm<Values extends Record<string, string>>({ url, initial, slots, schema, missingPhotosMessage, order }: Options<Values>) {
@@ -60,11 +63,16 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   const [multipartPercent, setMultipartPercent] = useState<number | null>(null);
   const photoUploads = usePhotoUploads();
   const idempotencyKey = useRef(newIdempotencyKey());
+  /** How the photos went with the last request sent with idempotencyKey: kept in the draft. */
+  const lastSent = useRef<{ key: string; photos: SentPhotos } | undefined>(undefined);
+  /** The photos as they went before a reload, to be sent so again (restore); forgotten once the form changes. */
+  const sentBeforeReload = useRef<SentPhotos | undefined>(undefined);
   const sendingRef = useRef(false);
 
   const clearError = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   const edited = () => {
     idempotencyKey.current = newIdempotencyKey();
+    sentBeforeReload.current = undefined;
   };
   const setValue = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -117,7 +125,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setPhotos({});
     setErrors({});
     photoUploads.forget();
-    idempotencyKey.current = newIdempotencyKey();
+    edited();
   };
 
   /** Validates, sends, and answers what happened; the page shows the spec's toasts. */
@@ -137,30 +145,48 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     sendingRef.current = true;
     setSending(true);
     const chosen = slots.flatMap(({ slot }) => (photos[slot] ? [slot] : []));
-    try {
-      const through = await photoUploads.whenThrough(chosen);
-      if (!through.ok) {
-        // A photo the API refused (not an image, too large) or could not reach: said at its slot, and as a whole.
-        document.getElementById('photos-section')?.focus();
-        const { error, status, retryAfterSeconds } = through.refusal;
-        return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
+    /** Sends the form with its photos as `sent` names them: their uploads, or the files themselves. */
+    const sendWith = (sent: SentPhotos) => {
+      lastSent.current = { key: idempotencyKey.current, photos: sent };
+      if (sent !== 'withForm') {
+        const body: SubmissionWithUploads = { fields: wireFields(), photos: sent };
+        return postJson<SubmissionCreated>(`${url}/from-uploads`, body, { headers: { 'Idempotency-Key': idempotencyKey.current } });
       }
-      let result: Awaited<ReturnType<typeof postJson<SubmissionCreated>>>;
-      if ('withForm' in through) {
-        // The API was too busy to start an upload: the whole form goes as one multipart request, as before uploads.
-        setMultipartPercent(0);
-        const files = slots.flatMap(({ slot }) => (photos[slot] ? [{ slot, file: photos[slot].file }] : []));
-        result = await uploadSubmission({
-          url,
-          fields: wireFields(),
-          photos: files,
-          idempotencyKey: idempotencyKey.current,
-          onProgress: (sent, total) => setMultipartPercent(total > 0 ? Math.floor((sent / total) * 100) : 0),
-        });
-        if (result.ok) photoUploads.giveUpAll();
-      } else {
-        const body: SubmissionWithUploads = { fields: wireFields(), photos: through.uploadIds };
-        result = await postJson<SubmissionCreated>(`${url}/from-uploads`, body, { headers: { 'Idempotency-Key': idempotencyKey.current } });
+      // The API was too busy to start an upload: the whole form goes as one multipart request, as before uploads.
+      setMultipartPercent(0);
+      return uploadSubmission({
+        url,
+        fields: wireFields(),
+        photos: chosen.flatMap((slot) => (photos[slot] ? [{ slot, file: photos[slot].file }] : [])),
+        idempotencyKey: idempotencyKey.current,
+        onProgress: (sent, total) => setMultipartPercent(total > 0 ? Math.floor((sent / total) * 100) : 0),
+      });
+    };
+    try {
+      let result: Awaited<ReturnType<typeof sendWith>> | undefined;
+      if (sentBeforeReload.current) {
+        // Sent before a reload, its answer lost: it may have gone through, so it goes again as it was, and the API
+        // answers it as the same request (until it is sent, whatever else the answer). Its uploads gone (expired) means
+        // the API never recorded it: the photos uploaded again since the reload go instead, under a new key.
+        result = await sendWith(sentBeforeReload.current);
+        if (!result.ok && result.error.fields && Object.values(fieldMessagesOf(result.error)).some((message) => message?.code === 'photoUploadUnavailable')) {
+          edited();
+          result = undefined;
+        } else if (result.ok) {
+          // Its photos went as before: the ones uploaded again since the reload are not needed.
+          photoUploads.giveUpAll();
+        }
+      }
+      if (!result) {
+        const through = await photoUploads.whenThrough(chosen);
+        if (!through.ok) {
+          // A photo the API refused (not an image, too large) or could not reach: said at its slot, and as a whole.
+          document.getElementById('photos-section')?.focus();
+          const { error, status, retryAfterSeconds } = through.refusal;
+          return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
+        }
+        result = await sendWith('withForm' in through ? 'withForm' : through.uploadIds);
+        if (result.ok && 'withForm' in through) photoUploads.giveUpAll();
       }
       if (result.ok) {
         photoUploads.forget();
@@ -192,6 +218,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     consent,
     photos: Object.fromEntries(Object.entries(photos).flatMap(([slot, photo]) => (photo ? [[slot, photo.file]] : []))),
     idempotencyKey: idempotencyKey.current,
+    sentPhotos: lastSent.current?.key === idempotencyKey.current ? lastSent.current.photos : sentBeforeReload.current,
   });
   /** A kept draft back in the form, with its Idempotency-Key: sending it again is the same request. */
   const restore = (draft: ReturnType<typeof snapshot>) => {
@@ -202,8 +229,11 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setPhotos(Object.fromEntries(kept.map(([slot, file]) => [slot, { file, preview: URL.createObjectURL(file) }])));
     // Each kept photo is sent again from its start (an upload does not outlive the page); the hook waits for the
     // connection and resumes on its own.
+    // A request sent before the reload goes again with its photos named as then (submit); these uploads are for when
+    // the API never recorded it.
     for (const [slot, file] of kept) void photoUploads.start(slot, file);
     idempotencyKey.current = draft.idempotencyKey;
+    sentBeforeReload.current = draft.sentPhotos;
   };
 
   const shownErrors = useMemo(() => {

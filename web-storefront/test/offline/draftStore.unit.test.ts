@@ -29,6 +29,11 @@ describe('form drafts on the phone (draftStore)', () => {
     expect(Object.keys(kept!.photos).sort()).toEqual(['front', 'rear']);
     const front = kept!.photos['front']!;
     expect([front.name, front.type, await front.text()]).toEqual(['front.jpg', 'image/jpeg', 'front bytes']);
+    // How the photos went with the request last sent: sent again as they were after a reload.
+    for (const sentPhotos of [{ front: 'a1b2c3', rear: 'd4e5f6' }, 'withForm' as const]) {
+      await saveDraft('sell-car', draftOf({ waiting: true, sentPhotos }), undefined, store);
+      expect((await loadDraft('sell-car', Date.now(), store))?.sentPhotos).toEqual(sentPhotos);
+    }
     // Each form has its own draft.
     expect(await loadDraft('trade-in', Date.now(), store)).toBeUndefined();
   });
@@ -64,7 +69,8 @@ describe('form drafts on the phone (draftStore)', () => {
     expect(await loadDraft('trade-in', savedAt + DRAFT_MAX_AGE_MS + 1, store)).toBeUndefined();
     expect(await keys(store)).toEqual([]);
 
-    for (const garbage of [{ values: { fullName: 42 } }, 'a string', { ...draftOf(), photos: undefined }, null]) {
+    const stored = { values: {}, consent: true, idempotencyKey: 'key', waiting: true, savedAt: Date.now(), slots: [] };
+    for (const garbage of [{ values: { fullName: 42 } }, 'a string', { ...draftOf(), photos: undefined }, null, { ...stored, sentPhotos: { front: 7 } }, { ...stored, sentPhotos: 'later' }]) {
       await set('sell-car', garbage, store);
       await set('sell-car/photo/front', { name: 'x', type: 'image/jpeg', bytes: new Blob(['x']) }, store);
       expect(await loadDraft('sell-car', Date.now(), store)).toBeUndefined();

@@ -11,11 +11,22 @@ export interface FormDraft {
   /** By photo slot. */
   photos: Record<string, File>;
   idempotencyKey: string;
+  /**
+   * How the photos went with the last request sent with this key, when one was sent: each slot's upload id, or
+   * 'withForm' (one multipart request). Its answer may have been lost after the API recorded it; sent again after a
+   * reload, the request must be the same one, or the API refuses the key (422) although the request went through.
+   */
+  sentPhotos?: SentPhotos | undefined;
   /** Submitted with no connection: to be sent as soon as there is one. */
   waiting: boolean;
   /** When it was last written (ms since 1970). */
   savedAt: number;
 }
+
+export type SentPhotos = Record<string, string> | 'withForm';
+
+const isSentPhotos = (value: unknown): value is SentPhotos =>
+  value === 'withForm' || (typeof value === 'object' && value !== null && Object.values(value).every((id) => typeof id === 'string'));
 
 /** Drafts older than this are dropped unread: a shared phone does not keep someone's details for ever. */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,6 +61,7 @@ const isStoredDraft = (value: unknown): value is StoredDraft => {
     typeof draft.idempotencyKey === 'string' &&
     typeof draft.waiting === 'boolean' &&
     typeof draft.savedAt === 'number' &&
+    (draft.sentPhotos === undefined || isSentPhotos(draft.sentPhotos)) &&
     Array.isArray(draft.slots) &&
     draft.slots.every((slot) => typeof slot === 'string')
   );
@@ -63,7 +75,7 @@ const isStoredPhoto = (value: unknown): value is StoredPhoto => {
 /** The kept parts of `form`'s draft, each written only when it changed since `previous` (photos are large). */
 export async function saveDraft(form: string, draft: FormDraft, previous?: Pick<FormDraft, 'photos'>, store = draftsStore()): Promise<void> {
   const slots = Object.keys(draft.photos);
-  const entries: Array<[IDBValidKey, unknown]> = [[form, { values: draft.values, consent: draft.consent, idempotencyKey: draft.idempotencyKey, waiting: draft.waiting, savedAt: draft.savedAt, slots } satisfies StoredDraft]];
+  const entries: Array<[IDBValidKey, unknown]> = [[form, { values: draft.values, consent: draft.consent, idempotencyKey: draft.idempotencyKey, sentPhotos: draft.sentPhotos, waiting: draft.waiting, savedAt: draft.savedAt, slots } satisfies StoredDraft]];
   for (const slot of slots) {
     const file = draft.photos[slot]!;
     if (previous?.photos[slot] !== file) entries.push([photoKey(form, slot), { name: file.name, type: file.type, bytes: file } satisfies StoredPhoto]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { sql } from 'kysely';
 import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
@@ -151,53 +151,53 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
-  it('a sell-car request that reached the API although its answer was lost is sent once after a reload, the buyer told it went through', async () => {
+  /**
+   * A sell-car request whose send is cut off by `cutOff` (the route of its POST, taken once), then `meanwhile`, a reload
+   * with no connection and the connection back: the buyer is told it went through, and it is recorded once.
+   */
+  async function sentOnceAfterReload(email: string, cutOff: (route: Route, context: BrowserContext) => Promise<void>, meanwhile: () => Promise<void> = async () => undefined) {
     const { context, page } = await visitor();
     const form = await openSellCar(page);
-    await fillSellCarForm(page, 'tunde.bello@example.ng');
+    await fillSellCarForm(page, email);
     for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
+    await context.route('**/api/sell-car-submissions/from-uploads', (route) => cutOff(route, context), { times: 1 });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    await waiting.waitFor();
+    await meanwhile();
+
+    await page.reload();
+    await waiting.waitFor();
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', email).select('id').execute()).toHaveLength(1);
+    await context.close();
+  }
+
+  it('a sell-car request that reached the API although its answer was lost is sent once after a reload, the buyer told it went through', async () => {
     // The connection drops while the API answers: the request is recorded, the phone never hears so.
-    await context.route('**/api/sell-car-submissions/from-uploads', async (route) => {
+    await sentOnceAfterReload('tunde.bello@example.ng', async (route, context) => {
       await route.fetch();
       await context.setOffline(true);
       await route.abort('internetdisconnected');
-    }, { times: 1 });
-    await form.getByRole('button', { name: 'Submit Request' }).click();
-    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
-    await waiting.waitFor();
-
-    await page.reload();
-    await waiting.waitFor();
-    await context.setOffline(false);
-    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
-    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'tunde.bello@example.ng').select('id').execute()).toHaveLength(1);
-    await context.close();
+    });
   });
 
   it("a sell-car request that never reached the API, its photos' uploads gone by the time the connection returns, is sent with the photos uploaded again", async () => {
-    const { context, page } = await visitor();
-    const form = await openSellCar(page);
-    await fillSellCarForm(page, 'kemi.adebayo@example.ng');
-    for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
     let uploadIds: string[] = [];
-    await context.route('**/api/sell-car-submissions/from-uploads', async (route) => {
-      uploadIds = Object.values((route.request().postDataJSON() as { photos: Record<string, string> }).photos);
-      await context.setOffline(true);
-      await route.abort('internetdisconnected');
-    }, { times: 1 });
-    await form.getByRole('button', { name: 'Submit Request' }).click();
-    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
-    await waiting.waitFor();
-    // Away long enough for the API to delete the unused uploads (an hour without a byte).
-    expect(uploadIds).toHaveLength(SLOTS.length);
-    for (const id of uploadIds) expect((await fetch(`${stack.api.url}/api/photo-uploads/${id}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
-
-    await page.reload();
-    await waiting.waitFor();
-    await context.setOffline(false);
-    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
-    expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'kemi.adebayo@example.ng').select('id').execute()).toHaveLength(1);
-    await context.close();
+    await sentOnceAfterReload(
+      'kemi.adebayo@example.ng',
+      async (route, context) => {
+        uploadIds = Object.values((route.request().postDataJSON() as { photos: Record<string, string> }).photos);
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+      },
+      async () => {
+        // Away long enough for the API to delete the unused uploads (an hour without a byte).
+        expect(uploadIds).toHaveLength(SLOTS.length);
+        for (const id of uploadIds) expect((await fetch(`${stack.api.url}/api/photo-uploads/${id}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
+      },
+    );
   });
 
   it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {

@@ -19,6 +19,41 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }
 
+/**
+ * Waits until the worker keeps the code of the page (the chunks whose file names `chunks` matches, `count` of them):
+ * it was loaded before the worker served the page, and a reload with no connection needs it.
+ */
+async function pageCodeKept(page: Page, chunks: RegExp, count = 1): Promise<void> {
+  await page.waitForFunction(
+    async ({ source, count }) => {
+      const loaded = new Set(performance.getEntriesByType('resource').flatMap((entry) => (new RegExp(source).test(entry.name) ? [entry.name] : [])));
+      return loaded.size === count && (await Promise.all([...loaded].map((name) => caches.match(name)))).every((kept) => kept !== undefined);
+    },
+    { source: chunks.source, count },
+  );
+}
+
+/** The Idempotency-Key of every POST to a path `path` matches that the API answered, as the requests finish. */
+function keysPosted(context: BrowserContext, path: RegExp): string[] {
+  const keys: string[] = [];
+  context.on('requestfinished', (request) => {
+    if (request.method() === 'POST' && path.test(new URL(request.url()).pathname)) keys.push(request.headers()['idempotency-key'] ?? '');
+  });
+  return keys;
+}
+
+/**
+ * Waits until the request is recorded once (`recorded` finds its rows) and exactly one POST reached the API, with an
+ * Idempotency-Key: the one the draft kept through the reload.
+ */
+async function sentOnce(recorded: () => Promise<unknown[]>, posts: readonly string[]): Promise<void> {
+  await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+  await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+}
+
+/** What a form says once its request was submitted with no connection. */
+const WAITING = 'You are offline: your request will be sent when you are back online. Nothing you entered is lost.';
+
 describe('the storefront offline (issue 42, point 2)', () => {
   let stack: TestStack;
 
@@ -42,11 +77,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     const form = page.getByRole('form', { name: 'Sell your car form' });
     await form.getByLabel('Full Name').waitFor();
     await controlledByServiceWorker(page);
-    // The page's own code was loaded before the worker served it; the worker keeps it once it does.
-    await page.waitForFunction(async () => {
-      const chunk = performance.getEntriesByType('resource').find((entry) => /\/SubmissionPage-[\w-]+\.js$/.test(entry.name));
-      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
-    });
+    await pageCodeKept(page, /\/SubmissionPage-[\w-]+\.js$/);
     return form;
   }
 
@@ -108,17 +139,14 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a sell-car request submitted with no connection is kept, through a reload, and sent once when the connection returns', async () => {
     const { context, page } = await visitor();
-    const posts: string[] = [];
-    context.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sell-car-submissions/from-uploads') posts.push(request.headers()['idempotency-key'] ?? '');
-    });
+    const posts = keysPosted(context, /^\/api\/sell-car-submissions\/from-uploads$/);
     const form = await openSellCar(page);
     await fillSellCarForm(page, 'ngozi.okafor@example.ng');
 
     await context.setOffline(true);
     await page.getByText('You are offline. What you type and the photos you choose are kept on this phone.').waitFor();
     await form.getByRole('button', { name: 'Submit Request' }).click();
-    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    const waiting = page.getByText(WAITING);
     await waiting.waitFor();
 
     // A reload with no connection: the page comes from the worker, the draft from IndexedDB, still waiting.
@@ -137,12 +165,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.setOffline(false);
     await page.getByText('Your car selling request has been submitted successfully!').waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
-    await vi.waitFor(async () => expect(await stack.testDb.db.selectFrom('submissions').where('email', '=', 'ngozi.okafor@example.ng').select('id').execute()).toHaveLength(1), {
-      timeout: 15_000,
-      interval: 100,
-    });
-    // One request reached the API, with the Idempotency-Key the draft kept through the reload.
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+    await sentOnce(() => stack.testDb.db.selectFrom('submissions').where('email', '=', 'ngozi.okafor@example.ng').select('id').execute(), posts);
     // Sent: nothing is kept any more; a new visit starts with an empty form.
     await page.reload();
     await form.getByLabel('Full Name').waitFor();
@@ -162,7 +185,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     for (const label of SLOTS) await page.getByText(`✓ ${label} uploaded`).waitFor();
     await context.route('**/api/sell-car-submissions/from-uploads', (route) => cutOff(route, context), { times: 1 });
     await form.getByRole('button', { name: 'Submit Request' }).click();
-    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    const waiting = page.getByText(WAITING);
     await waiting.waitFor();
     await meanwhile();
 
@@ -202,18 +225,12 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
     const { context, page } = await visitor();
-    const posts: string[] = [];
-    context.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-messages') posts.push(request.headers()['idempotency-key'] ?? '');
-    });
+    const posts = keysPosted(context, /^\/api\/contact-messages$/);
     await page.goto(`${stack.api.url}/contact`);
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('First name').waitFor();
     await controlledByServiceWorker(page);
-    await page.waitForFunction(async () => {
-      const chunk = performance.getEntriesByType('resource').find((entry) => /\/ContactPage-[\w-]+\.js$/.test(entry.name));
-      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
-    });
+    await pageCodeKept(page, /\/ContactPage-[\w-]+\.js$/);
 
     await context.setOffline(true);
     await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
@@ -223,7 +240,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await form.getByLabel('Phone').fill('+234 803 555 0143');
     await form.getByLabel('Message').fill('Can I see the Venza in Abuja on Saturday?');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    const waiting = page.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    const waiting = page.getByText(WAITING);
     await waiting.waitFor();
 
     await page.reload();
@@ -236,8 +253,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await page.getByText('Thank you! Your message has been sent.').waitFor();
     expect(await form.getByLabel('First name').inputValue()).toBe('');
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ContactMessageReceived').where(sql<boolean>`data->>'email' = 'amaka.nwosu@example.ng'`).select('stream_id').execute();
-    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+    await sentOnce(recorded, posts);
     // Sent: a new visit starts with an empty form and nothing waiting.
     await page.reload();
     await form.getByLabel('First name').waitFor();
@@ -249,26 +265,20 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it("a vehicle's reservation request made with no connection is kept, through a reload, and sent once when the connection returns", async () => {
     const { context, page } = await visitor();
-    const posts: string[] = [];
-    context.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && /^\/api\/vehicles\/[^/]+\/reservations$/.test(new URL(request.url()).pathname)) posts.push(request.headers()['idempotency-key'] ?? '');
-    });
+    const posts = keysPosted(context, /^\/api\/vehicles\/[^/]+\/reservations$/);
     await page.goto(`${stack.api.url}/`);
     await controlledByServiceWorker(page);
     await page.goto(`${stack.api.url}${VEHICLE}`);
     const form = page.getByRole('form', { name: 'Reserve this vehicle' });
     await form.getByLabel('Your name').waitFor();
-    await page.waitForFunction(async () => {
-      const chunk = performance.getEntriesByType('resource').find((entry) => /\/VehiclePage-[\w-]+\.js$/.test(entry.name));
-      return chunk !== undefined && (await caches.match(chunk.name)) !== undefined;
-    });
+    await pageCodeKept(page, /\/VehiclePage-[\w-]+\.js$/);
 
     await form.getByLabel('Your name').fill('Tunde Bakare');
     await form.getByLabel('Phone number').fill('+234 803 555 0144');
     await context.setOffline(true);
     await form.getByText('You are offline. What you type is kept on this phone.').waitFor();
     await form.getByRole('button', { name: /^Reserve Now/ }).click();
-    const waiting = form.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    const waiting = form.getByText(WAITING);
     await waiting.waitFor();
 
     await page.reload();
@@ -280,8 +290,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.setOffline(false);
     await page.getByText('Thank you, Tunde Bakare. Our sales team will call you on +234 803 555 0144 to confirm your reservation.').waitFor();
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'ReservationRequested').where(sql<boolean>`data->>'name' = 'Tunde Bakare'`).select('stream_id').execute();
-    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+    await sentOnce(recorded, posts);
     await page.reload();
     await form.getByLabel('Your name').waitFor();
     expect(await form.getByLabel('Your name').inputValue()).toBe('');
@@ -290,10 +299,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a service booking (an enquiry dialog) sent with no connection waits, is there again when the dialog is opened after a reload, and is sent once online', async () => {
     const { context, page } = await visitor();
-    const posts: string[] = [];
-    context.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/enquiries') posts.push(request.headers()['idempotency-key'] ?? '');
-    });
+    const posts = keysPosted(context, /^\/api\/enquiries$/);
     await page.goto(`${stack.api.url}/service`);
     await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
     await controlledByServiceWorker(page);
@@ -305,17 +311,14 @@ describe('the storefront offline (issue 42, point 2)', () => {
       return dialog;
     };
     let booking = await openBooking();
-    await page.waitForFunction(async () => {
-      const chunks = performance.getEntriesByType('resource').filter((entry) => /\/(?:ServicePage|EnquiryDialog)-[\w-]+\.js$/.test(entry.name));
-      return chunks.length === 2 && (await Promise.all(chunks.map((chunk) => caches.match(chunk.name)))).every((kept) => kept !== undefined);
-    });
+    await pageCodeKept(page, /\/(?:ServicePage|EnquiryDialog)-[\w-]+\.js$/, 2);
 
     await booking.getByLabel('Full name').fill('Halima Sule');
     await booking.getByLabel('Phone number').fill('08035550145');
     await context.setOffline(true);
     await booking.getByText('You are offline. What you type is kept on this phone.').waitFor();
     await booking.getByRole('button', { name: 'Send enquiry' }).click();
-    const waiting = () => booking.getByText('You are offline: your request will be sent when you are back online. Nothing you entered is lost.');
+    const waiting = () => booking.getByText(WAITING);
     await waiting().waitFor();
 
     await page.reload();
@@ -328,8 +331,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.setOffline(false);
     await booking.getByText(/Thank you!/).waitFor();
     const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'EnquiryReceived').where(sql<boolean>`data->>'fullName' = 'Halima Sule'`).select('stream_id').execute();
-    await vi.waitFor(async () => expect(await recorded()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+    await sentOnce(recorded, posts);
     await context.close();
   });
 

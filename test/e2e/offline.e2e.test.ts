@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
+import { fillSellCarFields } from '../support/sellCarForm';
 
 const PHOTO = await samplePhoto({ width: 640, height: 480 });
 const SLOTS = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard'];
@@ -84,16 +85,18 @@ describe('the storefront offline (issue 42, point 2)', () => {
   /** Fills in the whole sell-car form, its six photos chosen and the terms agreed to. */
   async function fillSellCarForm(page: Page, email: string) {
     const form = page.getByRole('form', { name: 'Sell your car form' });
-    await form.getByLabel('Full Name').fill('Ngozi Okafor');
-    await form.getByLabel('Phone Number').fill('+234 803 555 0142');
-    await form.getByLabel('Email Address').fill(email);
-    await form.getByLabel('Make', { exact: true }).fill('Honda');
-    await form.getByLabel('Model', { exact: true }).fill('Accord');
-    await form.getByLabel('Year', { exact: true }).fill('2021');
-    await form.getByLabel('Odometer (km)').fill('41000');
-    await form.getByLabel('Fuel Type').selectOption('petrol');
-    await form.getByLabel('Transmission').selectOption('automatic');
-    await form.getByLabel('Asking Price (₦)').fill('8000000');
+    await fillSellCarFields(form, {
+      fullName: 'Ngozi Okafor',
+      phone: '+234 803 555 0142',
+      email: email,
+      make: 'Honda',
+      model: 'Accord',
+      year: '2021',
+      odometerKm: '41000',
+      fuelType: 'petrol',
+      transmission: 'automatic',
+      askingPriceNgn: '8000000',
+    });
     for (const label of SLOTS) await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
     await form.getByLabel(/^I agree/).check();
   }

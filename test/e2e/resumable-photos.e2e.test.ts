@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
+import { fillSellCarFields } from '../support/sellCarForm';
 import { findFreePort } from '../../infra/src/ports';
 
 /**
@@ -74,16 +75,18 @@ describe('photos that survive the network', () => {
     await form.getByRole('button', { name: 'Try uploading Interior again' }).waitFor();
     await interior.setInputFiles({ name: 'interior.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
     await form.getByRole('status').filter({ hasText: 'Interior uploaded' }).waitFor();
-    await form.getByLabel('Full Name').fill('Chidi Okafor');
-    await form.getByLabel('Phone Number').fill('+234 803 555 0311');
-    await form.getByLabel('Email Address').fill('chidi.okafor@example.ng');
-    await form.getByLabel('Make', { exact: true }).fill('Lexus');
-    await form.getByLabel('Model', { exact: true }).fill('RX 350');
-    await form.getByLabel('Year', { exact: true }).fill('2021');
-    await form.getByLabel('Odometer (km)').fill('41000');
-    await form.getByLabel('Fuel Type').selectOption('petrol');
-    await form.getByLabel('Transmission').selectOption('automatic');
-    await form.getByLabel('Asking Price (₦)').fill('32000000');
+    await fillSellCarFields(form, {
+      fullName: 'Chidi Okafor',
+      phone: '+234 803 555 0311',
+      email: 'chidi.okafor@example.ng',
+      make: 'Lexus',
+      model: 'RX 350',
+      year: '2021',
+      odometerKm: '41000',
+      fuelType: 'petrol',
+      transmission: 'automatic',
+      askingPriceNgn: '32000000',
+    });
     // Keyboard only, from the consent box to sending.
     await form.getByLabel(/^I agree/).focus();
     await owner.keyboard.press('Space');
@@ -119,16 +122,18 @@ describe('photos that survive the network', () => {
     // Tried again before giving up on uploads: three creations a photo.
     expect(refusedCreations).toBe(SLOTS.length * 3);
 
-    await form.getByLabel('Full Name').fill('Amaka Nwosu');
-    await form.getByLabel('Phone Number').fill('+234 803 555 0312');
-    await form.getByLabel('Email Address').fill('amaka.nwosu@example.ng');
-    await form.getByLabel('Make', { exact: true }).fill('Toyota');
-    await form.getByLabel('Model', { exact: true }).fill('Camry');
-    await form.getByLabel('Year', { exact: true }).fill('2019');
-    await form.getByLabel('Odometer (km)').fill('64000');
-    await form.getByLabel('Fuel Type').selectOption('petrol');
-    await form.getByLabel('Transmission').selectOption('automatic');
-    await form.getByLabel('Asking Price (₦)').fill('14500000');
+    await fillSellCarFields(form, {
+      fullName: 'Amaka Nwosu',
+      phone: '+234 803 555 0312',
+      email: 'amaka.nwosu@example.ng',
+      make: 'Toyota',
+      model: 'Camry',
+      year: '2019',
+      odometerKm: '64000',
+      fuelType: 'petrol',
+      transmission: 'automatic',
+      askingPriceNgn: '14500000',
+    });
     await form.getByLabel(/^I agree/).check();
     const sent = owner.waitForRequest((request) => request.url().endsWith('/api/sell-car-submissions') && request.method() === 'POST');
     await form.getByRole('button', { name: 'Submit Request' }).click();

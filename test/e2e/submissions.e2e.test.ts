@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startSmtpSink, type SmtpSink } from '@autobest/workers/testing';
 import { signInToConsole } from '../support/console';
 import { sentEmailText, startStack, type TestStack } from '../support/stack';
+import { fillSellCarFields } from '../support/sellCarForm';
 import { findFreePort } from '../../infra/src/ports';
 import { samplePhoto } from '@autobest/runtime/testing';
 
@@ -64,16 +65,18 @@ describe('sell-car and trade-in journeys', () => {
     await form.getByText('Full name is required').waitFor();
     await form.getByText('Please upload all 6 required images').waitFor();
 
-    await form.getByLabel('Full Name').fill('Emeka <b>Obi</b>');
-    await form.getByLabel('Phone Number').fill('+234 803 555 0199');
-    await form.getByLabel('Email Address').fill('emeka.obi@example.ng');
-    await form.getByLabel('Make', { exact: true }).fill('Toyota');
-    await form.getByLabel('Model', { exact: true }).fill('Camry');
-    await form.getByLabel('Year', { exact: true }).fill('2019');
-    await form.getByLabel('Odometer (km)').fill('72000');
-    await form.getByLabel('Fuel Type').selectOption('petrol');
-    await form.getByLabel('Transmission').selectOption('automatic');
-    await form.getByLabel('Asking Price (₦)').fill('6000000');
+    await fillSellCarFields(form, {
+      fullName: 'Emeka <b>Obi</b>',
+      phone: '+234 803 555 0199',
+      email: 'emeka.obi@example.ng',
+      make: 'Toyota',
+      model: 'Camry',
+      year: '2019',
+      odometerKm: '72000',
+      fuelType: 'petrol',
+      transmission: 'automatic',
+      askingPriceNgn: '6000000',
+    });
     for (const label of ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard']) {
       await owner.getByLabel(label, { exact: true }).setInputFiles(photo(label));
     }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
 import { useSayFormMessage } from '../api/sayFormMessage';
@@ -37,6 +37,11 @@ export function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
   const values = useMemo(() => ({ name, phone, email, whatsappUpdates: whatsappUpdates ? 'yes' : 'no' }), [name, phone, email, whatsappUpdates]);
   const edited = () => {
     idempotencyKey.current = newIdempotencyKey();
+  };
+  /** A text field's change: the new value, and a new key, since the request is another one now. */
+  const typed = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    edited();
   };
   // Kept on the phone as it is typed, per vehicle; sent with no connection, it waits and goes once the connection returns.
   const draft = useFormDraft(
@@ -94,33 +99,29 @@ export function ReserveForm({ vehicle }: { vehicle: VehicleDetail }) {
       <DraftNotice online={draft.online} waiting={draft.waiting} sending={state.phase === 'sending'} onSendNow={() => void send()} photos={false} />
       <label className="field">
         <span>{t('yourName')}</span>
-        <input value={name} onChange={(event) => {
-            setName(event.target.value);
-            edited();
-          }} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
+        <input value={name} onChange={typed(setName)} autoComplete="name" aria-invalid={fields?.['name'] ? true : undefined} />
         {fields?.['name'] ? <span className="field-error">{say(fields['name'])}</span> : null}
       </label>
       <label className="field">
         <span>{t('phone')}</span>
-        <input value={phone} onChange={(event) => {
-            setPhone(event.target.value);
-            edited();
-          }} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
+        <input value={phone} onChange={typed(setPhone)} type="tel" autoComplete="tel" aria-invalid={fields?.['phone'] ? true : undefined} />
         {fields?.['phone'] ? <span className="field-error">{say(fields['phone'])}</span> : null}
       </label>
       <label className="field">
         <span>{t('emailOptional')}</span>
-        <input value={email} onChange={(event) => {
-            setEmail(event.target.value);
-            edited();
-          }} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
+        <input value={email} onChange={typed(setEmail)} type="email" autoComplete="email" aria-invalid={fields?.['email'] ? true : undefined} />
         {fields?.['email'] ? <span className="field-error">{say(fields['email'])}</span> : null}
       </label>
       <label className="checkbox">
-        <input type="checkbox" name="whatsappUpdates" checked={whatsappUpdates} onChange={(event) => {
+        <input
+          type="checkbox"
+          name="whatsappUpdates"
+          checked={whatsappUpdates}
+          onChange={(event) => {
             setWhatsappUpdates(event.target.checked);
             edited();
-          }} />
+          }}
+        />
         <span>{t('whatsappUpdates')}</span>
       </label>
       {state.phase === 'failed' && !fields ? <SendFailureAlert failure={state} /> : null}

@@ -235,6 +235,87 @@ describe('reservations', () => {
   });
 });
 
+describe('the address counted with the contact, in one round trip (issue 37)', () => {
+  const limits = PUBLIC_WRITE_LIMITS['contact-message'];
+  const message = (remoteAddress: string, person: { email: string; phone: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/contact-messages', remoteAddress, headers, payload: { firstName: 'Chinedu', lastName: 'Okafor', message: 'Is the Omoda 5 available?', ...person } });
+
+  it('requests refused for their fields count against their address: each is answered its 400 naming the field, until the address is over', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) {
+      const refused = await message(address, { email: 'chinedu@example', phone: `+234 803 710 ${1000 + n}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'validation_failed', fields: { email: 'Please enter a valid email address' } });
+    }
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await message(address, { email: 'chinedu.valid@example.ng', phone: '+234 803 710 1999' }), 'contact-message', 'perAddress', before);
+  });
+
+  it('replays of an Idempotency-Key count against their address, not against the contact again', async () => {
+    const address = newAddress();
+    const person = { email: 'replayer@example.ng', phone: '+234 803 720 1000' };
+    const headers = { 'idempotency-key': 'contact-replay-key-0001' };
+    const first = await message(address, person, headers);
+    expect(first.statusCode).toBe(201);
+    for (let n = 1; n < limits.perAddress.max; n++) {
+      const replay = await message(address, person, headers);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+    }
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await message(address, person, headers), 'contact-message', 'perAddress', before);
+
+    // The mailbox was counted once, by the first send: it may still send the rest of its limit.
+    for (let n = 1; n < limits.perEmail.max; n++) expect((await message(newAddress(), { ...person, phone: `+234 803 720 ${1000 + n}` })).statusCode).toBe(201);
+    const full = await recorded();
+    await expectRefusedAndNothingRecorded(await message(newAddress(), { ...person, phone: '+234 803 720 1999' }), 'contact-message', 'perEmail', full);
+  });
+
+  it('a new request refused for its address leaves its Idempotency-Key free for the retry from elsewhere', async () => {
+    const address = newAddress();
+    for (let n = 0; n < limits.perAddress.max; n++) expect((await message(address, { email: `k${n}@example.ng`, phone: `+234 803 730 ${1000 + n}` })).statusCode).toBe(201);
+    const person = { email: 'key.free@example.ng', phone: '+234 803 730 1999' };
+    const headers = { 'idempotency-key': 'contact-refused-key-0001' };
+    const before = await recorded();
+    await expectRefusedAndNothingRecorded(await message(address, person, headers), 'contact-message', 'perAddress', before);
+    const retried = await message(newAddress(), person, headers);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it("landed-cost quote requests count per address with the enquiry form, and per phone; Tara's hand-offs per address and per email", async () => {
+    const enquiry = PUBLIC_WRITE_LIMITS.enquiry;
+    const quote = (remoteAddress: string, phone: string) =>
+      t.app.inject({ method: 'POST', url: `/api/vehicles/${VEHICLE_ID}/quote-requests`, remoteAddress, payload: { country: 'NG', currency: 'NGN', fullName: 'Ifeoma Nwosu', phone } });
+    await caughtUp(); // the vehicle is quoted from its read model
+    const address = newAddress();
+    for (let n = 0; n < enquiry.perAddress.max; n++) expect((await quote(address, `+234 803 740 ${1000 + n}`)).statusCode).toBe(201);
+    let before = await recorded();
+    await expectRefusedAndNothingRecorded(await quote(address, '+234 803 740 1999'), 'enquiry', 'perAddress', before);
+    const anEnquiry = await t.app.inject({ method: 'POST', url: '/api/enquiries', remoteAddress: address, payload: { kind: 'deal', fullName: 'Ifeoma Nwosu', subject: 'Omoda 5', phone: '+234 803 740 1998' } });
+    await expectRefusedAndNothingRecorded(anEnquiry, 'enquiry', 'perAddress', before);
+    for (let n = 0; n < enquiry.perPhone.max; n++) expect((await quote(newAddress(), '+234 803 750 1234')).statusCode).toBe(201);
+    before = await recorded();
+    await expectRefusedAndNothingRecorded(await quote(newAddress(), '+234-803-750-1234'), 'enquiry', 'perPhone', before);
+
+    const handoff = PUBLIC_WRITE_LIMITS['chat-handoff'];
+    const conversation = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/chat/conversations', remoteAddress: newAddress(), payload: { language: 'en', currency: 'NGN' } })).json<{ id: string }>().id;
+    const handOff = async (remoteAddress: string, email: string, id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/handoff`, remoteAddress, payload: { name: 'Ada', email } });
+    const from = newAddress();
+    for (let n = 0; n < handoff.perAddress.max; n++) expect((await handOff(from, `ada${n}@example.ng`, await conversation())).statusCode).toBe(201);
+    let open = await conversation();
+    before = await recorded();
+    await expectRefusedAndNothingRecorded(await handOff(from, 'ada.over@example.ng', open), 'chat-handoff', 'perAddress', before);
+    for (let n = 0; n < handoff.perEmail.max; n++) expect((await handOff(newAddress(), 'ada.lead@example.ng', await conversation())).statusCode).toBe(201);
+    open = await conversation();
+    before = await recorded();
+    await expectRefusedAndNothingRecorded(await handOff(newAddress(), 'Ada.Lead+x@example.ng', open), 'chat-handoff', 'perEmail', before);
+  });
+});
+
 describe('analytics', () => {
   it('per address, generous: a busy page never reaches it, a flood does', async () => {
     const { max } = PUBLIC_WRITE_LIMITS.analytics.perAddress;

@@ -36,7 +36,7 @@ import {
 } from '@autobest/domain';
 import { errorResponses, HttpError } from '../http/errors';
 import { handleCommand, STREAMS } from '../http/commands';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { perAddressAndContact, perAddressLimit } from '../plugins/publicWriteLimits';
 import type { VehicleMatcher } from './vehicleMatcher';
 import type { KnowledgeBase } from './knowledge';
 import type { TaraLanguageModel } from './languageModel';
@@ -199,7 +199,7 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
   app.post(
     '/api/chat/conversations/:id/handoff',
     {
-      config: perAddressLimit(app, 'chat-handoff'),
+      ...perAddressAndContact(app, 'chat-handoff'),
       schema: {
         tags,
         summary: 'Ask for a person: a name and a phone or an email (or both); staff get the lead with the transcript',
@@ -222,7 +222,6 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
       }
       const { state: before } = await readState(app.eventStore, conversationDecider, streamId);
       if (before.conversationId === null) throw new NotFound('conversation', request.params.id);
-      await consumePerContact(app, reply, 'chat-handoff', { email, phone });
       await handleCommand(app, request, STREAMS.conversation, streamId, (state) => decideConversation({ type: 'HandOff', name, phone, email, whatsappUpdates: request.body.whatsappUpdates, now: new Date() }, state), { by: 'visitor' });
       // The reply to the latest hand-off (the same again when nothing changed), as the transcript shows it.
       const { state, events } = await readState(app.eventStore, conversationDecider, streamId);

@@ -7,7 +7,7 @@ import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { errorResponses } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { consumePerContact, perAddressAndContact } from '../plugins/publicWriteLimits';
 import { simpleRestList } from '../http/simpleRest';
 import { fieldsOf, sortableColumns } from '../http/apiFields';
 
@@ -28,7 +28,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact-messages',
     {
-      config: perAddressLimit(app, 'contact-message'),
+      ...perAddressAndContact(app, 'contact-message'),
       schema: {
         tags: ['contact'],
         summary: 'Send a message from the contact page; staff are told, and the sender gets an acknowledgement in `language`',
@@ -46,7 +46,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         { scope: 'contact-message', key: request.headers['idempotency-key'], content: () => JSON.stringify(request.body), answer: ContactMessageCreatedSchema },
         async () => {
-          await consumePerContact(app, reply, 'contact-message', { email: request.body.email, phone: request.body.phone });
+          await consumePerContact(app, request, reply, 'contact-message', { email: request.body.email, phone: request.body.phone });
           const contactMessageId = randomUUID();
           await handleCommand(
             app,

@@ -18,7 +18,7 @@ import { errorResponses } from '../http/errors';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { consumePerContact, perAddressAndContact } from '../plugins/publicWriteLimits';
 import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
 import { fieldsOf, sortableColumns } from '../http/apiFields';
 
@@ -47,7 +47,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/enquiries',
     {
       // Each enquiry emails staff and the address given: a public form must not become a mail cannon.
-      config: perAddressLimit(app, 'enquiry'),
+      ...perAddressAndContact(app, 'enquiry'),
       schema: {
         tags,
         summary: 'Send an enquiry: a deal, a rental or lease, a service booking or an insurance quote',
@@ -63,7 +63,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         { scope: 'enquiry', key: request.headers['idempotency-key'], content: () => JSON.stringify(request.body), answer: EnquiryCreatedSchema },
         async () => {
-          await consumePerContact(app, reply, 'enquiry', { email: request.body.email, phone: request.body.phone });
+          await consumePerContact(app, request, reply, 'enquiry', { email: request.body.email, phone: request.body.phone });
           const enquiryId = randomUUID();
           await handleCommand(app, request, STREAMS.enquiry, enquiryStreamId(enquiryId), (state) => decideEnquiry({ type: 'ReceiveEnquiry', enquiryId, input: request.body, now: new Date() }, state), { by: 'visitor', fresh: true });
           return { id: enquiryId };

@@ -28,7 +28,7 @@ import { createOnce, handleCommand, STREAMS } from '../http/commands';
 import { IdempotencyKeyHeaders, IdempotencyKeyReusedResponse } from '../http/idempotency';
 import { errorResponses, notFound } from '../http/errors';
 import { FOLLOW_UP, FOLLOW_UP_SORTABLE, followUpCsv, followUpFieldsOf, followUpStatusFilter, registerFollowUpRoutes } from '../followUps/routes';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { consumePerContact, perAddressAndContact } from '../plugins/publicWriteLimits';
 import { dateFilters, simpleRestList, withinDates } from '../http/simpleRest';
 import { fieldsOf, sortableColumns } from '../http/apiFields';
 import { installationKey } from '../security/installationKeys';
@@ -52,7 +52,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vehicles/:id/reservations',
     {
-      config: perAddressLimit(app, 'reservation'),
+      ...perAddressAndContact(app, 'reservation'),
       schema: {
         tags: ['inventory'],
         summary: "Ask to reserve a vehicle ('Reserve Now'); staff are told, and a buyer who gave an email gets an acknowledgement in `language`",
@@ -67,7 +67,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       // The vehicle is part of what the key is bound to: the route's pattern alone does not name it.
       const content = () => JSON.stringify({ vehicle: request.params.id, reservation: request.body });
       const { created } = await createOnce(app, request, reply, { scope: 'reservation', key: request.headers['idempotency-key'], content, answer: ReservationCreatedSchema }, async () => {
-        await consumePerContact(app, reply, 'reservation', { email: request.body.email, phone: request.body.phone });
+        await consumePerContact(app, request, reply, 'reservation', { email: request.body.email, phone: request.body.phone });
         const { phone } = request.body;
         const now = new Date();
         // The vehicle's stream holds no requests (only those earlier versions put there), so reading it costs the same

@@ -17,7 +17,7 @@ import {
 } from '@autobest/domain';
 import { errorResponses } from '../http/errors';
 import { handleCommand, STREAMS } from '../http/commands';
-import { consumePerContact, perAddressLimit } from '../plugins/publicWriteLimits';
+import { perAddressAndContact } from '../plugins/publicWriteLimits';
 import type { CatalogueRates } from '../inventory/ratesRoutes';
 import { quoteVehicle, type LandedCostTableCache } from './quoting';
 
@@ -66,7 +66,7 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
     '/api/vehicles/:id/quote-requests',
     {
       // It emails staff like any enquiry, so it counts against the enquiry form's limits.
-      config: perAddressLimit(app, 'enquiry'),
+      ...perAddressAndContact(app, 'enquiry'),
       schema: {
         tags: ['inventory'],
         summary: '"Send me this quote": records the whole calculation, with the tariff version and rates it used, as an enquiry for staff',
@@ -78,7 +78,6 @@ export const landedCostRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates; ta
     async (request, reply) => {
       const { country, currency, city, fullName, phone, email, language } = request.body;
       const { quote, vehicleName, rates: snapshot } = await quoteVehicle(tables, rates, request.params.id, { country, currency, city });
-      await consumePerContact(app, reply, 'enquiry', { email, phone });
       const quoteId = randomUUID();
       const enquiryId = randomUUID();
       await app.db

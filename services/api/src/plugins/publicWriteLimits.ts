@@ -69,6 +69,13 @@ export function perAddressLimit(app: FastifyInstance, write: PublicWrite) {
 /** Redis keys hold a digest, not the address or number itself. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
 
+/** One attempt of a public write against its limit per client address. */
+const addressAttempt = (app: FastifyInstance, write: PublicWrite, request: FastifyRequest): Attempt => ({
+  name: `address-${write}`,
+  key: digest(request.clientNetwork),
+  limit: scaled(app, PUBLIC_WRITE_LIMITS[write].perAddress),
+});
+
 /**
  * The route hook (`onRequest: sharedAddressLimit(app, 'sell-car')`) that limits a public write per client address with
  * ONE count for every route given it: a write offered by two routes (a sell-car request as multipart or naming its
@@ -77,9 +84,8 @@ const digest = (key: string) => createHash('sha256').update(key).digest('base64u
  * the body is read, refused ones too, allowed while Redis does not answer.
  */
 export function sharedAddressLimit(app: FastifyInstance, write: PublicWrite) {
-  const limit = scaled(app, PUBLIC_WRITE_LIMITS[write].perAddress);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.limits.consume(reply, `address-${write}`, digest(request.clientNetwork), limit);
+    await app.limits.consumeAll(reply, [addressAttempt(app, write, request)]);
   };
 }
 
@@ -131,19 +137,59 @@ export async function consumeAnalytics(app: FastifyInstance, reply: FastifyReply
   );
 }
 
-/**
- * Counts a valid request against its email's and phone's limits (those the table gives it), both in one round trip to
- * Redis; over either, a 429 with Retry-After is thrown, and the caller must keep nothing of the request.
- */
-export async function consumePerContact(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  write: PublicWrite,
-  contact: { email?: string | null | undefined; phone?: string | null | undefined },
-): Promise<void> {
+/** The writes limited per email and phone as well as per address. */
+type ContactWrite = { [Write in PublicWrite]: (typeof PUBLIC_WRITE_LIMITS)[Write] extends { perEmail: Limit } ? Write : never }[PublicWrite];
+
+/** Whom a public write reaches: the email and phone its body gives (absent or empty ones are not counted). */
+interface Contact {
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+}
+
+/** The requests whose contact `perAddressAndContact` has counted already, so `consumePerContact` does not count it twice. */
+const contactCounted = new WeakSet<FastifyRequest>();
+
+function contactAttempts(app: FastifyInstance, write: PublicWrite, contact: Contact): Attempt[] {
   const limits: PublicWriteLimit = PUBLIC_WRITE_LIMITS[write];
   const attempts: Attempt[] = [];
   if (limits.perEmail && contact.email) attempts.push({ name: `${write}-email`, key: digest(emailKey(contact.email)), limit: scaled(app, limits.perEmail) });
   if (limits.perPhone && contact.phone) attempts.push({ name: `${write}-phone`, key: digest(phoneKey(contact.phone)), limit: scaled(app, limits.perPhone) });
+  return attempts;
+}
+
+/**
+ * The route options (`...perAddressAndContact(app, 'enquiry')`) of a public JSON write limited per client address and
+ * per the `email` and `phone` its body gives, counted in ONE round trip to Redis instead of two (issue 37: the
+ * address's own round trip was the largest cost left in a command). The address comes first, so a request over it is
+ * refused before its contact is counted. Every request counts against its address, refused ones too: the route takes
+ * `attachValidation`, and one whose fields are invalid is counted, then answered its 400 as any other. One that carries
+ * an Idempotency-Key counts only its address here; its contact is counted by `consumePerContact` in `createOnce`'s
+ * create, so that a retry of an answered request costs its contact nothing. The trade-off: the address is counted once
+ * the body is read (at most the body limit), not before; a body that is not JSON at all is refused without a count.
+ */
+export function perAddressAndContact(app: FastifyInstance, write: ContactWrite) {
+  return {
+    attachValidation: true,
+    async preHandler(request: FastifyRequest, reply: FastifyReply) {
+      const attempts = [addressAttempt(app, write, request)];
+      const { validationError } = request;
+      if (!validationError && request.headers['idempotency-key'] === undefined) {
+        attempts.push(...contactAttempts(app, write, request.body as Contact));
+        contactCounted.add(request);
+      }
+      await app.limits.consumeAll(reply, attempts);
+      if (validationError) throw validationError;
+    },
+  } as const;
+}
+
+/**
+ * Counts a valid request against its email's and phone's limits (those the table gives it), both in one round trip to
+ * Redis, unless `perAddressAndContact` has counted them already; over either, a 429 with Retry-After is thrown, and the
+ * caller must keep nothing of the request.
+ */
+export async function consumePerContact(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, write: PublicWrite, contact: Contact): Promise<void> {
+  if (contactCounted.has(request)) return;
+  const attempts = contactAttempts(app, write, contact);
   if (attempts.length > 0) await app.limits.consumeAll(reply, attempts);
 }

@@ -101,7 +101,7 @@ export const submissionPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const sent = await photos();
       // Counted once the request is valid and new: a replay of an answered request costs the owner nothing.
-      await consumePerContact(app, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
+      await consumePerContact(app, request, reply, spec.kind, { email: parsed.personalInfo.email, phone: parsed.personalInfo.phoneNumber });
       const submissionId = newSubmissionId(spec.kind, now, randomBytes(6));
       const data = { submissionId, submittedAt: now.toISOString(), personalInfo: parsed.personalInfo, vehicleInfo: parsed.vehicleInfo, photos: sent.photos, language: parsed.language, whatsappUpdates: parsed.whatsappUpdates };
       const folder = submissionFolder(app.config.uploadsDir, spec.kind, submissionId);

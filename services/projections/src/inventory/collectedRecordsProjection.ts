@@ -1,12 +1,12 @@
 import { parseStoredEvent } from '@autobest/db';
-import { collectionChecks, collectionStatus, VehicleDataCollectedSchema } from '@autobest/domain';
+import { COLLECTION_EVENT_TYPES, collectionChecks, collectionStatus, VehicleDataCollectedSchema } from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
 
 /** The data-collection records with their status and failing checks, as the console lists them. */
 export const collectedRecordsProjection: Projection = {
   name: 'collected-records',
   tables: ['collected_records'],
-  handles: new Set(['VehicleDataCollected']),
+  handles: COLLECTION_EVENT_TYPES,
   async apply(trx, events) {
     for (const stored of events) {
       const { variantId, record, savedAt } = parseStoredEvent(VehicleDataCollectedSchema, stored).data;

@@ -15,6 +15,15 @@ describe('tariffs in the console', () => {
     await stack?.close();
   });
 
+  it('lists the freight rates with their freight in US dollars', async () => {
+    const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
+    await staff.getByRole('menuitem', { name: 'Freight' }).click();
+    await staff.getByLabel('Country (NG, GH, KE)').fill('NG');
+    const small = staff.getByRole('row').filter({ has: staff.getByRole('cell', { name: 'small', exact: true }) });
+    await small.getByRole('cell', { name: '$1,800.00', exact: true }).waitFor();
+    expect(await staff.getByRole('row').filter({ has: staff.getByRole('cell', { name: 'large', exact: true }) }).getByRole('cell', { name: '$2,800.00', exact: true }).count()).toBe(1);
+  });
+
   it('previews a tariff on a vehicle, adds the next version from a copy, and new quotes use it', async () => {
     const vehicleId = 'chery-tiggo-7-pro-luxury-2025';
     const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);

@@ -2,10 +2,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '@autobest/db';
-import { Queue } from 'bullmq';
 import pino from 'pino';
 import type { RuntimeConfig } from '@autobest/domain';
-import { createPasswordLinkTokens, createProducerConnection, ProjectorDoorbell, QUEUES, type StatusTokens } from '@autobest/runtime';
+import { closeQueues, createPasswordLinkTokens, createProducerConnection, openQueues, ProjectorDoorbell, type StatusTokens } from '@autobest/runtime';
 import { startWorkers, type RunningWorkers } from './index';
 import { EmailDelivery } from './emails/delivery';
 import type { DeliveryOutcome, DeliveryPolicy } from './platform/outboxDelivery';
@@ -168,14 +167,15 @@ export { startCloudApiStandIn, SERVER_ERROR, THROUGHPUT_LIMIT, UNDELIVERABLE, ty
 export async function startTestWorkers(config: RuntimeConfig): Promise<{ workers: RunningWorkers; ringProjector(): void; close(): Promise<void> }> {
   const workers = await startWorkers(config, { migrate: false });
   const producer = createProducerConnection(config.redisUrl);
-  const projectorQueue = new Queue(QUEUES.projector, { connection: producer, prefix: config.queuePrefix });
-  const doorbell = new ProjectorDoorbell(projectorQueue, pino({ level: 'silent' }));
+  // The test stands where the API would: its own queues, opened as a process opens them.
+  const queues = openQueues(producer, config.queuePrefix);
+  const doorbell = new ProjectorDoorbell(queues.projector, pino({ level: 'silent' }));
   return {
     workers,
     ringProjector: () => doorbell.ring(),
     async close() {
       await doorbell.settled();
-      await projectorQueue.close();
+      await closeQueues(queues);
       producer.disconnect();
       await workers.close();
     },

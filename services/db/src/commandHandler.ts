@@ -26,10 +26,13 @@ export type RecordEvents = (streamId: string, events: readonly DomainEvent<strin
 
 /**
  * The one way to write events besides the command handler, for areas whose records are table rows rather than
- * streams (staff accounts and sessions, the landed-cost tables, the email outbox): the rows change and the events
- * saying who changed them are appended in one transaction, so both commit or neither. The events are an audit trail
- * (the rows are the state), so they go in at whatever version their stream has. Anything whose state is its stream
- * (a decider folds it) goes through the command handler instead.
+ * streams (staff accounts and sessions, the landed-cost tables, the email and WhatsApp outboxes, Tara's answers): the
+ * rows change and the events saying who changed them are appended in one transaction, so both commit or neither. The
+ * events are an audit trail (the rows are the state), so they go in at whatever version their stream has. Anything
+ * whose state is its stream (a decider folds it) goes through the command handler instead, with one exception: a
+ * customer's WhatsApp reply (services/api/src/whatsapp/replies.ts) is appended to its request's stream with its
+ * `whatsapp_replies` row, so a webhook delivered twice records it once; nothing a decider decides on depends on it
+ * (it moves only the request's last-updated time and version, as a note does).
  */
 export interface RecordsInTransaction {
   recordInTransaction<T>(work: (trx: Transaction<Database>, record: RecordEvents) => Promise<T>): Promise<T>;

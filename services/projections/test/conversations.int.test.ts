@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import { conversationStreamId, handoffReply, type ChatVehicleCard, type ConversationEvent } from '@autobest/domain';
+import { conversationStreamId, handoffReply, type ChatVehicleCard, type ConversationEvent, type ModelFallback, type TaraEngine } from '@autobest/domain';
 import { chatVehicleCard as card } from '@autobest/domain/testing';
 import { conversationsProjection } from '../src/assistant/conversationsProjection';
-import { staffFollowUpOf, inStream, projectionSpec, staff, untouchedFollowUp } from './projectionSpec';
+import { staffFollowUpOf, inStream, projectionSpec, staff, untouchedFollowUp, whatsappReplyOf } from './projectionSpec';
 
 const id = 'e1e1e1e1-0000-4000-8000-000000000001';
 const stream = conversationStreamId(id);
@@ -13,9 +13,11 @@ const started: ConversationEvent = {
   data: { conversationId: id, language: 'en', currency: 'NGN', entry: 'widget', topic: 'suv', greeting: 'Hello! I am Tara.', startedAt: '2026-11-01T09:00:00.000Z' },
 };
 const asked: ConversationEvent = { type: 'BuyerMessageReceived', data: { conversationId: id, messageId: 'm1', text: 'A family SUV under 50 million naira', receivedAt: '2026-11-01T09:01:00.000Z' } };
-const replied = (messageId: string, vehicles: ChatVehicleCard[], repliedAt: string): ConversationEvent => ({
+/** Tara's reply; `turn` says which engine answered (replies recorded before engines were recorded say none). */
+const replied = (messageId: string, vehicles: ChatVehicleCard[], repliedAt: string, turn: { engine?: TaraEngine; fallback?: ModelFallback } = {}): ConversationEvent => ({
   type: 'TaraReplied',
   data: {
+    ...turn,
     conversationId: id,
     messageId,
     stage: 'vehicle-selection',
@@ -33,6 +35,9 @@ const toFrench: ConversationEvent = { type: 'ConversationLanguageChanged', data:
 const toCedis: ConversationEvent = { type: 'ConversationCurrencyChanged', data: { conversationId: id, from: 'NGN', to: 'GHS', changedAt: '2026-11-01T09:04:30.000Z' } };
 const handedOff: ConversationEvent = { type: 'ConversationHandedOff', data: { conversationId: id, name: 'Kemi Adeyemi', phone: '+234 803 555 0106', email: 'kemi@example.ng', handedOffAt: '2026-11-01T09:05:00.000Z' } };
 const { contacted, noted } = staffFollowUpOf('Conversation', { conversationId: id }, 'Wants a test drive');
+// The lead answered our WhatsApp message.
+const leadReply = whatsappReplyOf('Conversation', { conversationId: id }, 'Saturday morning works', '2026-11-01T10:30:00.000Z');
+const leadReplied: ConversationEvent = leadReply.replied;
 
 describe('conversations projection', () => {
   const { given } = projectionSpec(conversationsProjection);
@@ -135,6 +140,44 @@ describe('conversations projection', () => {
       });
   });
 
+  it("marks each of Tara's replies with the engine that answered it, why the model did not, and what she understood after it", async () => {
+    const askedThird: ConversationEvent = { type: 'BuyerMessageReceived', data: { conversationId: id, messageId: 'm5', text: 'And a cheaper one?', receivedAt: '2026-11-01T09:04:00.000Z' } };
+    await given(inStream(stream, [started, asked, replied('m2', [card('rav4', 'Toyota RAV4')], '2026-11-01T09:02:00.000Z')]))
+      .when(inStream(stream, [askedAgain, replied('m4', [card('crv', 'Honda CR-V')], '2026-11-01T09:03:30.000Z', { engine: 'model' })]))
+      .when(inStream(stream, [askedThird, replied('m6', [], '2026-11-01T09:04:30.000Z', { engine: 'rules', fallback: 'invented-price' })]))
+      .then({
+        conversation_messages: [
+          { id: 'greeting', engine: null, fallback: null, context: null },
+          { id: 'm1', engine: null, fallback: null, context: null },
+          // A reply recorded before engines were is the rules engine's.
+          { id: 'm2', engine: 'rules', fallback: null, context },
+          { id: 'm3', engine: null, fallback: null, context: null },
+          { id: 'm4', engine: 'model', fallback: null, context },
+          { id: 'm5', engine: null, fallback: null, context: null },
+          { id: 'm6', engine: 'rules', fallback: 'invented-price', context },
+        ],
+      });
+  });
+
+  it("keeps the lead's WhatsApp reply as a note after staff's, signed as the customer's, outside the transcript", async () => {
+    await given(inStream(stream, [started, asked, handedOff]))
+      .when(inStream(stream, [contacted, noted], staff))
+      .when(inStream(stream, [leadReplied]))
+      .then({
+        conversations: [
+          {
+            id,
+            status: 'contacted',
+            notes: [{ text: 'Wants a test drive', at: '2026-11-01T10:05:00.000Z', by: 'ops@autobest.test' }, leadReply.note],
+            last_updated: '2026-11-01T10:30:00.000Z',
+            last_message_at: '2026-11-01T09:05:00.000Z',
+            version: 6,
+          },
+        ],
+        conversation_messages: [{ id: 'greeting' }, { id: 'm1' }, { id: 'handoff-3' }],
+      });
+  });
+
   it('leaves out a message that lands on a conversation the retention sweep emptied, instead of stopping', async () => {
     // The sweep deleted the conversation's events and rows; the buyer's last message was appended at that moment.
     await given(inStream(stream, [asked]))
@@ -144,8 +187,9 @@ describe('conversations projection', () => {
   it('rebuilds the rows it kept live', async () => {
     await given(inStream(stream, [started, asked]))
       .when(inStream(stream, [replied('m2', [card('rav4', 'Toyota RAV4')], '2026-11-01T09:02:00.000Z'), askedAgain]))
-      .when(inStream(stream, [replied('m4', [card('rav4', 'Toyota RAV4'), card('crv', 'Honda CR-V')], '2026-11-01T09:03:30.000Z'), toFrench, handedOff]))
+      .when(inStream(stream, [replied('m4', [card('rav4', 'Toyota RAV4'), card('crv', 'Honda CR-V')], '2026-11-01T09:03:30.000Z', { engine: 'model' }), toFrench, handedOff]))
       .when(inStream(stream, [contacted, noted], staff))
+      .when(inStream(stream, [leadReplied]))
       .thenRebuildGivesTheSameRows();
   });
 });

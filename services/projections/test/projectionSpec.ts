@@ -67,6 +67,18 @@ export function staffFollowUpOf<Area extends string, Key extends object>(area: A
   };
 }
 
+/**
+ * A customer's WhatsApp reply to one request, as the webhook records it on the request's stream
+ * (`whatsappReplyOf('Submission', { submissionId }, text, receivedAt)` makes a SubmissionWhatsAppReplyReceived), and
+ * the note staff then see on the request.
+ */
+export function whatsappReplyOf<Area extends string, Key extends object>(area: Area, key: Key, text: string, receivedAt: string) {
+  return {
+    replied: { type: `${area}WhatsAppReplyReceived` as const, data: { ...key, waMessageId: `wamid.${area}-${receivedAt}`, phone: '2348035550100', text, receivedAt } },
+    note: { text, at: receivedAt, by: 'Customer on WhatsApp' },
+  };
+}
+
 export const inStream = (streamId: string, events: readonly DomainEvent<string, object>[], actor: Actor = visitor): StreamEvents => ({ streamId, events, actor });
 
 type Row = Record<string, unknown>;

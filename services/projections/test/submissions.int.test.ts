@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { decideSubmission, initialSubmissionState, submissionStreamId, type SellCarSubmitted, type SubmissionEvent, type SubmissionKind } from '@autobest/domain';
 import { submissionsProjection } from '../src/submissions/submissionsProjection';
-import { followUpEventsOf, inStream, projectionSpec, staff } from './projectionSpec';
+import { followUpEventsOf, inStream, projectionSpec, staff, whatsappReplyOf } from './projectionSpec';
 
 const sellCar = 'SC-1761987600000-ABC123';
 const tradeIn = 'TI-1761991200000-XYZ789';
@@ -44,6 +44,9 @@ const estimated: SubmissionEvent = { type: 'SubmissionEstimatedValueSet', data: 
 const estimateWithdrawn: SubmissionEvent = { type: 'SubmissionEstimatedValueSet', data: { submissionId: tradeIn, estimatedValue: null, setAt: '2026-11-02T12:00:00.000Z' } };
 const deleted: SubmissionEvent = { type: 'SubmissionDeleted', data: { submissionId: sellCar, deletedAt: '2026-11-04T09:00:00.000Z' } };
 const erased: SubmissionEvent = { type: 'SubmissionPhotosErased', data: { submissionId: sellCar, erasedAt: '2026-11-04T09:00:10.000Z' } };
+// The owner answered our WhatsApp message.
+const ownerReply = whatsappReplyOf('Submission', { submissionId: sellCar }, 'Tuesday suits me for the inspection', '2026-11-02T09:20:00.000Z');
+const ownerReplied: SubmissionEvent = ownerReply.replied;
 
 describe('submissions projection', () => {
   const { given } = projectionSpec(submissionsProjection);
@@ -125,6 +128,23 @@ describe('submissions projection', () => {
       });
   });
 
+  it("keeps the owner's WhatsApp reply as a note after staff's, signed as the customer's", async () => {
+    await given(inStream(sellCarStream, [sellCarSubmitted]))
+      .when(inStream(sellCarStream, [reviewed, noted], staff))
+      .when(inStream(sellCarStream, [ownerReplied]))
+      .then({
+        submissions: [
+          {
+            id: sellCar,
+            status: 'reviewed',
+            notes: [{ text: 'Inspection booked', at: '2026-11-02T09:10:00.000Z', by: 'ops@autobest.test' }, ownerReply.note],
+            last_updated: '2026-11-02T09:20:00.000Z',
+            version: 4,
+          },
+        ],
+      });
+  });
+
   it('removes a deleted request, and its photos erased afterwards bring nothing back', async () => {
     await given(inStream(sellCarStream, [sellCarSubmitted, reviewed]), inStream(tradeInStream, [tradeInSubmitted]))
       .when(inStream(sellCarStream, [deleted], staff))
@@ -136,6 +156,7 @@ describe('submissions projection', () => {
     await given(inStream(sellCarStream, [sellCarSubmitted]))
       .when(inStream(tradeInStream, [tradeInSubmitted]), inStream(sellCarStream, [processed, reviewed], staff))
       .when(inStream(sellCarStream, [offered, noted], staff), inStream(tradeInStream, [estimated], staff))
+      .when(inStream(sellCarStream, [ownerReplied]))
       .thenRebuildGivesTheSameRows();
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '@autobest/db';
 import { priceBucketOf, reservationRequestStreamId, vehicleStreamId, VehicleSchema, type Vehicle, type VehicleEvent, type VehicleInput } from '@autobest/domain';
 import { FACETED_VEHICLE_COLUMNS, facetValuesOf, keptFiltersOf } from '../src/inventory/vehicleFacets';
 import { vehiclesProjection } from '../src/inventory/vehiclesProjection';
-import { followUpEventsOf, inStream, projectionSpec, staff } from './projectionSpec';
+import { followUpEventsOf, inStream, projectionSpec, staff, whatsappReplyOf } from './projectionSpec';
 
 const vehicle = (input: Partial<VehicleInput> & Pick<VehicleInput, 'id' | 'name' | 'brand' | 'model' | 'price'>): Vehicle =>
   VehicleSchema.parse({
@@ -33,6 +33,9 @@ const requested: VehicleEvent = {
 const reservationFollowUp = followUpEventsOf('Reservation', { vehicleId: rav4.id, reservationId });
 const contacted: VehicleEvent = reservationFollowUp.statusChanged('new', 'contacted', '2026-11-01T13:00:00.000Z');
 const noted: VehicleEvent = reservationFollowUp.noteAdded('Deposit on Monday', '2026-11-01T13:05:00.000Z');
+// The buyer answered our WhatsApp message.
+const buyerReply = whatsappReplyOf('Reservation', { vehicleId: rav4.id, reservationId }, 'I can pay the deposit on Monday', '2026-11-01T13:30:00.000Z');
+const buyerReplied: VehicleEvent = buyerReply.replied;
 // An earlier version kept requests on the vehicle's stream, without the vehicle's name or email.
 const legacyRequested: VehicleEvent = { type: 'ReservationRequested', data: { vehicleId: corolla.id, reservationId: legacyReservationId, name: 'Funmi Ade', phone: '+234 803 555 0108', requestedAt: '2026-11-01T12:30:00.000Z' } };
 const legacyFollowUp = followUpEventsOf('Reservation', { vehicleId: corolla.id, reservationId: legacyReservationId });
@@ -226,6 +229,25 @@ describe('vehicles projection', () => {
       });
   });
 
+  it("keeps the buyer's WhatsApp reply as a reservation request's note after staff's, signed as the customer's", async () => {
+    await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff))
+      .when(inStream(reservationRequestStreamId(reservationId), [requested]))
+      .when(inStream(reservationRequestStreamId(reservationId), [contacted, noted], staff))
+      .when(inStream(reservationRequestStreamId(reservationId), [buyerReplied]))
+      .then({
+        reservation_requests: [
+          {
+            id: reservationId,
+            status: 'contacted',
+            notes: [{ text: 'Deposit on Monday', at: '2026-11-01T13:05:00.000Z', by: 'ops@autobest.test' }, buyerReply.note],
+            last_updated: '2026-11-01T13:30:00.000Z',
+            version: 4,
+          },
+        ],
+        vehicles: [{ id: 'rav4-2024', version: 1 }],
+      });
+  });
+
   it('rebuilds the rows it kept live: vehicles, search rows, combinations, counts and reservation requests', async () => {
     await given(inStream(vehicleStreamId(rav4.id), [listed(rav4, '2026-11-01T09:00:00.000Z')], staff), inStream(vehicleStreamId(corolla.id), [listed(corolla, '2026-11-01T09:30:00.000Z')], staff))
       .when(inStream(reservationRequestStreamId(reservationId), [requested]), inStream(vehicleStreamId(corolla.id), [legacyRequested]), inStream(vehicleStreamId(rav4.id), [updated], staff))
@@ -233,6 +255,7 @@ describe('vehicles projection', () => {
       .when(
         inStream(vehicleStreamId('hilux-2022'), [listed(vehicle({ id: 'hilux-2022', name: 'Toyota Hilux', brand: 'Toyota', model: 'Hilux', price: 38_000, category: 'Pickup Truck', year: 2022 }), '2026-11-02T11:00:00.000Z')], staff),
         inStream(vehicleStreamId(corolla.id), [delisted], staff),
+        inStream(reservationRequestStreamId(reservationId), [buyerReplied]),
       )
       .thenRebuildGivesTheSameRows();
   });

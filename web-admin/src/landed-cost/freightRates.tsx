@@ -1,7 +1,8 @@
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
-import { Datagrid, DateField, FunctionField, List, NumberField, NumberInput, SelectInput, TextField, TextInput, required } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, NumberInput, SelectInput, TextField, TextInput, required } from 'react-admin';
 import { VEHICLE_SIZES } from '@autobest/domain/landedCost/kinds';
 import type { FreightRateRecord } from '@autobest/domain/landedCost/contracts';
+import { formatMoney, fromMajor } from '@autobest/domain/money';
 import { percent } from './percent';
 import { PercentInput } from './PercentInput';
 import { formPages } from '../ui/formPages';
@@ -19,7 +20,7 @@ function FreightRateList() {
         <TextField source="originPort" />
         <TextField source="destinationPort" />
         <TextField source="vehicleSize" />
-        <NumberField source="freightUsd" label="Freight (USD)" options={{ style: 'currency', currency: 'USD' }} />
+        <FunctionField<FreightRateRecord> label="Freight (USD)" sortBy="freightUsd" textAlign="right" render={(record) => formatMoney(fromMajor(record.freightUsd, 'USD'), { fractionDigits: 'minor' })} />
         <FunctionField<FreightRateRecord> label="Marine insurance (of FOB + freight)" render={(record) => percent(record.insuranceRate)} />
         <DateField source="updatedAt" showTime />
         <TextField source="updatedBy" emptyText="—" />

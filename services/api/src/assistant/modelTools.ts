@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@autobest/db';
 import {
+  applyRate,
   CHAT_BODY_TYPES,
   CHAT_CONDITIONS,
   CHAT_FUELS,
@@ -188,7 +189,8 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
         const { finance } = landedCost;
         const price = displayPrice(listedPrice(row), currency, (await rates()).rates);
         const priceMinor = fromMajor(price.amount, currency).amountMinor;
-        const depositMinor = Math.round(priceMinor * ((depositPercent ?? finance.depositShare * 100) / 100));
+        // A share of a price, rounded to minor units as every money figure computed from a rate is (the quote's deposit too).
+        const depositMinor = applyRate(priceMinor, depositPercent === undefined ? finance.depositShare : depositPercent / 100);
         const term = termMonths ?? finance.termMonths;
         const monthly = toMajor({ amountMinor: monthlyPayment({ priceMinor, depositMinor, aprPercent: finance.aprPercent, termMonths: term }), currency });
         const deposit = toMajor({ amountMinor: depositMinor, currency });

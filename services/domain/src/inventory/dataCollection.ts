@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Decider, DomainEvent } from '../platform/events';
+import type { Decider } from '../platform/events';
 import { DATA_COLLECTION_CATALOGUE } from './catalogue';
 
 /** Prices are collected from this site (spec 001: 'Price source must be from {host}'). */
@@ -94,13 +94,12 @@ export function collectionStatus(record: CollectedRecord | null): CollectionStat
   return record.dataVerified && record.imagesVerified ? 'Done' : 'WIP';
 }
 
-export type VehicleDataCollected = DomainEvent<'VehicleDataCollected', { variantId: string; record: CollectedRecord; savedAt: string }>;
+/** A variant's collection stream as stored (one event: a save): the one declaration, which the type and the projection's types come from. */
+export const VehicleDataCollectedSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('VehicleDataCollected'), data: z.object({ variantId: z.string(), record: CollectedRecordSchema, savedAt: z.string() }) }),
+]);
+export type VehicleDataCollected = z.infer<typeof VehicleDataCollectedSchema>;
 export const collectionStreamId = (variantId: string) => `collected-${variantId}`;
-
-export const VehicleDataCollectedSchema: z.ZodType<VehicleDataCollected> = z.object({
-  type: z.literal('VehicleDataCollected'),
-  data: z.object({ variantId: z.string(), record: CollectedRecordSchema, savedAt: z.string() }),
-});
 
 /** The record a variant's stream holds now (null before the first save). */
 export interface CollectionState {

@@ -45,6 +45,7 @@ export const NewsTickerEventSchema = z.discriminatedUnion('type', [
 export type NewsTickerEvent = z.infer<typeof NewsTickerEventSchema>;
 export type TickerArticleFeatured = Extract<NewsTickerEvent, { type: 'TickerArticleFeatured' }>;
 export type TickerFeatureCleared = Extract<NewsTickerEvent, { type: 'TickerFeatureCleared' }>;
+export const NEWS_TICKER_EVENT_TYPES = eventTypesOf(NewsTickerEventSchema);
 
 export const NEWS_TICKER_STREAM = 'news-ticker';
 
@@ -71,4 +72,4 @@ export function decideNewsTicker(command: NewsTickerCommand, state: NewsTickerSt
   return [{ type: 'TickerFeatureCleared', data: { articleId: command.articleId, clearedAt: at } }];
 }
 
-export const ARTICLE_MODERATION_EVENT_TYPES: ReadonlySet<string> = new Set([...eventTypesOf(ArticleVisibilityEventSchema), ...eventTypesOf(NewsTickerEventSchema)]);
+export const ARTICLE_MODERATION_EVENT_TYPES: ReadonlySet<string> = new Set([...eventTypesOf(ArticleVisibilityEventSchema), ...NEWS_TICKER_EVENT_TYPES]);

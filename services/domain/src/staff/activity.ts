@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEWS_TICKER_EVENT_TYPES } from '../news/moderation';
 import { STAFF_ACCOUNT_EVENT_TYPES, StaffAccountEventSchema, type StaffAccountEvent } from './accountEvents';
 
 /*
@@ -49,7 +50,7 @@ export const ACTIVITY_FAMILIES = {
   accounts: { label: 'Staff accounts', types: [...STAFF_ACCOUNT_EVENT_TYPES] },
   requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'reservation-requests', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
-  news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: ['TickerArticleFeatured', 'TickerFeatureCleared'] },
+  news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: [...NEWS_TICKER_EVENT_TYPES] },
   emails: { label: 'Emails', records: ['emails'] },
   'landed-cost': { label: 'Tariffs, freight and charges', records: ['tariff-versions', 'freight-rates', 'destination-charges'] },
 } as const satisfies Record<string, { label: string; types?: readonly string[]; records?: readonly ActivityRecordKind[] }>;

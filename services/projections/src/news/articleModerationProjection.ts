@@ -1,9 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { parseStoredEvent, type ArticleModerationEntry, type Database } from '@autobest/db';
-import { ARTICLE_MODERATION_EVENT_TYPES, ArticleVisibilityEventSchema, NewsTickerEventSchema, type ArticleVisibilityEvent, type NewsTickerEvent } from '@autobest/domain';
+import { ARTICLE_MODERATION_EVENT_TYPES, ArticleVisibilityEventSchema, NEWS_TICKER_EVENT_TYPES, NewsTickerEventSchema, type ArticleVisibilityEvent } from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
-
-const isTickerEvent = (type: string): type is NewsTickerEvent['type'] => type === 'TickerArticleFeatured' || type === 'TickerFeatureCleared';
 
 /** Records one decision about an article: its new hidden and featured flags (those given) and a history entry. */
 async function record(
@@ -39,7 +37,7 @@ export const articleModerationProjection: Projection = {
   async apply(trx, events) {
     for (const stored of events) {
       const by = staffEmailOf(stored);
-      if (isTickerEvent(stored.type)) {
+      if (NEWS_TICKER_EVENT_TYPES.has(stored.type)) {
         const event = parseStoredEvent(NewsTickerEventSchema, stored);
         if (event.type === 'TickerArticleFeatured') {
           const { articleId, previousArticleId, featuredAt } = event.data;

@@ -43,12 +43,14 @@ const NAIRA_PER_DOLLAR = 1_500;
 function warmUpSearch(n: number, samples: readonly IndexedVehicle[]): VehicleSearchQuery {
   const vehicle = samples[(n * 7) % samples.length]!;
   const inNaira = (usdCents: number) => Math.round(toMajor({ amountMinor: usdCents, currency: 'USD' }) * NAIRA_PER_DOLLAR);
+  // A lower bound in whole dollars, as a buyer types one.
+  const wholeDollars = Math.floor(toMajor({ amountMinor: vehicle.priceUsdCents, currency: 'USD' }) / (2 + (n % 5)));
   return {
     sort: VEHICLE_SORTS[n % VEHICLE_SORTS.length]!,
     page: 1 + (n % 3),
     pageSize: 24,
     currency: 'NGN',
-    ...(n % 3 !== 0 ? { priceMin: inNaira(Math.floor(vehicle.priceUsdCents / (2 + (n % 5)) / 100) * 100) } : {}),
+    ...(n % 3 !== 0 ? { priceMin: Math.round(wholeDollars * NAIRA_PER_DOLLAR) } : {}),
     ...(n % 3 === 1 ? { priceMax: inNaira(vehicle.priceUsdCents * 2) } : {}),
     ...(n & 1 ? { make: vehicle.brand } : {}),
     ...(n & 2 ? { q: vehicle.modelLower.slice(0, 3 + (n % 4)) } : {}),

@@ -5,7 +5,7 @@ import { SELL_CAR_PHOTO_SLOTS, WHATSAPP_WITHDRAWN_STOPPED } from '@autobest/doma
 import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { SERVER_ERROR, startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, signInAs, STAFF_EMAIL, type TestApp } from './support';
 import { multipartBody } from './images';
 
 const APP_SECRET = 'the app secret of the WhatsApp Business app';
@@ -337,6 +337,33 @@ describe("A customer's text reply", () => {
     expect((await post(reply('2348035550160', 'And my Camry?'))).json()).toMatchObject({ replies: 1 });
     await vi.waitFor(async () => expect(await notesOf('sell-car-submissions', sellCar)).toEqual([expect.objectContaining({ text: 'And my Camry?', by: 'Customer on WhatsApp' })]), { timeout: 20_000, interval: 50 });
     await vi.waitFor(async () => expect(await staffNotices(sellCar)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+  });
+
+  it('tells the staff owner, the last member of staff who worked on the request, and the sales notice address once they cannot be told', async () => {
+    const salesCookie = await signInAs(t.app, 'sales');
+    const { email: owner, id: ownerId } = await t.testDb.db.selectFrom('staff_users').select(['email', 'id']).where('role', '=', 'sales').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const tucson = minimalListing('hyundai-tucson-2024-wa', 'Hyundai Tucson');
+    expect((await admin('POST', '/api/admin/vehicles', tucson)).statusCode).toBe(201);
+    const reservation = (await t.app.inject({ method: 'POST', url: `/api/vehicles/${tucson.id}/reservations`, payload: { name: 'Ada Obi', phone: '0803 555 0190', whatsappUpdates: true } })).json<{ id: string }>().id;
+    await settledAbout(reservation, 1);
+    // The admin takes a note, then the sales person calls the buyer: the sales person owns it now.
+    expect((await admin('POST', `/api/admin/reservation-requests/${reservation}/notes`, { text: 'Buyer prefers mornings' })).statusCode).toBe(200);
+    const contacted = await t.app.inject({ method: 'POST', url: `/api/admin/reservation-requests/${reservation}/status`, payload: { status: 'contacted' }, headers: { cookie: salesCookie } });
+    expect(contacted.statusCode, contacted.body).toBe(200);
+
+    expect((await post(reply('2348035550190', 'Can I come on Saturday?'))).json()).toMatchObject({ replies: 1 });
+    const [notice] = await vi.waitFor(async () => {
+      const rows = await staffNotices(reservation);
+      expect(rows).toHaveLength(1);
+      return rows;
+    }, { timeout: 20_000, interval: 50 });
+    expect(notice).toMatchObject({ to_address: owner });
+    expect(notice!.text).toContain('You are told as the last member of staff to work on this reservation request.');
+
+    // Their account disabled, the next reply goes to the sales notice address rather than to no one.
+    await t.testDb.db.updateTable('staff_users').set({ disabled_at: new Date() }).where('id', '=', ownerId).execute();
+    expect((await post(reply('2348035550190', 'Or Sunday?'))).json()).toMatchObject({ replies: 1 });
+    await vi.waitFor(async () => expect((await staffNotices(reservation)).map((row) => row.to_address).sort()).toEqual([owner, STAFF_EMAIL].sort()), { timeout: 20_000, interval: 50 });
   });
 
   it("lands in a lead's notes when the buyer asked Tara for a person and for updates on WhatsApp", async () => {

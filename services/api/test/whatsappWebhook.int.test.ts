@@ -192,6 +192,30 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(cloudApi.received.filter((message) => message.to === '2348035550142')).toHaveLength(1);
   });
 
+  it('keeps a STOP to the requests made before it when Meta posts it again, or late: a request made after it gets its updates', async () => {
+    const before = (await sell({ ...sellFields, phoneNumber: '0803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await settledAbout(before, 1);
+    const stop = reply('2348035550146', 'STOP', 'wamid.stop-0146');
+    expect((await post(stop)).json()).toEqual({ statuses: 0, stops: 1, replies: 0 });
+
+    // They change their mind and ask again on a new request, whose confirmation waits while the API fails.
+    cloudApi.failNext(1_000, SERVER_ERROR);
+    const after = (await sell({ ...sellFields, phoneNumber: '0803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await vi.waitFor(async () => expect((await messagesAbout(after))[0]).toMatchObject({ status: 'pending', attempts: 1 }), { timeout: 20_000, interval: 50 });
+    // Meta posts the same STOP again (it thought we missed it): the new request's confirmation still waits.
+    expect((await post(stop)).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+    expect((await messagesAbout(after))[0]).toMatchObject({ status: 'pending' });
+    cloudApi.failNext(0);
+    expect((await settledAbout(after, 1))[0]).toMatchObject({ template: 'confirmation', status: 'sent' });
+
+    // Staff review both: the request made after the STOP hears of it, the one made before does not.
+    for (const id of [before, after]) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/sell-car-submissions/${id}/status`, payload: { status: 'reviewed' }, headers: { cookie } })).statusCode).toBe(200);
+    }
+    expect((await settledAbout(after, 2)).map((row) => [row.template, row.status])).toEqual([['confirmation', 'sent'], ['status', 'sent']]);
+    expect((await messagesAbout(before)).map((row) => row.template)).toEqual(['confirmation']);
+  });
+
   it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages' })).statusCode).toBe(401);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: '8035550142' }) }, headers: { cookie } });

@@ -36,7 +36,7 @@ const isKeptStatus = (status: string): status is WhatsAppStatusReport['status'] 
 
 const WebhookAnswerSchema = z.object({
   statuses: z.number().int().describe('Delivery statuses recorded against messages we sent'),
-  stops: z.number().int().describe('STOP replies recorded'),
+  stops: z.number().int().describe('STOP replies recorded (a replayed one counts once)'),
   replies: z.number().int().describe("Text replies recorded in an open request's history (a replayed one counts once)"),
 });
 
@@ -123,6 +123,7 @@ async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, met
   const stops = texts.filter((message) => isStopReply(message.text));
   const replies = texts.filter((message) => !isStopReply(message.text) && message.text.trim() !== '');
   let recorded = 0;
+  let stopped = 0;
   let replied = 0;
   await app.eventStore.recordInTransaction(async (trx, record) => {
     await lockWhatsAppMessageIds(trx, reports.map((report) => report.waMessageId));
@@ -131,8 +132,8 @@ async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, met
       // Before the deliverer has written the id the API answered with: kept, and applied when it does.
       else await keepEarlyWhatsAppStatus(trx, report);
     }
-    for (const { phone, waMessageId } of stops) await recordWhatsAppStop(trx, phone, waMessageId);
+    for (const stop of stops) if (await recordWhatsAppStop(trx, stop.phone, stop)) stopped += 1;
     for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) replied += 1;
   });
-  return { statuses: recorded, stops: stops.length, replies: replied };
+  return { statuses: recorded, stops: stopped, replies: replied };
 }

@@ -122,6 +122,11 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     }
     // The right signature over other bytes: one space more is another body.
     expect((await post({ payload: `${signed.payload} `, signature: signed.signature })).statusCode).toBe(401);
+    // Nor does another content type get a body past the signature; signed, only JSON is read.
+    const as = (type: string, signature?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload: signed.payload, headers: { 'content-type': type, ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) expect((await as(type)).statusCode).toBe(401);
+    expect((await as('text/plain', signed.signature)).statusCode).toBe(415);
     expect((await messagesAbout(id))[0]).toMatchObject({ status: 'sent', delivered_at: null });
     // Signed or not, a body over the API's 64 KB is not read.
     const large = webhook({ statuses: [], padding: 'x'.repeat(70 * 1024) });

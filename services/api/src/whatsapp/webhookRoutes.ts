@@ -50,12 +50,16 @@ const WebhookAnswerSchema = z.object({
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appSecret, verifyToken } = app.config.whatsapp;
 
-  // This plugin's own JSON parser (the rest of the API keeps Fastify's): the signature is over the bytes as sent, so
-  // it is checked on them before they are parsed, and an unsigned body costs no more than its HMAC. The API's 64 KB
-  // limit on JSON bodies holds here too.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, rawBody, done) => {
+  // This plugin's own body parser, for every content type (the rest of the API keeps Fastify's): the signature is over
+  // the bytes as sent, so it is checked on them before anything else, and no body of any type gets further unsigned
+  // (401); an unsigned body costs no more than its HMAC. Then only JSON is read. The API's 64 KB limit holds here too.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, rawBody, done) => {
     if (!signedBy(appSecret, rawBody as Buffer, request.headers['x-hub-signature-256'])) {
       return done(new HttpError(401, 'unauthorized', 'The X-Hub-Signature-256 header does not sign this body'), undefined);
+    }
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return done(new HttpError(415, 'unsupported_media_type', 'Send the body as application/json'), undefined);
     }
     try {
       // What people type on WhatsApp comes as it is: control characters are dropped here rather than refused with

@@ -230,6 +230,11 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(message).toMatchObject({ to: '2348035550142', relatedId: id, template: 'confirmation', language: 'en', status: 'read', waMessageId: confirmationId, transport: 'cloud-api' });
     expect(message!['statusAt']).toEqual(expect.any(String));
     expect(JSON.stringify(message)).toContain('?token=[redacted]');
+    // The phone as the request shows it, as the form took it, finds it too.
+    for (const q of ['0803 555 0142', '+234 803 555 0142']) {
+      const asTyped = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q }) }, headers: { cookie } });
+      expect(asTyped.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
+    }
     const byId = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: confirmationId }) }, headers: { cookie } });
     expect(byId.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
     const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });

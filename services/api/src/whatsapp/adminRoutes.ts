@@ -8,6 +8,7 @@ import {
   STAFF_AREAS,
   WHATSAPP_MESSAGE_STATUSES,
   whatsappMessageStreamId,
+  whatsappNumber,
   type OutboxWhatsAppMessage,
   type WhatsAppRetryRequested,
 } from '@autobest/domain';
@@ -40,8 +41,12 @@ const messages = simpleRestList({
   from: (db) => db.selectFrom('whatsapp_messages'),
   sortable: { createdAt: 'created_at', status: 'status', attempts: 'attempts', to: 'to_phone', template: 'template' },
   defaultSort: ['createdAt', 'DESC'],
-  // By phone (as typed: its digits), message id or request id.
-  search: { maxLength: 200, matches: (pattern) => sql<boolean>`(to_phone || ' ' || coalesce(wa_message_id, '') || ' ' || coalesce(related_id, '')) ilike ${pattern}` },
+  // By message id, request id or phone: part of its E.164 digits, or the number as a form took it (0803 555 0142).
+  search: {
+    maxLength: 200,
+    matches: (pattern, term) =>
+      sql<boolean>`((to_phone || ' ' || coalesce(wa_message_id, '') || ' ' || coalesce(related_id, '')) ilike ${pattern} or to_phone = ${whatsappNumber(term) ?? ''})`,
+  },
   filters: { relatedId: z.string().max(64).optional(), status: z.enum(WHATSAPP_MESSAGE_STATUSES).optional() },
   equals: { relatedId: 'related_id', status: 'status' },
   uuidIds: true,

@@ -198,8 +198,11 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
   });
 
   it('keeps a STOP to the requests made before it when Meta posts it again, or late: a request made after it gets its updates', async () => {
+    // Two requests from one phone, then STOP: it stops both.
     const before = (await sell({ ...sellFields, phoneNumber: '0803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    const beforeToo = (await sell({ ...sellFields, phoneNumber: '+234 803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
     await settledAbout(before, 1);
+    await settledAbout(beforeToo, 1);
     const stop = reply('2348035550146', 'STOP', 'wamid.stop-0146');
     expect((await post(stop)).json()).toEqual({ statuses: 0, stops: 1, replies: 0 });
 
@@ -213,12 +216,12 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     cloudApi.failNext(0);
     expect((await settledAbout(after, 1))[0]).toMatchObject({ template: 'confirmation', status: 'sent' });
 
-    // Staff review both: the request made after the STOP hears of it, the one made before does not.
-    for (const id of [before, after]) {
+    // Staff review all three: the request made after the STOP hears of it, those made before do not.
+    for (const id of [before, beforeToo, after]) {
       expect((await t.app.inject({ method: 'POST', url: `/api/admin/sell-car-submissions/${id}/status`, payload: { status: 'reviewed' }, headers: { cookie } })).statusCode).toBe(200);
     }
     expect((await settledAbout(after, 2)).map((row) => [row.template, row.status])).toEqual([['confirmation', 'sent'], ['status', 'sent']]);
-    expect((await messagesAbout(before)).map((row) => row.template)).toEqual(['confirmation']);
+    for (const id of [before, beforeToo]) expect((await messagesAbout(id)).map((row) => row.template)).toEqual(['confirmation']);
   });
 
   it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {

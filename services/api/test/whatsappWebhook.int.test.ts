@@ -222,6 +222,18 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     }
     expect((await settledAbout(after, 2)).map((row) => [row.template, row.status])).toEqual([['confirmation', 'sent'], ['status', 'sent']]);
     for (const id of [before, beforeToo]) expect((await messagesAbout(id)).map((row) => row.template)).toEqual(['confirmation']);
+
+    // Failed, the confirmation of the request made after the STOP can be sent again on Retry; one made before cannot.
+    const [afterConfirmation] = await messagesAbout(after);
+    const [beforeConfirmation] = await messagesAbout(before);
+    const setStatus = (ids: string[], status: 'failed' | 'sent') => t.testDb.db.updateTable('whatsapp_messages').set({ status }).where('id', 'in', ids).execute();
+    const retry = (messageId: string) => t.app.inject({ method: 'POST', url: `/api/admin/whatsapp-messages/${messageId}/retry`, headers: { cookie } });
+    await setStatus([afterConfirmation!.id, beforeConfirmation!.id], 'failed');
+    expect((await retry(beforeConfirmation!.id)).statusCode).toBe(409);
+    const retried = await retry(afterConfirmation!.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await vi.waitFor(async () => expect((await messagesAbout(after))[0]).toMatchObject({ status: 'sent', attempts: 1 }), { timeout: 20_000, interval: 50 });
+    await setStatus([beforeConfirmation!.id], 'sent');
   });
 
   it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {

@@ -99,8 +99,14 @@ export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const message = await findMessage(request.params.id);
-      // Someone who replied STOP (or stopped from the status page) after it failed gets nothing more.
-      const stopped = await app.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', message.to_phone).executeTakeFirst();
+      // Someone who replied STOP (or stopped from the status page) after asking for it gets nothing more; a request
+      // asked for after the STOP has its updates (messages written before 0038 have no asked_at: any STOP stops them).
+      const stopped = await app.db
+        .selectFrom('whatsapp_stops')
+        .select('phone')
+        .where('phone', '=', message.to_phone)
+        .where('stopped_at', '>=', message.asked_at ?? new Date(0))
+        .executeTakeFirst();
       if (stopped && message.status === 'failed') throw new HttpError(409, 'conflict', 'Its recipient has stopped WhatsApp updates; this message cannot be sent again');
       const event: WhatsAppRetryRequested = { type: 'WhatsAppRetryRequested', data: { messageId: message.id, attemptsBefore: message.attempts } };
       await retry(request, message, { noun: 'WhatsApp message', withdrawn: 'its request was deleted or its recipient stopped WhatsApp updates', streamId: whatsappMessageStreamId(message.id), event });

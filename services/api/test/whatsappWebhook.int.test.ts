@@ -437,3 +437,35 @@ describe("A customer's text reply", () => {
     expect(await t.testDb.db.selectFrom('whatsapp_replies').select('wa_message_id').where('wa_message_id', '=', 'wamid.not-a-number').execute()).toEqual([]);
   });
 });
+
+describe('Against the stand-in that speaks the Cloud API, webhooks included', () => {
+  it("shows a message's delivery as the API reports it by its own signed webhooks, and a reply typed on the phone lands in the request", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    cloudApi.sendWebhooksTo({ url: `${address}/api/whatsapp/webhook`, appSecret: APP_SECRET });
+    try {
+      const id = (await sell({ ...sellFields, phoneNumber: '0803 555 0195', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+      const [read] = await vi.waitFor(
+        async () => {
+          const rows = await messagesAbout(id);
+          expect(rows).toEqual([expect.objectContaining({ template: 'confirmation', status: 'read' })]);
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(read!.delivered_at).toBeInstanceOf(Date);
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ relatedId: id }) }, headers: { cookie } });
+      expect(list.json()).toEqual([expect.objectContaining({ status: 'read', statusAt: expect.any(String), waMessageId: read!.wa_message_id })]);
+
+      await cloudApi.sendReply('2348035550195', 'Is Saturday fine for the inspection?');
+      await vi.waitFor(
+        async () => {
+          const notes = (await t.app.inject({ method: 'GET', url: `/api/admin/sell-car-submissions/${id}`, headers: { cookie } })).json<{ notes: Array<{ text: string; by: string }> }>().notes;
+          expect(notes).toEqual([expect.objectContaining({ text: 'Is Saturday fine for the inspection?', by: 'Customer on WhatsApp' })]);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    } finally {
+      cloudApi.sendWebhooksTo(null);
+    }
+  });
+});

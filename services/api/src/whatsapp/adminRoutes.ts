@@ -100,7 +100,7 @@ export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const message = await findMessage(request.params.id);
       // Someone who replied STOP (or stopped from the status page) after asking for it gets nothing more; a request
-      // asked for after the STOP has its updates (messages written before 0038 have no asked_at: any STOP stops them).
+      // asked for after the STOP has its updates (messages written before 0037 have no asked_at: any STOP stops them).
       const stopped = await app.db
         .selectFrom('whatsapp_stops')
         .select('phone')

@@ -158,7 +158,7 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, statusTokens: Sta
 }
 
 export { startFeedFixtures, type FeedFixtures } from './news/feedFixtures';
-export { startCloudApiStandIn, SERVER_ERROR, THROUGHPUT_LIMIT, UNDELIVERABLE, type CloudApiStandIn, type ReceivedWhatsApp } from './whatsapp/cloudApiStandIn';
+export { startCloudApiStandIn, SERVER_ERROR, THROUGHPUT_LIMIT, UNDELIVERABLE, type CloudApiStandIn, type ReceivedWhatsApp, type WebhookTarget } from './whatsapp/cloudApiStandIn';
 
 /**
  * The workers as a process starts them (every projection, the notifier, both outboxes' delivery), and a way to ring

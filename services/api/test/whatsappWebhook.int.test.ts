@@ -5,7 +5,7 @@ import { SELL_CAR_PHOTO_SLOTS, WHATSAPP_WITHDRAWN_STOPPED } from '@autobest/doma
 import { sellCarFormFields } from '@autobest/domain/testing';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { SERVER_ERROR, startCloudApiStandIn, type CloudApiStandIn } from '@autobest/workers/testing';
-import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, STAFF_EMAIL, type TestApp } from './support';
+import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, minimalListing, signIn, signInAs, STAFF_EMAIL, type TestApp } from './support';
 import { multipartBody } from './images';
 
 const APP_SECRET = 'the app secret of the WhatsApp Business app';
@@ -122,6 +122,11 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     }
     // The right signature over other bytes: one space more is another body.
     expect((await post({ payload: `${signed.payload} `, signature: signed.signature })).statusCode).toBe(401);
+    // Nor does another content type get a body past the signature; signed, only JSON is read.
+    const as = (type: string, signature?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload: signed.payload, headers: { 'content-type': type, ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) expect((await as(type)).statusCode).toBe(401);
+    expect((await as('text/plain', signed.signature)).statusCode).toBe(415);
     expect((await messagesAbout(id))[0]).toMatchObject({ status: 'sent', delivered_at: null });
     // Signed or not, a body over the API's 64 KB is not read.
     const large = webhook({ statuses: [], padding: 'x'.repeat(70 * 1024) });
@@ -192,6 +197,45 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(cloudApi.received.filter((message) => message.to === '2348035550142')).toHaveLength(1);
   });
 
+  it('keeps a STOP to the requests made before it when Meta posts it again, or late: a request made after it gets its updates', async () => {
+    // Two requests from one phone, then STOP: it stops both.
+    const before = (await sell({ ...sellFields, phoneNumber: '0803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    const beforeToo = (await sell({ ...sellFields, phoneNumber: '+234 803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await settledAbout(before, 1);
+    await settledAbout(beforeToo, 1);
+    const stop = reply('2348035550146', 'STOP', 'wamid.stop-0146');
+    expect((await post(stop)).json()).toEqual({ statuses: 0, stops: 1, replies: 0 });
+
+    // They change their mind and ask again on a new request, whose confirmation waits while the API fails.
+    cloudApi.failNext(1_000, SERVER_ERROR);
+    const after = (await sell({ ...sellFields, phoneNumber: '0803 555 0146', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+    await vi.waitFor(async () => expect((await messagesAbout(after))[0]).toMatchObject({ status: 'pending', attempts: 1 }), { timeout: 20_000, interval: 50 });
+    // Meta posts the same STOP again (it thought we missed it): the new request's confirmation still waits.
+    expect((await post(stop)).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
+    expect((await messagesAbout(after))[0]).toMatchObject({ status: 'pending' });
+    cloudApi.failNext(0);
+    expect((await settledAbout(after, 1))[0]).toMatchObject({ template: 'confirmation', status: 'sent' });
+
+    // Staff review all three: the request made after the STOP hears of it, those made before do not.
+    for (const id of [before, beforeToo, after]) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/sell-car-submissions/${id}/status`, payload: { status: 'reviewed' }, headers: { cookie } })).statusCode).toBe(200);
+    }
+    expect((await settledAbout(after, 2)).map((row) => [row.template, row.status])).toEqual([['confirmation', 'sent'], ['status', 'sent']]);
+    for (const id of [before, beforeToo]) expect((await messagesAbout(id)).map((row) => row.template)).toEqual(['confirmation']);
+
+    // Failed, the confirmation of the request made after the STOP can be sent again on Retry; one made before cannot.
+    const [afterConfirmation] = await messagesAbout(after);
+    const [beforeConfirmation] = await messagesAbout(before);
+    const setStatus = (ids: string[], status: 'failed' | 'sent') => t.testDb.db.updateTable('whatsapp_messages').set({ status }).where('id', 'in', ids).execute();
+    const retry = (messageId: string) => t.app.inject({ method: 'POST', url: `/api/admin/whatsapp-messages/${messageId}/retry`, headers: { cookie } });
+    await setStatus([afterConfirmation!.id, beforeConfirmation!.id], 'failed');
+    expect((await retry(beforeConfirmation!.id)).statusCode).toBe(409);
+    const retried = await retry(afterConfirmation!.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await vi.waitFor(async () => expect((await messagesAbout(after))[0]).toMatchObject({ status: 'sent', attempts: 1 }), { timeout: 20_000, interval: 50 });
+    await setStatus([beforeConfirmation!.id], 'sent');
+  });
+
   it("lists the messages to staff, newest first, with status, time and the API's answer, searchable by phone and message id", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages' })).statusCode).toBe(401);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: '8035550142' }) }, headers: { cookie } });
@@ -201,6 +245,11 @@ describe('WhatsApp updates of a sell-car request, end to end', () => {
     expect(message).toMatchObject({ to: '2348035550142', relatedId: id, template: 'confirmation', language: 'en', status: 'read', waMessageId: confirmationId, transport: 'cloud-api' });
     expect(message!['statusAt']).toEqual(expect.any(String));
     expect(JSON.stringify(message)).toContain('?token=[redacted]');
+    // The phone as the request shows it, as the form took it, finds it too.
+    for (const q of ['0803 555 0142', '+234 803 555 0142']) {
+      const asTyped = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q }) }, headers: { cookie } });
+      expect(asTyped.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
+    }
     const byId = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ q: confirmationId }) }, headers: { cookie } });
     expect(byId.json<Array<{ id: string }>>().map((row) => row.id)).toEqual([message!['id']]);
     const failed = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ status: 'failed' }) }, headers: { cookie } });
@@ -339,6 +388,33 @@ describe("A customer's text reply", () => {
     await vi.waitFor(async () => expect(await staffNotices(sellCar)).toHaveLength(1), { timeout: 20_000, interval: 50 });
   });
 
+  it('tells the staff owner, the last member of staff who worked on the request, and the sales notice address once they cannot be told', async () => {
+    const salesCookie = await signInAs(t.app, 'sales');
+    const { email: owner, id: ownerId } = await t.testDb.db.selectFrom('staff_users').select(['email', 'id']).where('role', '=', 'sales').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const tucson = minimalListing('hyundai-tucson-2024-wa', 'Hyundai Tucson');
+    expect((await admin('POST', '/api/admin/vehicles', tucson)).statusCode).toBe(201);
+    const reservation = (await t.app.inject({ method: 'POST', url: `/api/vehicles/${tucson.id}/reservations`, payload: { name: 'Ada Obi', phone: '0803 555 0190', whatsappUpdates: true } })).json<{ id: string }>().id;
+    await settledAbout(reservation, 1);
+    // The admin takes a note, then the sales person calls the buyer: the sales person owns it now.
+    expect((await admin('POST', `/api/admin/reservation-requests/${reservation}/notes`, { text: 'Buyer prefers mornings' })).statusCode).toBe(200);
+    const contacted = await t.app.inject({ method: 'POST', url: `/api/admin/reservation-requests/${reservation}/status`, payload: { status: 'contacted' }, headers: { cookie: salesCookie } });
+    expect(contacted.statusCode, contacted.body).toBe(200);
+
+    expect((await post(reply('2348035550190', 'Can I come on Saturday?'))).json()).toMatchObject({ replies: 1 });
+    const [notice] = await vi.waitFor(async () => {
+      const rows = await staffNotices(reservation);
+      expect(rows).toHaveLength(1);
+      return rows;
+    }, { timeout: 20_000, interval: 50 });
+    expect(notice).toMatchObject({ to_address: owner });
+    expect(notice!.text).toContain('You are told as the last member of staff to work on this reservation request.');
+
+    // Their account disabled, the next reply goes to the sales notice address rather than to no one.
+    await t.testDb.db.updateTable('staff_users').set({ disabled_at: new Date() }).where('id', '=', ownerId).execute();
+    expect((await post(reply('2348035550190', 'Or Sunday?'))).json()).toMatchObject({ replies: 1 });
+    await vi.waitFor(async () => expect((await staffNotices(reservation)).map((row) => row.to_address).sort()).toEqual([owner, STAFF_EMAIL].sort()), { timeout: 20_000, interval: 50 });
+  });
+
   it("lands in a lead's notes when the buyer asked Tara for a person and for updates on WhatsApp", async () => {
     const id = (await t.app.inject({ method: 'POST', url: '/api/chat/conversations', payload: { language: 'en', currency: 'NGN' } })).json<{ id: string }>().id;
     const handedOff = await t.app.inject({ method: 'POST', url: `/api/chat/conversations/${id}/handoff`, payload: { name: 'Ada Obi', phone: '0803 555 0170', whatsappUpdates: true } });
@@ -359,5 +435,37 @@ describe("A customer's text reply", () => {
     // A sender that is not a phone number is not read at all.
     expect((await post(reply('not-a-number', 'Hi', 'wamid.not-a-number'))).json()).toEqual({ statuses: 0, stops: 0, replies: 0 });
     expect(await t.testDb.db.selectFrom('whatsapp_replies').select('wa_message_id').where('wa_message_id', '=', 'wamid.not-a-number').execute()).toEqual([]);
+  });
+});
+
+describe('Against the stand-in that speaks the Cloud API, webhooks included', () => {
+  it("shows a message's delivery as the API reports it by its own signed webhooks, and a reply typed on the phone lands in the request", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    cloudApi.sendWebhooksTo({ url: `${address}/api/whatsapp/webhook`, appSecret: APP_SECRET });
+    try {
+      const id = (await sell({ ...sellFields, phoneNumber: '0803 555 0195', whatsappUpdates: 'yes' })).json<{ id: string }>().id;
+      const [read] = await vi.waitFor(
+        async () => {
+          const rows = await messagesAbout(id);
+          expect(rows).toEqual([expect.objectContaining({ template: 'confirmation', status: 'read' })]);
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(read!.delivered_at).toBeInstanceOf(Date);
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/whatsapp-messages', query: { filter: JSON.stringify({ relatedId: id }) }, headers: { cookie } });
+      expect(list.json()).toEqual([expect.objectContaining({ status: 'read', statusAt: expect.any(String), waMessageId: read!.wa_message_id })]);
+
+      await cloudApi.sendReply('2348035550195', 'Is Saturday fine for the inspection?');
+      await vi.waitFor(
+        async () => {
+          const notes = (await t.app.inject({ method: 'GET', url: `/api/admin/sell-car-submissions/${id}`, headers: { cookie } })).json<{ notes: Array<{ text: string; by: string }> }>().notes;
+          expect(notes).toEqual([expect.objectContaining({ text: 'Is Saturday fine for the inspection?', by: 'Customer on WhatsApp' })]);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    } finally {
+      cloudApi.sendWebhooksTo(null);
+    }
   });
 });

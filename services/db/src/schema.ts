@@ -209,6 +209,8 @@ export interface WhatsAppMessagesTable {
   last_error: string | null;
   /** The API's error code (131026 undeliverable, 100 invalid parameter, ...) of the last failure. */
   error_code: number | null;
+  /** When the person asked for these updates (0037): a STOP withdraws what was asked for before it; null on older rows. */
+  asked_at: Date | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
   delivered_at: Date | null;

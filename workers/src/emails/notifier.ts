@@ -29,7 +29,7 @@ import {
 import { contactMessageEmails, reservationEmails } from './followUpEmails';
 import { conversationEmails, conversationUpTo } from './conversationEmails';
 import { staffAccountEmails, staffSignInLimitEmails } from './staffEmails';
-import { whatsappReplyEmails } from '../whatsapp/replyEmails';
+import { replyOwnerOf, whatsappReplyEmails } from '../whatsapp/replyEmails';
 import { leadWhatsApp, reservationWhatsApp, submissionWhatsApp, WhatsAppOutbox, type PlannedMessage, type RequestAtEvent } from '../whatsapp/outbox';
 
 /** An owner's request as it stood at `stored` (its history read once per event); null when deleted or not a request. */
@@ -143,7 +143,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       // WhatsApp only: the buyers who asked for updates hear of each status change staff make.
       'ReservationStatusChanged',
       'ConversationStatusChanged',
-      // A customer's WhatsApp reply: its request's staff are told.
+      // A customer's WhatsApp reply: its request's staff owner is told (or the sales notice address).
       'SubmissionWhatsAppReplyReceived',
       'ReservationWhatsAppReplyReceived',
       'ConversationWhatsAppReplyReceived',
@@ -176,7 +176,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
         const conversation = stored.type === 'ConversationHandedOff' || stored.type === 'ConversationStatusChanged' ? await conversationUpTo(trx, stored) : null;
         if (conversation) await whatsapp.plan(stored, leadMessage(conversation));
         const planned = WHATSAPP_REPLY_EVENTS.has(stored.type)
-          ? whatsappReplyEmails(stored, context)
+          ? whatsappReplyEmails(stored, await replyOwnerOf(trx, stored), context)
           : stored.type === 'EnquiryReceived'
             ? enquiryEmails(stored, context)
             : stored.type === 'ContactMessageReceived'

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /** A template message as the stand-in received it. */
 export interface ReceivedWhatsApp {
@@ -41,8 +41,39 @@ export interface CloudApiStandIn {
    * message's status webhooks there, before the sender has heard the id they name.
    */
   beforeAnswering(hook: ((message: ReceivedWhatsApp) => Promise<void>) | null): void;
+  /**
+   * As Meta does once the app's webhook is set: after answering each message, posts its statuses sent, delivered and
+   * read to `url`, one webhook each, signed with `appSecret` (X-Hub-Signature-256 over the body's bytes); null: none.
+   */
+  sendWebhooksTo(target: WebhookTarget | null): void;
+  /** Posts, signed, a text message `from` (E.164 digits) sent to our number, as a person's reply comes (needs sendWebhooksTo). */
+  sendReply(from: string, text: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Where the stand-in posts its webhooks (the API's /api/whatsapp/webhook) and the app secret it signs them with. */
+export interface WebhookTarget {
+  url: string;
+  appSecret: string;
+}
+
+/** The phone number id and display number the stand-in's webhooks name as ours. */
+const BUSINESS_ACCOUNT_ID = '102290129340398';
+const DISPLAY_PHONE_NUMBER = '15550783881';
+
+/** Posts one webhook as Meta does: `{"object":"whatsapp_business_account","entry":[{"id","changes":[{"field":"messages","value"}]}]}`, signed. */
+async function postWebhook(target: WebhookTarget, phoneNumberId: string, value: object): Promise<void> {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: BUSINESS_ACCOUNT_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: DISPLAY_PHONE_NUMBER, phone_number_id: phoneNumberId }, ...value } }] }],
+  });
+  const signature = `sha256=${createHmac('sha256', target.appSecret).update(body).digest('hex')}`;
+  const response = await fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the webhook was answered ${response.status}`);
+}
+
+const unixNow = () => String(Math.floor(Date.now() / 1000));
 
 export const THROUGHPUT_LIMIT: CloudApiFailure = { httpStatus: 429, code: 130429, message: '(#130429) Rate limit hit', type: 'OAuthException' };
 export const SERVER_ERROR: CloudApiFailure = { httpStatus: 500, code: 131000, message: 'Something went wrong', type: 'OAuthException' };
@@ -61,14 +92,25 @@ const readBody = (request: IncomingMessage) =>
  * with the Bearer token answers as the API does (`{"messaging_product":"whatsapp","contacts":[{"input","wa_id"}],
  * "messages":[{"id":"wamid...."}]}`), or with its error objects (`{"error":{"message","type","code","error_subcode",
  * "fbtrace_id"}}`) when told to fail: a throughput limit (429), a server error (500), an undeliverable recipient (400).
+ * Given where (sendWebhooksTo), it posts each message's delivery statuses and people's replies as signed webhooks.
  */
-export async function startCloudApiStandIn(token = 'stand-in-access-token'): Promise<CloudApiStandIn> {
+export async function startCloudApiStandIn(token = 'stand-in-access-token', listenOn = 0): Promise<CloudApiStandIn> {
   const received: ReceivedWhatsApp[] = [];
   const refused: CloudApiStandIn['refused'] = [];
   const rejected = new Map<string, CloudApiFailure>();
   let failures: { count: number; failure: CloudApiFailure; templateName?: string | undefined } = { count: 0, failure: THROUGHPUT_LIMIT };
   let acceptanceDelayMs = 0;
   let answering: ((message: ReceivedWhatsApp) => Promise<void>) | null = null;
+  let webhooks: WebhookTarget | null = null;
+  let lastPhoneNumberId = '106540352242922';
+  // Statuses go out one after another, in the order Meta sends them; a failed post is dropped (Meta would retry it).
+  let posting = Promise.resolve();
+  const post = (value: object) => {
+    const target = webhooks;
+    if (!target) return;
+    const phoneNumberId = lastPhoneNumberId;
+    posting = posting.then(() => postWebhook(target, phoneNumberId, value)).catch(() => undefined);
+  };
 
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
@@ -112,9 +154,11 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
       });
       await answering?.(received.at(-1)!);
       answer(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: waMessageId }] });
+      lastPhoneNumberId = path[1]!;
+      for (const status of ['sent', 'delivered', 'read']) post({ statuses: [{ id: waMessageId, status, timestamp: unixNow(), recipient_id: to }] });
     })().catch(() => error({ httpStatus: 400, code: 100, message: '(#100) The parameter is not valid JSON' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v21.0`,
@@ -132,6 +176,15 @@ export async function startCloudApiStandIn(token = 'stand-in-access-token'): Pro
     },
     beforeAnswering(hook) {
       answering = hook;
+    },
+    sendWebhooksTo(target) {
+      webhooks = target;
+    },
+    async sendReply(from, text) {
+      if (!webhooks) throw new Error('sendWebhooksTo first: the stand-in has nowhere to post the reply');
+      await posting;
+      const message = { from, id: `wamid.${randomBytes(24).toString('base64url')}`, timestamp: unixNow(), type: 'text', text: { body: text } };
+      await postWebhook(webhooks, lastPhoneNumberId, { contacts: [{ profile: { name: 'Stand-in customer' }, wa_id: from }], messages: [message] });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -146,6 +146,7 @@ export class WhatsAppOutbox {
       parameters: JSON.stringify(planned.parameters),
       related_id: planned.relatedId,
       status_token_for: planned.statusTokenFor,
+      asked_at: new Date(planned.askedAt),
       status: 'pending',
       // The database's clock, which the deliverer's scan compares with.
       next_attempt_at: sql<Date>`now()`,

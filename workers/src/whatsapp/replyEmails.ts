@@ -1,7 +1,10 @@
-import { parseStoredEvent, type StoredEvent } from '@autobest/db';
+import type { Transaction } from 'kysely';
+import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
 import {
   ConversationEventSchema,
   isReservationRequestStream,
+  isUuid,
+  roleMay,
   ReservationRequestEventSchema,
   SUBMISSION_KINDS,
   SubmissionEventSchema,
@@ -45,14 +48,31 @@ function replyAbout(stored: StoredEvent): ReplyAbout | null {
 }
 
 /**
- * Staff hear of a customer's WhatsApp reply by email, to the sales notice address (requests have no assigned staff
- * member): our words in the subject, what the customer wrote quoted as theirs, defanged, without control or invisible
+ * The email address of a request's staff owner when a reply comes: requests are not assigned, so the owner is whoever on the staff last
+ * did something to it before the reply (a status change, a note, an offer: the newest event on its stream a staff
+ * member recorded), while their account is enabled and their role may still see requests. Null when no one has yet:
+ * the sales notice address hears of it then.
+ */
+export async function replyOwnerOf(trx: Transaction<Database>, stored: StoredEvent): Promise<string | null> {
+  const staffIds = (await readStream(trx, stored.streamId))
+    .filter((event) => event.streamPosition < stored.streamPosition)
+    .flatMap(({ metadata: { actor } }) => (actor.kind === 'staff' && isUuid(actor.staffUserId) ? [actor.staffUserId] : []));
+  const ownerId = staffIds.at(-1);
+  if (!ownerId) return null;
+  const owner = await trx.selectFrom('staff_users').select(['email', 'role', 'password_hash']).where('id', '=', ownerId).where('disabled_at', 'is', null).executeTakeFirst();
+  return owner && owner.password_hash !== null && roleMay(owner.role, 'requests.read') ? owner.email : null;
+}
+
+/**
+ * Staff hear of a customer's WhatsApp reply by email: its owner (replyOwnerOf), or the sales notice address while it
+ * has none. Our words in the subject, what the customer wrote quoted as theirs, defanged, without control or invisible
  * characters (visitorText), cut to QUOTED_REPLY_MAX, and escaped in the HTML part (staffEmail).
  */
-export function whatsappReplyNotice(about: ReplyAbout, context: EmailContext): Email {
+export function whatsappReplyNotice(about: ReplyAbout, owner: string | null, context: EmailContext): Email {
   const { noun, resource, id, reply } = about;
-  return staffEmail('staff-whatsapp-reply', context.staffEmail, `WhatsApp reply about ${noun} ${id}`, [
+  return staffEmail('staff-whatsapp-reply', owner ?? context.staffEmail, `WhatsApp reply about ${noun} ${id}`, [
     `The customer replied on WhatsApp about ${noun} ${id}.`,
+    owner ? `You are told as the last member of staff to work on this ${noun}.` : `No member of staff has worked on this ${noun} yet.`,
     `From: +${reply.phone}`,
     `Received: ${reply.receivedAt}`,
     `Reply: ${quoted(cappedReply(reply.text), { multiline: true })}`,
@@ -60,8 +80,8 @@ export function whatsappReplyNotice(about: ReplyAbout, context: EmailContext): E
   ]);
 }
 
-/** The notifier's planner for WhatsApp replies: one staff notice per reply. */
-export function whatsappReplyEmails(stored: StoredEvent, context: EmailContext): PlannedEmails | null {
+/** The notifier's planner for WhatsApp replies: one staff notice per reply, to the request's owner (replyOwnerOf) if it has one. */
+export function whatsappReplyEmails(stored: StoredEvent, owner: string | null, context: EmailContext): PlannedEmails | null {
   const about = replyAbout(stored);
-  return about ? { emails: [whatsappReplyNotice(about, context)], relatedId: about.id } : null;
+  return about ? { emails: [whatsappReplyNotice(about, owner, context)], relatedId: about.id } : null;
 }

@@ -102,8 +102,8 @@ export interface SimpleRestListSpec<Table extends keyof Database, Fields extends
   /** Field the console sorts by, mapped to its column; `id` is always sortable (react-admin's default sort). */
   sortable: Record<Fields, string>;
   defaultSort: readonly [NoInfer<Fields> | 'id', 'ASC' | 'DESC'];
-  /** What `q` searches: the longest term taken, and the condition it puts on a row given an ILIKE pattern. */
-  search: { maxLength: number; matches(pattern: string): RawBuilder<boolean> };
+  /** What `q` searches: the longest term taken, and the condition it puts on a row given an ILIKE pattern (and the term as typed). */
+  search: { maxLength: number; matches(pattern: string, term: string): RawBuilder<boolean> };
   /** Filters beside `q` and `id`, if any, and how they narrow the rows. */
   filters?: Filter;
   /** Filters that keep the rows whose column equals the value given (none given, or an empty text: no narrowing). */
@@ -140,7 +140,7 @@ export function simpleRestList<Table extends keyof Database, Fields extends stri
       if (value !== undefined && value !== null && value !== '') query = query.where(sql.ref(column), '=', value);
     }
     if (spec.where) query = spec.where(query, filter);
-    if (q) query = query.where(spec.search.matches(likePattern(q)));
+    if (q) query = query.where(spec.search.matches(likePattern(q), q));
     if (id) {
       const ids = spec.uuidIds ? id.filter(isUuid) : id;
       if (ids.length === 0) return undefined;

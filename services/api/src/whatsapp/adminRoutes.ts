@@ -8,6 +8,7 @@ import {
   STAFF_AREAS,
   WHATSAPP_MESSAGE_STATUSES,
   whatsappMessageStreamId,
+  whatsappNumber,
   type OutboxWhatsAppMessage,
   type WhatsAppRetryRequested,
 } from '@autobest/domain';
@@ -40,8 +41,12 @@ const messages = simpleRestList({
   from: (db) => db.selectFrom('whatsapp_messages'),
   sortable: { createdAt: 'created_at', status: 'status', attempts: 'attempts', to: 'to_phone', template: 'template' },
   defaultSort: ['createdAt', 'DESC'],
-  // By phone (as typed: its digits), message id or request id.
-  search: { maxLength: 200, matches: (pattern) => sql<boolean>`(to_phone || ' ' || coalesce(wa_message_id, '') || ' ' || coalesce(related_id, '')) ilike ${pattern}` },
+  // By message id, request id or phone: part of its E.164 digits, or the number as a form took it (0803 555 0142).
+  search: {
+    maxLength: 200,
+    matches: (pattern, term) =>
+      sql<boolean>`((to_phone || ' ' || coalesce(wa_message_id, '') || ' ' || coalesce(related_id, '')) ilike ${pattern} or to_phone = ${whatsappNumber(term) ?? ''})`,
+  },
   filters: { relatedId: z.string().max(64).optional(), status: z.enum(WHATSAPP_MESSAGE_STATUSES).optional() },
   equals: { relatedId: 'related_id', status: 'status' },
   uuidIds: true,
@@ -94,8 +99,14 @@ export const whatsappAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const message = await findMessage(request.params.id);
-      // Someone who replied STOP (or stopped from the status page) after it failed gets nothing more.
-      const stopped = await app.db.selectFrom('whatsapp_stops').select('phone').where('phone', '=', message.to_phone).executeTakeFirst();
+      // Someone who replied STOP (or stopped from the status page) after asking for it gets nothing more; a request
+      // asked for after the STOP has its updates (messages written before 0037 have no asked_at: any STOP stops them).
+      const stopped = await app.db
+        .selectFrom('whatsapp_stops')
+        .select('phone')
+        .where('phone', '=', message.to_phone)
+        .where('stopped_at', '>=', message.asked_at ?? new Date(0))
+        .executeTakeFirst();
       if (stopped && message.status === 'failed') throw new HttpError(409, 'conflict', 'Its recipient has stopped WhatsApp updates; this message cannot be sent again');
       const event: WhatsAppRetryRequested = { type: 'WhatsAppRetryRequested', data: { messageId: message.id, attemptsBefore: message.attempts } };
       await retry(request, message, { noun: 'WhatsApp message', withdrawn: 'its request was deleted or its recipient stopped WhatsApp updates', streamId: whatsappMessageStreamId(message.id), event });

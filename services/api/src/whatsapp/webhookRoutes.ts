@@ -36,7 +36,7 @@ const isKeptStatus = (status: string): status is WhatsAppStatusReport['status'] 
 
 const WebhookAnswerSchema = z.object({
   statuses: z.number().int().describe('Delivery statuses recorded against messages we sent'),
-  stops: z.number().int().describe('STOP replies recorded'),
+  stops: z.number().int().describe('STOP replies recorded (a replayed one counts once)'),
   replies: z.number().int().describe("Text replies recorded in an open request's history (a replayed one counts once)"),
 });
 
@@ -50,12 +50,16 @@ const WebhookAnswerSchema = z.object({
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appSecret, verifyToken } = app.config.whatsapp;
 
-  // This plugin's own JSON parser (the rest of the API keeps Fastify's): the signature is over the bytes as sent, so
-  // it is checked on them before they are parsed, and an unsigned body costs no more than its HMAC. The API's 64 KB
-  // limit on JSON bodies holds here too.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, rawBody, done) => {
+  // This plugin's own body parser, for every content type (the rest of the API keeps Fastify's): the signature is over
+  // the bytes as sent, so it is checked on them before anything else, and no body of any type gets further unsigned
+  // (401); an unsigned body costs no more than its HMAC. Then only JSON is read. The API's 64 KB limit holds here too.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, rawBody, done) => {
     if (!signedBy(appSecret, rawBody as Buffer, request.headers['x-hub-signature-256'])) {
       return done(new HttpError(401, 'unauthorized', 'The X-Hub-Signature-256 header does not sign this body'), undefined);
+    }
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return done(new HttpError(415, 'unsupported_media_type', 'Send the body as application/json'), undefined);
     }
     try {
       // What people type on WhatsApp comes as it is: control characters are dropped here rather than refused with
@@ -123,6 +127,7 @@ async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, met
   const stops = texts.filter((message) => isStopReply(message.text));
   const replies = texts.filter((message) => !isStopReply(message.text) && message.text.trim() !== '');
   let recorded = 0;
+  let stopped = 0;
   let replied = 0;
   await app.eventStore.recordInTransaction(async (trx, record) => {
     await lockWhatsAppMessageIds(trx, reports.map((report) => report.waMessageId));
@@ -131,8 +136,8 @@ async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, met
       // Before the deliverer has written the id the API answered with: kept, and applied when it does.
       else await keepEarlyWhatsAppStatus(trx, report);
     }
-    for (const { phone, waMessageId } of stops) await recordWhatsAppStop(trx, phone, waMessageId);
+    for (const stop of stops) if (await recordWhatsAppStop(trx, stop.phone, stop)) stopped += 1;
     for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) replied += 1;
   });
-  return { statuses: recorded, stops: stops.length, replies: replied };
+  return { statuses: recorded, stops: stopped, replies: replied };
 }

@@ -28,10 +28,12 @@ export const WHATSAPP_WITHDRAWN_STOPPED = 'Not sent: the recipient stopped Whats
 /**
  * The number as the Cloud API wants it: E.164 digits, no plus. Local Nigerian numbers (0803 555 0142) take the
  * country code in place of their leading 0, as most numbers people type on our forms are; `+` or `00` numbers keep
- * theirs. Null when what is left cannot be a phone number (E.164 has 8 to 15 digits with its country code).
+ * theirs, without the trunk 0 people often keep after it (`+44 (0)20 ...`, `+234 (0)803 ...`, `+234 0803 ...`), which
+ * the number dialled from abroad does not have. Null when what is left cannot be a phone number (E.164 has 8 to 15
+ * digits with its country code).
  */
 export function whatsappNumber(phone: string): string | null {
-  const trimmed = phone.trim();
+  const trimmed = phone.trim().replace(/\(\s*0\s*\)/g, '');
   let digits = trimmed.replace(/\D/g, '');
   if (trimmed.startsWith('+')) {
     // Already international.
@@ -40,6 +42,8 @@ export function whatsappNumber(phone: string): string | null {
   } else if (digits.startsWith('0') && digits.length === 11) {
     digits = `234${digits.slice(1)}`;
   }
+  // A Nigerian number whose trunk 0 stayed after the country code.
+  if (/^2340\d{10}$/.test(digits)) digits = `234${digits.slice(4)}`;
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : null;
 }
 

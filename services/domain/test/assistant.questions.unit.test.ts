@@ -111,6 +111,23 @@ describe("Tara's answers from what the product knows", () => {
     expect(reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining(['/vehicles/v1', 'tara-answers/delivery']));
   });
 
+  it('delivery to a city without destination charges: says so, and gives the figure to the city quoted instead, in every language', () => {
+    const inLagos: VehicleMatches = { ...withCar, landed: { ...landed, city: 'Lagos' } };
+    const reply = answer('Do you deliver to Kaduna, and how long does it take?', inLagos);
+    expect(reply.content).not.toContain('we deliver to Lagos');
+    expect(reply.content).toContain('no delivery charges for Kaduna');
+    expect(reply.content).toContain(`Delivered to Lagos, the 2024 Toyota RAV4 comes to about ${formatPlain(51_234_000, 'NGN', 'en')}`);
+    expect(reply.content).toContain('3 to 7 days');
+    for (const language of ['fr', 'ar', 'sw'] as const) {
+      const said = answer('Do you deliver to Kaduna?', inLagos, language).content;
+      expect(said, language).toContain('Kaduna');
+      expect(said, language).toContain('Lagos');
+      expect(said, language).not.toMatch(/\{\w+\}/);
+    }
+    // A delivery question that names no city is answered for the city quoted.
+    expect(answer('una dey deliver?', inLagos).content).toContain('we deliver to Lagos');
+  });
+
   it('a knowledge-base answer in the visitor’s language, cited; without one, a specialist', () => {
     const reply = answer('هل يوجد ضمان؟', noCar, 'ar', { warranty: { text: 'ضمان ستة أشهر على المحرك.', citation: { source: 'tara-answers/warranty' } } });
     expect(reply.content).toContain('ضمان ستة أشهر');

@@ -204,7 +204,13 @@ const openingOf = (text: string) =>
  */
 function answerQuestions(
   questions: readonly QuestionTopic[],
-  { language, matches, knowledge = {}, landedSaid }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean },
+  {
+    language,
+    matches,
+    knowledge = {},
+    landedSaid,
+    deliverTo,
+  }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean; deliverTo?: string | undefined },
 ): { parts: string[]; citations: ChatCitation[]; unanswered: boolean } {
   const wording = WORDING[language];
   const parts: string[] = [];
@@ -231,7 +237,10 @@ function answerQuestions(
       case 'delivery': {
         const byQuote = landed !== null && landed !== undefined;
         if (byQuote) {
-          parts.push(fill(wording.answers.delivery, { city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path }));
+          // A city without destination charges is quoted to the country's main city, and the reply says so: never "we deliver to Lagos" to a buyer who asked for Kaduna.
+          const elsewhere = deliverTo !== undefined && deliverTo.toLowerCase() !== landed.city.toLowerCase();
+          const said = { asked: deliverTo ?? landed.city, city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path };
+          parts.push(fill(elsewhere ? wording.answers.deliveryElsewhere : wording.answers.delivery, said));
           citations.push({ source: landed.path, label: landed.vehicle });
         }
         if (!fromKnowledge('delivery') && !byQuote) unanswered = true;
@@ -297,7 +306,7 @@ export function composeReply({ language, stage, understanding, matches, previous
 
   if (wantsPerson) parts.push(wording.person);
   // The questions first, answered from what the product knows; what it does not know goes to a specialist.
-  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false });
+  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false, deliverTo: understanding.deliverTo });
   if (questionFirst || asksPaying) parts.push(...answered.parts);
   if (questionFirst && (answered.unanswered || answered.parts.length === 0)) parts.push(answered.parts.length > 0 ? wording.answers.specialistRest : wording.specialist);
   // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.

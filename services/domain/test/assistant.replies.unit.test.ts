@@ -409,4 +409,16 @@ describe('slots beyond budget, use and type (issue 40)', () => {
     expect(content).not.toContain('These fit');
     expect(content.match(/\?/g)).toHaveLength(1);
   });
+
+  it('says when letting go of any one slot still finds nothing, shows the closest, and asks one question, in every language', () => {
+    const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };
+    for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
+      const understanding = understandMessage('an electric 4x4 pickup with 7 seats under 10m', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+      const { content } = composeReply({ language, stage: 'vehicle-selection', understanding, matches: { kind: 'closest', vehicles: [hilux], rates: null } });
+      expect(content, language).toContain('Toyota Hilux');
+      expect(content, language).not.toMatch(/\{\w+\}/);
+      expect(content.match(/[?؟]/g), language).toHaveLength(1);
+      if (language === 'en') expect(content).toContain('letting go of any one thing still finds none. These have the most of it: 2024 Toyota Hilux (₦45,000,000). Which would you let go of?');
+    }
+  });
 });

@@ -136,6 +136,9 @@ interface Tier {
   order: RawBuilder<unknown>;
 }
 
+/** How many of the filters a car satisfies (a filter on a column the car leaves empty is not satisfied). */
+const satisfied = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) =>
+  filters.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(filters.map((filter) => sql`(case when ${filter.where} then 1 else 0 end)`), sql` + `)})`;
 const all = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) => (filters.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(filters.map((filter) => filter.where), sql` and `)}`);
 
 /**
@@ -145,7 +148,8 @@ const all = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) => (filters
  * - then, for each slot that is set, the cars that satisfy all the others: the reply shows each of these that finds
  *   any ('relaxed'), or says the one it is ('other-type' when only the type or fuel, 'cheaper-than-asked' when only
  *   the budget is let go: the cheapest of what fits, the closest above the budget);
- * - the closest of anything when no single slot let go finds a car.
+ * - when no single slot let go finds a car ('closest'), the cars that satisfy the most slots, never a car that
+ *   satisfies fewer than another left out.
  *
  * Fuel economy orders the cards most efficient first, luxury dearest first; within a budget the closest to it first
  * (the most car the budget buys); otherwise the best rated first.
@@ -165,7 +169,7 @@ function tiersFor(context: ChatContext, inBudget: RawBuilder<boolean> | null): T
       where: all(filters.filter((filter) => filter.slot !== slot)),
       order: slot === 'budget' ? cheapestFirst : order,
     })),
-    { kind: inBudget ? 'cheaper-than-asked' : 'other-type', relaxed: null, where: sql`true`, order: inBudget ? cheapestFirst : bestRated },
+    { kind: 'closest', relaxed: null, where: sql`true`, order: sql`${satisfied(filters)} desc, ${inBudget ? cheapestFirst : bestRated}` },
   ];
 }
 
@@ -229,7 +233,7 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
           return { row, listed, inBudgetCurrency: budgetCurrency ? convert(listed, budgetCurrency, table) : null };
         })
         // Held to the budget exactly in the budget's currency, at today's rates (unless this tier lets the budget go).
-        .filter(({ inBudgetCurrency }) => tier.kind === 'cheaper-than-asked' || tier.relaxed === 'budget' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor),
+        .filter(({ inBudgetCurrency }) => tier.kind === 'closest' || tier.relaxed === 'budget' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor),
     );
     const answer = (kind: MatchKind, picked: typeof found[number], relaxed?: Array<{ slot: ChatFilterSlot; ids: string[] }>): VehicleMatches => {
       const vehicles = picked.map(({ row, listed }) => cardOf(row, displayPrice(listed, visitorCurrency, table)));

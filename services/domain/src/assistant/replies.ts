@@ -26,8 +26,9 @@ export { CHAT_FAILURE_MESSAGE } from './failure';
  * - none: nothing to offer (the cards are empty);
  * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
  * - relaxed: nothing satisfies every slot; for each slot that, let go, finds cars, the closest cars without it.
+ * - closest: nothing satisfies every slot but one either; the cars that satisfy the most of them.
  */
-export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'relaxed' | 'none' | 'not-asked';
+export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'relaxed' | 'closest' | 'none' | 'not-asked';
 
 export interface VehicleMatches {
   kind: MatchKind;
@@ -318,14 +319,15 @@ export function composeReply({ language, stage, understanding, matches, previous
   };
   if (understood && (understanding.changed || cleared.length > 0)) sumUp();
   // Said plainly whenever the cards are not what was asked, even in a reply about paying.
-  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed';
+  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed' || matches.kind === 'closest';
   const showCards = !(pricingFirst || questionFirst) || saidNeeds || sort || inexact;
   if (showCards) {
     if (sort && vehicles.length > 1) parts.push(wording.sorted[sort]);
     if (vehicles.length > 0) {
       if (matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) {
         parts.push(wording.relaxedIntro, ...matches.relaxed.map(({ slot, vehicles: found }) => fill(wording.relaxedLine, { slot: wording.slotName[slot], list: listOf(sort ? sortCards(found, sort) : found) })));
-      } else if (matches.kind === 'cheaper-than-asked') parts.push(fill(wording.cheaperThanAsked, { list }));
+      } else if (matches.kind === 'closest') parts.push(fill(wording.closest, { list }));
+      else if (matches.kind === 'cheaper-than-asked') parts.push(fill(wording.cheaperThanAsked, { list }));
       else if (matches.kind === 'other-type' || matches.kind === 'relaxed') parts.push(context.preferredVehicleType ? fill(wording.otherType, { type: wording.type[context.preferredVehicleType], list }) : fill(wording.otherTypeAny, { list }));
       else if (matches.kind === 'not-asked') parts.push(fill(wording.firstPick, { list }));
       else parts.push(fill(wording.withinBudget, { list }));
@@ -340,7 +342,7 @@ export function composeReply({ language, stage, understanding, matches, previous
     if (landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
   } else if (!questionFirst) {
     // One question at a time: which slot to let go of, else the first thing still missing.
-    if (showCards && matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0 && vehicles.length > 0) parts.push(wording.relaxAsk);
+    if (showCards && ((matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) || matches.kind === 'closest') && vehicles.length > 0) parts.push(wording.relaxAsk);
     else if (missing.length > 0) parts.push(wording.ask[missing[0]!]);
     if (stage === 'pricing-options') parts.push(fill(wording.pricingShort, { deposit }));
   }

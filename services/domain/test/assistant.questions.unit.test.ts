@@ -68,6 +68,8 @@ describe('the questions buyers ask (issue 40.2)', () => {
     expect(read('una dey deliver for Abuja?').deliverTo).toBe('Abuja');
     expect(read('mnafikisha Mombasa?', 'sw').deliverTo).toBe('Mombasa');
     expect(read('a car in Lagos').deliverTo).toBeUndefined();
+    expect(read('هل توصلون إلى أبوجا؟', 'ar').deliverTo).toBe('Abuja');
+    expect(read('أريد سيارة في لاغوس', 'ar').context.location).toBe('Lagos');
   });
 
   it('a message that asks nothing has no question', () => {
@@ -124,8 +126,8 @@ describe("Tara's answers from what the product knows", () => {
       expect(said, language).toContain('Lagos');
       expect(said, language).not.toMatch(/\{\w+\}/);
     }
-    // A delivery question that names no city is answered for the city quoted.
-    expect(answer('una dey deliver?', inLagos).content).toContain('we deliver to Lagos');
+    // A delivery question that names no city is answered with the city quoted as an example.
+    expect(answer('una dey deliver?', inLagos).content).toContain('Yes, we deliver. To Lagos, for example, the 2024 Toyota RAV4 comes to about');
   });
 
   it('a knowledge-base answer in the visitor’s language, cited; without one, a specialist', () => {

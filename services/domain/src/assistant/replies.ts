@@ -239,9 +239,9 @@ function answerQuestions(
         const byQuote = landed !== null && landed !== undefined;
         if (byQuote) {
           // A city without destination charges is quoted to the country's main city, and the reply says so: never "we deliver to Lagos" to a buyer who asked for Kaduna.
-          const elsewhere = deliverTo !== undefined && deliverTo.toLowerCase() !== landed.city.toLowerCase();
-          const said = { asked: deliverTo ?? landed.city, city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path };
-          parts.push(fill(elsewhere ? wording.answers.deliveryElsewhere : wording.answers.delivery, said));
+          // A question that names no city we know ("una dey deliver?", a town we have no name for) gets the main city as an example.
+          const template = deliverTo === undefined ? wording.answers.deliveryNoCity : deliverTo.toLowerCase() === landed.city.toLowerCase() ? wording.answers.delivery : wording.answers.deliveryElsewhere;
+          parts.push(fill(template, { asked: deliverTo ?? landed.city, city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path }));
           citations.push({ source: landed.path, label: landed.vehicle });
         }
         if (!fromKnowledge('delivery') && !byQuote) unanswered = true;

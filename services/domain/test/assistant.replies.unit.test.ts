@@ -395,6 +395,12 @@ describe('slots beyond budget, use and type (issue 40)', () => {
     expect(describeContext(understanding.context, language)).toContain(details);
   });
 
+  it('names the body type of an electric or hybrid car beside its fuel', () => {
+    const understanding = understandMessage('an electric pickup, 4x4', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    expect(understanding.context).toMatchObject({ preferredVehicleType: 'electric', bodyType: 'pickup', fuel: 'electric' });
+    expect(describeContext(understanding.context, 'en')).toBe('electric car, pickup, 4x4 or AWD');
+  });
+
   it('says which slot to let go of, with the closest cars for each, and asks one question', () => {
     const understanding = understandMessage('a diesel 4x4 pickup under 20m', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
     const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };

@@ -135,6 +135,8 @@ function contextParts(context: ChatContext, language: SiteLanguage): Record<Chat
   const wording = WORDING[language];
   const type = context.preferredVehicleType;
   const rest = [
+    // An electric or hybrid car's one-word type is its fuel: its body type ("electric car, pickup") is said beside it.
+    context.bodyType && context.bodyType !== type ? wording.type[context.bodyType] : null,
     context.fuel && context.fuel !== type ? wording.fuel[context.fuel] : null,
     context.drive ? wording.drive4x4 : null,
     // Five seats go without saying for a family car.

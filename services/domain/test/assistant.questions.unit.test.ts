@@ -167,6 +167,21 @@ describe("Tara's answers from what the product knows", () => {
     expect(reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining(['/trade-in', '/sell-car']));
   });
 
+  it('a trade-in or sell-car question asked alone: its own answer with its page, not the reservation steps, in every language', () => {
+    const tradeIn = answer('can I trade in my old car?', withCar);
+    expect(tradeIn.content).toMatch(/^Yes, you can trade in your car: .*\/trade-in/);
+    expect(tradeIn.content).not.toContain('Reserve Now');
+    expect(tradeIn.citations.map((citation) => citation.source)).toContain('/trade-in');
+    const sell = answer('I wan sell my car', withCar);
+    expect(sell.content).toMatch(/^Yes, we buy cars: .*\/sell-car/);
+    expect(sell.content).not.toContain('Reserve Now');
+    for (const [language, text] of [['fr', 'je veux vendre ma voiture'], ['sw', 'nataka kuuza gari langu'], ['ar', 'أريد بيع سيارتي']] as const) {
+      const reply = answer(text, withCar, language);
+      expect(reply.content, language).toContain('/sell-car');
+      expect(reply.content, language).not.toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language));
+    }
+  });
+
   it('answers in every language', () => {
     for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
       const reply = answer('una dey deliver?', withCar, language);

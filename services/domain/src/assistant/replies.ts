@@ -213,7 +213,8 @@ function answerQuestions(
     knowledge = {},
     landedSaid,
     deliverTo,
-  }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean; deliverTo?: string | undefined },
+    withPricing,
+  }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean; deliverTo?: string | undefined; withPricing: boolean },
 ): { parts: string[]; citations: ChatCitation[]; unanswered: boolean } {
   const wording = WORDING[language];
   const parts: string[] = [];
@@ -268,7 +269,16 @@ function answerQuestions(
       case 'warranty':
         if (!fromKnowledge(topic)) unanswered = true;
         break;
-      // trade-in, sell-car and reservation: the pricing reply names the deposit and both pages.
+      // Asked alone, trade-in and sell-car each get their own answer; beside the pricing reply, it names both pages.
+      case 'trade-in':
+      case 'sell-car': {
+        if (withPricing) break;
+        const page = topic === 'trade-in' ? { text: wording.answers.tradeIn, source: '/trade-in', label: wording.pages.tradeIn } : { text: wording.answers.sellCar, source: '/sell-car', label: wording.pages.sellCar };
+        parts.push(page.text);
+        citations.push({ source: page.source, label: page.label });
+        break;
+      }
+      // reservation: the pricing reply names the deposit and how.
       default:
         break;
     }
@@ -300,8 +310,10 @@ export function composeReply({ language, stage, understanding, matches, previous
   const saidNeeds = Object.keys(said).length > 0 || cleared.length > 0;
   // A question Tara cannot answer yet gets a specialist, never the qualification questions back.
   // "how much to clear am?" asks about landing a car, not about paying for it: the answer, without the pricing reply.
-  const asksPaying = asksPricing && (questions.length === 0 || questions.some((topic) => PAYING_TOPICS.has(topic)));
-  const questionFirst = asksOther && !asksPaying && !wantsPerson;
+  // "Can I trade in my car?" asks about the trade-in, not how to pay for the next one: its answer, without the pricing reply.
+  const selling = questions.length > 0 && questions.every((topic) => topic === 'trade-in' || topic === 'sell-car');
+  const asksPaying = asksPricing && !selling && (questions.length === 0 || questions.some((topic) => PAYING_TOPICS.has(topic)));
+  const questionFirst = (asksOther || selling) && !asksPaying && !wantsPerson;
   const pricingFirst = !questionFirst && (asksPaying || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson));
   const missing = missingNeeds(context);
   const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
@@ -309,7 +321,7 @@ export function composeReply({ language, stage, understanding, matches, previous
 
   if (wantsPerson) parts.push(wording.person);
   // The questions first, answered from what the product knows; what it does not know goes to a specialist.
-  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false, deliverTo: understanding.deliverTo });
+  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false, deliverTo: understanding.deliverTo, withPricing: asksPaying });
   if (questionFirst || asksPaying) parts.push(...answered.parts);
   if (questionFirst && (answered.unanswered || answered.parts.length === 0)) parts.push(answered.parts.length > 0 ? wording.answers.specialistRest : wording.specialist);
   // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.
@@ -362,7 +374,7 @@ export function composeReply({ language, stage, understanding, matches, previous
   }
   return {
     content,
-    citations: citationsOf({ ...matches, vehicles }, [...(questionFirst || asksPaying ? answered.citations.filter((citation) => !vehicles.some((vehicle) => vehicle.path === citation.source)) : []), ...pages]),
+    citations: citationsOf({ ...matches, vehicles }, [...(questionFirst || asksPaying ? answered.citations.filter((citation) => !vehicles.some((vehicle) => vehicle.path === citation.source) && !pages.some((page) => page.source === citation.source)) : []), ...pages]),
     suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst, questionFirst),
   };
 }

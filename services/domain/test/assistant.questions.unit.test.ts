@@ -182,6 +182,18 @@ describe("Tara's answers from what the product knows", () => {
     }
   });
 
+  it('says the pricing reply once: a "thanks" or an "ok" right after it gets its short form, a question about paying all of it', () => {
+    const at = (text: string, previous: string | null) => composeReply({ language: 'en', stage: 'pricing-options', understanding: read(text), matches: withCar, previous, turn: 3 }).content;
+    const first = at('thanks', null);
+    expect(first).toContain("press 'Reserve Now'");
+    const second = at('thanks', first);
+    expect(second).not.toContain("press 'Reserve Now'");
+    expect(second).toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', 'en'));
+    expect(second.length).toBeLessThan(first.length / 2);
+    expect(at('ok', second)).not.toContain("press 'Reserve Now'");
+    expect(at('how do I reserve it?', second)).toContain("press 'Reserve Now'");
+  });
+
   it('answers in every language', () => {
     for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
       const reply = answer('una dey deliver?', withCar, language);

@@ -351,9 +351,13 @@ export function composeReply({ language, stage, understanding, matches, previous
   const pages = pricingFirst || stage === 'pricing-options' ? [{ source: '/trade-in', label: wording.pages.tradeIn }, { source: '/sell-car', label: wording.pages.sellCar }] : [];
   if (pricingFirst) {
     const where = vehicles.length > 0 ? fill(wording.reserveWhere, { list: vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator) }) : wording.reserveAnyPage;
-    parts.push(fill(wording.pricing, { deposit, where }));
+    const pricing = fill(wording.pricing, { deposit, where });
+    const short = fill(wording.pricingShort, { deposit });
+    // A "thanks" or an "ok" right after the pricing reply gets its short form: a person does not say it all again.
+    const saidBefore = !asksPaying && previous !== null && (previous.includes(pricing) || previous.includes(short));
+    parts.push(saidBefore ? short : pricing);
     const landed = matches.landed;
-    if (landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
+    if (!saidBefore && landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
   } else if (!questionFirst) {
     // One question at a time: which slot to let go of, else the first thing still missing.
     if (showCards && ((matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) || matches.kind === 'closest') && vehicles.length > 0) parts.push(wording.relaxAsk);

@@ -30,6 +30,7 @@ describe('the guards on a language model reply', () => {
     'The BYD Atto 3 fits, with a deposit of ₦1,000,000. The Chery Tiggo 4 Pro is ₦28,875,000.',
     'The Atto 3 is ₦45,430,000; the Tiggo 4 Pro is N28.9m.',
     'The BYD Atto 3 is ₦45,430,000, stock number BYD12345.',
+    'Thank you, Sienna: the BYD Atto 3 fits your budget.',
   ])('lets a grounded reply through: %s', (reply) => {
     expect(guardModelReply(reply, facts)).toBeNull();
   });

@@ -54,12 +54,12 @@ export const WORLD_MAKES = [
 
 /**
  * Models a model may name without their make ("the Land Cruiser", "a Camry"), common on African roads, that we may not
- * list: one named must belong to a grounded car, like a catalogue model. Models that are everyday words (Pilot, Escape,
- * Patrol, Accord, Golf, Polo, Kicks) are left out, as the makes that are.
+ * list: one named must belong to a grounded car, like a catalogue model. Models that are everyday words or names
+ * (Pilot, Escape, Patrol, Accord, Golf, Polo, Kicks, Sienna) are left out, as the makes that are.
  */
 export const WORLD_MODELS = [
   '4Runner', 'Avalon', 'Camry', 'Cerato', 'Cherokee', 'Corolla', 'CR-V', 'D-Max', 'Elantra', 'Fortuner', 'Highlander', 'Hilux', 'HR-V',
-  'Jetta', 'Land Cruiser', 'Navara', 'Outlander', 'Pajero', 'Passat', 'Picanto', 'Prado', 'Qashqai', 'RAV4', 'Sentra', 'Sequoia', 'Sienna',
+  'Jetta', 'Land Cruiser', 'Navara', 'Outlander', 'Pajero', 'Passat', 'Picanto', 'Prado', 'Qashqai', 'RAV4', 'Sentra', 'Sequoia',
   'Sorento', 'Sportage', 'Tacoma', 'Tiguan', 'Touareg', 'Tucson', 'Tundra', 'Venza', 'Wrangler', 'X-Trail', 'Yaris', 'Altima',
 ];
 

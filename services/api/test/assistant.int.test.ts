@@ -409,6 +409,31 @@ describe('constraints that add up (issue 40)', () => {
   });
 });
 
+describe('when letting go of any one slot still finds nothing (issue 40.1)', () => {
+  it('shows the cars that satisfy the most slots, never the cheapest of anything said to be above the budget', async () => {
+    const id = await started();
+    await send(id, 'I need a Toyota, tokunbo, 2020 upwards, in Abuja, budget 40m');
+    await send(id, 'make am SUV');
+    const answer = (await send(id, '7 seats')).json<ChatAnswer>();
+    expect(answer.context).toMatchObject({ make: 'Toyota', bodyType: 'suv', condition: 'used', minYear: 2020, location: 'Abuja', seats: 7, budget: { amount: 40_000_000, currency: 'NGN' } });
+    expect(await matchKindOf(id)).toBe('closest');
+    expect(answer.reply.content).toContain('letting go of any one thing still finds none. These have the most of it: ');
+    expect(answer.reply.content).toContain('Which would you let go of?');
+    expect(answer.reply.content).not.toContain('priced above');
+    expect(answer.vehicles.length).toBeGreaterThan(0);
+    const kept: number[] = [];
+    for (const card of answer.vehicles) {
+      const vehicle = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${card.id}` })).json<CardRecord & { location: { city: string }; features: string[] }>();
+      const sevenSeats = vehicle.features.some((feature) => /\b(seven|7)[ -]seats?\b/i.test(feature)) || vehicle.specifications.some((spec) => /^seat/i.test(spec.name) && Number.parseInt(spec.value, 10) >= 7);
+      const slots = [vehicle.brand === 'Toyota', vehicle.bodyType === 'suv', vehicle.condition !== 'new', vehicle.year >= 2020, vehicle.location.city === 'Abuja', sevenSeats, card.price.amount <= 40_000_000];
+      kept.push(slots.filter(Boolean).length);
+    }
+    // The most slots kept first (five of the seven here: a used Toyota SUV with seven seats elsewhere or dearer), never the cheapest sedan of another make.
+    expect(kept).toEqual([...kept].sort((a, b) => b - a));
+    expect(kept[0]).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('limits', () => {
   it('answers 429 in Tara\'s voice past 20 messages a minute in one conversation, and keeps nothing of it', async () => {
     const id = await started();

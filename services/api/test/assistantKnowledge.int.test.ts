@@ -74,6 +74,18 @@ describe("Tara's knowledge base", () => {
     expect(finance.reply.content).toMatch(/a month over \d+ months at [\d.]+% APR/);
   });
 
+  it("answers delivery to a city with no destination charges (the issue's Kaduna) with the figure to the main city, saying so", async () => {
+    const id = await start();
+    await send(id, 'I want an SUV for 45m');
+    const delivery = await send(id, 'Do you deliver to Kaduna, and how long does it take?');
+    const car = delivery.vehicles[0]!;
+    const quote = (await t.app.inject({ method: 'GET', url: `/api/vehicles/${car.id}/quote`, query: { country: 'NG', currency: 'NGN' } })).json<{ total: number; city: string }>();
+    expect(delivery.reply.content).not.toContain(`we deliver to ${quote.city}`);
+    expect(delivery.reply.content).toContain('no delivery charges for Kaduna');
+    expect(delivery.reply.content).toContain(`Delivered to ${quote.city}, the ${car.year} ${car.name} comes to about ${formatPlain(quote.total, 'NGN', 'en')}`);
+    expect(delivery.reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining([car.path, 'tara-answers/delivery:en']));
+  });
+
   it('refuses a blank text naming the field, an unknown answer, and a role that may not change content', async () => {
     const blank = await edit('warranty:en', { text: '  ' });
     expect(blank.statusCode).toBe(400);

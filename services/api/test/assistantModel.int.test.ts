@@ -205,6 +205,7 @@ describe('Tara with a language model', () => {
     ['an answer that is not JSON', 'malformed', (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end('<html>gateway</html>')],
     ['a reply without any choice', 'malformed', (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[]}')],
     ['an answer bigger than we read', 'malformed', (response: ServerResponse) => say(response, 'x'.repeat(300 * 1024))],
+    ['tool arguments longer than we read', 'malformed', (response: ServerResponse) => callTool(response, [{ name: 'search_inventory', args: { make: 'x'.repeat(5_000) } }])],
   ])('falls back to the rules engine on %s', async (_name, fallback, answerWith) => {
     model = (_request, response) => answerWith(response);
     const { id, answer } = await converse(configured);
@@ -218,6 +219,30 @@ describe('Tara with a language model', () => {
     // The first round's three calls ran; the second round's would make six.
     expect(received).toHaveLength(2);
     expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'too-many-tool-calls' });
+  });
+
+  it('stops a model that calls one tool after another without ever answering', async () => {
+    model = (_request, response) => callTool(response, [{ name: 'start_handoff', args: {} }]);
+    const { id, answer } = await converse(configured);
+    expect(received).toHaveLength(5);
+    expect(answer.reply.content).toContain(answer.vehicles[0]!.name);
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'too-many-tool-calls' });
+  });
+
+  it("replaces a reply naming a car by its model alone, or giving a found car another one's price by its model, by the rules engine's", async () => {
+    model = searchingModel(() => 'Honestly, the Land Cruiser is the one for you.');
+    const invented = await converse(configured);
+    expect(invented.answer.reply.content).not.toContain('Land Cruiser');
+    expect(await recorded(configured, invented.id)).toMatchObject({ engine: 'rules', fallback: 'invented-vehicle' });
+    let pair: FoundVehicle[] = [];
+    model = searchingModel((found) => {
+      pair = found;
+      const withoutMake = (name: string) => name.split(' ').slice(1).join(' ');
+      return `The ${found[0]!.name} is a fine car. The ${withoutMake(found[1]!.name)} is only ${found[found.length - 1]!.price.text}.`;
+    });
+    const swapped = await converse(configured);
+    expect(pair[1]!.name).not.toBe(pair.at(-1)!.name);
+    expect(await recorded(configured, swapped.id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
   });
 
   it('answers a tool the model made up, or bad arguments, with an error and runs nothing', async () => {

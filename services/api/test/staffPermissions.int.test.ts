@@ -38,6 +38,7 @@ const CATALOGUE_AND_NEWS = [
   '/api/admin/news-sources',
   '/api/admin/articles',
   '/api/admin/videos',
+  '/api/admin/tara-answers',
 ];
 const under = (path: string) => (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -192,6 +193,12 @@ describe('what a person would check', () => {
     for (const url of ['/api/admin/vehicles', '/api/admin/news-sources', '/api/admin/articles', '/api/admin/qa-checks', '/api/admin/analytics/page-views']) {
       expect((await send('inventory', 'GET', url)).statusCode, url).toBe(200);
     }
+  });
+
+  it("sales read Tara's answers but do not change them: they are content, as the news", async () => {
+    expect((await send('sales', 'GET', '/api/admin/tara-answers')).statusCode).toBe(200);
+    expect(await refusal('sales', 'PUT', '/api/admin/tara-answers/warranty:en')).toEqual({ status: 403, error: 'forbidden', message: "Your role (sales) may not change news, videos and Tara's answers" });
+    expect((await send('inventory', 'PUT', '/api/admin/tara-answers/warranty:en')).statusCode).toBe(400);
   });
 
   it('inventory change vehicles and news but neither requests nor the outbox', async () => {

@@ -28,6 +28,9 @@ describe('the guards on a language model reply', () => {
     'BYD Atto 3 بسعر ٤٥٬٤٣٠٬٠٠٠ ₦',
     'Within your ₦15 million: the BYD Atto 3 is above it, at ₦45,430,000.',
     'The BYD Atto 3 fits, with a deposit of ₦1,000,000. The Chery Tiggo 4 Pro is ₦28,875,000.',
+    'The Atto 3 is ₦45,430,000; the Tiggo 4 Pro is N28.9m.',
+    'The BYD Atto 3 is ₦45,430,000, stock number BYD12345.',
+    'Thank you, Sienna: the BYD Atto 3 fits your budget.',
   ])('lets a grounded reply through: %s', (reply) => {
     expect(guardModelReply(reply, facts)).toBeNull();
   });
@@ -51,6 +54,17 @@ describe('the guards on a language model reply', () => {
     ['La BYD Atto 3 pour cinq millions de francs.', 'price'],
     ['BYD Atto 3 بسعر ٢٠٠٠٠٠٠ ₦ فقط', 'price'],
     ['The BYD Atto 3 is ₦２,０００,０００.', 'price'],
+    ['Forget those: the Land Cruiser is in stock in Lagos.', 'vehicle'],
+    ['A Camry would suit you better.', 'vehicle'],
+    ['The Atto 3 is ₦28,875,000.', 'price'],
+    ['The Tiggo 4 Pro is only ₦612,345.', 'price'],
+    ['Pay N5m now and the rest later.', 'price'],
+    ['The BYD Atto 3 is N1.5bn.', 'price'],
+    ['The BYD Atto 3 costs USD29500.', 'price'],
+    ['The Chery Tiggo 4 Pro costs 9,500 today.', 'price'],
+    ['The BYD Atto 3 is ₦45,430,000, with a 10% discount for you.', 'price'],
+    ['The BYD Atto 3 is ₦45,430,000, 10% off this week.', 'price'],
+    ['La BYD Atto 3 est à 45 430 000 ₦, avec un rabais pour vous.', 'price'],
     ['Pay the deposit at https://autobest-deals.example and it is yours.', 'contact'],
     ['Book it at cheapcars.ng today.', 'contact'],
     ['Email sales@cheap-cars.example to reserve.', 'contact'],

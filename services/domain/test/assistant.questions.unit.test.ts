@@ -68,6 +68,8 @@ describe('the questions buyers ask (issue 40.2)', () => {
     expect(read('una dey deliver for Abuja?').deliverTo).toBe('Abuja');
     expect(read('mnafikisha Mombasa?', 'sw').deliverTo).toBe('Mombasa');
     expect(read('a car in Lagos').deliverTo).toBeUndefined();
+    expect(read('هل توصلون إلى أبوجا؟', 'ar').deliverTo).toBe('Abuja');
+    expect(read('أريد سيارة في لاغوس', 'ar').context.location).toBe('Lagos');
   });
 
   it('a message that asks nothing has no question', () => {
@@ -111,6 +113,23 @@ describe("Tara's answers from what the product knows", () => {
     expect(reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining(['/vehicles/v1', 'tara-answers/delivery']));
   });
 
+  it('delivery to a city without destination charges: says so, and gives the figure to the city quoted instead, in every language', () => {
+    const inLagos: VehicleMatches = { ...withCar, landed: { ...landed, city: 'Lagos' } };
+    const reply = answer('Do you deliver to Kaduna, and how long does it take?', inLagos);
+    expect(reply.content).not.toContain('we deliver to Lagos');
+    expect(reply.content).toContain('no delivery charges for Kaduna');
+    expect(reply.content).toContain(`Delivered to Lagos, the 2024 Toyota RAV4 comes to about ${formatPlain(51_234_000, 'NGN', 'en')}`);
+    expect(reply.content).toContain('3 to 7 days');
+    for (const language of ['fr', 'ar', 'sw'] as const) {
+      const said = answer('Do you deliver to Kaduna?', inLagos, language).content;
+      expect(said, language).toContain('Kaduna');
+      expect(said, language).toContain('Lagos');
+      expect(said, language).not.toMatch(/\{\w+\}/);
+    }
+    // A delivery question that names no city is answered with the city quoted as an example.
+    expect(answer('una dey deliver?', inLagos).content).toContain('Yes, we deliver. To Lagos, for example, the 2024 Toyota RAV4 comes to about');
+  });
+
   it('a knowledge-base answer in the visitor’s language, cited; without one, a specialist', () => {
     const reply = answer('هل يوجد ضمان؟', noCar, 'ar', { warranty: { text: 'ضمان ستة أشهر على المحرك.', citation: { source: 'tara-answers/warranty' } } });
     expect(reply.content).toContain('ضمان ستة أشهر');
@@ -146,6 +165,33 @@ describe("Tara's answers from what the product knows", () => {
     expect(reply.content).toContain('/trade-in');
     expect(reply.content).toContain('/sell-car');
     expect(reply.citations.map((citation) => citation.source)).toEqual(expect.arrayContaining(['/trade-in', '/sell-car']));
+  });
+
+  it('a trade-in or sell-car question asked alone: its own answer with its page, not the reservation steps, in every language', () => {
+    const tradeIn = answer('can I trade in my old car?', withCar);
+    expect(tradeIn.content).toMatch(/^Yes, you can trade in your car: .*\/trade-in/);
+    expect(tradeIn.content).not.toContain('Reserve Now');
+    expect(tradeIn.citations.map((citation) => citation.source)).toContain('/trade-in');
+    const sell = answer('I wan sell my car', withCar);
+    expect(sell.content).toMatch(/^Yes, we buy cars: .*\/sell-car/);
+    expect(sell.content).not.toContain('Reserve Now');
+    for (const [language, text] of [['fr', 'je veux vendre ma voiture'], ['sw', 'nataka kuuza gari langu'], ['ar', 'أريد بيع سيارتي']] as const) {
+      const reply = answer(text, withCar, language);
+      expect(reply.content, language).toContain('/sell-car');
+      expect(reply.content, language).not.toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language));
+    }
+  });
+
+  it('says the pricing reply once: a "thanks" or an "ok" right after it gets its short form, a question about paying all of it', () => {
+    const at = (text: string, previous: string | null) => composeReply({ language: 'en', stage: 'pricing-options', understanding: read(text), matches: withCar, previous, turn: 3 }).content;
+    const first = at('thanks', null);
+    expect(first).toContain("press 'Reserve Now'");
+    const second = at('thanks', first);
+    expect(second).not.toContain("press 'Reserve Now'");
+    expect(second).toContain(formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', 'en'));
+    expect(second.length).toBeLessThan(first.length / 2);
+    expect(at('ok', second)).not.toContain("press 'Reserve Now'");
+    expect(at('how do I reserve it?', second)).toContain("press 'Reserve Now'");
   });
 
   it('answers in every language', () => {

@@ -395,6 +395,12 @@ describe('slots beyond budget, use and type (issue 40)', () => {
     expect(describeContext(understanding.context, language)).toContain(details);
   });
 
+  it('names the body type of an electric or hybrid car beside its fuel', () => {
+    const understanding = understandMessage('an electric pickup, 4x4', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+    expect(understanding.context).toMatchObject({ preferredVehicleType: 'electric', bodyType: 'pickup', fuel: 'electric' });
+    expect(describeContext(understanding.context, 'en')).toBe('electric car, pickup, 4x4 or AWD');
+  });
+
   it('says which slot to let go of, with the closest cars for each, and asks one question', () => {
     const understanding = understandMessage('a diesel 4x4 pickup under 20m', { language: 'en', currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
     const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };
@@ -408,5 +414,17 @@ describe('slots beyond budget, use and type (issue 40)', () => {
     expect(content).toContain('Nothing in our inventory has everything you asked for right now. Letting go of the budget: 2024 Toyota Hilux (₦45,000,000). Letting go of 4x4: 2023 Ford Ranger (₦19,000,000). Which would you let go of?');
     expect(content).not.toContain('These fit');
     expect(content.match(/\?/g)).toHaveLength(1);
+  });
+
+  it('says when letting go of any one slot still finds nothing, shows the closest, and asks one question, in every language', () => {
+    const hilux = { ...card('Toyota Hilux', 'NGN', rng), year: 2024, price: { amount: 45_000_000, currency: 'NGN' } };
+    for (const language of ['en', 'fr', 'ar', 'sw'] as const) {
+      const understanding = understandMessage('an electric 4x4 pickup with 7 seats under 10m', { language, currency: 'NGN', prior: EMPTY_CHAT_CONTEXT });
+      const { content } = composeReply({ language, stage: 'vehicle-selection', understanding, matches: { kind: 'closest', vehicles: [hilux], rates: null } });
+      expect(content, language).toContain('Toyota Hilux');
+      expect(content, language).not.toMatch(/\{\w+\}/);
+      expect(content.match(/[?؟]/g), language).toHaveLength(1);
+      if (language === 'en') expect(content).toContain('letting go of any one thing still finds none. These have the most of it: 2024 Toyota Hilux (₦45,000,000). Which would you let go of?');
+    }
   });
 });

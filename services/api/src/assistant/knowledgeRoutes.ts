@@ -40,7 +40,7 @@ function toTaraAnswer(row: Selectable<TaraAnswersTable>): TaraAnswerRecord {
 
 /**
  * Staff edit what Tara answers about delivery times, documents and customs, inspection and warranty, in each language
- * (resource `tara-answers`; the content area's permissions, like news). An edit reaches her next reply at once.
+ * (resource `tara-answers`; the news area's permissions, which cover the console's Content group: inventory and admins change it, sales and viewers read it). An edit reaches her next reply at once.
  */
 export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeBase }> = async (app, { knowledge }) => {
   app.get(

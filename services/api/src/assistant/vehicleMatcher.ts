@@ -136,6 +136,9 @@ interface Tier {
   order: RawBuilder<unknown>;
 }
 
+/** How many of the filters a car satisfies (a filter on a column the car leaves empty is not satisfied). */
+const satisfied = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) =>
+  filters.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(filters.map((filter) => sql`(case when ${filter.where} then 1 else 0 end)`), sql` + `)})`;
 const all = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) => (filters.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(filters.map((filter) => filter.where), sql` and `)}`);
 
 /**
@@ -145,7 +148,8 @@ const all = (filters: ReadonlyArray<{ where: RawBuilder<boolean> }>) => (filters
  * - then, for each slot that is set, the cars that satisfy all the others: the reply shows each of these that finds
  *   any ('relaxed'), or says the one it is ('other-type' when only the type or fuel, 'cheaper-than-asked' when only
  *   the budget is let go: the cheapest of what fits, the closest above the budget);
- * - the closest of anything when no single slot let go finds a car.
+ * - when no single slot let go finds a car ('closest'), the cars that satisfy the most slots, never a car that
+ *   satisfies fewer than another left out.
  *
  * Fuel economy orders the cards most efficient first, luxury dearest first; within a budget the closest to it first
  * (the most car the budget buys); otherwise the best rated first.
@@ -165,7 +169,7 @@ function tiersFor(context: ChatContext, inBudget: RawBuilder<boolean> | null): T
       where: all(filters.filter((filter) => filter.slot !== slot)),
       order: slot === 'budget' ? cheapestFirst : order,
     })),
-    { kind: inBudget ? 'cheaper-than-asked' : 'other-type', relaxed: null, where: sql`true`, order: inBudget ? cheapestFirst : bestRated },
+    { kind: 'closest', relaxed: null, where: sql`true`, order: sql`${satisfied(filters)} desc, ${inBudget ? cheapestFirst : bestRated}` },
   ];
 }
 
@@ -183,7 +187,7 @@ export type VehicleMatcher = (context: ChatContext, visitorCurrency: CurrencyCod
  * integer minor units. vehicle_search keeps each price in USD cents at the fallback rates (its facets need a fixed
  * scale), so the price index is scanned up to a bound loose enough for any currency's drift from those rates, and each
  * row is held to the budget exactly in the budget's currency; every tier is one indexed LIMIT query, all in one
- * statement. Each card shows its price in the visitor's currency, as the vehicle page and the search cards do; when the
+ * statement (the closest, which scores every car, in a second one, only when no other tier finds any). Each card shows its price in the visitor's currency, as the vehicle page and the search cards do; when the
  * budget is in another currency, what each card costs in it comes along so the reply can write both.
  */
 export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
@@ -210,27 +214,25 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
     }
 
     const tiers = tiersFor(context, inBudget);
-    const selects = tiers.map(
-      (tier, index) => sql`(
+    const select = (tier: Tier, index: number) => sql<CardRow>`(
         select ${index}::int as tier, v.id, v.name, v.subtitle, v.year, v.category, v.price_minor, v.price_currency, v.images, v.specifications,
                v.fuel_type, v.rating, v.review_count
         from vehicle_search s join vehicles v on v.id = s.id
         where ${tier.where}
         order by ${tier.order}
-        limit ${MAX_CARDS})`,
-    );
-    const { rows } = await sql<CardRow>`${sql.join(selects, sql` union all `)}`.execute(db);
-
-    const found = tiers.map((tier, index) =>
+        limit ${MAX_CARDS})`;
+    const pick = (tier: Tier, rows: readonly CardRow[]) =>
       rows
-        .filter((row) => row.tier === index)
         .map((row) => {
           const listed = listedPrice(row);
           return { row, listed, inBudgetCurrency: budgetCurrency ? convert(listed, budgetCurrency, table) : null };
         })
         // Held to the budget exactly in the budget's currency, at today's rates (unless this tier lets the budget go).
-        .filter(({ inBudgetCurrency }) => tier.kind === 'cheaper-than-asked' || tier.relaxed === 'budget' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor),
-    );
+        .filter(({ inBudgetCurrency }) => tier.kind === 'closest' || tier.relaxed === 'budget' || inBudgetCurrency === null || inBudgetCurrency.amountMinor <= budgetMinor);
+    // Every tier but the closest in one statement, each an indexed LIMIT query; the closest scores every car, so it runs only when needed.
+    const indexed = tiers.filter((tier) => tier.kind !== 'closest');
+    const { rows } = await sql<CardRow>`${sql.join(indexed.map(select), sql` union all `)}`.execute(db);
+    const found = indexed.map((tier, index) => pick(tier, rows.filter((row) => row.tier === index)));
     const answer = (kind: MatchKind, picked: typeof found[number], relaxed?: Array<{ slot: ChatFilterSlot; ids: string[] }>): VehicleMatches => {
       const vehicles = picked.map(({ row, listed }) => cardOf(row, displayPrice(listed, visitorCurrency, table)));
       const inBudgetCurrency =
@@ -247,7 +249,7 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
       };
     };
     if (found[0]!.length > 0) return answer('within-budget', found[0]!);
-    const relaxations = tiers.flatMap((tier, index) => (tier.relaxed && found[index]!.length > 0 ? [{ slot: tier.relaxed, found: found[index]! }] : []));
+    const relaxations = indexed.flatMap((tier, index) => (tier.relaxed && found[index]!.length > 0 ? [{ slot: tier.relaxed, found: found[index]! }] : []));
     if (relaxations.length === 1) {
       // One slot let go finds cars: said as the budget below every car, or the closest of other types, as before.
       const [{ slot, found: cars }] = relaxations as [(typeof relaxations)[number]];
@@ -269,8 +271,9 @@ export function vehicleMatcher(db: Db, rates: CatalogueRates): VehicleMatcher {
       });
       return answer('relaxed', picked, relaxed);
     }
-    const last = found.at(-1)!;
-    if (last.length > 0) return answer(tiers.at(-1)!.kind, last);
+    const closest = tiers.at(-1)!;
+    const last = pick(closest, (await select(closest, 0).execute(db)).rows);
+    if (last.length > 0) return answer(closest.kind, last);
     return { kind: 'none', vehicles: [], rates: null };
   };
 }

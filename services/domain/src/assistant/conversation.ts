@@ -73,7 +73,7 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
       vehicles: z.array(ChatVehicleCardSchema),
       /** The order the buyer asked for in words ("cheapest first"), which the cards come in; absent in older replies. */
       sort: z.enum(CARD_SORTS).optional(),
-      matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'relaxed', 'none', 'not-asked']),
+      matchKind: z.enum(['within-budget', 'cheaper-than-asked', 'other-type', 'relaxed', 'closest', 'none', 'not-asked']),
       /** With 'relaxed': the slots that, let go one at a time, find cars, and which cards each found. */
       relaxed: z.array(z.object({ slot: z.enum(CHAT_FILTER_SLOTS), vehicleIds: z.array(z.string()) })).optional(),
       suggestions: z.array(z.object({ label: z.string(), text: z.string(), action: z.literal('handoff').optional() })),

@@ -52,6 +52,17 @@ export const WORLD_MAKES = [
   'Wuling', 'Xpeng', 'Zeekr', 'Zotye',
 ];
 
+/**
+ * Models a model may name without their make ("the Land Cruiser", "a Camry"), common on African roads, that we may not
+ * list: one named must belong to a grounded car, like a catalogue model. Models that are everyday words or names
+ * (Pilot, Escape, Patrol, Accord, Golf, Polo, Kicks, Sienna) are left out, as the makes that are.
+ */
+export const WORLD_MODELS = [
+  '4Runner', 'Avalon', 'Camry', 'Cerato', 'Cherokee', 'Corolla', 'CR-V', 'D-Max', 'Elantra', 'Fortuner', 'Highlander', 'Hilux', 'HR-V',
+  'Jetta', 'Land Cruiser', 'Navara', 'Outlander', 'Pajero', 'Passat', 'Picanto', 'Prado', 'Qashqai', 'RAV4', 'Sentra', 'Sequoia',
+  'Sorento', 'Sportage', 'Tacoma', 'Tiguan', 'Touareg', 'Tucson', 'Tundra', 'Venza', 'Wrangler', 'X-Trail', 'Yaris', 'Altima',
+];
+
 /** Words that may follow a make without naming a car ("BYD cars", "Toyota est", "BYD na"), in the four languages and Pidgin. */
 const NOT_A_MODEL = new Set(
   [
@@ -103,11 +114,10 @@ function vehicleViolation(reply: string, facts: GroundingFacts): GuardViolation 
     const named = `${fold(make)} ${fold(next)}`;
     if (!grounded.some((name) => name === named || name.startsWith(`${named} `))) return { guard: 'vehicle', found: `${make} ${next}` };
   }
-  const models = facts.models.filter((model) => model.length >= 3);
-  if (models.length === 0) return null;
-  const groundedModels = new Set(grounded.flatMap((name) => wholeWords(name, models).map(({ word }) => fold(word))));
+  const models = [...facts.models, ...WORLD_MODELS].filter((model) => model.length >= 3);
+  // A model named is one a grounded car's name holds as whole words ("Corolla" of "Toyota Corolla Cross").
   for (const { word } of wholeWords(reply, models)) {
-    if (!groundedModels.has(fold(word))) return { guard: 'vehicle', found: word };
+    if (!grounded.some((name) => wholeWords(name, [word]).length > 0)) return { guard: 'vehicle', found: word };
   }
   return null;
 }
@@ -143,7 +153,7 @@ const MAGNITUDES: Record<string, number> = {
 const NOT_MONEY_UNIT = /^\s?(?:%|km|kilom|mi\b|miles|hp|ch\b|bhp|kw|cc|l\b|litre|liter|nm|kg|seat|place|viti|months?|mois|miezi|year|ans?\b|miaka|days?|jours|siku|weeks?|semaines|hours?|heures|min)/u;
 
 // One number: digits grouped by thousands (with , . or a space of any kind) or plain, with a decimal part.
-const NUMBER = /(?<![\p{L}\p{N}.,])(?<digits>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?<magnitude>\s?(?:k|thousand|elfu|mille|mn|m|milli|millions?|milioni|مليون|bn|b|billions?|milliards?|bilioni|mil)(?![\p{L}]))?/giu;
+const NUMBER = /(?<![\p{N}.,])(?<digits>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?<magnitude>\s?(?:k|thousand|elfu|mille|mn|m|milli|millions?|milioni|مليون|bn|b|billions?|milliards?|bilioni|mil)(?![\p{L}]))?/giu;
 
 interface Mention {
   text: string;
@@ -164,9 +174,9 @@ function numberOf(digits: string): { value: number; decimals: number } {
   return { value: Number(`${whole}.${fraction || '0'}`), decimals: fraction.length };
 }
 
-function markerNear(text: string, start: number, end: number): string | null {
+/** The currency written right before a number ("₦", "USD ", "N" of "N24.5m", "KSh" of "KSh2m"), if any. */
+function markerBefore(text: string, start: number): string | null {
   const before = text.slice(Math.max(0, start - 8), start).trimEnd();
-  const after = text.slice(end, end + 12).trimStart();
   for (const { marker, currency } of MARKERS) {
     // "N" alone stands for the naira only right before the digits ("N24.5m"), never as a word's last letter.
     if (marker === 'N') {
@@ -175,6 +185,17 @@ function markerNear(text: string, start: number, end: number): string | null {
     }
     const lettered = /\p{L}$/u.test(marker);
     if (before.endsWith(marker) && (!lettered || !/\p{L}/u.test(before.charAt(before.length - marker.length - 1)))) return currency;
+  }
+  return null;
+}
+
+function markerNear(text: string, start: number, end: number): string | null {
+  const before = markerBefore(text, start);
+  if (before) return before;
+  const after = text.slice(end, end + 12).trimStart();
+  for (const { marker, currency } of MARKERS) {
+    if (marker === 'N') continue;
+    const lettered = /\p{L}$/u.test(marker);
     if (after.startsWith(marker) && (!lettered || !/^\p{L}/u.test(after.slice(marker.length)))) return currency;
   }
   return null;
@@ -183,6 +204,8 @@ function markerNear(text: string, start: number, end: number): string | null {
 function mentionsOf(reply: string): Mention[] {
   const mentions: Mention[] = [];
   for (const match of reply.matchAll(NUMBER)) {
+    // Digits right after a letter are part of a word ("RAV4", "CS35", "LX570") unless that word is a currency ("N5m", "USD30000", "KSh2m").
+    if (/\p{L}/u.test(reply.charAt(match.index - 1)) && markerBefore(reply, match.index) === null) continue;
     const { digits, magnitude } = match.groups as { digits: string; magnitude?: string };
     const { value, decimals } = numberOf(digits);
     const scale = magnitude ? (MAGNITUDES[magnitude.trim().toLowerCase()] ?? 1) : 1;
@@ -190,8 +213,9 @@ function mentionsOf(reply: string): Mention[] {
     const currency = markerNear(reply, match.index, end);
     if (currency === null) {
       if (!magnitude && NOT_MONEY_UNIT.test(reply.slice(end, end + 12).toLowerCase())) continue;
-      // Small numbers (seats, months, a rate) and years go without saying; a big one is read as money.
-      if (!magnitude && (value < 10_000 || (Number.isInteger(value) && value >= 1900 && value <= 2100))) continue;
+      // Small numbers (seats, months, a rate) and years go without saying; a big one, or one grouped by thousands ("9,999"), is read as money.
+      const grouped = /[,.\u00a0\u202f ]\d{3}/u.test(digits) && decimals === 0;
+      if (!magnitude && ((value < 10_000 && !grouped) || (Number.isInteger(value) && value >= 1900 && value <= 2100))) continue;
     }
     mentions.push({ text: match[0], index: match.index, value: value * scale, tolerance: (0.5 * scale) / 10 ** decimals, currency, marked: currency !== null });
   }
@@ -204,6 +228,9 @@ function mentionsOf(reply: string): Mention[] {
  */
 const MAGNITUDE_IN_WORDS = /(?<![\p{L}\p{N}])(?<!\d[\s\u00a0])(?:hundred|thousand|million|millions|billion|billions|mille|milliers|milliard|milliards|elfu|laki|milioni|bilioni|ألف|آلاف|مليون|ملايين|مليار)(?![\p{L}])/iu;
 
+/** A discount or a rebate: a price our data does not have, whatever figure comes with it ("10% off"). Not "remise" (also the handing over of the keys). */
+const DISCOUNT = /(?<![\p{L}])(?:discounts?|rebates?|%\s?off|percent off|réductions?|rabais|punguzo|خصم|تخفيض)(?![\p{L}])/iu;
+
 /** Digits of other scripts as the guards read them (an Arabic reply may write ٤٥٠٠٠٠٠٠); NFKC takes full-width ones. */
 const asciiDigits = (text: string) =>
   text
@@ -214,19 +241,29 @@ const asciiDigits = (text: string) =>
     .replace(/\u066c/gu, ',');
 
 /**
- * The grounded car a figure at `index` is said of: the last one named before it in its sentence, if any. A sentence
- * ends at ! ? a line break, or a full stop before a space (not a decimal mark).
+ * The grounded cars a figure at `index` is said of: the last one named before it in its sentence, by its name or by its
+ * name without the make ("the RAV4" of "Toyota RAV4"), if any. A sentence ends at ! ? a line break, or a full stop
+ * before a space (not a decimal mark).
  */
-function carBefore(reply: string, index: number, cars: readonly string[]): string | null {
+function carsBefore(reply: string, index: number, names: ReadonlyMap<string, readonly string[]>): readonly string[] | null {
   const before = reply.slice(0, index);
   const start = Math.max(before.lastIndexOf('!'), before.lastIndexOf('?'), before.lastIndexOf('\n'), before.lastIndexOf('. '));
-  const sentence = fold(before.slice(start + 1));
-  let last: { car: string; at: number } | null = null;
-  for (const car of cars) {
-    const at = sentence.lastIndexOf(fold(car));
-    if (at !== -1 && (!last || at > last.at || (at === last.at && car.length > last.car.length))) last = { car, at };
+  const last = wholeWords(fold(before.slice(start + 1)), [...names.keys()]).at(-1);
+  return last ? names.get(last.word)! : null;
+}
+
+/** Each way a reply may name a grounded car (its name, its name without the make), folded, with the cars it names. */
+function carNames(facts: GroundingFacts): Map<string, string[]> {
+  const makes = [...facts.makes, ...WORLD_MAKES].map(fold).sort((a, b) => b.length - a.length);
+  const names = new Map<string, string[]>();
+  const add = (name: string, car: string) => names.set(name, [...new Set([...(names.get(name) ?? []), car])]);
+  for (const vehicle of facts.vehicles) {
+    const car = fold(vehicle.name);
+    add(car, car);
+    const make = makes.find((candidate) => car.startsWith(`${candidate} `));
+    if (make && car.length - make.length > 2) add(car.slice(make.length + 1), car);
   }
-  return last?.car ?? null;
+  return names;
 }
 
 /**
@@ -238,16 +275,16 @@ function priceViolation(reply: string, facts: GroundingFacts): GuardViolation | 
   // Digits of a script the guards do not read could carry any figure past them.
   const unread = /(?![0-9])\p{Nd}/u.exec(reply);
   if (unread) return { guard: 'price', found: unread[0] };
-  const inWords = MAGNITUDE_IN_WORDS.exec(reply);
+  const inWords = MAGNITUDE_IN_WORDS.exec(reply) ?? DISCOUNT.exec(reply);
   if (inWords) return { guard: 'price', found: inWords[0] };
-  const cars = [...new Set(facts.vehicles.map((vehicle) => vehicle.name))];
+  const names = carNames(facts);
   for (const mention of mentionsOf(reply)) {
     const currency = mention.currency ?? facts.currency;
     // Whole units are written for minor ones: ₦24,487,300 for ₦24,487,300.45.
     const tolerance = Math.max(mention.tolerance, 1);
-    const car = carBefore(reply, mention.index, cars);
+    const cars = carsBefore(reply, mention.index, names);
     const ours = facts.amounts.some(
-      (figure) => figure.currency === currency && Math.abs(figure.amount - mention.value) <= tolerance && (figure.vehicle === undefined || car === null || fold(figure.vehicle) === fold(car)),
+      (figure) => figure.currency === currency && Math.abs(figure.amount - mention.value) <= tolerance && (figure.vehicle === undefined || cars === null || cars.includes(fold(figure.vehicle))),
     );
     if (!ours) return { guard: 'price', found: mention.text };
   }

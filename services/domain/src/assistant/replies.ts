@@ -26,8 +26,9 @@ export { CHAT_FAILURE_MESSAGE } from './failure';
  * - none: nothing to offer (the cards are empty);
  * - not-asked: no search yet (too little understood); the cards are empty or a first pick.
  * - relaxed: nothing satisfies every slot; for each slot that, let go, finds cars, the closest cars without it.
+ * - closest: nothing satisfies every slot but one either; the cars that satisfy the most of them.
  */
-export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'relaxed' | 'none' | 'not-asked';
+export type MatchKind = 'within-budget' | 'cheaper-than-asked' | 'other-type' | 'relaxed' | 'closest' | 'none' | 'not-asked';
 
 export interface VehicleMatches {
   kind: MatchKind;
@@ -134,6 +135,8 @@ function contextParts(context: ChatContext, language: SiteLanguage): Record<Chat
   const wording = WORDING[language];
   const type = context.preferredVehicleType;
   const rest = [
+    // An electric or hybrid car's one-word type is its fuel: its body type ("electric car, pickup") is said beside it.
+    context.bodyType && context.bodyType !== type ? wording.type[context.bodyType] : null,
     context.fuel && context.fuel !== type ? wording.fuel[context.fuel] : null,
     context.drive ? wording.drive4x4 : null,
     // Five seats go without saying for a family car.
@@ -204,7 +207,14 @@ const openingOf = (text: string) =>
  */
 function answerQuestions(
   questions: readonly QuestionTopic[],
-  { language, matches, knowledge = {}, landedSaid }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean },
+  {
+    language,
+    matches,
+    knowledge = {},
+    landedSaid,
+    deliverTo,
+    withPricing,
+  }: { language: SiteLanguage; matches: VehicleMatches; knowledge?: KnowledgeAnswers | undefined; landedSaid: boolean; deliverTo?: string | undefined; withPricing: boolean },
 ): { parts: string[]; citations: ChatCitation[]; unanswered: boolean } {
   const wording = WORDING[language];
   const parts: string[] = [];
@@ -231,7 +241,10 @@ function answerQuestions(
       case 'delivery': {
         const byQuote = landed !== null && landed !== undefined;
         if (byQuote) {
-          parts.push(fill(wording.answers.delivery, { city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path }));
+          // A city without destination charges is quoted to the country's main city, and the reply says so: never "we deliver to Lagos" to a buyer who asked for Kaduna.
+          // A question that names no city we know ("una dey deliver?", a town we have no name for) gets the main city as an example.
+          const template = deliverTo === undefined ? wording.answers.deliveryNoCity : deliverTo.toLowerCase() === landed.city.toLowerCase() ? wording.answers.delivery : wording.answers.deliveryElsewhere;
+          parts.push(fill(template, { asked: deliverTo ?? landed.city, city: landed.city, car: landed.vehicle, total: money(landed.total), path: landed.path }));
           citations.push({ source: landed.path, label: landed.vehicle });
         }
         if (!fromKnowledge('delivery') && !byQuote) unanswered = true;
@@ -256,7 +269,16 @@ function answerQuestions(
       case 'warranty':
         if (!fromKnowledge(topic)) unanswered = true;
         break;
-      // trade-in, sell-car and reservation: the pricing reply names the deposit and both pages.
+      // Asked alone, trade-in and sell-car each get their own answer; beside the pricing reply, it names both pages.
+      case 'trade-in':
+      case 'sell-car': {
+        if (withPricing) break;
+        const page = topic === 'trade-in' ? { text: wording.answers.tradeIn, source: '/trade-in', label: wording.pages.tradeIn } : { text: wording.answers.sellCar, source: '/sell-car', label: wording.pages.sellCar };
+        parts.push(page.text);
+        citations.push({ source: page.source, label: page.label });
+        break;
+      }
+      // reservation: the pricing reply names the deposit and how.
       default:
         break;
     }
@@ -288,8 +310,10 @@ export function composeReply({ language, stage, understanding, matches, previous
   const saidNeeds = Object.keys(said).length > 0 || cleared.length > 0;
   // A question Tara cannot answer yet gets a specialist, never the qualification questions back.
   // "how much to clear am?" asks about landing a car, not about paying for it: the answer, without the pricing reply.
-  const asksPaying = asksPricing && (questions.length === 0 || questions.some((topic) => PAYING_TOPICS.has(topic)));
-  const questionFirst = asksOther && !asksPaying && !wantsPerson;
+  // "Can I trade in my car?" asks about the trade-in, not how to pay for the next one: its answer, without the pricing reply.
+  const selling = questions.length > 0 && questions.every((topic) => topic === 'trade-in' || topic === 'sell-car');
+  const asksPaying = asksPricing && !selling && (questions.length === 0 || questions.some((topic) => PAYING_TOPICS.has(topic)));
+  const questionFirst = (asksOther || selling) && !asksPaying && !wantsPerson;
   const pricingFirst = !questionFirst && (asksPaying || (stage === 'pricing-options' && !saidNeeds && !sort && !wantsPerson));
   const missing = missingNeeds(context);
   const deposit = formatPlain(RESERVATION_DEPOSIT_NGN, 'NGN', language);
@@ -297,7 +321,7 @@ export function composeReply({ language, stage, understanding, matches, previous
 
   if (wantsPerson) parts.push(wording.person);
   // The questions first, answered from what the product knows; what it does not know goes to a specialist.
-  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false });
+  const answered = answerQuestions(questions, { language, matches, knowledge, landedSaid: false, deliverTo: understanding.deliverTo, withPricing: asksPaying });
   if (questionFirst || asksPaying) parts.push(...answered.parts);
   if (questionFirst && (answered.unanswered || answered.parts.length === 0)) parts.push(answered.parts.length > 0 ? wording.answers.specialistRest : wording.specialist);
   // Summed up only when this message changed it; the openings take turns, never the one the last reply began with.
@@ -309,14 +333,15 @@ export function composeReply({ language, stage, understanding, matches, previous
   };
   if (understood && (understanding.changed || cleared.length > 0)) sumUp();
   // Said plainly whenever the cards are not what was asked, even in a reply about paying.
-  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed';
+  const inexact = matches.kind === 'none' || matches.kind === 'cheaper-than-asked' || matches.kind === 'other-type' || matches.kind === 'relaxed' || matches.kind === 'closest';
   const showCards = !(pricingFirst || questionFirst) || saidNeeds || sort || inexact;
   if (showCards) {
     if (sort && vehicles.length > 1) parts.push(wording.sorted[sort]);
     if (vehicles.length > 0) {
       if (matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) {
         parts.push(wording.relaxedIntro, ...matches.relaxed.map(({ slot, vehicles: found }) => fill(wording.relaxedLine, { slot: wording.slotName[slot], list: listOf(sort ? sortCards(found, sort) : found) })));
-      } else if (matches.kind === 'cheaper-than-asked') parts.push(fill(wording.cheaperThanAsked, { list }));
+      } else if (matches.kind === 'closest') parts.push(fill(wording.closest, { list }));
+      else if (matches.kind === 'cheaper-than-asked') parts.push(fill(wording.cheaperThanAsked, { list }));
       else if (matches.kind === 'other-type' || matches.kind === 'relaxed') parts.push(context.preferredVehicleType ? fill(wording.otherType, { type: wording.type[context.preferredVehicleType], list }) : fill(wording.otherTypeAny, { list }));
       else if (matches.kind === 'not-asked') parts.push(fill(wording.firstPick, { list }));
       else parts.push(fill(wording.withinBudget, { list }));
@@ -326,12 +351,16 @@ export function composeReply({ language, stage, understanding, matches, previous
   const pages = pricingFirst || stage === 'pricing-options' ? [{ source: '/trade-in', label: wording.pages.tradeIn }, { source: '/sell-car', label: wording.pages.sellCar }] : [];
   if (pricingFirst) {
     const where = vehicles.length > 0 ? fill(wording.reserveWhere, { list: vehicles.slice(0, 3).map((vehicle) => `${vehicle.year} ${vehicle.name}: ${vehicle.path}`).join(wording.listSeparator) }) : wording.reserveAnyPage;
-    parts.push(fill(wording.pricing, { deposit, where }));
+    const pricing = fill(wording.pricing, { deposit, where });
+    const short = fill(wording.pricingShort, { deposit });
+    // A "thanks" or an "ok" right after the pricing reply gets its short form: a person does not say it all again.
+    const saidBefore = !asksPaying && previous !== null && (previous.includes(pricing) || previous.includes(short));
+    parts.push(saidBefore ? short : pricing);
     const landed = matches.landed;
-    if (landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
+    if (!saidBefore && landed && !answered.citations.some((citation) => citation.source === landed.path)) parts.push(landedText(language, landed));
   } else if (!questionFirst) {
     // One question at a time: which slot to let go of, else the first thing still missing.
-    if (showCards && matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0 && vehicles.length > 0) parts.push(wording.relaxAsk);
+    if (showCards && ((matches.kind === 'relaxed' && matches.relaxed && matches.relaxed.length > 0) || matches.kind === 'closest') && vehicles.length > 0) parts.push(wording.relaxAsk);
     else if (missing.length > 0) parts.push(wording.ask[missing[0]!]);
     if (stage === 'pricing-options') parts.push(fill(wording.pricingShort, { deposit }));
   }
@@ -349,7 +378,7 @@ export function composeReply({ language, stage, understanding, matches, previous
   }
   return {
     content,
-    citations: citationsOf({ ...matches, vehicles }, [...(questionFirst || asksPaying ? answered.citations.filter((citation) => !vehicles.some((vehicle) => vehicle.path === citation.source)) : []), ...pages]),
+    citations: citationsOf({ ...matches, vehicles }, [...(questionFirst || asksPaying ? answered.citations.filter((citation) => !vehicles.some((vehicle) => vehicle.path === citation.source) && !pages.some((page) => page.source === citation.source)) : []), ...pages]),
     suggestions: suggestionsFor(language, stage, understanding, matches, pricingFirst, questionFirst),
   };
 }

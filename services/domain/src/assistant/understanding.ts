@@ -82,8 +82,11 @@ function foldText(text: string): string {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Letters of folded text (accents are gone, Arabic stays): a cheap class where \p{L} would cost much to compile. */
-const LETTER = 'a-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0600-\\u06ff';
+/**
+ * Letters of folded text (accents are gone, Arabic stays): a cheap class where \p{L} would cost much to compile. Arabic
+ * punctuation (، ؛ ؟) and digits are not letters: "أبوجا؟" ends at the question mark.
+ */
+const LETTER = 'a-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0620-\\u065f\\u066e-\\u06d3\\u06d5-\\u06ff';
 const ARABIC_PREFIXES = '(?:و|ف)?(?:ب|ل|ك)?(?:ال|ل)?';
 /**
  * Words of a pattern, folded like the text, longest first. A Latin word stands alone (a digit may touch it: "25usd",
@@ -525,7 +528,14 @@ const MAKE_PATTERN = words([...MAKE_OF.keys()].filter((make) => make !== 'jeep')
 
 /** Cities a buyer may want the car in; named after "in", "at", "near", "around", "from" (or their words in the four languages). */
 const CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'];
-const CITY_OF = new Map(CITIES.map((city) => [foldText(city), city] as const));
+/** The cities as Arabic writes them (Kano left out: كانو is also a verb). */
+const CITY_ALIASES: Record<string, string> = {
+  'لاغوس': 'Lagos', 'لاجوس': 'Lagos', 'أبوجا': 'Abuja', 'بورت هاركورت': 'Port Harcourt', 'إبادان': 'Ibadan', 'كادونا': 'Kaduna', 'إينوغو': 'Enugu',
+  'نيروبي': 'Nairobi', 'مومباسا': 'Mombasa', 'كيسومو': 'Kisumu', 'أكرا': 'Accra', 'كوماسي': 'Kumasi', 'دار السلام': 'Dar es Salaam', 'كمبالا': 'Kampala',
+  'جوهانسبرغ': 'Johannesburg', 'كيب تاون': 'Cape Town', 'أديس أبابا': 'Addis Ababa', 'لواندا': 'Luanda', 'داكار': 'Dakar', 'أبيدجان': 'Abidjan',
+  'دوالا': 'Douala', 'ياوندي': 'Yaoundé', 'لومي': 'Lomé', 'كوتونو': 'Cotonou',
+};
+const CITY_OF = new Map([...CITIES.map((city) => [foldText(city), city] as const), ...Object.entries(CITY_ALIASES).map(([alias, city]) => [foldText(alias), city] as const)]);
 const LOCATION = new RegExp(
   `(?<![${LETTER}])(?:in|at|near|around|from|located in|based in|à|a|au|pres de|vers|depuis|huko|katika|mjini|في|ب|من)\\s(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])(?!\\s(?:traffic|road|roads))`,
   'u',

@@ -17,7 +17,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * What a route needs, named by what it protects. `*.read` lists and shows, `*.write` changes.
  * - requests: sell-car and trade-in requests, enquiries, reservation requests, contact messages, Tara's conversations and leads
  * - catalogue: vehicles, import and export, inventory QA, data collection
- * - news: news sources, articles, review videos
+ * - news: what buyers read beside the catalogue, the console's Content group: news sources, articles, review videos and
+ *   Tara's answers (her knowledge base: delivery times, documents and customs, inspection, warranty)
  * - emails: the outbox (read: who was told what; write: retry)
  * - operations: the QA dashboard's server checks and the analytics (reads only: counts, no person's data); `run`, the
  *   checks that sign in to or call a system outside ours (the mail server), which each run costs that system
@@ -67,8 +68,8 @@ export const STAFF_PERMISSION_ACTIONS: Record<StaffPermission, string> = {
   'requests.write': 'change requests',
   'catalogue.read': 'see the catalogue',
   'catalogue.write': 'change the catalogue',
-  'news.read': 'see news and videos',
-  'news.write': 'change news and videos',
+  'news.read': "see news, videos and Tara's answers",
+  'news.write': "change news, videos and Tara's answers",
   'emails.read': 'see emails',
   'emails.write': 'retry emails',
   'operations.read': 'see the QA checks and analytics',

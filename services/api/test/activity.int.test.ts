@@ -192,7 +192,7 @@ describe('the activity trail', () => {
     expect((await trail({ actor: gone.id, action: 'StaffSignedIn' })).map((entry) => entry.actorName)).toEqual(['temporary@autobest.test']);
   });
 
-  it('records a failed email sent again, by whom, linked to the email', async () => {
+  it('records a failed email or WhatsApp message sent again, by whom, linked to its outbox row', async () => {
     const failed = await t.app.db
       .insertInto('sent_emails')
       .values({ event_id: crypto.randomUUID(), template: 'staff-new-enquiry', to_address: 'desk@autobest.test', subject: 'New enquiry', html: '<p>x</p>', text: 'x', status: 'failed', attempts: 5, last_error: '550 mailbox unavailable' })
@@ -201,9 +201,26 @@ describe('the activity trail', () => {
     expect((await as(admin, 'POST', `/api/admin/emails/${failed.id}/retry`)).statusCode).toBe(200);
     // Asked again while it is pending: nothing more is recorded.
     expect((await as(admin, 'POST', `/api/admin/emails/${failed.id}/retry`)).statusCode).toBe(200);
+    const failedWhatsApp = await t.app.db
+      .insertInto('whatsapp_messages')
+      .values({ event_id: crypto.randomUUID(), template: 'confirmation', language: 'en', to_phone: '2348031234567', parameters: JSON.stringify([]), status: 'failed', attempts: 5, last_error: '131026: Message undeliverable' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const retried = await as(admin, 'POST', `/api/admin/whatsapp-messages/${failedWhatsApp.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    // The outbox family holds both outboxes' retries, newest first.
     expect(await trail({ action: 'emails' })).toEqual([
+      expect.objectContaining({ actorName: 'Administrator', summary: 'Failed WhatsApp message sent again', recordKind: 'whatsapp-messages', recordId: failedWhatsApp.id }),
       expect.objectContaining({ actorName: 'Administrator', summary: 'Failed email sent again', recordKind: 'emails', recordId: failed.id }),
     ]);
+  });
+
+  it("records an edit of Tara's answer, by whom, linked to the answer and among news and content", async () => {
+    const edited = await as(admin, 'PUT', '/api/admin/tara-answers/warranty:fr', { text: 'Chaque voiture a une garantie de six mois.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const expected = expect.objectContaining({ action: 'TaraAnswerChanged', actorName: 'Administrator', summary: "Tara's answer changed", recordKind: 'tara-answers', recordId: 'warranty:fr' });
+    expect(await trail({ action: 'news' })).toEqual([expected]);
+    expect(await trail({ action: 'TaraAnswerChanged' })).toEqual([expected]);
   });
 
   it("history and notes of a record name the staff member as they are called now", async () => {

@@ -8,14 +8,13 @@ import type { ChatVehicleCard } from './assistant/contracts';
 import type { CurrencyCode } from './money/currencies';
 import { decideContactMessage, initialContactMessageState, type ContactMessageInput } from './contact/contactMessage';
 import type { CollectedRecordSchema } from './inventory/dataCollection';
-import { decideReservationRequest, initialReservationRequestState } from './inventory/reservationRequest';
+import { decideReservationRequest, initialReservationRequestState, type ReservationInput } from './inventory/reservationRequest';
 import {
   decideVehicle,
   foldVehicle,
   initialVehicleState,
   reservableVehicle,
   VehicleSchema,
-  type ReservationInput,
   type Vehicle,
   type VehicleEvent,
 } from './inventory/vehicle';

@@ -9,7 +9,9 @@ import {
   isOpenReservationRequest,
   RESERVATION_REQUEST_OPEN_DAYS,
   ReservationRequestEventSchema,
+  ReservationSchema,
   reservableVehicle,
+  validate,
   type ReservationRequestCommand,
   type ReservationRequestEvent,
   type VehicleEvent,
@@ -105,5 +107,21 @@ describe('one open reservation request per buyer and vehicle', () => {
   it("a change to the vehicle that is not a delisting (its price) leaves the request open", () => {
     const priced: VehicleEvent[] = [...listed, ...decideVehicle({ type: 'ChangePrice', price: 30000, currency: 'USD', now: later(1) }, foldVehicle(listed))];
     expect(open([requested], priced, later(2))).toBe(true);
+  });
+});
+
+describe('ReservationSchema', () => {
+  const fields = (input: object) => {
+    const result = validate(ReservationSchema, input);
+    return result.ok ? result.value : Object.fromEntries(Object.entries(result.fields).map(([field, { message }]) => [field, message]));
+  };
+
+  it('keeps the phone required and takes an optional email, blank meaning none, checked like every other email', () => {
+    expect(fields({ name: 'Chidi', phone: '08035550142' })).toEqual({ name: 'Chidi', phone: '08035550142' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' ' })).toEqual({ name: 'Chidi', phone: '08035550142' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' chidi@example.ng ', language: 'sw' })).toEqual({ name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'sw' });
+    expect(fields({ name: 'Chidi', phone: '', email: 'chidi@example.ng' })).toEqual({ phone: 'Phone number is required' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', email: 'chidi@example' })).toEqual({ email: 'Please enter a valid email address' });
+    expect(fields({ name: 'Chidi', phone: '08035550142', language: 'de' })).toEqual({ language: 'Language must be one of: en, fr, ar, sw' });
   });
 });

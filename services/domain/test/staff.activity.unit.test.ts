@@ -15,6 +15,8 @@ describe('the record an activity entry points at', () => {
     ['reservation-5b0e7c1d-0000-4000-8000-0000000e0036', { kind: 'reservation-requests', id: '5b0e7c1d-0000-4000-8000-0000000e0036' }],
     ['collected-toyota-corolla-2020', { kind: 'data-collection', id: 'toyota-corolla-2020' }],
     ['email-2f9c', { kind: 'emails', id: '2f9c' }],
+    ['whatsapp-message-5d2a', { kind: 'whatsapp-messages', id: '5d2a' }],
+    ['tara-answer-warranty:sw', { kind: 'tara-answers', id: 'warranty:sw' }],
     ['staff-0d1e', { kind: 'staff', id: '0d1e' }],
   ])('%s', (streamId, record) => {
     expect(activityRecordOf(streamId)).toEqual(record);

@@ -10,9 +10,7 @@ import {
   RESERVATION_REQUEST_OPEN_DAYS,
   tabsOf,
   ReservationRequestChanged,
-  ReservationSchema,
   reservableVehicle,
-  validate,
   VehicleEventSchema,
   VehicleRecordSchema,
   VehicleSchema,
@@ -216,22 +214,6 @@ describe("following up the reservation requests kept on the vehicle's stream", (
   it('lets staff close the requests of a delisted vehicle', () => {
     const delisted: VehicleEvent[] = [...requested, { type: 'VehicleDelisted', data: { vehicleId: vehicle.id, reason: 'sold', delistedAt: at(1).toISOString() } }];
     expect(followUp(delisted, { type: 'ChangeStatus', status: 'closed', now: at(2) })).toMatchObject([{ type: 'ReservationStatusChanged', data: { to: 'closed' } }]);
-  });
-});
-
-describe('ReservationSchema', () => {
-  const fields = (input: object) => {
-    const result = validate(ReservationSchema, input);
-    return result.ok ? result.value : Object.fromEntries(Object.entries(result.fields).map(([field, { message }]) => [field, message]));
-  };
-
-  it('keeps the phone required and takes an optional email, blank meaning none, checked like every other email', () => {
-    expect(fields({ name: 'Chidi', phone: '08035550142' })).toEqual({ name: 'Chidi', phone: '08035550142' });
-    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' ' })).toEqual({ name: 'Chidi', phone: '08035550142' });
-    expect(fields({ name: 'Chidi', phone: '08035550142', email: ' chidi@example.ng ', language: 'sw' })).toEqual({ name: 'Chidi', phone: '08035550142', email: 'chidi@example.ng', language: 'sw' });
-    expect(fields({ name: 'Chidi', phone: '', email: 'chidi@example.ng' })).toEqual({ phone: 'Phone number is required' });
-    expect(fields({ name: 'Chidi', phone: '08035550142', email: 'chidi@example' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(fields({ name: 'Chidi', phone: '08035550142', language: 'de' })).toEqual({ language: 'Language must be one of: en, fr, ar, sw' });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ACTIVITY_ACTION_TYPES, ACTIVITY_FAMILIES, ACTIVITY_RECORD_KINDS, activityActionLabel, type ActivityEntry, type ActivityRecordKind } from '@autobest/domain/staff/activity';
+import { filteredList } from '../home/homeCards';
 import { ExportCsvButton } from '../ui/ExportCsvButton';
 import { dateFilters } from '../ui/dateFilters';
 
@@ -41,10 +42,13 @@ const RECORD_PATHS: Record<ActivityRecordKind, ((id: string) => string) | null> 
   'contact-messages': (id) => `/contact-messages/${encodeURIComponent(id)}/show`,
   conversations: (id) => `/conversations/${encodeURIComponent(id)}/show`,
   'news-sources': (id) => `/news-sources/${encodeURIComponent(id)}`,
+  'tara-answers': (id) => `/tara-answers/${encodeURIComponent(id)}`,
   articles: (id) => `/articles/${encodeURIComponent(id)}/show`,
   videos: (id) => `/videos/${encodeURIComponent(id)}`,
   'data-collection': () => '/vehicle-data-collection',
   emails: (id) => `/emails/${encodeURIComponent(id)}/show`,
+  // WhatsApp messages have no page of their own: the outbox's list, narrowed to the message (with its Retry).
+  'whatsapp-messages': (id) => filteredList('whatsapp-messages', { id }),
   'tariff-versions': (id) => `/tariff-versions/${encodeURIComponent(id)}/show`,
   'freight-rates': (id) => `/freight-rates/${encodeURIComponent(id)}`,
   'destination-charges': (id) => `/destination-charges/${encodeURIComponent(id)}`,

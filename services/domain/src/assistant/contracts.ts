@@ -3,9 +3,7 @@ import type { DomainEvent } from '../platform/events';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
-import { CARD_SORTS } from './understanding';
-import { KNOWLEDGE_TOPICS } from './replies';
-import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES } from './slots';
+import { CARD_SORTS, CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES, KNOWLEDGE_TOPICS } from './vocabulary';
 
 /**
  * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks

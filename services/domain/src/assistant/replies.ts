@@ -3,7 +3,8 @@ import { RESERVATION_DEPOSIT_NGN } from '../inventory/reservation';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatCitation, ChatContext, ChatReply, ChatStage, ChatVehicleCard, TaraTopic } from './contracts';
 import type { ChatFilterSlot } from './slots';
-import type { CardSort, ChatNeed, QuestionTopic, Understanding } from './understanding';
+import type { ChatNeed, Understanding } from './understanding';
+import type { CardSort, KnowledgeTopic, QuestionTopic } from './vocabulary';
 import { DEFAULT_APR_PERCENT, DEFAULT_DEPOSIT_SHARE, FINANCE_TERMS_MONTHS } from '../money/finance';
 import ar from './wording/ar.json';
 import en from './wording/en.json';
@@ -11,6 +12,7 @@ import fr from './wording/fr.json';
 import sw from './wording/sw.json';
 
 export { CHAT_FAILURE_MESSAGE } from './failure';
+export { KNOWLEDGE_TOPICS, type KnowledgeTopic } from './vocabulary';
 
 /**
  * What Tara says, in English, French, Arabic and Swahili. Grounded: a reply names only the vehicles it is given
@@ -62,10 +64,6 @@ export interface LandedSummary {
   termMonths: number;
   apr: number;
 }
-
-/** The topics of the staff's knowledge base (table tara_answers), each written in the four languages. */
-export const KNOWLEDGE_TOPICS = ['delivery', 'documents', 'inspection', 'warranty'] as const satisfies readonly QuestionTopic[];
-export type KnowledgeTopic = (typeof KNOWLEDGE_TOPICS)[number];
 
 /** A knowledge-base answer in the reply's language (English when the language has none yet), and what it rests on. */
 export interface KnowledgeAnswer {

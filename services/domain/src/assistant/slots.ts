@@ -1,24 +1,24 @@
 import type { ChatContext, ChatVehicleType, StoredChatContext } from './contracts';
+import { CHAT_BODY_TYPES, type ChatBodyType } from './vocabulary';
+
+export {
+  CHAT_BODY_TYPES,
+  CHAT_CONDITIONS,
+  CHAT_DRIVES,
+  CHAT_FUELS,
+  CHAT_PRIORITIES,
+  type ChatBodyType,
+  type ChatCondition,
+  type ChatDrive,
+  type ChatFuel,
+  type ChatPriority,
+} from './vocabulary';
 
 /**
  * The slots of what Tara understood (body type, fuel, drive, seats, range, condition, year, location, make, budget,
  * priority, usage), their values, and how an older recorded context folds into them. Browser-safe (no zod): the
  * widget and the console may import it.
  */
-
-/** Body types a buyer can ask for: one slot of what Tara understood. */
-export const CHAT_BODY_TYPES = ['suv', 'sedan', 'truck', 'pickup', 'crossover', 'hatchback', 'minivan', 'coupe', 'convertible'] as const;
-export type ChatBodyType = (typeof CHAT_BODY_TYPES)[number];
-export const CHAT_FUELS = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
-export type ChatFuel = (typeof CHAT_FUELS)[number];
-/** Four-wheel or all-wheel drive ("4x4", "AWD"): the one drive a buyer asks for. */
-export const CHAT_DRIVES = ['4x4'] as const;
-export type ChatDrive = (typeof CHAT_DRIVES)[number];
-export const CHAT_CONDITIONS = ['new', 'used'] as const;
-export type ChatCondition = (typeof CHAT_CONDITIONS)[number];
-/** What matters most, which orders the cards without ruling any out: fuel economy, or luxury. */
-export const CHAT_PRIORITIES = ['economy', 'luxury'] as const;
-export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
 
 /**
  * The slots that rule cars out: every card satisfies each one that is set, and when none does Tara offers the

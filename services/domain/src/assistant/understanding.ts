@@ -1,17 +1,16 @@
 import type { CurrencyCode, PriceCurrency } from '../money/currencies';
 import type { SiteLanguage } from '../platform/languages';
 import type { ChatBudget, ChatContext, ChatUsage } from './contracts';
-import { EMPTY_CHAT_CONTEXT, preferredVehicleTypeOf, type ChatBodyType, type ChatCondition, type ChatFuel, type ChatPriority } from './slots';
+import { EMPTY_CHAT_CONTEXT, preferredVehicleTypeOf } from './slots';
+import type { CardSort, ChatBodyType, ChatCondition, ChatFuel, ChatPriority, QuestionTopic } from './vocabulary';
+
+export { CARD_SORTS, QUESTION_TOPICS, type CardSort, type QuestionTopic } from './vocabulary';
 
 /**
  * Reading a buyer's message (spec 001 section 9, in English, French, Arabic and Swahili whatever the site's language:
  * people mix). Pure and linear: every pattern below is a plain alternation of words, run once over a message of at most
  * CHAT_MESSAGE_MAX characters, and numbers are read by one scan. Browser-safe (no zod).
  */
-
-/** The Efficiency, Power, Price and Popularity chips: a buyer can also ask in words ("cheapest first"). */
-export const CARD_SORTS = ['efficiency', 'power', 'price', 'popularity'] as const;
-export type CardSort = (typeof CARD_SORTS)[number];
 
 /** The three things Tara asks for. */
 export type ChatNeed = 'budget' | 'usage' | 'type';
@@ -44,14 +43,6 @@ export interface Understanding {
   /** The city a delivery question names ("do you deliver to Kaduna?"): the landed quote is for it when it has charges. */
   deliverTo?: string;
 }
-
-/**
- * What a buyer asks that the product knows the answer to (issue 40.2). delivery, landed-cost and finance are answered
- * from the landed-cost quote and the finance terms; trade-in, sell-car and reservation from the product's pages and
- * the deposit; documents, inspection and warranty (and delivery times) from the staff's knowledge base.
- */
-export const QUESTION_TOPICS = ['delivery', 'landed-cost', 'documents', 'inspection', 'warranty', 'finance', 'trade-in', 'sell-car', 'reservation'] as const;
-export type QuestionTopic = (typeof QUESTION_TOPICS)[number];
 
 export interface UnderstandOptions {
   language: SiteLanguage;
@@ -667,7 +658,6 @@ function readMake(text: string): string | undefined {
   const found = MAKE_PATTERN.exec(text);
   return found ? MAKE_OF.get(found[0].trim().replace(/\s+/g, ' ')) : undefined;
 }
-
 
 const QUESTIONS: ReadonlyArray<[QuestionTopic, RegExp]> = [
   [

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { NotFound } from '../platform/errors';
 import { SITE_LANGUAGES } from '../platform/languages';
+import { isOneLine, tooLong } from '../platform/validation';
+import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { decideFollowUp, FOLLOW_UP_STATUSES, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
-import type { ReservationInput, VehicleState } from './vehicle';
 import { whatsappReplyFields } from '../whatsapp';
 
 /*
@@ -117,11 +118,30 @@ export const reservationRequestDecider: Decider<ReservationRequestState, Reserva
  * Whether a buyer's request is still open at `now`, so that asking again is answered with it: until staff close it,
  * for RESERVATION_REQUEST_OPEN_DAYS, and while its vehicle has not been delisted since it was made.
  */
-export function isOpenReservationRequest(state: ReservationRequestState, vehicle: Pick<VehicleState, 'delistedAtVersion'>, now: Date): boolean {
+export function isOpenReservationRequest(state: ReservationRequestState, vehicle: { delistedAtVersion: number }, now: Date): boolean {
   const { request } = state;
   if (!request || state.status === 'closed' || vehicle.delistedAtVersion > request.vehicleVersion) return false;
   return now.getTime() < new Date(request.requestedAt).getTime() + RESERVATION_REQUEST_OPEN_DAYS * 24 * 3_600_000;
 }
+
+/** What a buyer sends with the reservation form (`POST /api/vehicles/{id}/reservations`). */
+export const ReservationSchema = z.object({
+  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, tooLong).refine(isOneLine, 'oneLine'),
+  phone: z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').max(30, tooLong).regex(PHONE_PATTERN, 'phoneInvalid').refine(isOneLine, 'oneLine'),
+  /** Optional: a form's blank input means "not given". */
+  email: z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(254, tooLong)
+    .refine(isOneLine, 'oneLine')
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+  language: SiteLanguageSchema.optional(),
+  /** The buyer ticked "Send me updates on WhatsApp" (off by default): the request's confirmation and status changes go there too. */
+  whatsappUpdates: z.boolean({ error: 'invalid' }).optional(),
+});
+export type ReservationInput = z.output<typeof ReservationSchema>;
 
 export type ReservationRequestCommand = { type: 'RequestReservation'; reservationId: string; vehicle: ReservedVehicle; input: ReservationInput; now: Date } | FollowUpCommand;
 

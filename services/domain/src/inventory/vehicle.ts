@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { eventTypesOf, type Decider } from '../platform/events';
 import { NotFound } from '../platform/errors';
-import { isOneLine, TEXT_RULE_CODES, tooLong, withCleanText } from '../platform/validation';
+import { TEXT_RULE_CODES, withCleanText } from '../platform/validation';
 import { messageOfIssue, type MessageCode } from '../platform/messages';
 import { PRICE_CURRENCY_CODES, type PriceCurrency } from '../money/currencies';
 import { phoneKey } from '../contact/people';
-import { EMAIL_PATTERN, PHONE_PATTERN, SiteLanguageSchema } from '../contact/contactMessage';
 import { decideFollowUp, type FollowUpCommand, type FollowUpStatus } from '../followUps/followUp';
 import { BODY_TYPES, chargesFromTheGrid, FUEL_TYPES, TRANSMISSIONS, VEHICLE_CONDITIONS } from './kinds';
 import { CalendarDateSchema, EV_RANGE_KM_MAX, IMPORT_STATUSES, VehiclePricingSchema, VinSchema } from './vehicleRecord';
@@ -219,25 +218,6 @@ export function openReservationOf(state: VehicleState, phone: string, now: Date)
 export const foldVehicle = (events: readonly VehicleEvent[]) => events.reduce(evolveVehicle, initialVehicleState);
 
 export const vehicleDecider: Decider<VehicleState, VehicleEvent> = { eventSchema: VehicleEventSchema, initialState: initialVehicleState, evolve: evolveVehicle };
-
-
-export const ReservationSchema = z.object({
-  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, tooLong).refine(isOneLine, 'oneLine'),
-  phone: z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').max(30, tooLong).regex(PHONE_PATTERN, 'phoneInvalid').refine(isOneLine, 'oneLine'),
-  /** Optional: a form's blank input means "not given". */
-  email: z
-    .string({ error: 'invalid' })
-    .trim()
-    .max(254, tooLong)
-    .refine(isOneLine, 'oneLine')
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'emailInvalid')
-    .transform((value) => (value === '' ? undefined : value))
-    .optional(),
-  language: SiteLanguageSchema.optional(),
-  /** The buyer ticked "Send me updates on WhatsApp" (off by default): the request's confirmation and status changes go there too. */
-  whatsappUpdates: z.boolean({ error: 'invalid' }).optional(),
-});
-export type ReservationInput = z.output<typeof ReservationSchema>;
 
 export type VehicleCommand =
   | { type: 'Save'; vehicle: Vehicle; now: Date }

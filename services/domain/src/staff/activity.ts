@@ -27,7 +27,9 @@ export const ACTIVITY_RECORD_KINDS = {
   'tariff-versions': { label: 'Tariff version', prefix: 'tariff-version-' },
   'freight-rates': { label: 'Freight rate', prefix: 'freight-rate-' },
   'destination-charges': { label: 'Destination charge', prefix: 'destination-charge-' },
+  'tara-answers': { label: "Tara's answer", prefix: 'tara-answer-' },
   emails: { label: 'Email', prefix: 'email-' },
+  'whatsapp-messages': { label: 'WhatsApp message', prefix: 'whatsapp-message-' },
   staff: { label: 'Staff account', prefix: 'staff-' },
 } as const;
 export type ActivityRecordKind = keyof typeof ACTIVITY_RECORD_KINDS;
@@ -50,8 +52,9 @@ export const ACTIVITY_FAMILIES = {
   accounts: { label: 'Staff accounts', types: [...STAFF_ACCOUNT_EVENT_TYPES] },
   requests: { label: 'Requests', records: ['sell-car-submissions', 'trade-in-submissions', 'enquiries', 'reservation-requests', 'contact-messages', 'conversations'] },
   catalogue: { label: 'Vehicles and data collection', records: ['vehicles', 'data-collection'] },
-  news: { label: 'News and videos', records: ['news-sources', 'articles', 'videos'], types: [...NEWS_TICKER_EVENT_TYPES] },
-  emails: { label: 'Emails', records: ['emails'] },
+  news: { label: "News, videos and Tara's answers", records: ['news-sources', 'articles', 'videos', 'tara-answers'], types: [...NEWS_TICKER_EVENT_TYPES] },
+  // The two outboxes: a failed email or WhatsApp message sent again.
+  emails: { label: 'Emails and WhatsApp messages', records: ['emails', 'whatsapp-messages'] },
   'landed-cost': { label: 'Tariffs, freight and charges', records: ['tariff-versions', 'freight-rates', 'destination-charges'] },
 } as const satisfies Record<string, { label: string; types?: readonly string[]; records?: readonly ActivityRecordKind[] }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;

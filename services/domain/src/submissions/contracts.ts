@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SITE_LANGUAGES } from '../platform/languages';
-import { PersonalInfoSchema, SUBMISSION_STATUSES, VehicleInfoSchema } from './submission';
+import { PersonalInfoSchema, VehicleInfoSchema } from './fields';
+import { SUBMISSION_STATUSES } from './submission';
 
 /** What the API answers about sell-car and trade-in requests: to staff, and to the owner on the status page. */
 

@@ -51,6 +51,24 @@ export const requestLanguage = SiteLanguageSchema.optional().transform((language
 
 export { PHONE_PATTERN };
 
+/** What an owner told us of themselves and of their car, as a request keeps them (each kind's parseFields makes them of its form's fields). */
+export const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
+export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
+
+export const VehicleInfoSchema = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.string(),
+  odometer: z.string(),
+  fuelType: z.string(),
+  transmission: z.string(),
+  vin: z.string().nullable(),
+  knownIssues: z.string().nullable(),
+  underFinance: z.boolean(),
+  askingPrice: z.string().nullable(),
+});
+export type VehicleInfo = z.infer<typeof VehicleInfoSchema>;
+
 /** What an owner's request form (sell-car, trade-in) checks its own way; ownerRequestFields holds the rules both share. */
 export interface OwnerRequestRules<Vehicle extends z.ZodRawShape, Fuel extends readonly string[], Transmission extends readonly string[], UnderFinance extends z.ZodType, AskingPrice extends z.ZodType> {
   /** The phone shapes the form accepts. */

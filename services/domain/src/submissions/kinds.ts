@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { domainMessage, type DomainMessage } from '../platform/messages';
 import { validate, type FieldErrors } from '../platform/validation';
+import type { PersonalInfo, VehicleInfo } from './fields';
 import { SELL_CAR_PHOTO_SLOTS, SellCarFieldsSchema } from './sellCar';
 import type { SiteLanguage } from '../platform/languages';
-import type { PersonalInfo, VehicleInfo } from './submission';
 import { TRADE_IN_PHOTO_SLOTS, TradeInFieldsSchema } from './tradeIn';
 
 export type SubmissionKind = 'sell-car' | 'trade-in';

@@ -4,28 +4,12 @@ import { AlreadyExists, NotFound } from '../platform/errors';
 import { fitsMinorUnits, fromMajor } from '../money/money';
 import { DEFAULT_SITE_LANGUAGE, languageOf, SITE_LANGUAGES, type SiteLanguage } from '../platform/languages';
 import type { FollowUpCommand } from '../followUps/followUp';
+import { PersonalInfoSchema, VehicleInfoSchema, type PersonalInfo, type VehicleInfo } from './fields';
 import { SUBMISSION_KINDS, type SubmissionKind } from './kinds';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from './statuses';
 import { whatsappReplyFields } from '../whatsapp';
 
 export * from './statuses';
-
-export const PersonalInfoSchema = z.object({ fullName: z.string(), phoneNumber: z.string(), email: z.string() });
-export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
-
-export const VehicleInfoSchema = z.object({
-  make: z.string(),
-  model: z.string(),
-  year: z.string(),
-  odometer: z.string(),
-  fuelType: z.string(),
-  transmission: z.string(),
-  vin: z.string().nullable(),
-  knownIssues: z.string().nullable(),
-  underFinance: z.boolean(),
-  askingPrice: z.string().nullable(),
-});
-export type VehicleInfo = z.infer<typeof VehicleInfoSchema>;
 
 /** A photo as stored: the server chose its name; the owner's file name is kept only as text. */
 const StoredPhotoSchema = z.object({ slot: z.string(), label: z.string(), storedName: z.string(), contentType: z.string(), bytes: z.number(), originalName: z.string() });

@@ -1,0 +1,36 @@
+/*
+ * The words Tara's contracts and her engines share: the values of the slots that rule cars out, the orders of the
+ * cards, the topics a buyer asks about and those the staff's knowledge base answers. Imports nothing, so the contracts
+ * (zod) and the browser-safe engines (slots, understanding, replies, which re-export these) both build on it and
+ * neither on the other's values.
+ */
+
+/** Body types a buyer can ask for: one slot of what Tara understood. */
+export const CHAT_BODY_TYPES = ['suv', 'sedan', 'truck', 'pickup', 'crossover', 'hatchback', 'minivan', 'coupe', 'convertible'] as const;
+export type ChatBodyType = (typeof CHAT_BODY_TYPES)[number];
+export const CHAT_FUELS = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
+export type ChatFuel = (typeof CHAT_FUELS)[number];
+/** Four-wheel or all-wheel drive ("4x4", "AWD"): the one drive a buyer asks for. */
+export const CHAT_DRIVES = ['4x4'] as const;
+export type ChatDrive = (typeof CHAT_DRIVES)[number];
+export const CHAT_CONDITIONS = ['new', 'used'] as const;
+export type ChatCondition = (typeof CHAT_CONDITIONS)[number];
+/** What matters most, which orders the cards without ruling any out: fuel economy, or luxury. */
+export const CHAT_PRIORITIES = ['economy', 'luxury'] as const;
+export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
+
+/** The Efficiency, Power, Price and Popularity chips: a buyer can also ask in words ("cheapest first"). */
+export const CARD_SORTS = ['efficiency', 'power', 'price', 'popularity'] as const;
+export type CardSort = (typeof CARD_SORTS)[number];
+
+/**
+ * What a buyer asks that the product knows the answer to (issue 40.2). delivery, landed-cost and finance are answered
+ * from the landed-cost quote and the finance terms; trade-in, sell-car and reservation from the product's pages and
+ * the deposit; documents, inspection and warranty (and delivery times) from the staff's knowledge base.
+ */
+export const QUESTION_TOPICS = ['delivery', 'landed-cost', 'documents', 'inspection', 'warranty', 'finance', 'trade-in', 'sell-car', 'reservation'] as const;
+export type QuestionTopic = (typeof QUESTION_TOPICS)[number];
+
+/** The topics of the staff's knowledge base (table tara_answers), each written in the four languages. */
+export const KNOWLEDGE_TOPICS = ['delivery', 'documents', 'inspection', 'warranty'] as const satisfies readonly QuestionTopic[];
+export type KnowledgeTopic = (typeof KNOWLEDGE_TOPICS)[number];

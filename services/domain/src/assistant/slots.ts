@@ -27,6 +27,14 @@ export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
 export const CHAT_FILTER_SLOTS = ['bodyType', 'fuel', 'drive', 'seats', 'minRangeKm', 'condition', 'minYear', 'location', 'make', 'budget'] as const;
 export type ChatFilterSlot = (typeof CHAT_FILTER_SLOTS)[number];
 
+/**
+ * The bounds of the slots as the rules engine reads them from a message: the context's schema holds every value to
+ * them, a language model's too (set_preferences).
+ */
+export const CHAT_SEATS_BOUNDS = { min: 2, max: 15 } as const;
+export const CHAT_RANGE_KM_BOUNDS = { min: 50, max: 2000 } as const;
+export const CHAT_YEAR_BOUNDS = { min: 1980, max: 2049 } as const;
+
 export const EMPTY_CHAT_CONTEXT: ChatContext = {
   preferredVehicleType: null,
   usage: null,

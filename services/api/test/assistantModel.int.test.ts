@@ -352,5 +352,15 @@ describe('Tara with a language model', () => {
     ]);
     expect(turns[0]!.context).toMatchObject({ bodyType: 'suv', fuel: null, budget: { amount: 45_000_000, currency: 'NGN' } });
     expect(turns[1]!.context).toMatchObject({ bodyType: 'suv', fuel: 'diesel', drive: '4x4' });
+    expect(turns.map((turn) => turn.modelSlots)).toEqual([undefined, undefined]);
+  });
+
+  it("shows staff which slots the model read in a turn's message in the console's conversation", async () => {
+    model = settingModel({ seats: 7 }, (result) => `The ${(result['cardsShownBesideYourReply'] as FoundVehicle[])[0]!.name} seats seven.`);
+    const { id } = await converse(configured, SCHOOL_RUN);
+    await catchUpCompletely(new Projector(configured.testDb.db, allProjections));
+    const response = await configured.app.inject({ method: 'GET', url: `/api/admin/conversations/${id}`, headers: { cookie } });
+    const turn = response.json<ConversationRecord>().transcript.find((message) => !message.isUser && message.id !== 'greeting')!;
+    expect(turn).toMatchObject({ engine: 'model', modelSlots: ['seats'], context: { seats: 7, usage: 'family' } });
   });
 });

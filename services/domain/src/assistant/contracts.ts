@@ -5,7 +5,7 @@ import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
 import { CARD_SORTS } from './understanding';
 import { KNOWLEDGE_TOPICS } from './replies';
-import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES, CHAT_RANGE_KM_BOUNDS, CHAT_SEATS_BOUNDS, CHAT_YEAR_BOUNDS, type ChatFilterSlot } from './slots';
+import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_FILTER_SLOTS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES, CHAT_RANGE_KM_BOUNDS, CHAT_SEATS_BOUNDS, CHAT_YEAR_BOUNDS, type ChatFilterSlot } from './slots';
 
 /**
  * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks
@@ -231,6 +231,7 @@ export const ConversationTranscriptMessageSchema = ChatMessageSchema.extend({
   engine: z.enum(TARA_ENGINES).optional().describe("Tara's replies: which engine answered the turn ('rules' for turns recorded before engines were)"),
   fallback: z.enum(MODEL_FALLBACKS).optional().describe('With engine rules: why the language model tried first did not answer'),
   context: ChatContextSchema.optional().describe("Tara's replies: every slot as she understood them after the turn"),
+  modelSlots: z.array(z.enum(CHAT_FILTER_SLOTS)).optional().describe("Tara's replies: the slots the language model read in the buyer's message (their values are in context); absent when it set none"),
 }).meta({ id: 'ConversationTranscriptMessage' });
 export type ConversationTranscriptMessage = z.output<typeof ConversationTranscriptMessageSchema>;
 

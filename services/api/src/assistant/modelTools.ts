@@ -33,8 +33,9 @@ import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import type { VehicleMatcher } from './vehicleMatcher';
 
 /**
- * The tools Tara's language model may call (issue 40.5): each runs our own code, read-only, and answers with our
- * figures in the visitor's currency. They are the model's only way to act: the hand-off tool only offers the buyer
+ * The tools Tara's language model may call (issue 40.5): each runs our own code, read-only (set_preferences changes
+ * only the turn's slots, which the decider records as the rules engine's are), and answers with our figures in the
+ * visitor's currency. They are the model's only way to act: the hand-off tool only offers the buyer
  * the hand-off form (the buyer fills it, as without a model). What each answer names (cars, amounts) becomes what the
  * turn's reply may name.
  */

@@ -201,9 +201,9 @@ export type ConversationCommand =
   | FollowUpCommand;
 
 /**
- * The language model's part in a turn: its reply, which passed the guards (the cards, context and suggestions stay the
- * rules engine's, and they always offer a person), with the citations of the tool-found cars it names; or why the
- * rules engine answered instead.
+ * The language model's part in a turn: its reply, which passed the guards, with the citations of the tool-found cars it
+ * names and the slots it read in the message (merged after the rules engine's by withModelSlots; the suggestions stay
+ * the rules engine's, and they always offer a person); or why the rules engine answered instead.
  */
 export type ModelPhrasing =
   | {

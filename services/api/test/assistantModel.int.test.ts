@@ -337,6 +337,18 @@ describe('Tara with a language model', () => {
     expect(await recorded(configured, id)).not.toHaveProperty('modelSlots');
   });
 
+  it('replaces a reply giving a card the budget the model set as its price by the rules engine’s', async () => {
+    const budget = 200_000_000;
+    model = settingModel({ seats: 7, budget: { amount: budget, currency: 'NGN' } }, (result) => {
+      const first = (result['cardsShownBesideYourReply'] as FoundVehicle[])[0]!;
+      expect(first.price.amount).not.toBe(budget);
+      return `The ${first.name} is yours for ${formatPlain(budget, 'NGN')}.`;
+    });
+    const { id, answer } = await converse(configured, SCHOOL_RUN);
+    expect(answer.context.budget).toBeNull();
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
+  });
+
   it("shows staff the engine and the slots of each turn in the console's conversation", async () => {
     model = searchingModel((found) => `The ${found[0]!.name} at ${found[0]!.price.text} fits.`);
     const { id } = await converse(configured);

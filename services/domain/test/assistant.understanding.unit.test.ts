@@ -401,7 +401,7 @@ describe("a language model's slots (set_preferences): the rules engine's reading
     expect(ChatFilterSlotsSchema.safeParse({ bodyType: null }).success).toBe(false);
   });
 
-  it.each([{ seats: 40 }, { seats: 1 }, { minRangeKm: 5 }, { minYear: 1900 }, { fuel: 'steam' }, { drive: 'rwd' }, { budget: { amount: -1, currency: 'NGN' } }, { location: '' }, { usage: 'family' }])(
+  it.each([{ seats: 40 }, { seats: 1 }, { minRangeKm: 5 }, { minYear: 1900 }, { fuel: 'steam' }, { drive: 'rwd' }, { budget: { amount: -1, currency: 'NGN' } }, { location: '' }, { location: 'Lagos, call +234 803 000 0000' }, { make: 'Visit cars.example' }, { usage: 'family' }])(
     'refuses %j as the rules engine would never read it',
     (slots) => {
       expect(ChatFilterSlotsSchema.safeParse(slots).success).toBe(false);

@@ -138,6 +138,20 @@ function factsMessage(draft: DraftedReply, { matches, state }: TaraModelTurn): s
   });
 }
 
+/** Each figure of the cards (price, price in the budget's currency, landed quote) with the car it is of. */
+function figuresOfCars(matches: VehicleMatches): GroundedAmount[] {
+  const landed = matches.landed;
+  const landedCar = landed ? matches.vehicles.find((card) => card.path === landed.path)?.name : undefined;
+  return [
+    ...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })),
+    ...matches.vehicles.flatMap((card) => {
+      const inBudget = matches.inBudgetCurrency?.[card.id];
+      return inBudget ? [{ ...inBudget, vehicle: card.name }] : [];
+    }),
+    ...(landed && landedCar ? [landed.total, landed.deposit, landed.monthly].map((amount) => ({ amount, currency: landed.currency, vehicle: landedCar })) : []),
+  ];
+}
+
 export interface TaraModelTurn extends DraftInput {
   state: ConversationState;
   /** The city a delivery question names: the cards found again for the model's slots are quoted for it too. */
@@ -231,21 +245,15 @@ export function taraLanguageModel(settings: ModelSettings, tools: readonly Model
       const [{ content, facts }, names] = await Promise.race([Promise.all([converse(turn, draft, slots, signal), catalogueNames()]), deadline]);
       // The reply is held to the turn as its slots stand at the end: the cards found again for the model's, if it set any.
       const { matches, draft: final, modelSlots } = slots.current;
-      const budget = final.understanding.context.budget;
+      // The buyer's budget as the rules engine read it: a budget the model set is no figure it may then write (as a car's price).
+      const budget = draft.understanding.context.budget;
       // Each figure with the car it is of, so one car's price is never said of another.
-      const landed = matches.landed;
-      const landedCar = landed ? matches.vehicles.find((card) => card.path === landed.path)?.name : undefined;
-      const ofCars: GroundedAmount[] = [
-        ...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })),
-        ...matches.vehicles.flatMap((card) => {
-          const inBudget = matches.inBudgetCurrency?.[card.id];
-          return inBudget ? [{ ...inBudget, vehicle: card.name }] : [];
-        }),
-        ...(landed && landedCar ? [landed.total, landed.deposit, landed.monthly].map((amount) => ({ amount, currency: landed.currency, vehicle: landedCar })) : []),
-        ...facts.flatMap((fact) => fact.amounts),
-      ];
-      // The rules engine's own figures that are of no car (the reservation deposit), and the buyer's budget.
-      const ofNoCar = amountsIn(final.reply.content, final.currency).filter((figure) => !ofCars.some((known) => known.currency === figure.currency && Math.abs(known.amount - figure.amount) <= 1));
+      const ofCars: GroundedAmount[] = [...figuresOfCars(matches), ...facts.flatMap((fact) => fact.amounts)];
+      // The rules engine's own figures that are of no car (the reservation deposit), read in its reply before the model
+      // set any slot (so a budget the model set is not one of them); the figures of the cards that reply listed are no
+      // figures of no car.
+      const ofRulesCards = figuresOfCars(turn.matches);
+      const ofNoCar = amountsIn(draft.reply.content, draft.currency).filter((figure) => ![...ofCars, ...ofRulesCards].some((known) => known.currency === figure.currency && Math.abs(known.amount - figure.amount) <= 1));
       const amounts: GroundedAmount[] = [...ofCars, ...ofNoCar, ...(budget ? [budget] : [])];
       const toolVehicles = facts.flatMap((fact) => fact.vehicles);
       const violation = guardModelReply(content, {

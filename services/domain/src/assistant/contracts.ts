@@ -3,7 +3,7 @@ import type { DomainEvent } from '../platform/events';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
-import { CARD_SORTS } from './understanding';
+import { CARD_SORTS, CHAT_CITIES, CHAT_MAKES } from './understanding';
 import { KNOWLEDGE_TOPICS } from './replies';
 import { CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_FILTER_SLOTS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES, CHAT_RANGE_KM_BOUNDS, CHAT_SEATS_BOUNDS, CHAT_YEAR_BOUNDS, type ChatFilterSlot } from './slots';
 
@@ -63,8 +63,18 @@ const filterSlotValues = {
   budget: ChatBudgetSchema,
 } satisfies Record<ChatFilterSlot, z.ZodType>;
 
-/** The filter slots a language model sets (set_preferences): any of them, each a value (a slot is never cleared this way). */
-export const ChatFilterSlotsSchema = z.strictObject(filterSlotValues).partial();
+/**
+ * The filter slots a language model sets (set_preferences): any of them, each a value (a slot is never cleared this
+ * way); the city and the make only as the rules engine writes them, so a model never puts words of its own into what
+ * Tara shows the buyer (the context's summary, the WhatsApp message).
+ */
+export const ChatFilterSlotsSchema = z
+  .strictObject({
+    ...filterSlotValues,
+    location: z.enum(CHAT_CITIES).describe(filterSlotValues.location.description!),
+    make: z.enum(CHAT_MAKES).describe(filterSlotValues.make.description!),
+  })
+  .partial();
 export type ChatFilterSlots = z.output<typeof ChatFilterSlotsSchema>;
 
 const slotFields = {

@@ -529,18 +529,19 @@ const CONDITIONS: ReadonlyArray<[ChatCondition, RegExp]> = [
 /** A model year: "2020 or newer", "from 2021", "2022 model", "à partir de 2020", "kuanzia 2021", "من 2020"; never a group of a phone number. */
 const YEAR = /(?<!\d[.,]?\s?)(19[89]\d|20[0-4]\d)(?![.,]\d|\s?\d|\s?(?:km|kms|miles))/gu;
 
-/** The brands people ask for, as the catalogue writes them. */
-const MAKES = [
+/** The brands people ask for, as the catalogue writes them: the make slot's values (a language model's too). */
+export const CHAT_MAKES = [
   'Toyota', 'Chery', 'Haval', 'Changan', 'Kia', 'MG', 'BYD', 'ROX', 'Xpeng', 'Honda', 'Hyundai', 'Nissan', 'Lexus', 'Mercedes-Benz', 'BMW', 'Audi', 'Volkswagen', 'Ford', 'Peugeot',
   'Mitsubishi', 'Suzuki', 'Mazda', 'Geely', 'GAC', 'JAC', 'Isuzu', 'Land Rover', 'Jeep', 'Tesla', 'Renault', 'Subaru', 'Innoson', 'Omoda', 'Jetour',
-];
+] as const;
 const MAKE_ALIASES: Record<string, string> = { mercedes: 'Mercedes-Benz', benz: 'Mercedes-Benz', vw: 'Volkswagen', 'range rover': 'Land Rover', 'تويوتا': 'Toyota', 'هيونداي': 'Hyundai', 'كيا': 'Kia', 'نيسان': 'Nissan', 'هوندا': 'Honda' };
-const MAKE_OF = new Map<string, string>([...MAKES.map((make) => [foldText(make), make] as const), ...Object.entries(MAKE_ALIASES).map(([alias, make]) => [foldText(alias), make] as const)]);
+const MAKE_OF = new Map<string, string>([...CHAT_MAKES.map((make) => [foldText(make), make] as const), ...Object.entries(MAKE_ALIASES).map(([alias, make]) => [foldText(alias), make] as const)]);
 /** "jeep" is also the word for an SUV: the brand only with a capital J and a model ("Jeep Wrangler") would be; it stays a body type. */
 const MAKE_PATTERN = words([...MAKE_OF.keys()].filter((make) => make !== 'jeep'));
 
 /** Cities a buyer may want the car in; named after "in", "at", "near", "around", "from" (or their words in the four languages). */
-const CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'];
+/** The location slot's values (a language model's too). */
+export const CHAT_CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'] as const;
 /** The cities as Arabic writes them (Kano left out: كانو is also a verb). */
 const CITY_ALIASES: Record<string, string> = {
   'لاغوس': 'Lagos', 'لاجوس': 'Lagos', 'أبوجا': 'Abuja', 'بورت هاركورت': 'Port Harcourt', 'إبادان': 'Ibadan', 'كادونا': 'Kaduna', 'إينوغو': 'Enugu',
@@ -548,7 +549,7 @@ const CITY_ALIASES: Record<string, string> = {
   'جوهانسبرغ': 'Johannesburg', 'كيب تاون': 'Cape Town', 'أديس أبابا': 'Addis Ababa', 'لواندا': 'Luanda', 'داكار': 'Dakar', 'أبيدجان': 'Abidjan',
   'دوالا': 'Douala', 'ياوندي': 'Yaoundé', 'لومي': 'Lomé', 'كوتونو': 'Cotonou',
 };
-const CITY_OF = new Map([...CITIES.map((city) => [foldText(city), city] as const), ...Object.entries(CITY_ALIASES).map(([alias, city]) => [foldText(alias), city] as const)]);
+const CITY_OF = new Map([...CHAT_CITIES.map((city) => [foldText(city), city] as const), ...Object.entries(CITY_ALIASES).map(([alias, city]) => [foldText(alias), city] as const)]);
 const LOCATION = new RegExp(
   `(?<![${LETTER}])(?:in|at|near|around|from|located in|based in|à|a|au|pres de|vers|depuis|huko|katika|mjini|في|ب|من)\\s(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])(?!\\s(?:traffic|road|roads))`,
   'u',

@@ -230,7 +230,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
     ),
     tool(
       'set_preferences',
-      "Sets what the buyer's message says about the car they need when the facts' 'understood' does not hold it yet (seats for a school run with friends, 4x4 for a bad road, electric with a range for a commute and charging at home). A slot the buyer's own words already set in this message stays as they said. Answers the cards that now fit, which replace the cards shown beside your reply.",
+      "Sets what the buyer's message says about the car they need when the facts' 'understood' does not hold it yet (seats for a school run with friends, 4x4 for a bad road, electric with a range for a commute and charging at home). Give only the slots to set and leave the others out (none can be cleared). A slot the buyer's own words already set in this message stays as they said. Answers the cards that now fit, which replace the cards shown beside your reply.",
       ChatFilterSlotsSchema,
       async (slots, { language, currency, slots: turn }) => {
         const modelSlots = { ...turn.current.modelSlots, ...slots };

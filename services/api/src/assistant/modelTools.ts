@@ -57,7 +57,7 @@ export type DraftedReply = ReturnType<typeof draftReply>;
 
 /**
  * One turn as its slots stand: the rules engine's (`input`, its cards found for them), and after set_preferences the
- * model's merged in (`current`), with the cards our matcher found for them and the reply drafted over those.
+ * model's merged in (`current`: what the model asked, what the rules engine made of it, the cards our matcher found).
  */
 export interface TurnSlots {
   state: ConversationState;
@@ -237,7 +237,7 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
         const merged = draftReply(turn.state, { ...turn.input, modelSlots });
         const changed = merged.fromModel.applied.length > 0;
         const matches = changed ? await matcher(merged.understanding.context, currency, { deliverTo: turn.deliverTo }) : turn.input.matches;
-        turn.current = { modelSlots, matches, draft: changed ? draftReply(turn.state, { ...turn.input, modelSlots, matches }) : merged };
+        turn.current = { modelSlots, matches, draft: merged };
         const { context } = merged.understanding;
         return {
           result: {

@@ -560,7 +560,7 @@ export interface ConversationMessagesTable {
   fallback: ColumnType<ModelFallback | null, ModelFallback | null | undefined, ModelFallback | null>;
   /** Tara's replies: every slot she understood after the turn. */
   context: ColumnType<StoredChatContext | null, string | null | undefined, string | null>;
-  /** Tara's replies (0038): the slots the language model read in the buyer's message; null when it set none. */
+  /** Tara's replies (0039): the slots the language model read in the buyer's message; null when it set none. */
   model_slots: ColumnType<ChatFilterSlot[] | null, string | null | undefined, string | null>;
 }
 

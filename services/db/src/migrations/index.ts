@@ -36,7 +36,7 @@ import * as whatsappReplies from './0034_whatsapp_replies';
 import * as whatsappEarlyStatuses from './0035_whatsapp_early_statuses';
 import * as conversationTurnEngines from './0036_conversation_turn_engines';
 import * as whatsappAskedAt from './0037_whatsapp_asked_at';
-import * as conversationModelSlots from './0038_conversation_model_slots';
+import * as conversationModelSlots from './0039_conversation_model_slots';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -77,5 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_whatsapp_early_statuses': whatsappEarlyStatuses,
   '0036_conversation_turn_engines': conversationTurnEngines,
   '0037_whatsapp_asked_at': whatsappAskedAt,
-  '0038_conversation_model_slots': conversationModelSlots,
+  '0039_conversation_model_slots': conversationModelSlots,
 };

@@ -98,8 +98,23 @@ async function converse(t: TestApp, text = ASK) {
 async function recorded(t: TestApp, id: string) {
   const events = await readStream(t.app.db, conversationStreamId(id));
   const replied = events.findLast((event) => event.type === 'TaraReplied')!;
-  return replied.data as { engine?: string; fallback?: string; content: string };
+  return replied.data as { engine?: string; fallback?: string; modelSlots?: string[]; content: string };
 }
+/** The cards the model was given with the turn's facts (the rules engine's). */
+const factsCards = (request: ChatRequest) => {
+  const facts = request.messages.find((message) => message.role === 'system' && message.content!.startsWith('Facts of this turn'))!;
+  return (JSON.parse(facts.content!.slice(facts.content!.indexOf('\n') + 1)) as { cardsShownBesideYourReply: FoundVehicle[] }).cardsShownBesideYourReply;
+};
+/** A model that sets slots first (set_preferences), then writes what `reply` makes of the cards it answered and the facts' cards. */
+const settingModel =
+  (slots: object, reply: (result: Record<string, unknown>, before: FoundVehicle[]) => string): StandIn =>
+  (request, response) => {
+    const results = toolResults(request);
+    if (results.length === 0) return callTool(response, [{ name: 'set_preferences', args: slots }]);
+    say(response, reply(results[0]!, factsCards(request)));
+  };
+const ids = (answer: ChatAnswer) => answer.vehicles.map((card) => card.id);
+const SCHOOL_RUN = 'something for the school run with my three kids and their friends';
 
 describe('Tara without a language model', () => {
   it('answers with the rules engine and makes no HTTP call at all', async () => {
@@ -134,7 +149,7 @@ describe('Tara with a language model', () => {
     expect(received[0]!.body.model).toBe('stand-in');
     expect(received[0]!.body.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([ASK]);
     expect(received[0]!.body.messages.filter((message) => message.role === 'system').some((message) => message.content!.includes(ASK))).toBe(false);
-    expect(received[0]!.body.tools.map((tool) => tool.function.name).sort()).toEqual(['finance', 'get_vehicle', 'quote_landed_cost', 'search_inventory', 'start_handoff']);
+    expect(received[0]!.body.tools.map((tool) => tool.function.name).sort()).toEqual(['finance', 'get_vehicle', 'quote_landed_cost', 'search_inventory', 'set_preferences', 'start_handoff']);
   });
 
   it("shows a reasoning model's answer without its thinking", async () => {
@@ -257,6 +272,83 @@ describe('Tara with a language model', () => {
     expect(await recorded(configured, id)).toMatchObject({ engine: 'model' });
   });
 
+  it('lets the model set the seats a school run needs, which the rules engine did not read: the cards are found again for them', async () => {
+    const rulesOnly = await converse(unconfigured, SCHOOL_RUN);
+    expect(rulesOnly.answer.context.seats).toBe(5);
+    const sevenSeaters = await converse(unconfigured, 'a 7-seater for the school run with my kids');
+    expect(sevenSeaters.answer.vehicles.length).toBeGreaterThan(0);
+    expect(ids(sevenSeaters.answer)).not.toEqual(ids(rulesOnly.answer));
+    let written = '';
+    model = settingModel({ seats: 7 }, (result) => {
+      const first = (result['cardsShownBesideYourReply'] as FoundVehicle[])[0]!;
+      written = `With friends on board you need seven seats: the ${first.name} at ${first.price.text} has them.`;
+      return written;
+    });
+    const { id, answer } = await converse(configured, SCHOOL_RUN);
+    expect(answer.reply.content).toBe(written);
+    // Every slot as before, the seats the model's; the cards are our matcher's for seven seats, as if the buyer had said so.
+    expect(answer.context).toMatchObject({ usage: 'family', seats: 7, bodyType: null, budget: null });
+    expect(ids(answer)).toEqual(ids(sevenSeaters.answer));
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'model', modelSlots: ['seats'] });
+  });
+
+  it('refuses slots of values the rules engine never reads with a tool error, and keeps the rules engine’s slots and cards', async () => {
+    const rulesOnly = await converse(unconfigured, SCHOOL_RUN);
+    let refusal: Record<string, unknown> = {};
+    model = settingModel({ seats: 40, bodyType: 'spaceship' }, (result) => {
+      refusal = result;
+      return 'How many people will ride with you most days?';
+    });
+    const { id, answer } = await converse(configured, SCHOOL_RUN);
+    expect(refusal['error']).toMatch(/invalid arguments: .*seats.*bodyType|invalid arguments: .*bodyType.*seats/);
+    expect(answer.context).toMatchObject({ seats: 5, bodyType: null });
+    expect(ids(answer)).toEqual(ids(rulesOnly.answer));
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'model' });
+    expect(await recorded(configured, id)).not.toHaveProperty('modelSlots');
+  });
+
+  it("keeps a slot the buyer's message set as the rules engine read it, and adds the model's others", async () => {
+    let answered: Record<string, unknown> = {};
+    model = settingModel({ bodyType: 'minivan', seats: 7 }, (result) => {
+      answered = result;
+      return 'Shall I look for one with seven seats in another colour too?';
+    });
+    const { id, answer } = await converse(configured);
+    expect(answered['keptAsTheBuyerSaid']).toEqual([{ slot: 'bodyType', value: 'suv' }]);
+    expect(answer.context).toMatchObject({ bodyType: 'suv', seats: 7, budget: { amount: 45_000_000, currency: 'NGN' } });
+    for (const card of answer.vehicles) expect(card.price.amount).toBeLessThanOrEqual(45_000_000);
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'model', modelSlots: ['seats'] });
+  });
+
+  it("replaces a reply naming a car that is not among the cards found for the model's slots by the rules engine's, slots and cards too", async () => {
+    const rulesOnly = await converse(unconfigured, ASK);
+    let named = '';
+    model = settingModel({ seats: 7 }, (result, before) => {
+      const now = (result['cardsShownBesideYourReply'] as FoundVehicle[]).map((card) => card.name);
+      named = before.find((card) => !now.includes(card.name))!.name;
+      return `The ${named} is the one for your family.`;
+    });
+    const { id, answer } = await converse(configured);
+    expect(named).not.toBe('');
+    expect(answer.reply.content).not.toBe(`The ${named} is the one for your family.`);
+    expect(answer.context.seats).toBeNull();
+    expect(ids(answer)).toEqual(ids(rulesOnly.answer));
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-vehicle' });
+    expect(await recorded(configured, id)).not.toHaveProperty('modelSlots');
+  });
+
+  it('replaces a reply giving a card the budget the model set as its price by the rules engine’s', async () => {
+    const budget = 200_000_000;
+    model = settingModel({ seats: 7, budget: { amount: budget, currency: 'NGN' } }, (result) => {
+      const first = (result['cardsShownBesideYourReply'] as FoundVehicle[])[0]!;
+      expect(first.price.amount).not.toBe(budget);
+      return `The ${first.name} is yours for ${formatPlain(budget, 'NGN')}.`;
+    });
+    const { id, answer } = await converse(configured, SCHOOL_RUN);
+    expect(answer.context.budget).toBeNull();
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
+  });
+
   it("shows staff the engine and the slots of each turn in the console's conversation", async () => {
     model = searchingModel((found) => `The ${found[0]!.name} at ${found[0]!.price.text} fits.`);
     const { id } = await converse(configured);
@@ -272,5 +364,15 @@ describe('Tara with a language model', () => {
     ]);
     expect(turns[0]!.context).toMatchObject({ bodyType: 'suv', fuel: null, budget: { amount: 45_000_000, currency: 'NGN' } });
     expect(turns[1]!.context).toMatchObject({ bodyType: 'suv', fuel: 'diesel', drive: '4x4' });
+    expect(turns.map((turn) => turn.modelSlots)).toEqual([undefined, undefined]);
+  });
+
+  it("shows staff which slots the model read in a turn's message in the console's conversation", async () => {
+    model = settingModel({ seats: 7 }, (result) => `The ${(result['cardsShownBesideYourReply'] as FoundVehicle[])[0]!.name} seats seven.`);
+    const { id } = await converse(configured, SCHOOL_RUN);
+    await catchUpCompletely(new Projector(configured.testDb.db, allProjections));
+    const response = await configured.app.inject({ method: 'GET', url: `/api/admin/conversations/${id}`, headers: { cookie } });
+    const turn = response.json<ConversationRecord>().transcript.find((message) => !message.isUser && message.id !== 'greeting')!;
+    expect(turn).toMatchObject({ engine: 'model', modelSlots: ['seats'], context: { seats: 7, usage: 'family' } });
   });
 });

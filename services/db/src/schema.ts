@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChatCitation, StoredChatContext, TaraEngine, ModelFallback, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, WhatsAppMessageStatus, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
+import type { ChatCitation, ChatFilterSlot, StoredChatContext, TaraEngine, ModelFallback, ChatEntry, ChatStage, CurrencyCode, EmailStatus, EnquiryKind, WhatsAppMessageStatus, FollowUpNote, FollowUpStatus, FollowUpStatusChange, NewsCategory, NewsRegion, ProcessedPhoto, Quote, SiteLanguage, TaraTopic, TariffLine, VehicleSize, VideoCategory } from '@autobest/domain';
 
 /** int8 columns are parsed to JS numbers (see connection.ts); positions stay far below 2^53. */
 type Int8 = ColumnType<number, number | bigint | string, number | bigint | string>;
@@ -560,6 +560,8 @@ export interface ConversationMessagesTable {
   fallback: ColumnType<ModelFallback | null, ModelFallback | null | undefined, ModelFallback | null>;
   /** Tara's replies: every slot she understood after the turn. */
   context: ColumnType<StoredChatContext | null, string | null | undefined, string | null>;
+  /** Tara's replies (0039): the slots the language model read in the buyer's message; null when it set none. */
+  model_slots: ColumnType<ChatFilterSlot[] | null, string | null | undefined, string | null>;
 }
 
 /** A version of a country's tariff: written once, never changed (a change is the next version). */

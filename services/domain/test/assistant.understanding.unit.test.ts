@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CHAT_CONTEXT, fullContext, understandMessage, type ChatContext, type CurrencyCode, type SiteLanguage } from '../src/index';
+import { ChatFilterSlotsSchema, EMPTY_CHAT_CONTEXT, fullContext, understandMessage, withModelSlots, type ChatContext, type CurrencyCode, type SiteLanguage } from '../src/index';
 
 const read = (text: string, currency: CurrencyCode = 'NGN', prior: ChatContext = EMPTY_CHAT_CONTEXT, language: SiteLanguage = 'en') =>
   understandMessage(text, { language, currency, prior });
@@ -372,4 +372,39 @@ describe('asking for a person, for pricing, for an order', () => {
     expect(understanding.sort).toBe(sort);
     expect(understanding.said.preferredVehicleType).toBeUndefined();
   });
+});
+
+describe("a language model's slots (set_preferences): the rules engine's reading of the message comes first", () => {
+  const prior: ChatContext = { ...EMPTY_CHAT_CONTEXT, bodyType: 'suv', preferredVehicleType: 'suv', budget: { amount: 45_000_000, currency: 'NGN' } };
+
+  it('fills a slot the rules engine left unset, and raises one it only supposed (a family car seats five)', () => {
+    const { understanding, applied, kept } = withModelSlots(read('for the school run with my kids and their friends', 'NGN', prior), { seats: 7, drive: '4x4' });
+    expect(understanding.context).toEqual({ ...prior, usage: 'family', seats: 7, drive: '4x4' });
+    expect(applied).toEqual(['drive', 'seats']);
+    expect(kept).toEqual([]);
+    expect(understanding.changed).toBe(true);
+  });
+
+  it("keeps a slot the buyer's message set, or let go of, as the rules engine read it, and applies the rest", () => {
+    const said = withModelSlots(read('a pickup please', 'NGN', prior), { bodyType: 'minivan', fuel: 'diesel' });
+    expect(said.understanding.context).toMatchObject({ bodyType: 'pickup', fuel: 'diesel', budget: prior.budget });
+    expect(said).toMatchObject({ applied: ['fuel'], kept: ['bodyType'] });
+    const letGo = withModelSlots(read('no budget', 'NGN', prior), { budget: { amount: 1_000_000, currency: 'NGN' } });
+    expect(letGo.understanding.context.budget).toBeNull();
+    expect(letGo).toMatchObject({ applied: [], kept: ['budget'] });
+  });
+
+  it('may change a slot an earlier message set, and never clears one', () => {
+    const { understanding, applied } = withModelSlots(read('the road to my village is bad in rainy season', 'NGN', prior), { bodyType: 'pickup' });
+    expect(understanding.context).toMatchObject({ bodyType: 'pickup', preferredVehicleType: 'pickup', budget: prior.budget, usage: 'off-road' });
+    expect(applied).toEqual(['bodyType']);
+    expect(ChatFilterSlotsSchema.safeParse({ bodyType: null }).success).toBe(false);
+  });
+
+  it.each([{ seats: 40 }, { seats: 1 }, { minRangeKm: 5 }, { minYear: 1900 }, { fuel: 'steam' }, { drive: 'rwd' }, { budget: { amount: -1, currency: 'NGN' } }, { location: '' }, { location: 'Lagos, call +234 803 000 0000' }, { make: 'Visit cars.example' }, { usage: 'family' }])(
+    'refuses %j as the rules engine would never read it',
+    (slots) => {
+      expect(ChatFilterSlotsSchema.safeParse(slots).success).toBe(false);
+    },
+  );
 });

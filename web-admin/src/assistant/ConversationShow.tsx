@@ -6,7 +6,7 @@ import type { ChatCitation, ConversationRecord, ConversationTranscriptMessage } 
 import { describeContext } from '@autobest/domain/assistant/replies';
 import { FollowUpShow } from '../follow-ups/FollowUpShow';
 import { NameValueTable } from '../ui/NameValueTable';
-import { ENGINE_LABELS, ENTRY_LABELS, FALLBACK_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
+import { ENGINE_LABELS, ENTRY_LABELS, FALLBACK_LABELS, FILTER_SLOT_LABELS, formatBudget, STAGE_LABELS, USAGE_LABELS, VEHICLE_TYPE_LABELS } from './choices';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-NG');
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -98,7 +98,7 @@ function Citation({ citation }: { citation: ChatCitation }) {
   );
 }
 
-/** Under each of Tara's replies: which engine answered the turn (and why not the model, when it was tried), and the slots after it. */
+/** Under each of Tara's replies: which engine answered the turn (and why not the model, when it was tried, or which slots it read), and the slots after it. */
 function Turn({ message }: { message: ConversationTranscriptMessage }) {
   if (!message.engine) return null;
   const understood = message.context ? describeContext(message.context, 'en') : '';
@@ -106,6 +106,7 @@ function Turn({ message }: { message: ConversationTranscriptMessage }) {
     <Typography variant="caption" component="div" color="text.secondary">
       Answered by: {ENGINE_LABELS[message.engine]}
       {message.fallback ? ` (${FALLBACK_LABELS[message.fallback]})` : null}
+      {message.modelSlots ? ` · Read by the model: ${message.modelSlots.map((slot) => FILTER_SLOT_LABELS[slot]).join(', ')}` : null}
       {message.context ? <> · Understood after this turn: {understood || 'nothing yet'}</> : null}
     </Typography>
   );

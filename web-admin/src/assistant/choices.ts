@@ -1,5 +1,6 @@
 import { formatMoney, fromMajor } from '@autobest/domain/money';
 import { SITE_LANGUAGE_NAMES } from '@autobest/domain/languages';
+import type { ChatFilterSlot } from '@autobest/domain/assistant/slots';
 import type { ChatBudget, ChatEntry, ChatStage, ChatUsage, ChatVehicleType, ModelFallback, TaraEngine } from '@autobest/domain/assistant/contracts';
 
 /** Spec 001 section 4's stages as staff read them. */
@@ -41,6 +42,20 @@ export const ENTRY_LABELS: Record<ChatEntry, string> = {
 
 /** Which engine answered a turn (issue 40.5). */
 export const ENGINE_LABELS: Record<TaraEngine, string> = { rules: 'Rules engine', model: 'Language model' };
+
+/** The slots that rule cars out, as staff read them (the ones a language model read in a message are named so). */
+export const FILTER_SLOT_LABELS: Record<ChatFilterSlot, string> = {
+  bodyType: 'body type',
+  fuel: 'fuel',
+  drive: 'drive',
+  seats: 'seats',
+  minRangeKm: 'range',
+  condition: 'condition',
+  minYear: 'year',
+  location: 'city',
+  make: 'make',
+  budget: 'budget',
+};
 
 /** Why the rules engine answered a turn the language model was tried on. */
 export const FALLBACK_LABELS: Record<ModelFallback, string> = {

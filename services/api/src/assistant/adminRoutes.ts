@@ -63,6 +63,7 @@ async function withTranscript(db: Db, record: ConversationRecord): Promise<Conve
       ...(message.engine ? { engine: message.engine } : {}),
       ...(message.fallback ? { fallback: message.fallback } : {}),
       ...(message.context ? { context: fullContext(message.context) } : {}),
+      ...(message.model_slots ? { modelSlots: message.model_slots } : {}),
     })),
   };
 }

@@ -5,6 +5,9 @@ import {
   CHAT_BODY_TYPES,
   CHAT_CONDITIONS,
   CHAT_FUELS,
+  ChatFilterSlotsSchema,
+  describeContext,
+  draftReply,
   EMPTY_CHAT_CONTEXT,
   FINANCE_TERMS_MONTHS,
   formatPlain,
@@ -14,7 +17,12 @@ import {
   toMajor,
   toQuoteAnswer,
   type ChatContext,
+  type ChatFilterSlots,
+  type ChatVehicleCard,
+  type ConversationState,
   type CurrencyCode,
+  type DraftInput,
+  type VehicleMatches,
   type GroundedAmount,
   type SiteLanguage,
 } from '@autobest/domain';
@@ -25,8 +33,9 @@ import { quoteVehicle, type LandedCostTableCache } from '../landedCost/quoting';
 import type { VehicleMatcher } from './vehicleMatcher';
 
 /**
- * The tools Tara's language model may call (issue 40.5): each runs our own code, read-only, and answers with our
- * figures in the visitor's currency. They are the model's only way to act: the hand-off tool only offers the buyer
+ * The tools Tara's language model may call (issue 40.5): each runs our own code, read-only (set_preferences changes
+ * only the turn's slots, which the decider records as the rules engine's are), and answers with our figures in the
+ * visitor's currency. They are the model's only way to act: the hand-off tool only offers the buyer
  * the hand-off form (the buyer fills it, as without a model). What each answer names (cars, amounts) becomes what the
  * turn's reply may name.
  */
@@ -40,7 +49,26 @@ export interface ToolFacts {
 export interface ToolTurn {
   language: SiteLanguage;
   currency: CurrencyCode;
+  /** The turn's slots and cards, which set_preferences changes. */
+  slots: TurnSlots;
 }
+
+export type DraftedReply = ReturnType<typeof draftReply>;
+
+/**
+ * One turn as its slots stand: the rules engine's (`input`, its cards found for them), and after set_preferences the
+ * model's merged in (`current`: what the model asked, what the rules engine made of it, the cards our matcher found).
+ */
+export interface TurnSlots {
+  state: ConversationState;
+  input: DraftInput;
+  deliverTo: string | null;
+  current: { modelSlots?: ChatFilterSlots; matches: VehicleMatches; draft: DraftedReply };
+}
+
+/** Cards as the model sees them: our names, pages and prices in the visitor's currency. */
+export const cardsForModel = (cards: readonly ChatVehicleCard[], language: SiteLanguage) =>
+  cards.map((card) => ({ id: card.id, name: card.name, year: card.year, category: card.category, price: money(card.price.amount, card.price.currency, language), page: card.path }));
 
 export interface ModelTool {
   /** The OpenAI function definition the model sees. */
@@ -50,6 +78,7 @@ export interface ModelTool {
 }
 
 const VehicleId = z.string().trim().min(1).max(200);
+const money = (amount: number, currency: string, language: SiteLanguage) => ({ amount, currency, text: formatPlain(amount, currency, language) });
 
 /** A tool from its zod arguments: the model sees their JSON Schema, and its arguments are checked with them. */
 function tool<Args extends z.ZodObject>(name: string, description: string, args: Args, run: (args: z.output<Args>, turn: ToolTurn) => Promise<{ result: unknown; facts: ToolFacts }>): ModelTool {
@@ -64,7 +93,6 @@ function tool<Args extends z.ZodObject>(name: string, description: string, args:
   };
 }
 
-const money = (amount: number, currency: string, language: SiteLanguage) => ({ amount, currency, text: formatPlain(amount, currency, language) });
 const none: ToolFacts = { vehicles: [], amounts: [] };
 
 export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; matcher: VehicleMatcher; rates: CatalogueRates; landedCost: LandedCostTableCache }): ModelTool[] {
@@ -105,9 +133,8 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
           budget: args.maxPrice ? { amount: args.maxPrice, currency } : null,
         };
         const matches = await matcher(context, currency);
-        const vehicles = matches.vehicles.map((card) => ({ id: card.id, name: card.name, year: card.year, category: card.category, price: money(card.price.amount, card.price.currency, language), page: card.path }));
         return {
-          result: { fit: matches.kind, vehicles },
+          result: { fit: matches.kind, vehicles: cardsForModel(matches.vehicles, language) },
           facts: {
             vehicles: matches.vehicles.map((card) => ({ name: card.name, path: card.path })),
             amounts: [...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })), ...(context.budget ? [context.budget] : [])],
@@ -198,6 +225,30 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
         return {
           result: { vehicle: row.name, price: money(price.amount, currency, language), deposit: money(deposit, currency, language), monthly: money(monthly, currency, language), termMonths: term, aprPercent: finance.aprPercent, page: path },
           facts: { vehicles: [{ name: row.name, path }], amounts: [price, { amount: deposit, currency }, { amount: monthly, currency }].map((figure) => ({ ...figure, vehicle: row.name })) },
+        };
+      },
+    ),
+    tool(
+      'set_preferences',
+      "Sets what the buyer's message says about the car they need when the facts' 'understood' does not hold it yet (seats for a school run with friends, 4x4 for a bad road, electric with a range for a commute and charging at home). Give only the slots to set and leave the others out (none can be cleared). A slot the buyer's own words already set in this message stays as they said. Answers the cards that now fit, which replace the cards shown beside your reply.",
+      ChatFilterSlotsSchema,
+      async (slots, { language, currency, slots: turn }) => {
+        const modelSlots = { ...turn.current.modelSlots, ...slots };
+        const merged = draftReply(turn.state, { ...turn.input, modelSlots });
+        const changed = merged.fromModel.applied.length > 0;
+        const matches = changed ? await matcher(merged.understanding.context, currency, { deliverTo: turn.deliverTo }) : turn.input.matches;
+        turn.current = { modelSlots, matches, draft: merged };
+        const { context } = merged.understanding;
+        return {
+          result: {
+            understood: describeContext(context, language) || null,
+            changed: merged.fromModel.applied,
+            keptAsTheBuyerSaid: merged.fromModel.kept.map((slot) => ({ slot, value: context[slot] })),
+            cardsFit: matches.kind,
+            cardsShownBesideYourReply: cardsForModel(matches.vehicles, language),
+          },
+          // The guards hold the reply to the turn's cards as they stand at its end (the last slots set), not to these.
+          facts: none,
         };
       },
     ),

@@ -124,9 +124,12 @@ export const assistantPublicRoutes: FastifyPluginAsyncZod<{ matcher: VehicleMatc
     const known = read ?? (await readState(app.eventStore, conversationDecider, streamId));
     const { state } = known;
     const matchedFor = contextAfter(state, text, language, currency);
-    const [matches, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency, { deliverTo: deliveryCityOf(text) }), knowledge.answersFor(language ?? state.language)]);
-    // With a language model, it phrases the reply (or says why the rules engine's stands) before deciding.
-    const phrasing = model ? await model({ state, text, language, currency, matches, knowledge: answers, log: request.log }) : undefined;
+    const deliverTo = deliveryCityOf(text);
+    const [found, answers] = await Promise.all([matcher(matchedFor, currency ?? state.currency, { deliverTo }), knowledge.answersFor(language ?? state.language)]);
+    // With a language model, it phrases the reply and may add the slots it read (the cards found again), or says why the rules engine's stands.
+    const modelTurn = model ? await model({ state, text, language, currency, matches: found, knowledge: answers, deliverTo, log: request.log }) : undefined;
+    const phrasing = modelTurn?.phrasing;
+    const matches = modelTurn?.matches ?? found;
     const messageIds = { buyer: randomUUID(), reply: randomUUID() };
     const { events, state: after, version } = await handleCommand(
       app,

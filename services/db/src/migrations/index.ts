@@ -37,6 +37,7 @@ import * as whatsappEarlyStatuses from './0035_whatsapp_early_statuses';
 import * as conversationTurnEngines from './0036_conversation_turn_engines';
 import * as whatsappAskedAt from './0037_whatsapp_asked_at';
 import * as activityOutboxAndTaraRecords from './0038_activity_outbox_and_tara_records';
+import * as conversationModelSlots from './0039_conversation_model_slots';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0036_conversation_turn_engines': conversationTurnEngines,
   '0037_whatsapp_asked_at': whatsappAskedAt,
   '0038_activity_outbox_and_tara_records': activityOutboxAndTaraRecords,
+  '0039_conversation_model_slots': conversationModelSlots,
 };

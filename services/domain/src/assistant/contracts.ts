@@ -3,7 +3,22 @@ import type { DomainEvent } from '../platform/events';
 import { CURRENCY_CODES, PRICE_CURRENCY_CODES } from '../money/currencies';
 import { SITE_LANGUAGES } from '../platform/languages';
 import { followUpRecordFields } from '../followUps/contracts';
-import { CARD_SORTS, CHAT_BODY_TYPES, CHAT_CONDITIONS, CHAT_DRIVES, CHAT_FUELS, CHAT_PRIORITIES, KNOWLEDGE_TOPICS } from './vocabulary';
+import {
+  CARD_SORTS,
+  CHAT_BODY_TYPES,
+  CHAT_CITIES,
+  CHAT_CONDITIONS,
+  CHAT_DRIVES,
+  CHAT_FILTER_SLOTS,
+  CHAT_FUELS,
+  CHAT_MAKES,
+  CHAT_PRIORITIES,
+  CHAT_RANGE_KM_BOUNDS,
+  CHAT_SEATS_BOUNDS,
+  CHAT_YEAR_BOUNDS,
+  KNOWLEDGE_TOPICS,
+  type ChatFilterSlot,
+} from './vocabulary';
 
 /**
  * Tara's public API and the console's conversation records: the one place these shapes are written. The API checks
@@ -43,16 +58,48 @@ export const ChatBudgetSchema = z.object({
 });
 export type ChatBudget = z.output<typeof ChatBudgetSchema>;
 
+/**
+ * Each slot that rules cars out, with the values and bounds the rules engine reads: the one declaration of them. The
+ * context holds each or null; a language model sets them through set_preferences (ChatFilterSlotsSchema), held to the
+ * same.
+ */
+const filterSlotValues = {
+  bodyType: z.enum(CHAT_BODY_TYPES),
+  fuel: z.enum(CHAT_FUELS),
+  drive: z.enum(CHAT_DRIVES),
+  seats: z.int().min(CHAT_SEATS_BOUNDS.min).max(CHAT_SEATS_BOUNDS.max).describe('At least this many seats'),
+  minRangeKm: z.int().min(CHAT_RANGE_KM_BOUNDS.min).max(CHAT_RANGE_KM_BOUNDS.max).describe('At least this electric driving range, in km'),
+  condition: z.enum(CHAT_CONDITIONS),
+  minYear: z.int().min(CHAT_YEAR_BOUNDS.min).max(CHAT_YEAR_BOUNDS.max).describe('This model year or newer'),
+  location: z.string().trim().min(1).max(60).describe('The city the car should be in'),
+  make: z.string().trim().min(1).max(40).describe('The brand, as the catalogue writes it'),
+  budget: ChatBudgetSchema,
+} satisfies Record<ChatFilterSlot, z.ZodType>;
+
+/**
+ * The filter slots a language model sets (set_preferences): any of them, each a value (a slot is never cleared this
+ * way); the city and the make only as the rules engine writes them, so a model never puts words of its own into what
+ * Tara shows the buyer (the context's summary, the WhatsApp message).
+ */
+export const ChatFilterSlotsSchema = z
+  .strictObject({
+    ...filterSlotValues,
+    location: z.enum(CHAT_CITIES).describe(filterSlotValues.location.description!),
+    make: z.enum(CHAT_MAKES).describe(filterSlotValues.make.description!),
+  })
+  .partial();
+export type ChatFilterSlots = z.output<typeof ChatFilterSlotsSchema>;
+
 const slotFields = {
-  bodyType: z.enum(CHAT_BODY_TYPES).nullable(),
-  fuel: z.enum(CHAT_FUELS).nullable(),
-  drive: z.enum(CHAT_DRIVES).nullable(),
-  seats: z.int().positive().nullable().describe('At least this many seats'),
-  minRangeKm: z.int().positive().nullable().describe('At least this electric driving range, in km'),
-  condition: z.enum(CHAT_CONDITIONS).nullable(),
-  minYear: z.int().nullable().describe('This model year or newer'),
-  location: z.string().nullable().describe('The city the car should be in'),
-  make: z.string().nullable().describe('The brand, as the catalogue writes it'),
+  bodyType: filterSlotValues.bodyType.nullable(),
+  fuel: filterSlotValues.fuel.nullable(),
+  drive: filterSlotValues.drive.nullable(),
+  seats: filterSlotValues.seats.nullable(),
+  minRangeKm: filterSlotValues.minRangeKm.nullable(),
+  condition: filterSlotValues.condition.nullable(),
+  minYear: filterSlotValues.minYear.nullable(),
+  location: filterSlotValues.location.nullable(),
+  make: filterSlotValues.make.nullable(),
   priority: z.enum(CHAT_PRIORITIES).nullable(),
 };
 
@@ -66,7 +113,7 @@ export const ChatContextSchema = z
   .object({
     preferredVehicleType: z.enum(CHAT_VEHICLE_TYPES).nullable(),
     usage: z.enum(CHAT_USAGES).nullable(),
-    budget: ChatBudgetSchema.nullable(),
+    budget: filterSlotValues.budget.nullable(),
     ...slotFields,
   })
   .meta({ id: 'ChatContext' });
@@ -207,6 +254,7 @@ export const ConversationTranscriptMessageSchema = ChatMessageSchema.extend({
   engine: z.enum(TARA_ENGINES).optional().describe("Tara's replies: which engine answered the turn ('rules' for turns recorded before engines were)"),
   fallback: z.enum(MODEL_FALLBACKS).optional().describe('With engine rules: why the language model tried first did not answer'),
   context: ChatContextSchema.optional().describe("Tara's replies: every slot as she understood them after the turn"),
+  modelSlots: z.array(z.enum(CHAT_FILTER_SLOTS)).optional().describe("Tara's replies: the slots the language model read in the buyer's message (their values are in context); absent when it set none"),
 }).meta({ id: 'ConversationTranscriptMessage' });
 export type ConversationTranscriptMessage = z.output<typeof ConversationTranscriptMessageSchema>;
 

@@ -15,13 +15,14 @@ import {
   type ChatCitation,
   type ChatContext,
   type ChatEntry,
+  type ChatFilterSlots,
   type ModelFallback,
   type ChatStage,
   type TaraTopic,
 } from './contracts';
-import { CARD_SORTS, understandMessage, type Understanding } from './understanding';
+import { CARD_SORTS, understandMessage, withModelSlots, type Understanding } from './understanding';
 import { whatsappReplyFields } from '../whatsapp';
-import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext } from './slots';
+import { CHAT_FILTER_SLOTS, EMPTY_CHAT_CONTEXT, fullContext, type ChatFilterSlot } from './slots';
 import { composeReply, greetingFor, sortCards, type ComposedReply, type KnowledgeAnswers, type VehicleMatches } from './replies';
 
 /** The most buyer messages one conversation takes; past it Tara offers a person instead. */
@@ -81,6 +82,8 @@ export const ConversationEventSchema = z.discriminatedUnion('type', [
       engine: z.enum(TARA_ENGINES).optional(),
       /** With engine 'rules': why the language model, tried first, did not answer. */
       fallback: z.enum(MODEL_FALLBACKS).optional(),
+      /** With engine 'model': the slots the model read in the message (set_preferences), their values in `context`; absent when none. */
+      modelSlots: z.array(z.enum(CHAT_FILTER_SLOTS)).optional(),
       repliedAt: z.string(),
     }),
   }),
@@ -182,7 +185,10 @@ export type ConversationCommand =
       /** The visitor's currency as they write now; cards are priced in it (the conversation's currency when absent). */
       currency?: CurrencyCode | undefined;
       messageIds: { buyer: string; reply: string };
-      /** The vehicles found for `matchedFor`, the context the message leads to; found before deciding (I/O). */
+      /**
+       * The vehicles found for the context the message leads to, found before deciding (I/O): `matchedFor`, the rules
+       * engine's, or with the language model's slots merged in when `phrasing` has any.
+       */
       matches: VehicleMatches;
       matchedFor: ChatContext;
       /** The staff's knowledge-base answers in the reply's language (loaded by the API, kept in memory). */
@@ -195,12 +201,18 @@ export type ConversationCommand =
   | FollowUpCommand;
 
 /**
- * The language model's part in a turn: its reply, which passed the guards (the cards, context and suggestions stay the
- * rules engine's, and they always offer a person), with the citations of the tool-found cars it names; or why the
- * rules engine answered instead.
+ * The language model's part in a turn: its reply, which passed the guards, with the citations of the tool-found cars it
+ * names and the slots it read in the message (merged after the rules engine's by withModelSlots; the suggestions stay
+ * the rules engine's, and they always offer a person); or why the rules engine answered instead.
  */
 export type ModelPhrasing =
-  | { engine: 'model'; content: string; citations: ChatCitation[] }
+  | {
+      engine: 'model';
+      content: string;
+      citations: ChatCitation[];
+      /** The slots the model read in the message (set_preferences); the command's matches were found with them merged. */
+      slots?: ChatFilterSlots | undefined;
+    }
   | { engine: 'rules'; fallback: ModelFallback };
 
 /** The conversation reached CHAT_MAX_MESSAGES: Tara offers a person instead of reading on. */
@@ -224,20 +236,28 @@ export interface DraftInput {
   currency?: CurrencyCode | undefined;
   matches: VehicleMatches;
   knowledge?: KnowledgeAnswers | undefined;
+  /** The slots a language model read in the message (set_preferences): merged after the rules engine's (withModelSlots). */
+  modelSlots?: ChatFilterSlots | undefined;
 }
 
 /** The rules engine's reply to a message: what the decider records, and what a language model is given to phrase. */
-export function draftReply(state: ConversationState, { text, language = state.language, currency = state.currency, matches, knowledge }: DraftInput): {
+export function draftReply(state: ConversationState, { text, language = state.language, currency = state.currency, matches, knowledge, modelSlots }: DraftInput): {
   language: SiteLanguage;
   currency: CurrencyCode;
+  /** What the rules engine alone understood after the message: the context the API found the cards for first. */
+  rulesContext: ChatContext;
+  /** With the model's slots merged in. */
   understanding: Understanding;
+  /** The model's slots that changed the context, and those the rules engine held (it read them in this message). */
+  fromModel: { applied: ChatFilterSlot[]; kept: ChatFilterSlot[] };
   stage: ChatStage;
   reply: ComposedReply;
 } {
-  const understanding = understandMessage(text, { language, currency, prior: state.context });
+  const read = understandMessage(text, { language, currency, prior: state.context });
+  const { understanding, applied, kept } = modelSlots ? withModelSlots(read, modelSlots) : { understanding: read, applied: [], kept: [] };
   const stage = nextStage(state.stage);
   const reply = composeReply({ language, stage, understanding, matches, previous: state.lastReply, turn: state.buyerMessages, knowledge });
-  return { language, currency, understanding, stage, reply };
+  return { language, currency, rulesContext: read.context, understanding, fromModel: { applied, kept }, stage, reply };
 }
 
 /** The model's words in place of the rules engine's, with the tool-found cars it names cited. */
@@ -263,9 +283,9 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   switch (command.type) {
     case 'ReceiveBuyerMessage': {
       if (state.buyerMessages >= CHAT_MAX_MESSAGES) throw new ConversationTooLong('This conversation is long enough: a person can help from here');
-      const draft = draftReply(state, command);
+      const draft = draftReply(state, { ...command, modelSlots: command.phrasing?.engine === 'model' ? command.phrasing.slots : undefined });
       const { language, currency, understanding, stage } = draft;
-      if (!sameContext(understanding.context, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
+      if (!sameContext(draft.rulesContext, command.matchedFor)) throw new ConversationMovedOn('The conversation moved on meanwhile');
       const reply = phrased(draft.reply, command.phrasing);
       const engine = command.phrasing?.engine ?? 'rules';
       const at = command.now.toISOString();
@@ -294,6 +314,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
             suggestions: reply.suggestions,
             engine,
             ...(command.phrasing?.engine === 'rules' ? { fallback: command.phrasing.fallback } : {}),
+            ...(draft.fromModel.applied.length > 0 ? { modelSlots: draft.fromModel.applied } : {}),
             repliedAt: at,
           },
         },

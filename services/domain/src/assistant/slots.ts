@@ -12,6 +12,11 @@ export {
   type ChatDrive,
   type ChatFuel,
   type ChatPriority,
+  CHAT_FILTER_SLOTS,
+  CHAT_RANGE_KM_BOUNDS,
+  CHAT_SEATS_BOUNDS,
+  CHAT_YEAR_BOUNDS,
+  type ChatFilterSlot,
 } from './vocabulary';
 
 /**
@@ -19,13 +24,6 @@ export {
  * priority, usage), their values, and how an older recorded context folds into them. Browser-safe (no zod): the
  * widget and the console may import it.
  */
-
-/**
- * The slots that rule cars out: every card satisfies each one that is set, and when none does Tara offers the
- * closest cars with one of them relaxed.
- */
-export const CHAT_FILTER_SLOTS = ['bodyType', 'fuel', 'drive', 'seats', 'minRangeKm', 'condition', 'minYear', 'location', 'make', 'budget'] as const;
-export type ChatFilterSlot = (typeof CHAT_FILTER_SLOTS)[number];
 
 export const EMPTY_CHAT_CONTEXT: ChatContext = {
   preferredVehicleType: null,

@@ -1,10 +1,23 @@
 import type { CurrencyCode, PriceCurrency } from '../money/currencies';
 import type { SiteLanguage } from '../platform/languages';
-import type { ChatBudget, ChatContext, ChatUsage } from './contracts';
+import type { ChatBudget, ChatContext, ChatFilterSlots, ChatUsage } from './contracts';
 import { EMPTY_CHAT_CONTEXT, preferredVehicleTypeOf } from './slots';
-import type { CardSort, ChatBodyType, ChatCondition, ChatFuel, ChatPriority, QuestionTopic } from './vocabulary';
+import {
+  CHAT_CITIES,
+  CHAT_FILTER_SLOTS,
+  CHAT_MAKES,
+  CHAT_RANGE_KM_BOUNDS,
+  CHAT_SEATS_BOUNDS,
+  type CardSort,
+  type ChatBodyType,
+  type ChatCondition,
+  type ChatFilterSlot,
+  type ChatFuel,
+  type ChatPriority,
+  type QuestionTopic,
+} from './vocabulary';
 
-export { CARD_SORTS, QUESTION_TOPICS, type CardSort, type QuestionTopic } from './vocabulary';
+export { CARD_SORTS, CHAT_CITIES, CHAT_MAKES, QUESTION_TOPICS, type CardSort, type QuestionTopic } from './vocabulary';
 
 /**
  * Reading a buyer's message (spec 001 section 9, in English, French, Arabic and Swahili whatever the site's language:
@@ -24,6 +37,8 @@ export interface Understanding {
   context: ChatContext;
   /** Only what this message itself said (`preferredVehicleType` when it named a body type, a fuel or a priority). */
   said: Partial<ChatContext>;
+  /** Slots of `said` the rules engine supposed rather than read (a family car seats five): a language model may raise them. */
+  supposed?: ChatFilterSlot[];
   /** The context before this message. */
   prior: ChatContext;
   /** The message changed what Tara understood: her reply sums it up again. */
@@ -507,18 +522,12 @@ const CONDITIONS: ReadonlyArray<[ChatCondition, RegExp]> = [
 /** A model year: "2020 or newer", "from 2021", "2022 model", "à partir de 2020", "kuanzia 2021", "من 2020"; never a group of a phone number. */
 const YEAR = /(?<!\d[.,]?\s?)(19[89]\d|20[0-4]\d)(?![.,]\d|\s?\d|\s?(?:km|kms|miles))/gu;
 
-/** The brands people ask for, as the catalogue writes them. */
-const MAKES = [
-  'Toyota', 'Chery', 'Haval', 'Changan', 'Kia', 'MG', 'BYD', 'ROX', 'Xpeng', 'Honda', 'Hyundai', 'Nissan', 'Lexus', 'Mercedes-Benz', 'BMW', 'Audi', 'Volkswagen', 'Ford', 'Peugeot',
-  'Mitsubishi', 'Suzuki', 'Mazda', 'Geely', 'GAC', 'JAC', 'Isuzu', 'Land Rover', 'Jeep', 'Tesla', 'Renault', 'Subaru', 'Innoson', 'Omoda', 'Jetour',
-];
 const MAKE_ALIASES: Record<string, string> = { mercedes: 'Mercedes-Benz', benz: 'Mercedes-Benz', vw: 'Volkswagen', 'range rover': 'Land Rover', 'تويوتا': 'Toyota', 'هيونداي': 'Hyundai', 'كيا': 'Kia', 'نيسان': 'Nissan', 'هوندا': 'Honda' };
-const MAKE_OF = new Map<string, string>([...MAKES.map((make) => [foldText(make), make] as const), ...Object.entries(MAKE_ALIASES).map(([alias, make]) => [foldText(alias), make] as const)]);
+const MAKE_OF = new Map<string, string>([...CHAT_MAKES.map((make) => [foldText(make), make] as const), ...Object.entries(MAKE_ALIASES).map(([alias, make]) => [foldText(alias), make] as const)]);
 /** "jeep" is also the word for an SUV: the brand only with a capital J and a model ("Jeep Wrangler") would be; it stays a body type. */
 const MAKE_PATTERN = words([...MAKE_OF.keys()].filter((make) => make !== 'jeep'));
 
 /** Cities a buyer may want the car in; named after "in", "at", "near", "around", "from" (or their words in the four languages). */
-const CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'];
 /** The cities as Arabic writes them (Kano left out: كانو is also a verb). */
 const CITY_ALIASES: Record<string, string> = {
   'لاغوس': 'Lagos', 'لاجوس': 'Lagos', 'أبوجا': 'Abuja', 'بورت هاركورت': 'Port Harcourt', 'إبادان': 'Ibadan', 'كادونا': 'Kaduna', 'إينوغو': 'Enugu',
@@ -526,7 +535,7 @@ const CITY_ALIASES: Record<string, string> = {
   'جوهانسبرغ': 'Johannesburg', 'كيب تاون': 'Cape Town', 'أديس أبابا': 'Addis Ababa', 'لواندا': 'Luanda', 'داكار': 'Dakar', 'أبيدجان': 'Abidjan',
   'دوالا': 'Douala', 'ياوندي': 'Yaoundé', 'لومي': 'Lomé', 'كوتونو': 'Cotonou',
 };
-const CITY_OF = new Map([...CITIES.map((city) => [foldText(city), city] as const), ...Object.entries(CITY_ALIASES).map(([alias, city]) => [foldText(alias), city] as const)]);
+const CITY_OF = new Map([...CHAT_CITIES.map((city) => [foldText(city), city] as const), ...Object.entries(CITY_ALIASES).map(([alias, city]) => [foldText(alias), city] as const)]);
 const LOCATION = new RegExp(
   `(?<![${LETTER}])(?:in|at|near|around|from|located in|based in|à|a|au|pres de|vers|depuis|huko|katika|mjini|في|ب|من)\\s(${[...CITY_OF.keys()].map(escape).join('|')})(?![${LETTER}])(?!\\s(?:traffic|road|roads))`,
   'u',
@@ -635,13 +644,13 @@ const firstOf = <T>(text: string, table: ReadonlyArray<[T, RegExp]>): T | undefi
 function readSeats(text: string): number | undefined {
   const digits = SEATS_AFTER.exec(text) ?? SEATS_BEFORE.exec(text);
   const value = digits ? Number(digits[1]) : SEATS_IN_WORDS.exec(text) ? SEAT_NUMBER_WORDS[SEATS_IN_WORDS.exec(text)![1]!] : undefined;
-  return value !== undefined && value >= 2 && value <= 15 ? value : undefined;
+  return value !== undefined && value >= CHAT_SEATS_BOUNDS.min && value <= CHAT_SEATS_BOUNDS.max ? value : undefined;
 }
 
 function readRange(text: string): number | undefined {
   const found = RANGE_BEFORE.exec(text) ?? RANGE_AFTER.exec(text);
   const value = found ? Number(found[1]) : undefined;
-  return value !== undefined && value >= 50 && value <= 2000 ? value : undefined;
+  return value !== undefined && value >= CHAT_RANGE_KM_BOUNDS.min && value <= CHAT_RANGE_KM_BOUNDS.max ? value : undefined;
 }
 
 function readYear(text: string, budget: ChatBudget | undefined): number | undefined {
@@ -756,7 +765,11 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
   const seats = readSeats(rest);
   if (seats !== undefined) said.seats = seats;
   // A family car seats five at least (a coupe or a two-seater does not).
-  else if (usage === 'family' && prior.seats === null) said.seats = 5;
+  const supposed: ChatFilterSlot[] = [];
+  if (seats === undefined && usage === 'family' && prior.seats === null) {
+    said.seats = 5;
+    supposed.push('seats');
+  }
   const range = readRange(rest);
   if (range !== undefined) said.minRangeKm = range;
   const condition = firstOf<ChatCondition>(rest, CONDITIONS);
@@ -789,6 +802,7 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
   return {
     context,
     said,
+    ...(supposed.length > 0 ? { supposed } : {}),
     prior: before,
     changed: JSON.stringify(context) !== JSON.stringify(before),
     ...(actuallyCleared.length > 0 ? { cleared: actuallyCleared } : {}),
@@ -798,5 +812,44 @@ export function understandMessage(text: string, { currency, prior }: UnderstandO
     ...(sort ? { sort } : {}),
     questions,
     ...(deliverTo ? { deliverTo } : {}),
+  };
+}
+
+/**
+ * A message's understanding with the slots a language model read in it (set_preferences, issue 40.5). The rules engine
+ * comes first: a slot it read in this message, or let go of ("any type", "no budget"), keeps its value, and the model
+ * may set every other filter slot (fill one that is unset, or change one an earlier message set, which the reply
+ * sums up again); a slot the rules engine only supposed (a family car seats five) the model may set too. A model never
+ * clears a slot. `applied` are the slots the model changed, `kept` those it asked to change and the rules engine held.
+ */
+export function withModelSlots(understanding: Understanding, slots: ChatFilterSlots): { understanding: Understanding; applied: ChatFilterSlot[]; kept: ChatFilterSlot[] } {
+  const supposed = understanding.supposed ?? [];
+  const cleared = understanding.cleared ?? [];
+  const readThisTurn = (slot: ChatFilterSlot) =>
+    (slot in understanding.said && !supposed.includes(slot)) || (slot === 'budget' && cleared.includes('budget')) || (slot === 'bodyType' && cleared.includes('type'));
+  const next: ChatContext = { ...understanding.context };
+  const said: Partial<ChatContext> = { ...understanding.said };
+  const applied: ChatFilterSlot[] = [];
+  const kept: ChatFilterSlot[] = [];
+  for (const slot of CHAT_FILTER_SLOTS) {
+    const value = slots[slot];
+    if (value === undefined) continue;
+    if (readThisTurn(slot)) {
+      if (JSON.stringify(value) !== JSON.stringify(next[slot])) kept.push(slot);
+      continue;
+    }
+    if (JSON.stringify(value) === JSON.stringify(next[slot])) continue;
+    (next as Record<string, unknown>)[slot] = value;
+    (said as Record<string, unknown>)[slot] = value;
+    applied.push(slot);
+  }
+  if (applied.length === 0) return { understanding, applied, kept };
+  const context: ChatContext = { ...next, preferredVehicleType: preferredVehicleTypeOf(next) };
+  const type = preferredVehicleTypeOf({ bodyType: said.bodyType ?? null, fuel: said.fuel ?? null, priority: said.priority ?? null });
+  if (type) said.preferredVehicleType = type;
+  return {
+    understanding: { ...understanding, context, said, supposed: supposed.filter((slot) => !applied.includes(slot)), changed: JSON.stringify(context) !== JSON.stringify(understanding.prior) },
+    applied,
+    kept,
   };
 }

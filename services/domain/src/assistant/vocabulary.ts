@@ -19,6 +19,30 @@ export type ChatCondition = (typeof CHAT_CONDITIONS)[number];
 export const CHAT_PRIORITIES = ['economy', 'luxury'] as const;
 export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
 
+/**
+ * The slots that rule cars out: every card satisfies each one that is set, and when none does Tara offers the
+ * closest cars with one of them relaxed.
+ */
+export const CHAT_FILTER_SLOTS = ['bodyType', 'fuel', 'drive', 'seats', 'minRangeKm', 'condition', 'minYear', 'location', 'make', 'budget'] as const;
+export type ChatFilterSlot = (typeof CHAT_FILTER_SLOTS)[number];
+
+/**
+ * The bounds of the slots as the rules engine reads them from a message: the context's schema holds every value to
+ * them, a language model's too (set_preferences).
+ */
+export const CHAT_SEATS_BOUNDS = { min: 2, max: 15 } as const;
+export const CHAT_RANGE_KM_BOUNDS = { min: 50, max: 2000 } as const;
+export const CHAT_YEAR_BOUNDS = { min: 1980, max: 2049 } as const;
+
+/** The brands people ask for, as the catalogue writes them: the make slot's values (a language model's too). */
+export const CHAT_MAKES = [
+  'Toyota', 'Chery', 'Haval', 'Changan', 'Kia', 'MG', 'BYD', 'ROX', 'Xpeng', 'Honda', 'Hyundai', 'Nissan', 'Lexus', 'Mercedes-Benz', 'BMW', 'Audi', 'Volkswagen', 'Ford', 'Peugeot',
+  'Mitsubishi', 'Suzuki', 'Mazda', 'Geely', 'GAC', 'JAC', 'Isuzu', 'Land Rover', 'Jeep', 'Tesla', 'Renault', 'Subaru', 'Innoson', 'Omoda', 'Jetour',
+] as const;
+
+/** The location slot's values (a language model's too). */
+export const CHAT_CITIES = ['Lagos', 'Abuja', 'Port Harcourt', 'Kano', 'Ibadan', 'Kaduna', 'Enugu', 'Benin City', 'Nairobi', 'Mombasa', 'Kisumu', 'Accra', 'Kumasi', 'Dar es Salaam', 'Kampala', 'Johannesburg', 'Cape Town', 'Addis Ababa', 'Luanda', 'Dakar', 'Abidjan', 'Douala', 'Yaoundé', 'Lomé', 'Cotonou'] as const;
+
 /** The Efficiency, Power, Price and Popularity chips: a buyer can also ask in words ("cheapest first"). */
 export const CARD_SORTS = ['efficiency', 'power', 'price', 'popularity'] as const;
 export type CardSort = (typeof CARD_SORTS)[number];

@@ -5,6 +5,7 @@ import {
   ConversationEventSchema,
   transcriptMessage,
   WHATSAPP_REPLY_AUTHOR,
+  type ChatFilterSlot,
   type ChatMessage,
   type ConversationEvent,
   type ModelFallback,
@@ -22,9 +23,10 @@ import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/follow
  */
 async function addMessage(trx: Transaction<Database>, conversationId: string, position: number, message: ChatMessage, turn: TurnFacts | null) {
   await sql`
-    insert into conversation_messages (conversation_id, position, id, is_user, content, citations, at, engine, fallback, context)
+    insert into conversation_messages (conversation_id, position, id, is_user, content, citations, at, engine, fallback, context, model_slots)
     select ${conversationId}::uuid, ${position}, ${message.id}, ${message.isUser}, ${message.content}, ${JSON.stringify(message.citations ?? [])}::jsonb, ${message.timestamp}::timestamptz,
-           ${turn?.engine ?? null}, ${turn?.fallback ?? null}, ${turn ? JSON.stringify(turn.context) : null}::jsonb
+           ${turn?.engine ?? null}, ${turn?.fallback ?? null}, ${turn ? JSON.stringify(turn.context) : null}::jsonb,
+           ${turn?.modelSlots ? JSON.stringify(turn.modelSlots) : null}::jsonb
     where exists (select 1 from conversations where id = ${conversationId}::uuid)`.execute(trx);
 }
 
@@ -33,9 +35,11 @@ interface TurnFacts {
   engine: TaraEngine;
   fallback: ModelFallback | null;
   context: StoredChatContext;
+  /** The slots the language model read in the message, when it set any. */
+  modelSlots: ChatFilterSlot[] | null;
 }
 const turnOf = (event: ConversationEvent): TurnFacts | null =>
-  event.type === 'TaraReplied' ? { engine: event.data.engine ?? 'rules', fallback: event.data.fallback ?? null, context: event.data.context } : null;
+  event.type === 'TaraReplied' ? { engine: event.data.engine ?? 'rules', fallback: event.data.fallback ?? null, context: event.data.context, modelSlots: event.data.modelSlots ?? null } : null;
 
 /** What `q` finds a conversation by, appended as the conversation goes on. */
 const searchable = (...parts: Array<string | undefined>) => sql<string>`concat_ws(' ', search_text, ${parts.filter(Boolean).join(' ')}::text)`;

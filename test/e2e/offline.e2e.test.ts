@@ -59,7 +59,9 @@ describe('the storefront offline (issue 42, point 2)', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack('e2e_offline', { env: { ADMIN_PASSWORD: 'a long and secret password' }, seed: true });
+    // Twice the public write limits: this file sends seven sell-car requests from one address and one phone in a
+    // minute, more than a family does in an hour.
+    stack = await startStack('e2e_offline', { env: { ADMIN_PASSWORD: 'a long and secret password', PUBLIC_WRITE_LIMIT_SCALE: '2' }, seed: true });
   });
 
   afterAll(async () => {
@@ -224,6 +226,57 @@ describe('the storefront offline (issue 42, point 2)', () => {
         for (const id of uploadIds) expect((await fetch(`${stack.api.url}/api/photo-uploads/${id}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
       },
     );
+  });
+
+  it('a sell-car request sent with its photos (the API too busy for uploads) whose answer was lost goes again as it went, in the same page: recorded once, the buyer told it went through', async () => {
+    const { context, page } = await visitor();
+    const multipartKeys = keysPosted(context, /^\/api\/sell-car-submissions$/);
+    const fromUploadsKeys = keysPosted(context, /^\/api\/sell-car-submissions\/from-uploads$/);
+    // The API too busy to start uploads (503), but for the dashboard's photo, whose upload is still on its way when the
+    // form goes: the photos go with the form, as one multipart request.
+    let dashboardCreation: ((route: Route) => void) | undefined;
+    const dashboardRoute = new Promise<Route>((resolve) => (dashboardCreation = resolve));
+    await context.route('**/api/photo-uploads', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const metadata = (await route.request().headerValue('upload-metadata')) ?? '';
+      if (metadata === `filename ${Buffer.from('Dashboard.jpg').toString('base64')}`) return dashboardCreation?.(route);
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'service_unavailable', message: 'Too many photos are being uploaded right now. Please try again in a few minutes.' }) });
+    });
+    const form = await openSellCar(page);
+    await fillSellCarForm(page, 'bisi.adeyemi@example.ng');
+    for (const label of SLOTS.filter((slot) => slot !== 'Dashboard')) await form.getByRole('status').filter({ hasText: `${label} will be sent with the form` }).waitFor();
+
+    // Recorded by the API, its answer lost with the connection; meanwhile the dashboard's upload is refused (the
+    // network has too many unfinished uploads).
+    let firstKey: string | null = null;
+    await context.route(
+      '**/api/sell-car-submissions',
+      async (route) => {
+        firstKey = await route.request().headerValue('idempotency-key');
+        await route.fetch();
+        await (await dashboardRoute).fulfill({ status: 429, headers: { 'Retry-After': '60' }, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited', message: 'Too many attempts. Please try again in 60 seconds.' }) });
+        await form.getByText('Dashboard was not uploaded.').waitFor();
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+      },
+      { times: 1 },
+    );
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByText(WAITING).waitFor();
+    // Read from the events, written before the API answers (the read model follows later).
+    const recorded = () => stack.testDb.db.selectFrom('events').where('type', '=', 'SellCarSubmitted').where(sql<boolean>`data->'personalInfo'->>'email' = 'bisi.adeyemi@example.ng'`).select('stream_id').execute();
+    expect(await recorded()).toHaveLength(1);
+
+    // The connection back, the same page sends it again: as it went (with its photos, under its key), not as the
+    // photos' uploads stand now.
+    await context.setOffline(false);
+    await page.getByText('Your car selling request has been submitted successfully!').waitFor();
+    expect(await page.getByText(/^Too many attempts|^There was a problem submitting/).count()).toBe(0);
+    expect(await recorded()).toHaveLength(1);
+    // The send the page heard back from went under the recorded request's key; none named the photos' uploads.
+    await vi.waitFor(() => expect(multipartKeys).toEqual([firstKey]), { timeout: 10_000 });
+    expect(fromUploadsKeys).toEqual([]);
+    await context.close();
   });
 
   it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {

@@ -56,6 +56,9 @@ function worthRetrying(error: DetailedError): boolean {
  */
 const BUSY_CREATION_RETRIES = 2;
 
+/** The id the API gave an upload (the last part of its URL), once it made it. */
+const uploadIdOf = (upload: Upload | undefined) => upload?.url?.split('/').pop();
+
 /** Whether `error` is the API refusing to start an upload because it is busy (503 with no upload made). */
 const busyCreation = (error: Error | DetailedError, upload: Upload) =>
   !upload.url && 'originalResponse' in error && error.originalResponse?.getStatus() === 503;
@@ -66,8 +69,8 @@ const busyCreation = (error: Error | DetailedError, upload: Upload) =>
  * up the one it replaces), `remove` gives it up, `retry` starts a refused one again, and `whenThrough` waits for every
  * chosen photo to be through, answering their upload ids, or the slots that were refused, or that a photo goes with
  * the form (the API too busy to start its upload: the form is then sent as one multipart request). `forget` drops
- * every slot after their request was sent: the uploads belong to it now; `giveUpAll` first ends the uploads when the
- * photos went with the form instead.
+ * every slot after their request was sent: the uploads belong to it now; `giveUpAllBut` first ends the uploads the
+ * request did not name (its photos went with the form, or named by the uploads made before a reload).
  */
 export function usePhotoUploads() {
   const [uploads, setUploads] = useState<PhotoUploads>({});
@@ -115,7 +118,7 @@ export function usePhotoUploads() {
           if (running.current.get(slot)?.upload === upload) update(slot, { state: 'sending', percent: total > 0 ? Math.floor((sent / total) * 100) : 0 });
         },
         onSuccess: () => {
-          const uploadId = upload.url?.split('/').pop();
+          const uploadId = uploadIdOf(upload);
           if (running.current.get(slot)?.upload !== upload) return;
           update(slot, uploadId ? { state: 'through', uploadId } : { state: 'refused', status: 0, error: NETWORK_REFUSAL });
         },
@@ -178,9 +181,9 @@ export function usePhotoUploads() {
     [],
   );
 
-  /** Gives up every upload (their photos went with the form, in one multipart request), then forgets them. */
-  const giveUpAll = useCallback(() => {
-    for (const { upload } of running.current.values()) upload?.abort(true).catch(() => undefined);
+  /** Gives up every upload but those `named` (their ids): the request was recorded without them. */
+  const giveUpAllBut = useCallback((named: readonly string[]) => {
+    for (const { upload } of running.current.values()) if (!named.includes(uploadIdOf(upload) ?? '')) upload?.abort(true).catch(() => undefined);
   }, []);
 
   const forget = useCallback(() => {
@@ -206,5 +209,5 @@ export function usePhotoUploads() {
     };
   }, []);
 
-  return { uploads, start, remove, retry, whenThrough, giveUpAll, forget };
+  return { uploads, start, remove, retry, whenThrough, giveUpAllBut, forget };
 }

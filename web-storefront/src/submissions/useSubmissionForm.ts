@@ -47,8 +47,8 @@ function overallPercent(uploads: PhotoUploads, slots: readonly string[]): number
  * zod schema as the API checks the fields before sending; the API stays the authority. One Idempotency-Key
  * covers every retry of one filled-in form, so a double click or a retry after a dropped connection makes
  * one request; any change to the form takes a new key, since the API refuses a key sent with other content. A request
- * sent again after a reload names the photos as its last attempt did (restore): re-uploaded, they would be other
- * content under the same key. Errors
+ * sent again under its key goes as it went (sentUnderKey), in the same page or after a reload: its photos named by the
+ * same uploads, or with the form, whatever the photos' uploads have done since. Errors
  * are kept as the schema and the API give them (code, values, English) and handed out in the visitor's language.
  */
 export function useSubmissionForm<Values extends Record<string, string>>({ url, initial, slots, schema, missingPhotosMessage, order }: Options<Values>) {
@@ -63,16 +63,16 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
   const [multipartPercent, setMultipartPercent] = useState<number | null>(null);
   const photoUploads = usePhotoUploads();
   const idempotencyKey = useRef(newIdempotencyKey());
-  /** How the photos went with the last request sent with idempotencyKey: kept in the draft. */
+  /** How the photos went with the last request sent (in this page, or before a reload: restore), and under which key. */
   const lastSent = useRef<{ key: string; photos: SentPhotos } | undefined>(undefined);
-  /** The photos as they went before a reload, to be sent so again (restore); forgotten once the form changes. */
-  const sentBeforeReload = useRef<SentPhotos | undefined>(undefined);
+  /** How the photos went under the current key, if a request went with it: kept in the draft, and sent so again. */
+  const sentUnderKey = (): SentPhotos | undefined => (lastSent.current?.key === idempotencyKey.current ? lastSent.current.photos : undefined);
   const sendingRef = useRef(false);
 
   const clearError = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  /** The form changed: a new key, under which nothing went yet. */
   const edited = () => {
     idempotencyKey.current = newIdempotencyKey();
-    sentBeforeReload.current = undefined;
   };
   const setValue = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -164,17 +164,16 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     };
     try {
       let result: Awaited<ReturnType<typeof sendWith>> | undefined;
-      if (sentBeforeReload.current) {
-        // Sent before a reload, its answer lost: it may have gone through, so it goes again as it was, and the API
-        // answers it as the same request (until it is sent, whatever else the answer). Its uploads gone (expired) means
-        // the API never recorded it: the photos uploaded again since the reload go instead, under a new key.
-        result = await sendWith(sentBeforeReload.current);
+      const sentBefore = sentUnderKey();
+      if (sentBefore) {
+        // Sent under this key, its answer lost (a cut connection, in this page or before a reload): it may have gone
+        // through, so it goes again as it was, and the API answers it as the same request (until it is sent, whatever
+        // else the answer). Its uploads gone (expired) means the API never recorded it: the photos' uploads as they
+        // stand now go instead, under a new key.
+        result = await sendWith(sentBefore);
         if (!result.ok && result.error.fields && Object.values(fieldMessagesOf(result.error)).some((message) => message?.code === 'photoUploadUnavailable')) {
           edited();
           result = undefined;
-        } else if (result.ok) {
-          // Its photos went as before: the ones uploaded again since the reload are not needed.
-          photoUploads.giveUpAll();
         }
       }
       if (!result) {
@@ -186,9 +185,12 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
           return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
         }
         result = await sendWith('withForm' in through ? 'withForm' : through.uploadIds);
-        if (result.ok && 'withForm' in through) photoUploads.giveUpAll();
       }
       if (result.ok) {
+        // The uploads the request does not name (its photos went with the form, or as they went before a reload) are
+        // not needed.
+        const went = lastSent.current?.photos;
+        photoUploads.giveUpAllBut(went && went !== 'withForm' ? Object.values(went) : []);
         photoUploads.forget();
         return { outcome: 'sent', created: result.data };
       }
@@ -218,7 +220,7 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     consent,
     photos: Object.fromEntries(Object.entries(photos).flatMap(([slot, photo]) => (photo ? [[slot, photo.file]] : []))),
     idempotencyKey: idempotencyKey.current,
-    sentPhotos: lastSent.current?.key === idempotencyKey.current ? lastSent.current.photos : sentBeforeReload.current,
+    sentPhotos: sentUnderKey(),
   });
   /** A kept draft back in the form, with its Idempotency-Key: sending it again is the same request. */
   const restore = (draft: ReturnType<typeof snapshot>) => {
@@ -229,11 +231,11 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     setPhotos(Object.fromEntries(kept.map(([slot, file]) => [slot, { file, preview: URL.createObjectURL(file) }])));
     // Each kept photo is sent again from its start (an upload does not outlive the page); the hook waits for the
     // connection and resumes on its own.
-    // A request sent before the reload goes again with its photos named as then (submit); these uploads are for when
-    // the API never recorded it.
+    // A request sent before the reload goes again with its photos as they went then (submit); these uploads are for
+    // when the API never recorded it.
     for (const [slot, file] of kept) void photoUploads.start(slot, file);
     idempotencyKey.current = draft.idempotencyKey;
-    sentBeforeReload.current = draft.sentPhotos;
+    lastSent.current = draft.sentPhotos ? { key: draft.idempotencyKey, photos: draft.sentPhotos } : undefined;
   };
 
   const shownErrors = useMemo(() => {

@@ -45,10 +45,10 @@ interface FoundVehicle {
 
 /** A model that searches first, then writes what `reply` makes of the cars found. */
 const searchingModel =
-  (reply: (found: FoundVehicle[]) => string): StandIn =>
+  (reply: (found: FoundVehicle[]) => string, budget = 45_000_000): StandIn =>
   (request, response) => {
     const results = toolResults(request);
-    if (results.length === 0) return callTool(response, [{ name: 'search_inventory', args: { bodyType: 'suv', maxPrice: 45_000_000 } }]);
+    if (results.length === 0) return callTool(response, [{ name: 'search_inventory', args: { bodyType: 'suv', budget: { amount: budget, currency: 'NGN' } } }]);
     say(response, reply((results[0] as { vehicles: FoundVehicle[] }).vehicles));
   };
 
@@ -163,7 +163,7 @@ describe('Tara with a language model', () => {
     let written = '';
     model = (request, response) => {
       const results = toolResults(request);
-      if (results.length === 0) return callTool(response, [{ name: 'search_inventory', args: { bodyType: 'suv', maxPrice: 45_000_000 } }]);
+      if (results.length === 0) return callTool(response, [{ name: 'search_inventory', args: { bodyType: 'suv', budget: { amount: 45_000_000, currency: 'NGN' } } }]);
       const first = (results[0] as { vehicles: FoundVehicle[] }).vehicles[0]!;
       if (results.length === 1) return callTool(response, [{ name: 'quote_landed_cost', args: { vehicleId: first.id } }, { name: 'finance', args: { vehicleId: first.id, termMonths: 36 } }]);
       const landed = results[1] as { total: { text: string; currency: string } };
@@ -346,6 +346,18 @@ describe('Tara with a language model', () => {
     });
     const { id, answer } = await converse(configured, SCHOOL_RUN);
     expect(answer.context.budget).toBeNull();
+    expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
+  });
+
+  it('replaces a reply giving a card the budget the model searched with as its price by the rules engine’s', async () => {
+    // search_inventory takes the same slots as set_preferences; the budget searched with is the model's figure, not ours.
+    const budget = 123_000_000;
+    model = searchingModel((found) => {
+      expect(found.length).toBeGreaterThan(0);
+      expect(found[0]!.price.amount).not.toBe(budget);
+      return `The ${found[0]!.name} is yours for ${formatPlain(budget, 'NGN')}.`;
+    }, budget);
+    const { id } = await converse(configured);
     expect(await recorded(configured, id)).toMatchObject({ engine: 'rules', fallback: 'invented-price' });
   });
 

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import type { Db } from '@autobest/db';
 import {
   applyRate,
-  CHAT_BODY_TYPES,
-  CHAT_CONDITIONS,
-  CHAT_FUELS,
   ChatFilterSlotsSchema,
   describeContext,
   draftReply,
@@ -108,36 +105,16 @@ export function taraModelTools({ db, matcher, rates, landedCost }: { db: Db; mat
     tool(
       'search_inventory',
       "Finds listed vehicles that fit what the buyer wants; prices are in the buyer's currency. Only these vehicles (and the cards you were given) may be named.",
-      z.object({
-        bodyType: z.enum(CHAT_BODY_TYPES).optional(),
-        fuel: z.enum(CHAT_FUELS).optional(),
-        fourByFour: z.boolean().optional(),
-        seats: z.int().min(2).max(9).optional().describe('At least this many seats'),
-        condition: z.enum(CHAT_CONDITIONS).optional(),
-        minYear: z.int().min(1990).max(2100).optional(),
-        make: z.string().trim().min(1).max(40).optional(),
-        city: z.string().trim().min(1).max(60).optional(),
-        maxPrice: z.number().positive().max(1e13).optional().describe("The budget, in major units of the buyer's currency"),
-      }),
-      async (args, { language, currency }) => {
-        const context: ChatContext = {
-          ...EMPTY_CHAT_CONTEXT,
-          bodyType: args.bodyType ?? null,
-          fuel: args.fuel ?? null,
-          drive: args.fourByFour ? '4x4' : null,
-          seats: args.seats ?? null,
-          condition: args.condition ?? null,
-          minYear: args.minYear ?? null,
-          make: args.make ?? null,
-          location: args.city ?? null,
-          budget: args.maxPrice ? { amount: args.maxPrice, currency } : null,
-        };
+      ChatFilterSlotsSchema,
+      async (slots, { language, currency }) => {
+        const context: ChatContext = { ...EMPTY_CHAT_CONTEXT, ...slots };
         const matches = await matcher(context, currency);
         return {
           result: { fit: matches.kind, vehicles: cardsForModel(matches.vehicles, language) },
           facts: {
             vehicles: matches.vehicles.map((card) => ({ name: card.name, path: card.path })),
-            amounts: [...matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })), ...(context.budget ? [context.budget] : [])],
+            // The cars' prices only: a budget the model searched with is its own figure, not one its reply may state.
+            amounts: matches.vehicles.map((card) => ({ ...card.price, vehicle: card.name })),
           },
         };
       },

@@ -26,8 +26,26 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).error === 'string' && typeof (value as ApiError).message === 'string';
 }
 
-/** POSTs JSON to our API; never throws: network failures and error answers come back as `ok: false`. */
+/**
+ * How many times a request answered 409 `request_in_progress` is sent again, waiting a second longer each time (21 s
+ * in all): its Idempotency-Key is held by the same request still running on the API (a send that overtook its own lost
+ * answer, or a second tab), and once that one is done the API answers the retry as that request. A buyer is never told.
+ */
+const IN_PROGRESS_RETRIES = 6;
+
+/**
+ * POSTs JSON to our API; never throws: network failures and error answers come back as `ok: false`. A request whose
+ * Idempotency-Key is still being processed is sent again a moment later (after its Retry-After, if it gives one).
+ */
 export async function postJson<T>(path: string, body: unknown, init: RequestInit = {}): Promise<ApiResult<T>> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await postJsonOnce<T>(path, body, init);
+    if (result.ok || result.status !== 409 || result.error.error !== 'request_in_progress' || attempt >= IN_PROGRESS_RETRIES) return result;
+    await new Promise((wait) => setTimeout(wait, (result.retryAfterSeconds ?? attempt + 1) * 1000));
+  }
+}
+
+async function postJsonOnce<T>(path: string, body: unknown, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database, RecordEvents } from '@autobest/db';
+import type { Database, Db, RecordEvents } from '@autobest/db';
 import {
   conversationStreamId,
   reservationRequestStreamId,
@@ -62,19 +62,27 @@ async function openRequestOf(trx: Transaction<Database>, reply: IncomingReply): 
 }
 
 /**
+ * Keeps a reply (a text or a STOP) in `whatsapp_replies` under its message id; false when it is there already, for
+ * Meta posts a webhook again until it is answered, so whatever a reply does is done once.
+ */
+export async function keepReplyOnce(db: Db, reply: IncomingReply): Promise<boolean> {
+  const kept = await db
+    .insertInto('whatsapp_replies')
+    .values({ wa_message_id: reply.waMessageId, from_phone: reply.phone, text: reply.text, received_at: reply.receivedAt })
+    .onConflict((conflict) => conflict.column('wa_message_id').doNothing())
+    .returning('wa_message_id')
+    .executeTakeFirst();
+  return kept !== undefined;
+}
+
+/**
  * Records a customer's text reply once, whatever how often the webhook is replayed: its row (keyed by the message id)
  * and its event on the open request it is about go in the caller's transaction together, so the row exists exactly
  * when the event does. A reply from a phone with no open request is kept with none and goes no further. Answers
  * whether the reply reached a request (false for a replay too).
  */
 export async function recordWhatsAppReply(trx: Transaction<Database>, record: RecordEvents, reply: IncomingReply, metadata: EventMetadata): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('whatsapp_replies')
-    .values({ wa_message_id: reply.waMessageId, from_phone: reply.phone, text: reply.text, received_at: reply.receivedAt })
-    .onConflict((conflict) => conflict.column('wa_message_id').doNothing())
-    .returning('wa_message_id')
-    .executeTakeFirst();
-  if (!inserted) return false;
+  if (!(await keepReplyOnce(trx, reply))) return false;
   const target = await openRequestOf(trx, reply);
   if (!target) return false;
   await trx.updateTable('whatsapp_replies').set({ related_id: target.relatedId, stream_id: target.streamId }).where('wa_message_id', '=', reply.waMessageId).execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@autobest/db';
 import { WHATSAPP_WITHDRAWN_STOPPED } from '@autobest/domain';
-import type { IncomingReply } from './replies';
+import { keepReplyOnce, type IncomingReply } from './replies';
 
 /**
  * A phone stops its WhatsApp updates: by a STOP reply, or the status page's button (`reply` null, at once). Requests
@@ -11,15 +11,7 @@ import type { IncomingReply } from './replies';
  * when it arrived, and the stop keeps its latest time. Answers whether the STOP was recorded (false for a replay).
  */
 export async function recordWhatsAppStop(db: Db, phone: string, reply: IncomingReply | null): Promise<boolean> {
-  if (reply) {
-    const inserted = await db
-      .insertInto('whatsapp_replies')
-      .values({ wa_message_id: reply.waMessageId, from_phone: phone, text: reply.text, received_at: reply.receivedAt })
-      .onConflict((conflict) => conflict.column('wa_message_id').doNothing())
-      .returning('wa_message_id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-  }
+  if (reply && !(await keepReplyOnce(db, { ...reply, phone }))) return false;
   const at = reply ? sql<Date>`least(${reply.receivedAt}::timestamptz + interval '1 second', now())` : sql<Date>`now()`;
   const { stopped_at: stoppedAt } = await db
     .insertInto('whatsapp_stops')

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { findFreePort } from '../src/ports';
 import { childProcesses } from '../src/processes';
 
@@ -129,4 +129,23 @@ export async function overApiProcesses(pid: number | undefined, read: (one: numb
 export async function cpuMicros(pid: number | undefined): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
+}
+
+/**
+ * CPU time (user and system, with that of children they waited for) of every process named `name` on the machine, in
+ * µs: PostgreSQL's backends and the postmaster (whose children's time includes backends that exited), or redis-server.
+ * Each benchmark database and queue prefix is its own, but the servers are shared: run nothing else beside a benchmark.
+ */
+export async function cpuMicrosOfAll(name: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(') ');
+    if (open < 0 || close < 0 || stat.slice(open + 1, close) !== name) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    total += [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field] ?? 0), 0) * 10_000;
+  }
+  return total;
 }

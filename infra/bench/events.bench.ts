@@ -8,7 +8,7 @@ import { createTestDatabase } from '@autobest/db/testing';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestQueues } from '@autobest/runtime/testing';
 import { childProcesses, ExitedBeforeReady, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
-import { cpuMicros, overApiProcesses, startHelloWorld, stopAll } from './benchProcesses';
+import { cpuMicros, cpuMicrosOfAll, overApiProcesses, startHelloWorld, stopAll } from './benchProcesses';
 import { searchIndexReady } from './longTail';
 import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
 
@@ -145,16 +145,20 @@ try {
 
   const apiCpuBefore = (await overApiProcesses(launcherPid, cpuMicros)).total - (await cpuMicros(launcherPid));
   const launcherCpuBefore = await cpuMicros(launcherPid);
+  const serversCpuBefore = [await cpuMicrosOfAll('postgres'), await cpuMicrosOfAll('redis-server')];
+  const generatorCpuBefore = process.cpuUsage();
   const loadFrom = new Date();
   const profileFrom = micros();
   const saturated = await load(base);
   const profileLoadTo = micros();
+  const generatorCpu = process.cpuUsage(generatorCpuBefore);
   const apiCpu = (await overApiProcesses(launcherPid, cpuMicros)).total - (await cpuMicros(launcherPid)) - apiCpuBefore;
   await caughtUp(base);
   const loadLag = await lagSince(testDb.db, loadFrom);
   await caughtUp(base, { emailsToo: true });
   const profileTo = micros();
   const launcherCpu = (await cpuMicros(launcherPid)) - launcherCpuBefore;
+  const [postgresCpu, redisCpu] = [(await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!, (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!];
   const commands = Math.max(1, saturated.requests.total - saturated.non2xx - saturated.errors);
 
   const pacedRate = Math.max(1, Math.round(saturated.requests.average / 2));
@@ -221,6 +225,7 @@ try {
   line('  requests, non-2xx or errors', `${saturated.requests.total}, ${saturated.non2xx + saturated.errors}`);
   if (apiPids.length === 0) line('  CPU per command (µs): API and workers', `${ms(launcherCpu / commands)}  (the launcher, until the read model caught up and every email was sent)`);
   else line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(launcherCpu / commands)}  (API processes during the load; the launcher until the read model caught up and every email was sent)`);
+  line('  CPU per command (µs): PostgreSQL / Redis / load', `${ms(postgresCpu / commands)} / ${ms(redisCpu / commands)} / ${ms((generatorCpu.user + generatorCpu.system) / commands)}  (every postgres and redis-server process until every email was sent; this process during the load)`);
   line('  projection lag p50 / p99 / max (ms)', `${ms(loadLag.p50)} / ${ms(loadLag.p99)} / ${ms(loadLag.max)}  (${loadLag.rows} rows; target p99 < 500)`);
   line(`  paced at ${pacedRate}/s: req/s, latency p99 (ms)`, `${paced.requests.average.toFixed(0)}, ${paced.latency.p99}`);
   line('  paced: projection lag p50 / p99 / max (ms)', `${ms(pacedLag.p50)} / ${ms(pacedLag.p99)} / ${ms(pacedLag.max)}  (${pacedLag.rows} rows; target p99 < 500)`);

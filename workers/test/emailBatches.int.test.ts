@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pino from 'pino';
 import { createDb, type Db } from '@autobest/db';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createPasswordLinkTokens, createStatusTokens } from '@autobest/runtime';
 import { EmailDelivery } from '../src/emails/delivery';
-import { CLAIM_BATCH, SEND_CONCURRENCY, type DeliveryPolicy } from '../src/platform/outboxDelivery';
+import { CLAIM_BATCH, claimStatement, SEND_CONCURRENCY, type DeliveryPolicy } from '../src/platform/outboxDelivery';
 import type { Mailer, OutgoingEmail } from '../src/emails/mailer';
 import { TEST_DELIVERY_POLICY } from '../src/testing';
 
@@ -29,6 +29,15 @@ beforeEach(async () => {
   await testDb.db.updateTable('sent_emails').set({ status: 'sent', next_attempt_at: null, claimed_until: null }).where('status', '=', 'pending').execute();
   statements.length = 0;
 });
+
+/** A node of EXPLAIN's JSON plan. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /** `count` pending emails, due a second apart in the past (the first falls due first). */
 async function dueEmails(count: number, label: string): Promise<string[]> {
@@ -112,6 +121,26 @@ describe('sending the outbox in batches', () => {
     expect(claims).toBe(Math.ceil(60 / CLAIM_BATCH));
     expect(writes).toBeLessThanOrEqual(60 / 3);
     expect(statements).toHaveLength(claims + writes + 1);
+  });
+
+  it('claims a batch from the front of the due line: its work does not grow with the backlog behind it', async () => {
+    await dueEmails(2_000, 'backlog');
+    await sql`analyze sent_emails`.execute(testDb.db);
+    const claim = claimStatement('sent_emails', ['id', 'template'], CLAIM_BATCH, 30).compile(testDb.db);
+    // Run for real (EXPLAIN ANALYZE counts the rows each step handled), in a transaction thrown away after.
+    const plan = await testDb.db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(CompiledQuery.raw(`explain (analyze, format json) ${claim.sql}`, [...claim.parameters]));
+        throw Object.assign(new Error('rolled back'), { plan: rows[0]!['QUERY PLAN'][0].Plan });
+      })
+      .catch((error: { plan?: PlanNode }) => error.plan ?? Promise.reject(error));
+    const nodes = nodesOf(plan);
+    expect(nodes.map((node) => node['Relation Name'])).not.toContain('events');
+    expect(nodes.filter((node) => node['Relation Name'] === 'sent_emails').map((node) => node['Node Type'])).toContain('Index Scan');
+    // Read from the index in the order sent and stopped at the batch, and found again by key to update: no step of
+    // the claim handles more rows than the batch, where it sorted the 2,000 due rows and read the whole table.
+    expect(Math.max(...nodes.map((node) => node['Actual Rows'] ?? 0))).toBe(CLAIM_BATCH);
   });
 
   it('lets only one worker hold an email, so two never send it together, and says when the held one is due again', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { appendToStream, createDb } from '@autobest/db';
 import { createTestDatabase, untilEveryEventReadable, type TestDatabase } from '@autobest/db/testing';
@@ -171,16 +172,40 @@ describe('notifier', () => {
   it('sends emails due at the same moment in the order of the events that caused them, not in the order the table holds them', async () => {
     await submitRequest('SC-1763802000000-ORDER1', 'Ada First');
     await submitRequest('SC-1763802000000-ORDER2', 'Bola Second');
-    const events = await testDb.db.selectFrom('events').select('event_id').where('stream_id', 'in', ['sell-car-SC-1763802000000-ORDER1', 'sell-car-SC-1763802000000-ORDER2']).orderBy('global_position').execute();
-    const [earlier, later] = events.map((event) => event.event_id);
+    await catchUpCompletely(new Projector(testDb.db, [createNotifier(context, MAIL_FROM)]));
+    const events = await testDb.db
+      .selectFrom('events')
+      .select(['event_id', sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+      .where('stream_id', 'in', ['sell-car-SC-1763802000000-ORDER1', 'sell-car-SC-1763802000000-ORDER2'])
+      .orderBy('global_position')
+      .execute();
+    // The notifier writes each email with its event's place in the store.
+    const recorded = await testDb.db.selectFrom('sent_emails').select(['event_id', sql<string>`event_transaction_id::text`.as('transaction_id'), 'event_global_position']).where('event_id', 'in', events.map((event) => event.event_id)).execute();
+    expect(recorded.length).toBeGreaterThan(0);
+    for (const row of recorded) {
+      const event = events.find((candidate) => candidate.event_id === row.event_id)!;
+      expect([row.transaction_id, Number(row.event_global_position)]).toEqual([event.transaction_id, Number(event.global_position)]);
+    }
+    const [earlier, later] = events;
     // Written later event first, both due at one moment, as a batch of the notifier's is.
     const due = new Date(Date.now() - 1_000);
-    const email = (eventId: string, to: string) => ({ event_id: eventId, template: 'test-order', to_address: to, subject: 'Order', text: 'Order', html: '<p>Order</p>', status: 'pending' as const, next_attempt_at: due });
-    const written = await testDb.db.insertInto('sent_emails').values([email(later!, 'later@example.ng'), email(earlier!, 'earlier@example.ng')]).returning(['id', 'to_address']).execute();
+    const email = (event: typeof earlier, to: string) => ({
+      event_id: event!.event_id,
+      event_transaction_id: event!.transaction_id,
+      event_global_position: event!.global_position,
+      template: 'test-order',
+      to_address: to,
+      subject: 'Order',
+      text: 'Order',
+      html: '<p>Order</p>',
+      status: 'pending' as const,
+      next_attempt_at: due,
+    });
+    const written = await testDb.db.insertInto('sent_emails').values([email(later, 'later@example.ng'), email(earlier, 'earlier@example.ng')]).returning(['id', 'to_address']).execute();
     const delivery = new EmailDelivery(testDb.db, createMailer(undefined, MAIL_FROM, silent), statusTokens, createPasswordLinkTokens('set-password links in this test'), TEST_DELIVERY_POLICY, silent);
     const order = (await delivery.claimDue(100)).flatMap(({ id }) => written.filter((row) => row.id === id).map((row) => row.to_address));
     expect(order).toEqual(['earlier@example.ng', 'later@example.ng']);
-    await testDb.db.updateTable('sent_emails').set({ status: 'withdrawn', next_attempt_at: null }).where('template', '=', 'test-order').execute();
+    await testDb.db.updateTable('sent_emails').set({ status: 'withdrawn', next_attempt_at: null }).where((eb) => eb.or([eb('template', '=', 'test-order'), eb('related_id', 'like', 'SC-1763802000000-ORDER_')])).execute();
   });
 
   it('records the emails of a batch in one statement, and withdraws a deleted request\'s emails recorded earlier in the same batch', async () => {

@@ -211,6 +211,12 @@ export interface WhatsAppMessagesTable {
   error_code: number | null;
   /** When the person asked for these updates (0037): a STOP withdraws what was asked for before it; null on older rows. */
   asked_at: Date | null;
+  /**
+   * The place in the store of the event that caused it (0040): messages due at the same moment go in this order (its
+   * transaction, then its position, then the template), which the outbox's partial index on due rows holds.
+   */
+  event_transaction_id: string | null;
+  event_global_position: Int8 | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
   delivered_at: Date | null;
@@ -277,6 +283,12 @@ export interface SentEmailsTable {
   status_token_for: string | null;
   /** The set-password link whose token the deliverer puts into the email's link (written with the placeholder). */
   password_link_for: string | null;
+  /**
+   * The place in the store of the event that caused it (0040): messages due at the same moment go in this order (its
+   * transaction, then its position, then the template), which the outbox's partial index on due rows holds.
+   */
+  event_transaction_id: string | null;
+  event_global_position: Int8 | null;
 }
 
 export interface IdempotencyKeysTable {

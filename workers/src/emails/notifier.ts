@@ -196,6 +196,8 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
         outbox.push(
           ...planned.emails.map((email) => ({
             event_id: stored.eventId,
+            event_transaction_id: stored.transactionId,
+            event_global_position: stored.globalPosition,
             template: email.template,
             to_address: email.to,
             subject: email.subject,

@@ -167,32 +167,36 @@ const resultStatus = (outcome: DeliveryOutcome): 'sent' | 'failed' | 'pending' =
  * oldest due first, and those due at the same moment in the order of the events that caused them: a notifier writes a
  * batch of events' messages in one transaction, all due at its now(), and a request's confirmation goes before the
  * news that it was reviewed. (Ordered by the due time alone, ties came in whatever order PostgreSQL read them: after
- * updates freed space in the table, not the order they were written.) Returns `columns` (id, template and attempts
- * among them), then the claim's end and the due time as text, in that order. `also` narrows which due rows may go.
+ * updates freed space in the table, not the order they were written.) Each row carries its event's place (0040), and
+ * the partial index `<table>_due` holds due rows in this order, so a claim reads its rows from the front of the index:
+ * joined with `events` to sort, every claim cost the whole backlog. Returns `columns` (id, template and attempts among
+ * them), then the claim's end and the due time as text, in that order. `also` narrows which due rows may go.
  */
 export function claimStatement<Claimed extends ClaimedMessage>(table: OutboxTable, columns: readonly string[], limit: number, holdSeconds: number, also: RawBuilder<unknown> = sql`true`) {
   const rows = sql.table(table);
   const column = (name: string) => sql.ref(`${table}.${name}`);
+  const order = sql`${column('next_attempt_at')}, ${column('event_transaction_id')}, ${column('event_global_position')}, ${column('template')}`;
   return sql<Claimed>`
     with due as (
-      select ${column('id')}, ${column('next_attempt_at')} as due_at, events.transaction_id, events.global_position
-      from ${rows} left join events on events.event_id = ${column('event_id')}
+      select ${column('id')}, ${column('next_attempt_at')} as due_at
+      from ${rows}
       where ${column('status')} = 'pending' and ${column('next_attempt_at')} <= now()
         and (${column('claimed_until')} is null or ${column('claimed_until')} <= now())
         and ${also}
-      order by ${column('next_attempt_at')}, events.transaction_id, events.global_position, ${column('template')}
+      order by ${order}
       limit ${limit}
-      for update of ${rows} skip locked
+      for update skip locked
     ), claimed as (
       update ${rows}
       set attempts = ${column('attempts')} + 1,
           claimed_until = now() + make_interval(secs => ${holdSeconds}),
           next_attempt_at = now() + make_interval(secs => ${holdSeconds})
-      from due where ${column('id')} = due.id
-      returning ${sql.join(columns.map(column))}, ${column('claimed_until')}, due.due_at, due.transaction_id, due.global_position
+      -- The ids as an array too: the rows are found by their key, where a join alone let the planner read the table.
+      from due where ${column('id')} = due.id and ${column('id')} = any(array(select due.id from due))
+      returning ${sql.join(columns.map(column))}, ${column('claimed_until')}, due.due_at, ${column('event_transaction_id')}, ${column('event_global_position')}
     )
     select ${sql.join(columns.map((name) => sql.ref(name)))}, claimed_until::text as claimed_until, due_at::text as due_at
-    from claimed order by claimed.due_at, transaction_id, global_position, template`;
+    from claimed order by claimed.due_at, event_transaction_id, event_global_position, template`;
 }
 
 /**

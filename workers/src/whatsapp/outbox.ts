@@ -140,6 +140,8 @@ export class WhatsAppOutbox {
     if (stopped) return;
     this.rows.push({
       event_id: stored.eventId,
+      event_transaction_id: stored.transactionId,
+      event_global_position: stored.globalPosition,
       template: planned.template,
       language: planned.language,
       to_phone: to,

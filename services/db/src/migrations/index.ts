@@ -38,6 +38,7 @@ import * as conversationTurnEngines from './0036_conversation_turn_engines';
 import * as whatsappAskedAt from './0037_whatsapp_asked_at';
 import * as activityOutboxAndTaraRecords from './0038_activity_outbox_and_tara_records';
 import * as conversationModelSlots from './0039_conversation_model_slots';
+import * as outboxSendOrder from './0040_outbox_send_order';
 
 /** Every migration in order. Imported statically so the same code runs under tsx, vitest and a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0037_whatsapp_asked_at': whatsappAskedAt,
   '0038_activity_outbox_and_tara_records': activityOutboxAndTaraRecords,
   '0039_conversation_model_slots': conversationModelSlots,
+  '0040_outbox_send_order': outboxSendOrder,
 };

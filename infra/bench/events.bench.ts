@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { appendToStream, type Db } from '@autobest/db';
@@ -152,6 +153,11 @@ try {
   const saturated = await load(base);
   const profileLoadTo = micros();
   const generatorCpu = process.cpuUsage(generatorCpuBefore);
+  const duringLoad = {
+    workers: (await cpuMicros(launcherPid)) - launcherCpuBefore,
+    postgres: (await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!,
+    redis: (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!,
+  };
   const apiCpu = (await overApiProcesses(launcherPid, cpuMicros)).total - (await cpuMicros(launcherPid)) - apiCpuBefore;
   await caughtUp(base);
   const loadLag = await lagSince(testDb.db, loadFrom);
@@ -226,6 +232,12 @@ try {
   if (apiPids.length === 0) line('  CPU per command (µs): API and workers', `${ms(launcherCpu / commands)}  (the launcher, until the read model caught up and every email was sent)`);
   else line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(launcherCpu / commands)}  (API processes during the load; the launcher until the read model caught up and every email was sent)`);
   line('  CPU per command (µs): PostgreSQL / Redis / load', `${ms(postgresCpu / commands)} / ${ms(redisCpu / commands)} / ${ms((generatorCpu.user + generatorCpu.system) / commands)}  (every postgres and redis-server process until every email was sent; this process during the load)`);
+  const machine = (profileLoadTo - profileFrom) * availableParallelism();
+  const share = (cpu: number) => `${((cpu / machine) * 100).toFixed(0)}%`;
+  line(
+    "  the machine's CPU during the load",
+    `API ${share(apiCpu)}, workers ${share(duringLoad.workers)}, PostgreSQL ${share(duringLoad.postgres)}, Redis ${share(duringLoad.redis)}, load ${share(generatorCpu.user + generatorCpu.system)}  (of ${availableParallelism()} cores for ${((profileLoadTo - profileFrom) / 1e6).toFixed(1)} s)`,
+  );
   line('  projection lag p50 / p99 / max (ms)', `${ms(loadLag.p50)} / ${ms(loadLag.p99)} / ${ms(loadLag.max)}  (${loadLag.rows} rows; target p99 < 500)`);
   line(`  paced at ${pacedRate}/s: req/s, latency p99 (ms)`, `${paced.requests.average.toFixed(0)}, ${paced.latency.p99}`);
   line('  paced: projection lag p50 / p99 / max (ms)', `${ms(pacedLag.p50)} / ${ms(pacedLag.p99)} / ${ms(pacedLag.max)}  (${pacedLag.rows} rows; target p99 < 500)`);

@@ -4,9 +4,10 @@ const OUTBOXES = ['sent_emails', 'whatsapp_messages'] as const;
 
 /**
  * Each outbox row keeps the place of its event in the store (transaction, position), which the delivery sends ties in.
- * Its claim joined every due row with `events` to sort them, so a claim of 50 cost the whole backlog: 3.8 ms each with
- * a few thousand emails waiting (issue 37's bench). With the order on the row, one partial index holds it, and a claim
- * reads its 50 rows from the front of that index. The index replaces the one on next_attempt_at alone (its prefix).
+ * Its claim joined every due row with `events` and sorted them to take 50 (with 2,000 due, each step of the claim handled
+ * 2,000 rows); one partial index now holds the due rows in sending order, and a claim reads its batch from the front of
+ * it. The index replaces the one on next_attempt_at alone (its prefix), which also gives the next due time at once
+ * (min(next_attempt_at): 26 ms a call read every pending row with a backlog of thousands, 1.3 ms now, in bench:events).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of OUTBOXES) {

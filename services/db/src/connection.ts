@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { preparingMarkedStatements } from './preparedStatements';
 
 // int8 → number: global and stream positions stay far below 2^53 and are compared as numbers everywhere.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -41,7 +42,10 @@ export function createDb({
   // The pool listens only while a connection is idle. One that dies while checked out (a transaction between two
   // statements, pg_terminate_backend under load) would emit 'error' to nobody and crash the process: the failure is
   // already reported to the query using it (or the next one, "not queryable"), and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    preparingMarkedStatements(client);
+  });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(onQuery ? { log: (event: LogEvent) => onQuery({ sql: event.query.sql, parameters: event.query.parameters, durationMs: event.queryDurationMillis }) } : {}),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DomainEvent, EventMetadata } from '@autobest/domain';
 import type { Database } from './schema';
+import { PREPARED } from './preparedStatements';
 
 /** The version a writer expects the stream to be at: a number (0 = no events yet), or no check at all. */
 export type ExpectedVersion = number | 'any';
@@ -77,7 +78,8 @@ export async function appendToStream(
       ? sql`(select coalesce(max(stream_position), 0) from events where stream_id = ${streamId})`
       : sql`${expectedVersion}::bigint`;
   try {
-    const result = await sql<{ stream_position: number }>`
+    // Prepared on each connection (preparedStatements.ts): most appends have one event, and planning cost more than the insert.
+    const result = await sql<{ stream_position: number }>`${sql.raw(PREPARED)}
       insert into events (stream_id, stream_position, event_id, type, data, metadata)
       select ${streamId}, ${base} + new_event.offset_in_batch, new_event.event_id, new_event.type, new_event.data, ${metadataJson}::jsonb
       from (values ${sql.join(rows)}) as new_event (event_id, offset_in_batch, type, data)

@@ -4,3 +4,4 @@ export * from './eventStore';
 export * from './checkpoints';
 export * from './commandHandler';
 export * from './groupedAppends';
+export { PREPARED } from './preparedStatements';

@@ -12,7 +12,7 @@ let counted: Db;
 const statements: string[] = [];
 beforeAll(async () => {
   testDb = await createTestDatabase('grouped_appends');
-  counted = createDb({ connectionString: testDb.url, maxConnections: 10, onQuery: ({ sql }) => void (/^\s*insert into events/.test(sql) && statements.push(sql)) });
+  counted = createDb({ connectionString: testDb.url, maxConnections: 10, onQuery: ({ sql }) => void (/^\s*(\/\* prepared \*\/\s*)?insert into events/.test(sql) && statements.push(sql)) });
 });
 afterAll(async () => {
   await counted?.destroy();

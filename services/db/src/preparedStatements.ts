@@ -15,10 +15,11 @@ type Query = (config: { name?: string; text: string; values?: unknown[] }) => Pr
 /**
  * Makes a connection run the statements marked PREPARED as named prepared statements: PostgreSQL parses one once per
  * connection and, after five runs, plans it once too, where it parses and plans an unnamed statement on every run. A
- * one-event append spent 105 µs being planned for 75 µs of work (pg_stat_statements, bench:events); prepared, the
- * event store took 7,421 appends/s from 16 writers where it took 4,243-4,460 (bench:events' first figure, 29 November).
- * Tried on every repeated statement, it made the outbox's result write (an update from arrays) 13 ms a statement:
- * PostgreSQL's plan for any arrays read the whole table. So statements say they want it.
+ * one-event append spent 105 µs being planned for 75 µs of work (pg_stat_statements, bench:events); with the append
+ * prepared, the event store took 5,790 / 6,494 appends/s from 16 writers where it took 4,336 / 4,299 (bench:events'
+ * first figure, against the parent, interleaved, 29 November). Tried on every repeated statement, it made the outbox's
+ * result write (an update from arrays) 13 ms a statement: PostgreSQL's plan for any arrays read the whole table. So
+ * statements say they want it.
  */
 export function preparingMarkedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as unknown as (...args: unknown[]) => Promise<pg.QueryResult>;

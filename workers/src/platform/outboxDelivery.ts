@@ -172,8 +172,9 @@ const resultStatus = (outcome: DeliveryOutcome): 'sent' | 'failed' | 'pending' =
  * (joined with `events` to sort, it handled every due row). The front is also where the entries of rows just claimed or
  * sent stay until a scan finds them dead to every transaction and marks them: under a steady flow that is what a claim
  * costs (3-4 ms in bench:events). Starting a run's later claims behind its last row was tried: the entries it passed
- * over piled up for the next run's first claim (25 ms each), and claims cost twice as much in all. Returns `columns` (id, template and attempts among
- * them), then the claim's end and the due time as text, in that order. `also` narrows which due rows may go.
+ * over piled up for the next run's first claim (25 ms each), and claims cost twice as much in all. Returns `columns`
+ * (id, template and attempts among them), then the claim's end and the due time as text, in that order. `also` narrows
+ * which due rows may go.
  */
 export function claimStatement<Claimed extends ClaimedMessage>(table: OutboxTable, columns: readonly string[], limit: number, holdSeconds: number, also: RawBuilder<unknown> = sql`true`) {
   const rows = sql.table(table);

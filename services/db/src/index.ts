@@ -4,4 +4,5 @@ export * from './eventStore';
 export * from './checkpoints';
 export * from './commandHandler';
 export * from './groupedAppends';
+export * from './insertRows';
 export { PREPARED } from './preparedStatements';

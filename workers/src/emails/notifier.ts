@@ -1,5 +1,5 @@
-import { sql, type InsertObject, type Transaction } from 'kysely';
-import { parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import { insertRows, parseStoredEvent, readStream, type Database, type StoredEvent } from '@autobest/db';
 import {
   evolveConversation,
   foldSubmission,
@@ -151,14 +151,11 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       'StaffSignInLimitReached',
     ]),
     async apply(trx, events) {
-      const outbox: InsertObject<Database, 'sent_emails'>[] = [];
+      const outbox: Insertable<Database['sent_emails']>[] = [];
       const recordOutbox = async () => {
         if (outbox.length === 0) return;
-        await trx
-          .insertInto('sent_emails')
-          .values(outbox.splice(0))
-          .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())
-          .execute();
+        // Due at the database's clock, which the deliverer's scan compares with: the same for every row of the transaction.
+        await insertRows(trx, 'sent_emails', outbox.splice(0), { computed: { next_attempt_at: sql`now()` }, onConflictDoNothing: ['event_id', 'template'] });
       };
       const whatsapp = new WhatsAppOutbox(trx);
       for (const stored of events) {
@@ -204,8 +201,6 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
             html: email.html,
             text: email.text,
             status: 'pending' as const,
-            // The database's clock, which the deliverer's scan compares with: the same for every row of the transaction.
-            next_attempt_at: sql<Date>`now()`,
             message_id: emailMessageId(stored.eventId, email.template, domain),
             related_id: planned.relatedId,
             status_token_for: planned.statusTokenFor ?? null,

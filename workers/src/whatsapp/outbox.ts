@@ -1,5 +1,5 @@
-import { sql, type InsertObject, type Transaction } from 'kysely';
-import type { Database, StoredEvent } from '@autobest/db';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import { insertRows, type Database, type StoredEvent } from '@autobest/db';
 import {
   formatMoney,
   languageOf,
@@ -124,7 +124,7 @@ export function leadWhatsApp(event: ConversationEvent, conversation: Conversatio
  * and written in one statement, unique per (event, template) so a retried batch adds nothing.
  */
 export class WhatsAppOutbox {
-  private readonly rows: InsertObject<Database, 'whatsapp_messages'>[] = [];
+  private readonly rows: Insertable<Database['whatsapp_messages']>[] = [];
 
   constructor(private readonly trx: Transaction<Database>) {}
 
@@ -150,18 +150,13 @@ export class WhatsAppOutbox {
       status_token_for: planned.statusTokenFor,
       asked_at: new Date(planned.askedAt),
       status: 'pending',
-      // The database's clock, which the deliverer's scan compares with.
-      next_attempt_at: sql<Date>`now()`,
     });
   }
 
   async flush(): Promise<void> {
     if (this.rows.length === 0) return;
-    await this.trx
-      .insertInto('whatsapp_messages')
-      .values(this.rows.splice(0))
-      .onConflict((conflict) => conflict.columns(['event_id', 'template']).doNothing())
-      .execute();
+    // Due at the database's clock, which the deliverer's scan compares with.
+    await insertRows(this.trx, 'whatsapp_messages', this.rows.splice(0), { computed: { next_attempt_at: sql`now()` }, onConflictDoNothing: ['event_id', 'template'] });
   }
 
   /** A deleted request's messages not sent yet never will be. */

@@ -1,5 +1,5 @@
-import type { InsertObject } from 'kysely';
-import { parseStoredEvent, type Database } from '@autobest/db';
+import type { Insertable } from 'kysely';
+import { insertRows, parseStoredEvent, type Database } from '@autobest/db';
 import { CONTACT_MESSAGE_EVENT_TYPES, ContactMessageEventSchema, languageOf } from '@autobest/domain';
 import { staffEmailOf, type Projection } from '../projector/projection';
 import { applyNote, applyStatusChange, NEW_FOLLOW_UP } from '../followUps/followUps';
@@ -14,10 +14,10 @@ export const contactMessagesProjection: Projection = {
   tables: ['contact_messages'],
   handles: CONTACT_MESSAGE_EVENT_TYPES,
   async apply(trx, events) {
-    const received: InsertObject<Database, 'contact_messages'>[] = [];
+    const received: Insertable<Database['contact_messages']>[] = [];
     const insertReceived = async () => {
       // A plain insert, not an upsert: applying an event twice would be a bug, and it should fail loudly.
-      if (received.length > 0) await trx.insertInto('contact_messages').values(received.splice(0)).execute();
+      await insertRows(trx, 'contact_messages', received.splice(0));
     };
     for (const stored of events) {
       const event = parseStoredEvent(ContactMessageEventSchema, stored);

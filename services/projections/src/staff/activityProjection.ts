@@ -1,4 +1,5 @@
 import { activityRecordOf, activitySummary, isUuid, STAFF_ACCOUNT_EVENT_TYPES } from '@autobest/domain';
+import { insertRows } from '@autobest/db';
 import type { Projection } from '../projector/projection';
 
 /**
@@ -33,6 +34,6 @@ export const staffActivityProjection: Projection = {
         };
       });
     // A plain insert: applying an event twice would be a bug, and it should fail loudly.
-    if (rows.length > 0) await trx.insertInto('staff_activity').values(rows).execute();
+    await insertRows(trx, 'staff_activity', rows);
   },
 };

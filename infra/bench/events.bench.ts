@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
 import { appendToStream, type Db } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
-import type { EventMetadata } from '@autobest/domain';
+import { contactMessageStreamId, decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
+import { allProjections, Projector } from '@autobest/projections';
+import { catchUpCompletely } from '@autobest/projections/testing';
+import { createNotifier } from '@autobest/workers';
 import { createTestQueues } from '@autobest/runtime/testing';
 import { childProcesses, ExitedBeforeReady, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
 import { cpuMicros, cpuMicrosOfAll, overApiProcesses, startHelloWorld, stopAll } from './benchProcesses';
@@ -15,7 +19,8 @@ import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
 
 /**
  * `npm run bench:events`: the core write path.
- * 1. Appends/s through the event store with 16 writers.
+ * 1. Appends/s through the event store with 16 writers; then the projector alone (every read model and the notifier)
+ *    over 20,000 contact messages already stored: messages/s and the CPU per message of this process and PostgreSQL.
  * 2. On `npm start` as a user runs it (infra/src/launcher.ts: the workers with every projection, the notifier and email
  *    delivery in the launcher, the API in API_PROCESSES processes; limits on, scaled up so they do not refuse), POST
  *    /api/contact-messages from 50 connections for 10 s, each message from its own person and address, beside a bare
@@ -31,6 +36,9 @@ import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
  * (cpuProfileStages.ts); profiling slows both sides, so its run's other figures are not the product's.
  */
 const WRITERS = 16;
+const PROJECTED_MESSAGES = 20_000;
+const visitor: EventMetadata = { actor: { kind: 'visitor' }, correlationId: 'bench', causationId: null, requestId: null };
+const BENCH_EMAIL_CONTEXT = { publicUrl: 'https://autobest.example', staffEmail: 'desk@autobest.example', contactPhone: '+234 800 288 6237' };
 const EVENTS_PER_WRITER = 1_000;
 const CONNECTIONS = 50;
 const LOAD_S = 10;
@@ -130,6 +138,37 @@ try {
   );
   const appendSeconds = (performance.now() - appendsStarted) / 1000;
 
+  // 1b. The projector alone, as the workers run it (every read model and the notifier), over contact messages already
+  // in the store: what projecting one costs this process and PostgreSQL, nothing else running.
+  const projectionDb = await createTestDatabase('bench_projection');
+  let projection: { seconds: number; workers: number; postgres: number };
+  try {
+    const now = new Date();
+    for (let start = 0; start < PROJECTED_MESSAGES; start += CONNECTIONS) {
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async (_, i) => {
+          const contactMessageId = randomUUID();
+          const input = { firstName: 'Bench', lastName: `Mark ${start + i}`, email: `bench.${start + i}@example.ng`, phone: '+234 803 555 0101', message: 'How much is the Chery Omoda 5 delivered to Lagos?' };
+          const received = decideContactMessage({ type: 'ReceiveContactMessage', contactMessageId, input, now }, initialContactMessageState);
+          await appendToStream(projectionDb.db, contactMessageStreamId(contactMessageId), 0, received, visitor);
+        }),
+      );
+    }
+    const projector = new Projector(projectionDb.db, [...allProjections, createNotifier(BENCH_EMAIL_CONTEXT, 'AutoBest <hello@autobest.example>')]);
+    const postgresBefore = await cpuMicrosOfAll('postgres');
+    const cpuBefore = process.cpuUsage();
+    const projectedFrom = performance.now();
+    await catchUpCompletely(projector, 600_000);
+    const cpu = process.cpuUsage(cpuBefore);
+    projection = {
+      seconds: (performance.now() - projectedFrom) / 1000,
+      workers: (cpu.user + cpu.system) / PROJECTED_MESSAGES,
+      postgres: ((await cpuMicrosOfAll('postgres')) - postgresBefore) / PROJECTED_MESSAGES,
+    };
+  } finally {
+    await projectionDb.drop();
+  }
+
   // 2. npm start.
   const profiles = profileDir ? await mkdir(profileDir, { recursive: true }).then(() => mkdtemp(join(profileDir, 'bench-events-'))) : undefined;
   launcher = await startLauncher({
@@ -227,6 +266,10 @@ try {
 
   console.info('\nAutoBest event store and contact command benchmark');
   line('event store appends/s (16 writers)', `${((WRITERS * EVENTS_PER_WRITER) / appendSeconds).toFixed(0)}  (${WRITERS * EVENTS_PER_WRITER} events in ${appendSeconds.toFixed(2)} s)`);
+  line(
+    `projector alone, ${PROJECTED_MESSAGES} contact messages`,
+    `${(PROJECTED_MESSAGES / projection.seconds).toFixed(0)}/s; µs per message: projector ${ms(projection.workers)}, PostgreSQL ${ms(projection.postgres)}  (every read model and the notifier)`,
+  );
   // API_PROCESSES=1 serves the API from the launcher itself: its CPU is then the launcher's, beside the workers'.
   const where = apiPids.length === 0 ? 'the API and the workers in the launcher' : `${apiPids.length} API process${apiPids.length === 1 ? '' : 'es'}, the workers in the launcher`;
   console.info(`npm start (${where}), ${CONNECTIONS} connections, ${LOAD_S} s, each message from its own person and address:`);

@@ -6,3 +6,4 @@ export { readSource, retryDelayMs, type NewsReaderSettings } from './news/ingest
 export { readAllFeeds, startNewsWorker } from './news/newsWorker';
 export { fetchFeed } from './news/feedHttp';
 export { FeedParsers } from './news/feedParsers';
+export { createNotifier } from './emails/notifier';

@@ -3,7 +3,10 @@ import type { Database } from './schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Each table's column types as PostgreSQL names them (`timestamp with time zone`), read once per process. */
+/**
+ * Each table's column types as PostgreSQL names them (`timestamp with time zone`), read once per process: every
+ * database a process writes to has this code's migrations, so a table has the same columns in each.
+ */
 const columnTypes = new Map<string, Promise<Map<string, string>>>();
 
 function typesOf(db: Executor, table: string): Promise<Map<string, string>> {

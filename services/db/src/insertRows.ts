@@ -48,6 +48,9 @@ export async function insertRows<Table extends keyof Database & string>(
   if (rows.length === 0) return;
   const types = await typesOf(db, table);
   const columns = Object.keys(rows[0]!);
+  // A row with a column the first lacks would lose it without a word: refused as a row lacking one is.
+  const extra = rows.map((row) => Object.keys(row).find((column) => !columns.includes(column))).find((column) => column !== undefined);
+  if (extra !== undefined) throw new Error(`every row inserted into ${table} must give the same columns: ${extra} is not in the first`);
   const arrays = columns.map((column) => {
     const type = types.get(column);
     if (type === undefined) throw new Error(`${table} has no column ${column}`);

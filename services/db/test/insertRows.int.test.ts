@@ -71,6 +71,7 @@ it('refuses rows that do not all give the same columns, naming the column, and w
   const [first, second] = [message(60, 'first'), message(61, 'second')];
   const { phone: _left, ...withoutPhone } = second;
   await expect(insertRows(testDb.db, 'contact_messages', [first, withoutPhone as typeof first])).rejects.toThrow('every row inserted into contact_messages must give phone');
+  await expect(insertRows(testDb.db, 'contact_messages', [withoutPhone as typeof first, first])).rejects.toThrow('every row inserted into contact_messages must give the same columns: phone is not in the first');
   expect(await testDb.db.selectFrom('contact_messages').select('id').where('id', '=', first.id).execute()).toEqual([]);
 });
 

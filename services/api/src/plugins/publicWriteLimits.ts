@@ -161,12 +161,12 @@ function contactAttempts(app: FastifyInstance, write: PublicWrite, contact: Cont
  * The route options (`...perAddressAndContact(app, 'enquiry')`) of a public JSON write limited per client address and
  * per the `email` and `phone` its body gives, counted in ONE round trip to Redis instead of two (issue 37; measured,
  * the API's CPU per command did not show it through bench:events' spread, but each request waits one Redis round trip
- * fewer). The address comes first, so a request over it is
- * refused before its contact is counted. Every request counts against its address, refused ones too: the route takes
- * `attachValidation`, and one whose fields are invalid is counted, then answered its 400 as any other. One that carries
- * an Idempotency-Key counts only its address here; its contact is counted by `consumePerContact` in `createOnce`'s
- * create, so that a retry of an answered request costs its contact nothing. The trade-off: the address is counted once
- * the body is read (at most the body limit), not before; a body that is not JSON at all is refused without a count.
+ * fewer). The address comes first, so a request over it is refused before its contact is counted. Every request counts
+ * against its address, refused ones too: the route takes `attachValidation`, and one whose fields are invalid is
+ * counted, then answered its 400 as any other. One that carries an Idempotency-Key counts only its address here; its
+ * contact is counted by `consumePerContact` in `createOnce`'s create, so that a retry of an answered request costs its
+ * contact nothing. The trade-off: the address is counted once the body is read (at most the body limit), not before; a
+ * body that is not JSON at all is refused without a count.
  */
 export function perAddressAndContact(app: FastifyInstance, write: ContactWrite) {
   return {

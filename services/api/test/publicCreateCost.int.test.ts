@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { PREPARED, readStream, type commandHandler, type EventStore } from '@autobest/db';
@@ -12,6 +12,7 @@ import {
   decideNewsSource,
   decideReviewVideo,
   enquiryStreamId,
+  phoneKey,
   NewsSourceInputSchema,
   newsSourceStreamId,
   ReviewVideoInputSchema,
@@ -92,6 +93,36 @@ describe('one contact message', () => {
     expect((await contactMessage(1)).statusCode).toBe(201);
     const commands = await redisCommandsOf(async () => expect((await contactMessage(2)).statusCode).toBe(201));
     expect(commands).toEqual([['evalsha', 'address-contact-message', 'contact-message-email', 'contact-message-phone']]);
+  });
+});
+
+describe('contact messages that arrive together', () => {
+  it("count their limits in one Redis command between them, each in turn as if alone: past their mailbox's limit, the rest are refused", async () => {
+    // Seven senders on seven addresses with one mailbox, whose limit is five a day: their bodies are read in one turn
+    // of the event loop, so their limits go in one script call (issue 37), counted one request after the other.
+    const sameMailbox = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact-messages',
+        remoteAddress: `203.0.113.${n}`,
+        payload: { firstName: 'Amaka', lastName: 'Eze', email: 'amaka@example.ng', phone: `+234 803 555 ${2000 + n}`, message: 'Hello' },
+      });
+    let answers: Awaited<ReturnType<typeof sameMailbox>>[] = [];
+    const commands = await redisCommandsOf(async () => {
+      answers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(sameMailbox));
+    });
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    // One command: each request's address, email and phone, in the order they asked.
+    expect(commands).toHaveLength(1);
+    expect(commands[0]![0]).toBe('evalsha');
+    expect(commands[0]!.slice(1)).toEqual(Array.from({ length: 7 }, () => ['address-contact-message', 'contact-message-email', 'contact-message-phone']).flat());
+    // The two refused were counted against their address and email but not their phone: a request stops at its first
+    // limit over, as when each was counted alone.
+    const phonesCounted = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => t.app.redis.exists(`${t.queues.prefix}:rate-limit:contact-message-phone:${createHash('sha256').update(phoneKey(`+234 803 555 ${2000 + n}`)).digest('base64url')}`)),
+    );
+    expect(phonesCounted.filter((counted) => counted === 1)).toHaveLength(5);
   });
 });
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Result } from 'ioredis';
 import { clientNetwork } from '../http/clientNetwork';
 import { HttpError, serviceUnavailable } from '../http/errors';
@@ -29,8 +29,11 @@ export interface Attempt {
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    /** COUNT_LIMITS_SCRIPT: `keys` counters, then their cost, window (ms) and max each; each counted one's count and TTL (ms). */
-    countLimits(keys: number, ...keysThenArguments: (string | number)[]): Result<[number, number][], Context>;
+    /**
+     * COUNT_LIMITS_SCRIPT: `keys` counters, then the number of requests, each request's number of keys, and each key's
+     * cost, window (ms) and max; for each request, each counted key's count and, when over its max, its TTL (ms).
+     */
+    countLimits(keys: number, ...keysThenArguments: (string | number)[]): Result<[number, number][][], Context>;
   }
 }
 
@@ -73,20 +76,72 @@ declare module 'fastify' {
  * two, and an analytics batch's four limits one, not four. Each round trip costs the API some 0.3 ms of CPU on a
  * machine where syscalls are dear, and a single limit is cheaper too, one command instead of the Pipeline object
  * ioredis builds for a MULTI of five. In order, each key grows by its cost, gets its window as expiry if it has none yet,
- * and answers its count and TTL; the script stops after the first key over its max, so a request refused by its email
- * is not counted against its phone, as when each limit was counted on its own.
+ * and answers its count (and its TTL once over); a request stops after its first key over its max, so a request refused
+ * by its email is not counted against its phone, as when each limit was counted on its own.
+ *
+ * One call counts every request that asked in the same turn of the event loop (see `LimitCounter`), one request after
+ * the other in the order they asked, exactly as one call each would have.
  */
 const COUNT_LIMITS_SCRIPT = `
+local requests = tonumber(ARGV[1])
+local firstKeyArgument = requests + 2
+local keyIndex = 0
 local answers = {}
-for index, key in ipairs(KEYS) do
-  local cost, windowMs, max = ARGV[index * 3 - 2], ARGV[index * 3 - 1], tonumber(ARGV[index * 3])
-  local count = redis.call('INCRBY', key, cost)
-  redis.call('PEXPIRE', key, windowMs, 'NX')
-  answers[index] = { count, redis.call('PTTL', key) }
-  if count > max then break end
+for request = 1, requests do
+  local counted = {}
+  local keys = tonumber(ARGV[request + 1])
+  for index = 1, keys do
+    local key = KEYS[keyIndex + index]
+    local argument = firstKeyArgument + (keyIndex + index - 1) * 3
+    local count = redis.call('INCRBY', key, ARGV[argument])
+    redis.call('PEXPIRE', key, ARGV[argument + 1], 'NX')
+    if count > tonumber(ARGV[argument + 2]) then
+      counted[index] = { count, redis.call('PTTL', key) }
+      break
+    end
+    counted[index] = { count, 0 }
+  end
+  answers[request] = counted
+  keyIndex = keyIndex + keys
 end
 return answers
 `;
+
+/** The keys and arguments of one request's attempts, as COUNT_LIMITS_SCRIPT reads them. */
+interface CountRequest {
+  keys: string[];
+  arguments: number[];
+  done: (error: unknown, counted?: [number, number][]) => void;
+}
+
+/**
+ * Counts the limits of every request that asks in one turn of the event loop with ONE script call (issue 37). Under
+ * load an API process reads the bodies of several requests in one turn (each socket's data in the same poll phase),
+ * and each used to send its own EVALSHA: a write and a read for the API, a command for Redis. Asked requests wait at
+ * most until the end of that turn (setImmediate), then go together in the order they asked.
+ */
+class LimitCounter {
+  private waiting: CountRequest[] = [];
+
+  constructor(private readonly redis: FastifyInstance['redis']) {}
+
+  count(keys: string[], args: number[]): Promise<[number, number][]> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => this.send());
+      this.waiting.push({ keys, arguments: args, done: (error, counted) => (error ? reject(error) : resolve(counted!)) });
+    });
+  }
+
+  private send(): void {
+    const requests = this.waiting;
+    this.waiting = [];
+    const keys = requests.flatMap((request) => request.keys);
+    this.redis.countLimits(keys.length, ...keys, requests.length, ...requests.map((request) => request.keys.length), ...requests.flatMap((request) => request.arguments)).then(
+      (answers) => requests.forEach((request, index) => request.done(undefined, answers[index]!)),
+      (error: unknown) => requests.forEach((request) => request.done(error)),
+    );
+  }
+}
 
 const afterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -122,13 +177,18 @@ export const limitsPlugin = fp(
 
     const keyOf = (name: string, key: string) => `${nameSpace}${name}:${key}`;
     app.redis.defineCommand('countLimits', { lua: COUNT_LIMITS_SCRIPT });
+    const counter = new LimitCounter(app.redis);
     const consumeAll = async (reply: FastifyReply, attempts: readonly Attempt[], whenUncounted: WhenUncounted = 'allow') => {
+      if (attempts.length === 0) return;
+      // Counted together with other requests' attempts: a malformed one must fail alone, here, not their whole call.
+      for (const { limit, cost = 1 } of attempts) {
+        if (![cost, limit.windowMs, limit.max].every(Number.isSafeInteger)) throw new TypeError(`A limit's cost, window and max must be integers: ${cost}, ${limit.windowMs}, ${limit.max}`);
+      }
       let counted: [number, number][];
       try {
-        counted = await app.redis.countLimits(
-          attempts.length,
-          ...attempts.map(({ name, key }) => keyOf(name, key)),
-          ...attempts.flatMap(({ limit, cost = 1 }) => [cost, limit.windowMs, limit.max]),
+        counted = await counter.count(
+          attempts.map(({ name, key }) => keyOf(name, key)),
+          attempts.flatMap(({ limit, cost = 1 }) => [cost, limit.windowMs, limit.max]),
         );
       } catch (error) {
         reply.log.warn({ err: error, limits: attempts.map(({ name }) => name), whenUncounted }, 'rate limit not counted: Redis did not answer');

@@ -4,6 +4,7 @@ import type { DomainEvent, EventMetadata } from '@autobest/domain';
 import { isConnectionLost } from './connection';
 import { appendToStream, ConcurrencyError, type AppendResult, type ExpectedVersion } from './eventStore';
 import type { Database } from './schema';
+import { PREPARED } from './preparedStatements';
 
 /** An append waiting for its statement. */
 interface WaitingAppend {
@@ -17,16 +18,18 @@ interface WaitingAppend {
 
 export interface GroupedAppendsOptions {
   /**
-   * How many append statements may be under way at once. Below it an append is sent alone at once (no wait, the same
-   * statement as `appendToStream`); at it, the appends that arrive wait and go together in the next statement.
+   * How many append statements may be under way at once. Below it the appends asked for in one turn of the event loop
+   * are sent at the end of that turn, together (one alone is the same statement as `appendToStream`); at it, the
+   * appends that arrive wait and go together in the next statement.
    */
   inFlight?: number;
-  /** At most this many events in one statement (8 parameters each: PostgreSQL takes at most 65,535). */
+  /** At most this many events in one statement. */
   maxEvents?: number;
   /**
    * A statement under way longer than this (waiting on a lock another transaction holds, or on a connection that went
    * quiet) no longer holds its place: another may start beside it, up to the pool's size, so one stuck stream never
-   * stalls every other write of the process, as it could not before grouping.
+   * stalls every other write of the process, as it could not before grouping. (The appends of its own statement wait
+   * with it.)
    */
   stuckAfterMs?: number;
 }
@@ -50,7 +53,7 @@ const MOST_AT_ONCE = 20;
  * fails every append of the statement, as it would have failed each of them alone.
  */
 export function groupedAppends(db: Kysely<Database>, { inFlight = 2, maxEvents = 500, stuckAfterMs = 100 }: GroupedAppendsOptions = {}) {
-  if (maxEvents < 1 || maxEvents * 8 > 65_535) throw new RangeError(`maxEvents must be 1 to ${Math.floor(65_535 / 8)}`);
+  if (!Number.isInteger(maxEvents) || maxEvents < 1) throw new RangeError('maxEvents must be a whole number of at least 1');
   let waiting: WaitingAppend[] = [];
   /** When each statement under way started. */
   const running = new Set<{ startedAt: number }>();
@@ -110,11 +113,23 @@ export function groupedAppends(db: Kysely<Database>, { inFlight = 2, maxEvents =
     }
   };
 
+  /** Whether a send is due at the end of this turn of the event loop. */
+  let sendScheduled = false;
+  const sendAtEndOfTurn = () => {
+    sendScheduled = false;
+    send();
+  };
+
   return (streamId: string, expectedVersion: ExpectedVersion, events: readonly DomainEvent<string, object>[], metadata: EventMetadata): Promise<AppendResult> => {
     if (events.length === 0) return Promise.reject(new RangeError('appendToStream needs at least one event'));
     return new Promise<AppendResult>((resolve, reject) => {
       waiting.push({ streamId, expectedVersion, events, metadata, resolve, reject });
-      send();
+      // The appends asked for in this turn go together: commands whose limits Redis answered in one reply (limits.ts)
+      // all append in the same turn, and each would otherwise be a statement of its own while fewer than `inFlight` run.
+      if (!sendScheduled) {
+        sendScheduled = true;
+        setImmediate(sendAtEndOfTurn);
+      }
     });
   };
 }
@@ -128,24 +143,32 @@ const refusedByPostgres = (error: unknown) => typeof (error as { code?: unknown 
 /** One statement for appends to distinct streams (in stream-id order), each guarded by its own expected version. */
 async function appendTogether(db: Kysely<Database>, group: readonly WaitingAppend[]): Promise<void> {
   const eventIds = group.map((append) => append.events.map(() => randomUUID()));
-  let ordinal = 0;
-  const rows = group.flatMap((append, which) => {
+  // One array per column, whatever the group's size: one statement text, prepared on each connection (a value list
+  // was a new text, parsed and planned, for every size of group).
+  const columns = { streamId: [] as string[], expected: [] as (number | null)[], offset: [] as number[], eventId: [] as string[], type: [] as string[], data: [] as string[], metadata: [] as string[] };
+  group.forEach((append, which) => {
     const expected = append.expectedVersion === 'any' ? null : append.expectedVersion;
     const metadata = JSON.stringify(append.metadata);
-    return append.events.map(
-      (event, index) =>
-        sql`(${++ordinal}::int, ${append.streamId}::text, ${expected}::bigint, ${index + 1}::bigint, ${eventIds[which]![index]}::uuid, ${event.type}::text, ${JSON.stringify(event.data)}::jsonb, ${metadata}::jsonb)`,
-    );
+    append.events.forEach((event, index) => {
+      columns.streamId.push(append.streamId);
+      columns.expected.push(expected);
+      columns.offset.push(index + 1);
+      columns.eventId.push(eventIds[which]![index]!);
+      columns.type.push(event.type);
+      columns.data.push(JSON.stringify(event.data));
+      columns.metadata.push(metadata);
+    });
   });
   let written: Array<{ stream_id: string; stream_position: string | number }>;
   try {
     // The lateral read of each stream's version is per row; every row of one append reads the same (the statement sees
     // one snapshot), so an append goes in whole or not at all. The order by keeps each append's events together and in
     // order in the global positions the projector reads.
-    const result = await sql<{ stream_id: string; stream_position: string | number }>`
+    const result = await sql<{ stream_id: string; stream_position: string | number }>`${sql.raw(PREPARED)}
       insert into events (stream_id, stream_position, event_id, type, data, metadata)
       select new_event.stream_id, stream.version + new_event.offset_in_append, new_event.event_id, new_event.type, new_event.data, new_event.metadata
-      from (values ${sql.join(rows)}) as new_event (ordinal, stream_id, expected, offset_in_append, event_id, type, data, metadata)
+      from unnest(${columns.streamId}::text[], ${columns.expected}::bigint[], ${columns.offset}::bigint[], ${columns.eventId}::uuid[], ${columns.type}::text[], ${columns.data}::jsonb[], ${columns.metadata}::jsonb[])
+        with ordinality as new_event (stream_id, expected, offset_in_append, event_id, type, data, metadata, ordinal)
       cross join lateral (select coalesce(max(stream_position), 0) as version from events where events.stream_id = new_event.stream_id) as stream
       where new_event.expected is null or stream.version = new_event.expected
       order by new_event.ordinal

@@ -20,13 +20,13 @@ afterAll(async () => {
 });
 
 describe('groupedAppends', () => {
-  it('sends appends to distinct streams that wait behind the one under way as one statement, each with its own positions, ids and metadata', async () => {
+  it('sends appends to distinct streams asked for in one turn as one statement, each with its own positions, ids and metadata', async () => {
     const append = groupedAppends(counted, { inFlight: 1 });
     statements.length = 0;
     const results = await Promise.all(Array.from({ length: 6 }, (_, n) => append(`grouped-${n}`, 0, [event(n), event(n + 100)], metadata(`writer-${n}`))));
 
-    // The first went alone at once; the five that arrived meanwhile went together.
-    expect(statements).toHaveLength(2);
+    // All six were asked for before the end of the turn: one statement (issue 37; the first used to go alone).
+    expect(statements).toHaveLength(1);
     for (const [n, result] of results.entries()) {
       expect(result.nextExpectedVersion).toBe(2);
       const stored = await readStream(testDb.db, `grouped-${n}`);
@@ -35,6 +35,28 @@ describe('groupedAppends', () => {
         [2, n + 100, result.eventIds[1], `writer-${n}`],
       ]);
     }
+  });
+
+  it('sends the appends that arrive while a statement is under way together, once it is done', async () => {
+    const append = groupedAppends(counted, { inFlight: 1 });
+    statements.length = 0;
+    const first = append('behind-first', 0, [event(0)], metadata('first'));
+    // A later turn: the first one's statement is under way.
+    await new Promise((turn) => setImmediate(turn));
+    const later = await Promise.all(Array.from({ length: 5 }, (_, n) => append(`behind-${n}`, 0, [event(n)], metadata(`later-${n}`))));
+    expect((await first).nextExpectedVersion).toBe(1);
+    expect(later.map((result) => result.nextExpectedVersion)).toEqual([1, 1, 1, 1, 1]);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('writes groups of any size with one statement text, prepared once per connection', async () => {
+    const append = groupedAppends(counted, { inFlight: 1 });
+    statements.length = 0;
+    await Promise.all(Array.from({ length: 3 }, (_, n) => append(`sized-3-${n}`, 0, [event(n)], metadata('three'))));
+    await Promise.all(Array.from({ length: 7 }, (_, n) => append(`sized-7-${n}`, 0, [event(n), event(n)], metadata('seven'))));
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toBe(statements[1]);
+    expect(statements[0]!.trimStart().startsWith('/* prepared */')).toBe(true);
   });
 
   it('refuses only the append whose stream moved, and writes the others of its statement', async () => {
@@ -102,6 +124,8 @@ describe('groupedAppends', () => {
       await appendToStream(trx, 'locked', 0, [event(1)], metadata('holder'));
       // Waits on the holder's uncommitted key until the holder ends.
       held = Promise.allSettled([append('locked', 0, [event(2)], metadata('waiting'))]).then(([result]) => result!);
+      // Asked for in a later turn: appends asked for in the same one share its statement, and its wait.
+      await new Promise((turn) => setImmediate(turn));
       const unrelated = await append('unrelated', 0, [event(3)], metadata('unrelated'));
       expect(unrelated.nextExpectedVersion).toBe(1);
     });
@@ -109,8 +133,8 @@ describe('groupedAppends', () => {
     expect(waiting.status === 'rejected' && waiting.reason).toBeInstanceOf(ConcurrencyError);
   });
 
-  it('refuses a statement size PostgreSQL could not take', () => {
-    expect(() => groupedAppends(counted, { maxEvents: 10_000 })).toThrow(RangeError);
+  it('refuses a statement size of no events', () => {
+    expect(() => groupedAppends(counted, { maxEvents: 0 })).toThrow(RangeError);
   });
 
   it('tries each append of a statement alone when a writer elsewhere took one of its positions, so only that one is refused', async () => {

@@ -99,8 +99,9 @@ export async function startWorkers(config: RuntimeConfig, options: StartWorkersO
       if (applied['submissions']) photoDoorbell.ring();
       // After the notifier's commit, never inside it: the emails it recorded are enqueued.
       if (applied[NOTIFIER]) {
-        emails.doorbell.ring();
-        whatsapp.doorbell.ring();
+        const written = notifier.takeWritten();
+        if (written.emails) emails.doorbell.ring();
+        if (written.whatsapp) whatsapp.doorbell.ring();
       }
     }),
   ];

@@ -256,6 +256,45 @@ async function sendAll() {
 
 const to = (address: string) => sink.received.filter((mail) => mail.to[0] === address);
 
+describe('notifier, which deliveries to ring', () => {
+  it('tells which outboxes a batch wrote to: a contact message only emails, a request whose owner asked for WhatsApp both', async () => {
+    const notifier = createNotifier(context, MAIL_FROM);
+    const projector = new Projector(testDb.db, [notifier]);
+    await catchUpCompletely(projector);
+    notifier.takeWritten();
+
+    const contactMessageId = '6b1f0c52-8f0e-4d7a-9a51-1d2c3b4a5f60';
+    const received = decideContactMessage(
+      { type: 'ReceiveContactMessage', contactMessageId, input: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.ng', phone: '+234 803 555 0101', message: 'Hello' }, now: new Date() },
+      initialContactMessageState,
+    );
+    await appendToStream(testDb.db, contactMessageStreamId(contactMessageId), 0, received, visitor);
+    await catchUpCompletely(projector);
+    expect(notifier.takeWritten()).toEqual({ emails: true, whatsapp: false });
+    // Taken: until the next batch writes, nothing to ring.
+    expect(notifier.takeWritten()).toEqual({ emails: false, whatsapp: false });
+
+    const [submitted] = decideSubmission(
+      {
+        type: 'Submit',
+        kind: 'sell-car',
+        data: {
+          submissionId: 'SC-1763802000000-RING01',
+          submittedAt: '2026-11-22T09:00:00.000Z',
+          personalInfo: { fullName: 'Chidi Okafor', phoneNumber: '08035550142', email: 'chidi@example.ng' },
+          vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '60000', fuelType: 'petrol', transmission: 'automatic', vin: null, knownIssues: null, underFinance: false, askingPrice: '9000000' },
+          photos: [],
+          whatsappUpdates: true,
+        },
+      },
+      initialSubmissionState,
+    );
+    await appendToStream(testDb.db, 'sell-car-SC-1763802000000-RING01', 0, [submitted!], visitor);
+    await catchUpCompletely(projector);
+    expect(notifier.takeWritten()).toEqual({ emails: true, whatsapp: true });
+  });
+});
+
 describe('notifier, the owner\'s language', () => {
   it('answers a French sell-car request in French, Content-Language fr, with a status link that opens in French, and its status update in French; staff read English', async () => {
     const id = 'SC-1763802000000-FRANC1';

@@ -113,6 +113,17 @@ export function mailDomain(mailFrom: string): string {
 /** The same for every attempt at one email, so a copy sent twice (a crash after the server took it) is seen as one. */
 export const emailMessageId = (eventId: string, template: string, domain: string) => `<${eventId}.${template}@${domain}>`;
 
+/** The notifier, and which of its outboxes its batches wrote to. */
+export interface Notifier extends Projection {
+  /**
+   * Which outboxes got messages since the last call (emails, WhatsApp messages), so that only their deliveries are
+   * rung once the batch has committed: most events call for emails and no WhatsApp message, and each ring is a job and
+   * a scan of its outbox. A batch rolled back may have said so for nothing: a ring that finds nothing due costs only
+   * that.
+   */
+  takeWritten(): { emails: boolean; whatsapp: boolean };
+}
+
 /**
  * Decides which emails each event calls for and records them in the outbox (sent_emails, status pending) in the
  * projection's transaction, and beside them the WhatsApp messages of owners who asked for them (whatsapp_messages,
@@ -123,9 +134,15 @@ export const emailMessageId = (eventId: string, template: string, domain: string
  * event), in the order of their events; the delivery sends them in that order (by the event's transaction and
  * position, then template), whatever the statement. `mailFrom` gives the domain of each email's Message-ID.
  */
-export function createNotifier(context: EmailContext, mailFrom: string): Projection {
+export function createNotifier(context: EmailContext, mailFrom: string): Notifier {
   const domain = mailDomain(mailFrom);
+  let written = { emails: false, whatsapp: false };
   return {
+    takeWritten() {
+      const taken = written;
+      written = { emails: false, whatsapp: false };
+      return taken;
+    },
     name: NOTIFIER,
     tables: [],
     handles: new Set([
@@ -154,6 +171,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       const outbox: Insertable<Database['sent_emails']>[] = [];
       const recordOutbox = async () => {
         if (outbox.length === 0) return;
+        written.emails = true;
         // Due at the database's clock, which the deliverer's scan compares with: the same for every row of the transaction.
         await insertRows(trx, 'sent_emails', outbox.splice(0), { computed: { next_attempt_at: sql`now()` }, onConflictDoNothing: ['event_id', 'template'] });
       };
@@ -210,6 +228,7 @@ export function createNotifier(context: EmailContext, mailFrom: string): Project
       }
       await recordOutbox();
       await whatsapp.flush();
+      if (whatsapp.wrote) written.whatsapp = true;
     },
   };
 }

@@ -153,8 +153,12 @@ export class WhatsAppOutbox {
     });
   }
 
+  /** Whether this batch put any message into the outbox (what `flush` wrote). */
+  wrote = false;
+
   async flush(): Promise<void> {
     if (this.rows.length === 0) return;
+    this.wrote = true;
     // Due at the database's clock, which the deliverer's scan compares with.
     await insertRows(this.trx, 'whatsapp_messages', this.rows.splice(0), { computed: { next_attempt_at: sql`now()` }, onConflictDoNothing: ['event_id', 'template'] });
   }

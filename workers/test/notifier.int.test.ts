@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 /** A request as the API records it: a sell-car one by default, in the language the owner used (none: an older form). */
-async function submitRequest(id: string, fullName: string, { kind = 'sell-car', email = 'owner@example.ng', language }: { kind?: SubmissionKind; email?: string; language?: SiteLanguage } = {}) {
+async function submitRequest(
+  id: string,
+  fullName: string,
+  { kind = 'sell-car', email = 'owner@example.ng', language, whatsappUpdates }: { kind?: SubmissionKind; email?: string; language?: SiteLanguage; whatsappUpdates?: boolean } = {},
+) {
   const [submitted] = decideSubmission(
     {
       type: 'Submit',
@@ -43,6 +47,7 @@ async function submitRequest(id: string, fullName: string, { kind = 'sell-car', 
         vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '60000', fuelType: 'petrol', transmission: 'automatic', vin: null, knownIssues: null, underFinance: false, askingPrice: '9000000' },
         photos: [],
         ...(language ? { language } : {}),
+        ...(whatsappUpdates === undefined ? {} : { whatsappUpdates }),
       },
     },
     initialSubmissionState,
@@ -274,22 +279,7 @@ describe('notifier, which deliveries to ring', () => {
     // Taken: until the next batch writes, nothing to ring.
     expect(notifier.takeWritten()).toEqual({ emails: false, whatsapp: false });
 
-    const [submitted] = decideSubmission(
-      {
-        type: 'Submit',
-        kind: 'sell-car',
-        data: {
-          submissionId: 'SC-1763802000000-RING01',
-          submittedAt: '2026-11-22T09:00:00.000Z',
-          personalInfo: { fullName: 'Chidi Okafor', phoneNumber: '08035550142', email: 'chidi@example.ng' },
-          vehicleInfo: { make: 'Toyota', model: 'Camry', year: '2019', odometer: '60000', fuelType: 'petrol', transmission: 'automatic', vin: null, knownIssues: null, underFinance: false, askingPrice: '9000000' },
-          photos: [],
-          whatsappUpdates: true,
-        },
-      },
-      initialSubmissionState,
-    );
-    await appendToStream(testDb.db, 'sell-car-SC-1763802000000-RING01', 0, [submitted!], visitor);
+    await submitRequest('SC-1763802000000-RING01', 'Chidi Okafor', { whatsappUpdates: true });
     await catchUpCompletely(projector);
     expect(notifier.takeWritten()).toEqual({ emails: true, whatsapp: true });
   });

@@ -4,7 +4,7 @@ import type { Db, SentEmailsTable } from '@autobest/db';
 import type { PasswordLinkTokens, StatusTokens } from '@autobest/runtime';
 import type { Mailer } from './mailer';
 import { withPasswordLinkToken, withStatusToken } from './templates';
-import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
+import { claimRows, claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 
 /** An email this worker holds: attempts already counts the one it is about to make. */
 export type ClaimedEmail = Pick<
@@ -57,7 +57,7 @@ export class EmailDelivery extends OutboxDelivery<ClaimedEmail> {
 
   protected async claim(limit: number, holdSeconds: number): Promise<ClaimedEmail[]> {
     const columns = ['id', 'template', 'to_address', 'subject', 'text', 'html', 'message_id', 'status_token_for', 'password_link_for', 'attempts'];
-    return (await claimStatement<ClaimedEmail>('sent_emails', columns, limit, holdSeconds).execute(this.db)).rows;
+    return claimRows(this.db, claimStatement<ClaimedEmail>('sent_emails', columns, limit, holdSeconds));
   }
 
   /** One attempt at one claimed email: what the mail server said, nothing written yet. */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@autobest/db';
 import { WHATSAPP_CONFIRMATION_TEMPLATES, type SiteLanguage, type WhatsAppTemplate } from '@autobest/domain';
 import { applyEarlyWhatsAppStatuses, lockWhatsAppMessageIds, type StatusTokens } from '@autobest/runtime';
-import { claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
+import { claimRows, claimStatement, OutboxDelivery, resultWrite, type ClaimedMessage, type DeliveryOutcome, type DeliveryPolicy, type DeliveryResult } from '../platform/outboxDelivery';
 import { withStatusToken } from '../emails/templates';
 import { isRecipientError, WhatsAppApiError, type WhatsAppSender } from './cloudApi';
 
@@ -46,7 +46,7 @@ export class WhatsAppDelivery extends OutboxDelivery<ClaimedWhatsApp> {
     const columns = ['id', 'template', 'language', 'to_phone', 'parameters', 'status_token_for', 'attempts'];
     const confirmationGone = sql`(whatsapp_messages.template = any(${CONFIRMATIONS}) or not exists (
       select 1 from whatsapp_messages c where c.related_id = whatsapp_messages.related_id and c.template = any(${CONFIRMATIONS}) and c.status = 'pending'))`;
-    return (await claimStatement<ClaimedWhatsApp>('whatsapp_messages', columns, limit, holdSeconds, confirmationGone).execute(this.db)).rows;
+    return claimRows(this.db, claimStatement<ClaimedWhatsApp>('whatsapp_messages', columns, limit, holdSeconds, confirmationGone));
   }
 
   async attempt(message: ClaimedWhatsApp): Promise<DeliveryOutcome> {

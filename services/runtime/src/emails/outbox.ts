@@ -24,14 +24,20 @@ export interface OutboxBacklog {
   oldestPendingAt: Date | null;
 }
 
-/** What health, the QA checks and the metrics report about an outbox; reads only its unsent rows (partial indexes). */
+/**
+ * What health, the QA checks and the metrics report about an outbox; reads only its unsent rows (partial indexes).
+ * The pending rows are counted and their oldest found in one pass: asked apart, the oldest was read from the index of
+ * every row by age (`<table>_newest`), walking all the sent ones older than it. With 60,000 sent and 20,000 pending
+ * (EXPLAIN ANALYZE, two runs each), the whole query took 105-165 ms that way and 26-41 ms in one pass; once PostgreSQL
+ * has statistics saying a quarter are pending, it reads the table whole, and took 134-137 ms against 77-115.
+ */
 export async function outboxBacklog(db: Db, table: OutboxTable, recentDays = 7): Promise<OutboxBacklog> {
   const from = sql.table(table);
   const { rows } = await sql<{ pending: number; failed: number; recently_failed: number; oldest_pending_at: Date | null }>`
-    select (select count(*) from ${from} where status = 'pending')::int as pending,
-           (select min(created_at) from ${from} where status = 'pending') as oldest_pending_at,
+    select pending.count as pending, pending.oldest as oldest_pending_at,
            (select count(*) from ${from} where status = 'failed')::int as failed,
-           (select count(*) from ${from} where status = 'failed' and created_at > now() - make_interval(days => ${recentDays}))::int as recently_failed`.execute(db);
+           (select count(*) from ${from} where status = 'failed' and created_at > now() - make_interval(days => ${recentDays}))::int as recently_failed
+    from (select count(*)::int as count, min(created_at) as oldest from ${from} where status = 'pending') as pending`.execute(db);
   const row = rows[0]!;
   return { pending: row.pending, failed: row.failed, recentlyFailed: row.recently_failed, oldestPendingAt: row.oldest_pending_at };
 }

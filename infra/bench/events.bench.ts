@@ -12,8 +12,8 @@ import { allProjections, Projector } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { createNotifier } from '@autobest/workers';
 import { createTestQueues } from '@autobest/runtime/testing';
-import { childProcesses, ExitedBeforeReady, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
-import { cpuMicros, cpuMicrosOfAll, overApiProcesses, startHelloWorld, stopAll } from './benchProcesses';
+import { ExitedBeforeReady, launcherChildren, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
+import { cpuMicros, cpuMicrosOfAll, startHelloWorld, stopAll } from './benchProcesses';
 import { searchIndexReady } from './longTail';
 import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
 
@@ -177,7 +177,10 @@ try {
   });
   const base = launcher.url;
   const launcherPid = launcher.process.pid;
-  const apiPids = await childProcesses(launcherPid);
+  const { api: apiChildren, workers: workersPid } = await launcherChildren(launcherPid);
+  // With API_PROCESSES=1 the launcher serves the API itself; with more, it is their primary (it hands out connections).
+  const apiPids = [launcherPid!, ...apiChildren];
+  const cpuOf = async (pids: number[]) => (await Promise.all(pids.map(cpuMicros))).reduce((sum, value) => sum + value, 0);
   // The projector has the bench's appends and the catalogue's events to walk first, and every API process its search
   // index to load and warm up; then a warm-up of the command path (JIT, pools).
   await caughtUp(base);
@@ -188,8 +191,8 @@ try {
   const helloUrl = await startHelloWorld(children);
   const hello = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: LOAD_S });
 
-  const apiCpuBefore = (await overApiProcesses(launcherPid, cpuMicros)).total - (await cpuMicros(launcherPid));
-  const launcherCpuBefore = await cpuMicros(launcherPid);
+  const apiCpuBefore = await cpuOf(apiPids);
+  const workersCpuBefore = await cpuMicros(workersPid);
   const serversCpuBefore = [await cpuMicrosOfAll('postgres'), await cpuMicrosOfAll('redis-server')];
   const generatorCpuBefore = process.cpuUsage();
   const loadFrom = new Date();
@@ -198,16 +201,16 @@ try {
   const profileLoadTo = micros();
   const generatorCpu = process.cpuUsage(generatorCpuBefore);
   const duringLoad = {
-    workers: (await cpuMicros(launcherPid)) - launcherCpuBefore,
+    workers: (await cpuMicros(workersPid)) - workersCpuBefore,
     postgres: (await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!,
     redis: (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!,
   };
-  const apiCpu = (await overApiProcesses(launcherPid, cpuMicros)).total - (await cpuMicros(launcherPid)) - apiCpuBefore;
+  const apiCpu = (await cpuOf(apiPids)) - apiCpuBefore;
   await caughtUp(base);
   const loadLag = await lagSince(testDb.db, loadFrom);
   await caughtUp(base, { emailsToo: true });
   const profileTo = micros();
-  const launcherCpu = (await cpuMicros(launcherPid)) - launcherCpuBefore;
+  const workersCpu = (await cpuMicros(workersPid)) - workersCpuBefore;
   const [postgresCpu, redisCpu] = [(await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!, (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!];
   const commands = Math.max(1, saturated.requests.total - saturated.non2xx - saturated.errors);
 
@@ -270,15 +273,13 @@ try {
     `projector alone, ${PROJECTED_MESSAGES} contact messages`,
     `${(PROJECTED_MESSAGES / projection.seconds).toFixed(0)}/s; µs per message: projector ${ms(projection.workers)}, PostgreSQL ${ms(projection.postgres)}  (every read model and the notifier)`,
   );
-  // API_PROCESSES=1 serves the API from the launcher itself: its CPU is then the launcher's, beside the workers'.
-  const where = apiPids.length === 0 ? 'the API and the workers in the launcher' : `${apiPids.length} API process${apiPids.length === 1 ? '' : 'es'}, the workers in the launcher`;
+  const where = apiChildren.length === 0 ? 'the API in the launcher, the workers beside it' : `${apiChildren.length} API process${apiChildren.length === 1 ? '' : 'es'} and their primary, the workers beside them`;
   console.info(`npm start (${where}), ${CONNECTIONS} connections, ${LOAD_S} s, each message from its own person and address:`);
   line('  bare Fastify hello-world req/s', `${hello.requests.average.toFixed(0)}  (p99 ${hello.latency.p99} ms)`);
   line('  POST /api/contact-messages req/s', `${saturated.requests.average.toFixed(0)}  (${((saturated.requests.average / hello.requests.average) * 100).toFixed(1)}% of the hello-world; target 5%)`);
   line('  latency p50 / p99 / max (ms)', `${saturated.latency.p50} / ${saturated.latency.p99} / ${saturated.latency.max}  (target p99 < 100)`);
   line('  requests, non-2xx or errors', `${saturated.requests.total}, ${saturated.non2xx + saturated.errors}`);
-  if (apiPids.length === 0) line('  CPU per command (µs): API and workers', `${ms(launcherCpu / commands)}  (the launcher, until the read model caught up and every email was sent)`);
-  else line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(launcherCpu / commands)}  (API processes during the load; the launcher until the read model caught up and every email was sent)`);
+  line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(workersCpu / commands)}  (the API's processes during the load; the workers' until the read model caught up and every email was sent)`);
   line('  CPU per command (µs): PostgreSQL / Redis / load', `${ms(postgresCpu / commands)} / ${ms(redisCpu / commands)} / ${ms((generatorCpu.user + generatorCpu.system) / commands)}  (every postgres and redis-server process until every email was sent; this process during the load)`);
   const machine = (profileLoadTo - profileFrom) * availableParallelism();
   const share = (cpu: number) => `${((cpu / machine) * 100).toFixed(0)}%`;
@@ -300,10 +301,10 @@ try {
   if (profiles) {
     const written = await profilesIn(profiles);
     const api = addedUp(apiPids.map((pid) => written.get(pid)).filter((profile) => profile !== undefined).map((profile) => stagesOf(profile, profileFrom, profileLoadTo)));
-    const launcherProfile = written.get(launcherPid!);
-    const workers = launcherProfile ? stagesOf(launcherProfile, profileFrom, profileTo) : addedUp([]);
-    console.info(`\nCPU per command by stage (${commands} commands; API during the load, the launcher until the read model caught up and every email was sent; profiles in ${profiles}):\n`);
-    console.info(stageTable([['API', api, apiCpu / commands], ['workers (launcher)', workers, launcherCpu / commands]]));
+    const workersProfile = workersPid === undefined ? undefined : written.get(workersPid);
+    const workers = workersProfile ? stagesOf(workersProfile, profileFrom, profileTo) : addedUp([]);
+    console.info(`\nCPU per command by stage (${commands} commands; API during the load, the workers until the read model caught up and every email was sent; profiles in ${profiles}):\n`);
+    console.info(stageTable([['API', api, apiCpu / commands], ['workers', workers, workersCpu / commands]]));
   }
   if (lost > 0) process.exitCode = 1;
 } finally {

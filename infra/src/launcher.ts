@@ -1,13 +1,13 @@
 import { createDb, migrateToLatest } from '@autobest/db';
 import { ConfigError, loadRuntimeConfig, requireDatabaseUrl } from '@autobest/domain';
 import { startApiProcesses } from '@autobest/api';
-import { startWorkers } from '@autobest/workers';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embeddedPostgres';
 import { findOrStartRedis, RedisUnavailableError, type LocalRedis } from './localRedis';
 import { announceRunningProduct } from './runningProduct';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedNewsSources, seedReviewVideos } from './seed/news';
 import { keptStatusTokenSecret } from './statusTokenSecret';
+import { startWorkersProcess } from './workersProcess';
 
 const log = (line: string) => console.info(`[autobest] ${line}`);
 
@@ -59,7 +59,8 @@ async function main(): Promise<void> {
     // `npm run staff` beside this launcher uses its database (an embedded one cannot be opened twice) and its secret.
     stops.push(await announceRunningProduct(config.dataDir, { databaseUrl: requireDatabaseUrl(config), publicUrl: config.publicUrl, statusTokenSecret: config.statusTokenSecret }));
 
-    const workers = await startWorkers(config, { migrate: false });
+    // Their own process at a lower priority, so the API answers first when the machine is busy (workersProcess.ts).
+    const workers = await startWorkersProcess(env, config.workersNice, log);
     stops.push(workers.close);
     // As API_PROCESSES says (one per CPU by default), through the primary `npm run start:api` has; the workers stay here.
     const api = await startApiProcesses(config, env);

@@ -389,6 +389,16 @@ export async function childProcesses(pid: number | undefined): Promise<number[]>
   return children.split(' ').filter(Boolean).map(Number);
 }
 
+/** Whether a process runs the workers (`workers/src/main.ts`, as `npm start` starts them beside the API; Linux). */
+export const runsWorkers = async (pid: number): Promise<boolean> => (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').includes(WORKERS_SCRIPT);
+
+/** A launcher's children (`npm start`), told apart: its API processes (none when it serves the API itself) and its workers process. */
+export async function launcherChildren(pid: number | undefined): Promise<{ api: number[]; workers: number | undefined }> {
+  const children = await childProcesses(pid);
+  const workers = await Promise.all(children.map(runsWorkers));
+  return { api: children.filter((_, n) => !workers[n]), workers: children.find((_, n) => workers[n]) };
+}
+
 /** How many connections to `port` each of `pids` holds open (Linux: the sockets of /proc/net/tcp among its descriptors). */
 export const connectionsOn = async (pids: number[], port: number): Promise<number[]> => {
   const established = new Set<string>();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { createTestQueues, type TestQueues } from '@autobest/runtime/testing';
 import { findFreePort } from '../src/ports';
-import { childProcesses, connectionsOn, getOnNewConnection, ManagedProcess } from '../src/processes';
+import { connectionsOn, getOnNewConnection, launcherChildren, ManagedProcess } from '../src/processes';
 import { runningProductFile } from '../src/runningProduct';
 import { runStaffCommand } from '../src/staffCli';
 import { isAlive } from './fixtures/isAlive';
@@ -26,6 +26,8 @@ let queues: TestQueues;
 let dataDir: string;
 let port: number;
 let launcher: ManagedProcess;
+/** A process's niceness (Linux: field 19 of /proc/<pid>/stat). */
+const nicenessOf = async (pid: number) => Number((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')[16]);
 const health = () => getOnNewConnection(`http://127.0.0.1:${port}/api/health`).catch(() => ({ status: 0, body: '' }));
 
 beforeAll(async () => {
@@ -93,9 +95,14 @@ describe('npm start', () => {
   }, 60_000);
 
   it('serves from API_PROCESSES processes, each with the search index in memory, and SIGINT stops them all', async () => {
-    const apiProcesses = await childProcesses(launcher.pid);
+    const { api: apiProcesses, workers } = await launcherChildren(launcher.pid);
     expect(apiProcesses).toHaveLength(2);
     for (const pid of apiProcesses) expect((await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')).toContain(fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url)));
+    // The workers in a process of their own, at WORKERS_NICE (3): when the machine is busy the API answers first. The
+    // API's processes and their primary keep their priority, so one the primary starts again does too.
+    expect(workers).toBeDefined();
+    expect(await nicenessOf(workers!)).toBe(3);
+    for (const pid of [launcher.pid!, ...apiProcesses]) expect(await nicenessOf(pid)).toBe(0);
 
     // Two connections opened together are one on each process, and both answer.
     const sockets = [await connect(), await connect()];
@@ -115,9 +122,21 @@ describe('npm start', () => {
       { timeout: 30_000, interval: 200 },
     );
 
+    // A workers process that dies is started again, at the same niceness.
+    process.kill(workers!, 'SIGKILL');
+    let workersAgain: number | undefined;
+    await vi.waitFor(
+      async () => {
+        workersAgain = (await launcherChildren(launcher.pid)).workers;
+        expect(workersAgain ?? workers).not.toBe(workers);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await nicenessOf(workersAgain!)).toBe(3);
+
     await launcher.kill('SIGINT');
     expect(launcher.isRunning).toBe(false);
-    for (const pid of apiProcesses) expect(isAlive(pid)).toBe(false);
+    for (const pid of [...apiProcesses, workersAgain!]) expect(isAlive(pid)).toBe(false);
     expect((await health()).status).toBe(0);
     // Stopped, it leaves nothing that would send `npm run staff` to a database no longer there.
     await expect(stat(runningProductFile(dataDir))).rejects.toThrow('ENOENT');

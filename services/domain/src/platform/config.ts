@@ -182,6 +182,12 @@ export const RuntimeConfigSchema = z
     API_PROCESSES: z
       .union([z.literal('auto'), z.coerce.number().int(API_PROCESSES_MESSAGE).min(1, API_PROCESSES_MESSAGE).max(64, API_PROCESSES_MESSAGE)], { error: API_PROCESSES_MESSAGE })
       .default('auto'),
+    WORKERS_NICE: z.coerce
+      .number({ error: 'WORKERS_NICE must be a niceness from 0 to 19' })
+      .int('WORKERS_NICE must be a whole niceness from 0 to 19')
+      .min(0, 'WORKERS_NICE must be from 0 to 19')
+      .max(19, 'WORKERS_NICE must be from 0 to 19')
+      .default(3),
     PUBLIC_WRITE_LIMIT_SCALE: z.coerce
       .number({ error: 'PUBLIC_WRITE_LIMIT_SCALE must be a number like 1, 2 or 0.5' })
       .positive('PUBLIC_WRITE_LIMIT_SCALE must be above 0')
@@ -263,6 +269,11 @@ export const RuntimeConfigSchema = z
      * CPU the system gives us. Each holds its own search index; the installation's state is in PostgreSQL and Redis.
      */
     apiProcesses: env.API_PROCESSES,
+    /**
+     * The niceness `npm start` gives its workers process (0 to 19): when the machine is busy, the API's requests get the
+     * CPU first and the workers catch up in larger batches (infra/src/workersProcess.ts).
+     */
+    workersNice: env.WORKERS_NICE,
     /** Multiplies every count of PUBLIC_WRITE_LIMITS: more where many people share one address (carrier NAT), or for load tests. */
     publicWriteLimitScale: env.PUBLIC_WRITE_LIMIT_SCALE,
     /**

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     // Their own process at a lower priority, so the API answers first when the machine is busy (workersProcess.ts).
     const workers = await startWorkersProcess(env, config.workersNice, log);
     stops.push(workers.close);
-    // As API_PROCESSES says (one per CPU by default), through the primary `npm run start:api` has; the workers stay here.
+    // As API_PROCESSES says (one per CPU by default), through the primary `npm run start:api` has.
     const api = await startApiProcesses(config, env);
     stops.push(api.close);
     if (api.processes > 1) log(`API serving from ${api.processes} processes (API_PROCESSES)`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { redisAnswers } from './localRedis';
+import { EXIT_WITH_PARENT, WORKERS_SCRIPT } from './workersProcess';
 import { findFreePort } from './ports';
 
 /**
@@ -17,9 +18,7 @@ import { findFreePort } from './ports';
  */
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const EXIT_WITH_PARENT = fileURLToPath(new URL('./exitWithParent.ts', import.meta.url));
 const API_SCRIPT = fileURLToPath(new URL('../../services/api/src/server.ts', import.meta.url));
-const WORKERS_SCRIPT = fileURLToPath(new URL('../../workers/src/main.ts', import.meta.url));
 
 /** tsx on a busy two-core machine: the API and the workers each take a few seconds to load. */
 const READY_TIMEOUT_MS = 60_000;

@@ -3,15 +3,16 @@ import { once } from 'node:events';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const WORKERS_SCRIPT = fileURLToPath(new URL('../../workers/src/main.ts', import.meta.url));
-const EXIT_WITH_PARENT = fileURLToPath(new URL('./exitWithParent.ts', import.meta.url));
+/** The workers' entry point (`npm run start:workers`). */
+export const WORKERS_SCRIPT = fileURLToPath(new URL('../../workers/src/main.ts', import.meta.url));
+/** Loaded first into a supervised process: it stops when its supervisor is gone (exitWithParent.ts). */
+export const EXIT_WITH_PARENT = fileURLToPath(new URL('./exitWithParent.ts', import.meta.url));
 /** How long a stopping workers process may let its running jobs finish before it is killed. */
 const STOP_GRACE_MS = 15_000;
 /** The wait before a workers process that died is started again. */
 const RESTART_AFTER_MS = 1_000;
 
 export interface WorkersProcess {
-  readonly pid: number | undefined;
   /** SIGTERM (running jobs finish), then SIGKILL after STOP_GRACE_MS. */
   close(): Promise<void>;
 }
@@ -66,9 +67,6 @@ export async function startWorkersProcess(env: NodeJS.ProcessEnv, nice: number, 
 
   await start();
   return {
-    get pid() {
-      return child.pid;
-    },
     async close() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -29,6 +29,9 @@ describe('tariffs in the console', () => {
     const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Tariffs' }).click();
     await staff.getByLabel('Country (NG, GH, KE)').fill('NG');
+    // The filter applies after a pause: open the row only once it has, or the filter, landing late, takes the page
+    // back to the list (a CI run saw the list again after the preview, and waited out 30 s for the link).
+    await staff.waitForURL(/filter=.*NG/);
     // The show page draws the version first from the list's copy, then again once its own read answers, making its
     // inputs anew: on a busy machine a field filled before that read is gone (and the test waited out its 30 s).
     const versionRead = staff.waitForResponse((response) => response.request().method() === 'GET' && /^\/api\/admin\/tariff-versions\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname), { timeout: 60_000 });

@@ -16,14 +16,19 @@ async function sessionFromBefore(t: TestApp): Promise<string> {
 describe('GET /api/health', () => {
   let healthy: TestApp;
   let redisDown: TestApp;
+  let counted: TestApp;
+  /** Each check asks PostgreSQL `select 1` once: the checks `counted` began. */
+  let checksBegun = 0;
   beforeAll(async () => {
     healthy = await createTestApp('api_health');
+    counted = await createTestApp('api_health_counted', {}, { onQuery: ({ sql: text }) => void (text === 'select 1' && checksBegun++) });
     // Nothing listens on port 1: Redis is "down" for this app.
     redisDown = await createTestApp('api_health_down', { REDIS_URL: 'redis://127.0.0.1:1' });
   });
   afterAll(async () => {
     await healthy?.close();
     await redisDown?.close();
+    await counted?.close();
   });
 
   it('is 200 with PostgreSQL, Redis and projector lag when all is well', async () => {
@@ -119,6 +124,25 @@ describe('GET /api/health', () => {
     expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
     // The findings of two checks at most, word for word, in every answer.
     expect(new Set(answers.map((answer) => answer.body)).size).toBeLessThanOrEqual(2);
+  });
+
+  it('begins checks at least a quarter of a second apart however many ask, so a flood is a few checks a second', async () => {
+    const began = performance.now();
+    const before = checksBegun;
+    let answered = 0;
+    // Five callers, each asking again as soon as it is answered, for a second.
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        while (performance.now() - began < 1_000) {
+          expect((await counted.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+          answered++;
+        }
+      }),
+    );
+    const checks = checksBegun - before;
+    // Without the spacing, checks ran back to back: one for every request or two.
+    expect(checks).toBeLessThanOrEqual(Math.ceil((performance.now() - began) / 250) + 1);
+    expect(answered).toBeGreaterThanOrEqual(checks * 4);
   });
 
   it('answers a request from a check that began after it arrived, so a caller waiting for a change sees it', async () => {

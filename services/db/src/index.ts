@@ -5,4 +5,5 @@ export * from './checkpoints';
 export * from './commandHandler';
 export * from './groupedAppends';
 export * from './insertRows';
+export * from './plannerSettings';
 export { PREPARED } from './preparedStatements';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { advanceCheckpoints, CheckpointMovedError, ensureCheckpoint, lockCheckpoints, readCheckpoint, START_OF_STORE } from '../src/index';
+import { advanceCheckpoints, appendToStream, CheckpointMovedError, ensureCheckpoint, eventsBehind, lockCheckpoints, processorsBehind, readAll, readCheckpoint, START_OF_STORE } from '../src/index';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -44,5 +44,32 @@ describe('checkpoints of several processors', () => {
 
   it('refuse to lock a processor that has no checkpoint yet', async () => {
     await expect(testDb.db.transaction().execute((trx) => lockCheckpoints(trx, ['alpha', 'nobody']))).rejects.toThrow(/No checkpoint for nobody/);
+  });
+});
+
+describe('events behind each processor', () => {
+  let store: TestDatabase;
+  beforeAll(async () => {
+    store = await createTestDatabase('checkpoints_behind');
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+
+  it('are counted for several processors in one call, from each stored checkpoint or the start of the store, as one by one', async () => {
+    const metadata = { actor: { kind: 'system', name: 'test' }, correlationId: 'c-1', causationId: null, requestId: null } as const;
+    for (let n = 0; n < 5; n++) await appendToStream(store.db, `counter-${n}`, 0, [{ type: 'Counted', data: { n } }], metadata);
+    const events = await readAll(store.db, START_OF_STORE, 100);
+    await ensureCheckpoint(store.db, 'caught-up');
+    await ensureCheckpoint(store.db, 'two-behind');
+    await store.db.transaction().execute(async (trx) => {
+      await advanceCheckpoints(trx, await lockCheckpoints(trx, ['caught-up']), events[4]!);
+      await advanceCheckpoints(trx, await lockCheckpoints(trx, ['two-behind']), events[2]!);
+    });
+
+    const behind = await processorsBehind(store.db, ['caught-up', 'two-behind', 'never-ran']);
+    expect(behind).toEqual({ 'caught-up': 0, 'two-behind': 2, 'never-ran': 5 });
+    for (const name of ['caught-up', 'two-behind', 'never-ran']) expect(await eventsBehind(store.db, await readCheckpoint(store.db, name))).toBe(behind[name]);
+    expect(await processorsBehind(store.db, [])).toEqual({});
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventsBehind, pendingMigrations, readCheckpoint } from '@autobest/db';
+import { eventsBehind, pendingMigrations, processorsBehind, readCheckpoint } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
 import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type OutboxTable, type ProductQueues } from '@autobest/runtime';
@@ -171,11 +171,8 @@ export const QA_CHECKS: readonly Check[] = [
     group: 'Platform',
     name: 'Read models are up to date',
     async run(app) {
-      const behind: string[] = [];
-      for (const projection of allProjections) {
-        const count = await eventsBehind(app.db, await readCheckpoint(app.db, projection.name));
-        if (count > 0) behind.push(`${projection.name} ${count}`);
-      }
+      const counts = await processorsBehind(app.db, allProjections.map((projection) => projection.name));
+      const behind = allProjections.flatMap((projection) => ((counts[projection.name] ?? 0) > 0 ? [`${projection.name} ${counts[projection.name]}`] : []));
       if (behind.length === 0) return pass(`All ${allProjections.length} read models have every event`);
       return warning(`Events not yet applied: ${behind.join(', ')} (the workers apply them within seconds; if this stays, check the workers)`);
     },

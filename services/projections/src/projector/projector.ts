@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import {
   advanceCheckpoints,
   ensureCheckpoint,
-  eventsBehind,
+  processorsBehind,
   lockCheckpoints,
   readAll,
-  readCheckpoint,
   resetCheckpoint,
   type Checkpoint,
   type Db,
@@ -182,11 +181,8 @@ export class Projector {
 
   /** Events each projection has not applied yet. */
   async lag(): Promise<Record<string, number>> {
-    const lag: Record<string, number> = {};
-    for (const projection of this.projections) {
-      lag[projection.name] = await eventsBehind(this.db, await readCheckpoint(this.db, projection.name));
-    }
-    return lag;
+    const behind = await processorsBehind(this.db, this.projections.map((projection) => projection.name));
+    return Object.fromEntries(this.projections.map((projection) => [projection.name, behind[projection.name] ?? 0]));
   }
 
   private choose(names?: readonly string[]): readonly Projection[] {

@@ -167,17 +167,17 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
  * On 230,000 events (`npm run seed:large -- 100000`) a count with nobody behind took 55-62 ms that way, nearly all of
  * it starting two parallel workers, and /api/health, counting for every processor, took 0.8 s; planned alone in its
  * process, 0.4 ms (EXPLAIN ANALYZE). For several counts in one statement the same estimate passes JIT's threshold
- * (about 95 ms of compiling for 1 ms of work). A processor far behind is counted alone too: 1.1 s for 100,000 events
+ * (about 95 ms of compiling for 1 ms of work; the metrics' lag per processor, 310 ms of 440). A processor far behind is counted alone too: 1.1 s for 100,000 events
  * against 0.3 s with two workers, on a table not yet vacuumed; a rebuild is when that happens, and it is rare.
  */
-const COUNT_PLAN = { max_parallel_workers_per_gather: '0', jit: 'off' } as const;
+export const EVENT_COUNT_PLAN = { max_parallel_workers_per_gather: '0', jit: 'off' } as const;
 
 /**
  * How many events a processor has not yet handled (committed or not yet visible); with `types`, only the events of
  * those types (for a processor that acts on a few types and passes over the rest whenever it next runs).
  */
 export async function eventsBehind(db: Kysely<Database>, after: Checkpoint, types?: readonly string[]): Promise<number> {
-  const result = await withPlannerSettings(db, COUNT_PLAN, (trx) =>
+  const result = await withPlannerSettings(db, EVENT_COUNT_PLAN, (trx) =>
     sql<{ behind: number }>`
       select count(*)::int as behind from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
@@ -191,7 +191,7 @@ export async function eventsBehind(db: Kysely<Database>, after: Checkpoint, type
  * store for one without), in one statement: what health, the metrics and the QA checks ask for every read model.
  */
 export async function processorsBehind(db: Kysely<Database>, names: readonly string[]): Promise<Record<string, number>> {
-  const { rows } = await withPlannerSettings(db, COUNT_PLAN, (trx) =>
+  const { rows } = await withPlannerSettings(db, EVENT_COUNT_PLAN, (trx) =>
     sql<{ name: string; behind: number }>`
       select given.name, (
         select count(*) from events

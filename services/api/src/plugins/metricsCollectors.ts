@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '@autobest/db';
+import { EVENT_COUNT_PLAN, withPlannerSettings, type Db } from '@autobest/db';
 import { allProjections } from '@autobest/projections';
 import { outboxBacklog, type OutboxTable } from '@autobest/runtime';
 
@@ -70,7 +70,8 @@ const projectionLag: InstallationCollector = {
   },
   async read(sources) {
     const names = allProjections.map((projection) => projection.name);
-    const rows = await sql<{ name: string; behind: string; lag_seconds: number | null }>`
+    // Planned as the event store's counts are (EVENT_COUNT_PLAN says why).
+    const rows = await withPlannerSettings(sources.db, EVENT_COUNT_PLAN, (trx) => sql<{ name: string; behind: string; lag_seconds: number | null }>`
       with processor as (
         select name from unnest(${names}::text[]) as name
         union
@@ -84,7 +85,7 @@ const projectionLag: InstallationCollector = {
         (select extract(epoch from now() - e.occurred_at)::float8 from events e
           where (e.transaction_id, e.global_position) > (position.transaction_id, position.global_position)
           order by e.transaction_id, e.global_position limit 1) as lag_seconds
-      from position`.execute(sources.db);
+      from position`.execute(trx));
     return rows.rows.flatMap((row) => [
       { metric: 'autobest_projection_events_behind', value: Number(row.behind), labels: { projection: row.name } },
       { metric: 'autobest_projection_lag_seconds', value: Math.max(0, row.lag_seconds ?? 0), labels: { projection: row.name } },

@@ -20,16 +20,29 @@ const STREAM_PREFIX = vehicleStreamId('');
 const isAfter = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) > BigInt(b.transactionId) || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
 const same = (a: Checkpoint, b: Checkpoint) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
 
-/** The ids of the vehicles whose events the projection applied after `from`, up to `to`. */
-async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    select distinct substr(stream_id, ${STREAM_PREFIX.length + 1}) as id from events
+/** Events a look reads at most: more than this since the last one (a seed, an import) and the index is read again whole. */
+const EVENTS_PER_LOOK = 20_000;
+const VEHICLE_EVENTS: ReadonlySet<string> = new Set(VEHICLE_EVENT_TYPES);
+
+/**
+ * The ids of the vehicles whose events the projection applied after `from`, up to `to`; undefined when more than
+ * EVENTS_PER_LOOK events lie between. The events are read in their order, from the front of the store's index on
+ * (transaction_id, global_position), and the vehicles' picked out here. Asked for the vehicles' event types and stream
+ * prefix in SQL, PostgreSQL (which cannot estimate a range of xid8, and assumes a third of the table) also read the
+ * index of event types, every vehicle's listing: 20 ms a look on 100,000 vehicles against 1.3 ms now (EXPLAIN ANALYZE).
+ * A process looks every SEARCH_INDEX_POLL_MS when the read models moved, which under load is every time.
+ */
+async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promise<string[] | undefined> {
+  const { rows } = await sql<{ stream_id: string; type: string }>`
+    select stream_id, type from events
     where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
       and (transaction_id, global_position) <= (${to.transactionId}::xid8, ${to.globalPosition}::bigint)
-      and type = any(${sql.val([...VEHICLE_EVENT_TYPES])}::text[])
-      and stream_id like ${`${STREAM_PREFIX}%`}
-    limit ${RELOAD_ABOVE + 1}`.execute(db);
-  return rows.map((row) => row.id);
+    order by transaction_id, global_position
+    limit ${EVENTS_PER_LOOK + 1}`.execute(db);
+  if (rows.length > EVENTS_PER_LOOK) return undefined;
+  const ids = new Set<string>();
+  for (const row of rows) if (VEHICLE_EVENTS.has(row.type) && row.stream_id.startsWith(STREAM_PREFIX)) ids.add(row.stream_id.slice(STREAM_PREFIX.length));
+  return [...ids];
 }
 
 /** Searches a process makes of itself over HTTP once its first index is in place, before it says it is ready. */

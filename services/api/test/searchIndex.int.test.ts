@@ -353,6 +353,31 @@ describe('SEARCH_INDEX=memory', () => {
     expect(live.warmedUp).toMatchObject({ requests: 3000, answered: 3000 });
   });
 
+  it('reads the catalogue again whole when more events than a look reads lie since the last one, and follows fewer', async () => {
+    const loads = () => logLines.filter((line) => line.msg === 'search index loaded').length;
+    // It looks when told to here (catchUp), not on its own.
+    const live: LiveSearchIndex = new LiveSearchIndex(t.testDb.db, memory.app.log, { pollMs: 600_000, eventsPerLook: 1 });
+    live.start();
+    await live.loaded;
+    const loadedBefore = loads();
+    const before = (await live.health()).vehicles;
+    const kia = (await admin('GET', '/api/admin/vehicles/kia-sportage-test-2025')).json<Record<string, unknown>>();
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'look-one', name: 'Look One' })).statusCode).toBe(201);
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    await live.catchUp();
+    expect([(await live.health()).vehicles, loads()]).toEqual([before + 1, loadedBefore]);
+
+    // Two events since the last look, more than its one.
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'look-two', name: 'Look Two' })).statusCode).toBe(201);
+    expect((await admin('POST', '/api/admin/vehicles', { ...kia, id: 'look-three', name: 'Look Three' })).statusCode).toBe(201);
+    await catchUpCompletely(new Projector(t.testDb.db, allProjections));
+    await live.catchUp();
+    await live.stop();
+    expect([(await live.health()).vehicles, loads()]).toEqual([before + 3, loadedBefore + 1]);
+    // The app's own index has them too before the next test asks it.
+    await vi.waitFor(async () => expect(await health()).toMatchObject({ vehicles: before + 3, eventsBehind: 0 }), { timeout: 10_000, interval: 50 });
+  });
+
   it('answers whole searches as the SQL process does, and says in /api/health that it is in step', async () => {
     const catalogue = await readIndexedVehicles(t.testDb.db);
     expect(await health()).toMatchObject({ mode: 'memory', ok: true, ready: true, vehicles: catalogue.length, eventsBehind: 0 });

@@ -31,7 +31,7 @@ const EVENTS_PER_LOOK = 20_000;
  * of event types, every vehicle's listing: 20 ms a look on 100,000 vehicles against 2 ms now (EXPLAIN ANALYZE). A
  * process looks every SEARCH_INDEX_POLL_MS when the read models moved, which under load is every time.
  */
-async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promise<string[] | undefined> {
+async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint, eventsPerLook = EVENTS_PER_LOOK): Promise<string[] | undefined> {
   const { rows } = await sql<{ scanned: number; ids: string[] }>`
     select count(*)::int as scanned,
       coalesce(array_agg(distinct substr(stream_id, ${STREAM_PREFIX.length + 1})) filter (
@@ -42,10 +42,10 @@ async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint): Promis
       where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
         and (transaction_id, global_position) <= (${to.transactionId}::xid8, ${to.globalPosition}::bigint)
       order by transaction_id, global_position
-      limit ${EVENTS_PER_LOOK + 1}
+      limit ${eventsPerLook + 1}
     ) as recent`.execute(db);
   const { scanned, ids } = rows[0]!;
-  return scanned > EVENTS_PER_LOOK ? undefined : ids;
+  return scanned > eventsPerLook ? undefined : ids;
 }
 
 /** Searches a process makes of itself over HTTP once its first index is in place, before it says it is ready. */
@@ -128,6 +128,7 @@ export class LiveSearchIndex {
   /** The first index is in place and the process is searching itself over HTTP (warmUpRequests): not yet ready. */
   private warming = false;
   private readonly pollMs: number;
+  private readonly eventsPerLook: number;
   private readonly warmUpRequests: ((paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }>) | undefined;
   /** The warm-up over HTTP while it runs (it never holds up following vehicle_search), and how stop() ends it. */
   private warmingUp: Promise<void> = Promise.resolve();
@@ -142,9 +143,14 @@ export class LiveSearchIndex {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    { pollMs = SEARCH_INDEX_POLL_MS, warmUpRequests }: { pollMs?: number; warmUpRequests?: (paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }> } = {},
+    {
+      pollMs = SEARCH_INDEX_POLL_MS,
+      eventsPerLook = EVENTS_PER_LOOK,
+      warmUpRequests,
+    }: { pollMs?: number; eventsPerLook?: number; warmUpRequests?: (paths: readonly string[], signal: AbortSignal) => Promise<{ answered: number }> } = {},
   ) {
     this.pollMs = pollMs;
+    this.eventsPerLook = eventsPerLook;
     this.warmUpRequests = warmUpRequests;
   }
 
@@ -222,7 +228,7 @@ export class LiveSearchIndex {
       this.synced();
       return;
     }
-    const changed = index && isAfter(to, this.at) ? await vehiclesChanged(this.db, this.at, to) : undefined;
+    const changed = index && isAfter(to, this.at) ? await vehiclesChanged(this.db, this.at, to, this.eventsPerLook) : undefined;
     let firstSamples: IndexedVehicle[] | undefined;
     // Many vehicles moved out of their runs since the index was built: it is built again (the old one answering meanwhile).
     if (!index || !changed || changed.length > RELOAD_ABOVE || index.needsRebuild) {

@@ -167,8 +167,9 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
  * On 230,000 events (`npm run seed:large -- 100000`) a count with nobody behind took 55-62 ms that way, nearly all of
  * it starting two parallel workers, and /api/health, counting for every processor, took 0.8 s; planned alone in its
  * process, 0.4 ms (EXPLAIN ANALYZE). For several counts in one statement the same estimate passes JIT's threshold
- * (about 95 ms of compiling for 1 ms of work; the metrics' lag per processor, 310 ms of 440). A processor far behind is counted alone too: 1.1 s for 100,000 events
- * against 0.3 s with two workers, on a table not yet vacuumed; a rebuild is when that happens, and it is rare.
+ * (about 95 ms of compiling for 1 ms of work; the metrics' lag per processor, 310 ms of 440). A processor far behind
+ * is counted alone too: 1.1 s for 100,000 events against 0.3 s with two workers, on a table not yet vacuumed; a
+ * rebuild is when that happens, and it is rare.
  */
 export const EVENT_COUNT_PLAN = { max_parallel_workers_per_gather: '0', jit: 'off' } as const;
 

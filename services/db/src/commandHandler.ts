@@ -32,25 +32,55 @@ export type RecordEvents = (streamId: string, events: readonly DomainEvent<strin
  * whose state is its stream (a decider folds it) goes through the command handler instead, with one exception: a
  * customer's WhatsApp reply (services/api/src/whatsapp/replies.ts) is appended to its request's stream with its
  * `whatsapp_replies` row, so a webhook delivered twice records it once; nothing a decider decides on depends on it
- * (it moves only the request's last-updated time and version, as a note does).
+ * (it moves only the request's last-updated time and version, as a note does). `work` may run more than once (a
+ * lost race, below), so it returns what it did rather than setting variables outside it.
  */
 export interface RecordsInTransaction {
   recordInTransaction<T>(work: (trx: Transaction<Database>, record: RecordEvents) => Promise<T>): Promise<T>;
 }
 
-/** `recorded` is told after a commit that appended something: the API rings the projector's doorbell there. */
+/**
+ * A writer that lost a race reads and decides again, after a pause drawn at random up to a doubling bound ("full
+ * jitter"), so a crowd of writers on one stream spreads out instead of colliding again in step.
+ */
+const CONFLICT_RETRY = { attempts: 10, firstPauseMs: 5, longestPauseMs: 200 };
+const pauseBeforeAttempt = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(CONFLICT_RETRY.longestPauseMs, CONFLICT_RETRY.firstPauseMs * 2 ** (attempt - 1))));
+
+/**
+ * `recorded` is told after a commit that appended something: the API rings the projector's doorbell there.
+ *
+ * An append at whatever version its stream has can still lose a race: a writer on the same stream that commits
+ * between this append's reading of the stream's last position and its insert takes that position first (a customer's
+ * WhatsApp reply and a staff member's status change on one request). The transaction is then rolled back and `work`
+ * runs again whole, in a new transaction, after the command handler's pause, so `work` must keep its results in what it
+ * returns, not in variables outside it.
+ */
 export function recordsInTransaction(db: Kysely<Database>, recorded: () => void = () => undefined): RecordsInTransaction {
   return {
     async recordInTransaction(work) {
-      let appended = false;
-      const result = await db.transaction().execute((trx) =>
-        work(trx, async (streamId, events, metadata) => {
-          await appendToStream(trx, streamId, 'any', events, metadata);
-          appended = true;
-        }),
-      );
-      if (appended) recorded();
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        let appended = false;
+        let lostRace = false;
+        try {
+          const result = await db.transaction().execute((trx) =>
+            work(trx, async (streamId, events, metadata) => {
+              try {
+                await appendToStream(trx, streamId, 'any', events, metadata);
+              } catch (error) {
+                lostRace = error instanceof ConcurrencyError;
+                throw error;
+              }
+              appended = true;
+            }),
+          );
+          if (appended) recorded();
+          return result;
+        } catch (error) {
+          if (!lostRace || attempt >= CONFLICT_RETRY.attempts) throw error;
+          await pauseBeforeAttempt(attempt);
+        }
+      }
     },
   };
 }
@@ -86,14 +116,6 @@ export async function readState<State, Event extends DomainEvent<string, object>
   const events = stored.map((event) => parseStoredEvent(decider.eventSchema, event));
   return { state: events.reduce(decider.evolve, decider.initialState), version: stored.at(-1)?.streamPosition ?? 0, events };
 }
-
-/**
- * A writer that lost a race reads and decides again, after a pause drawn at random up to a doubling bound ("full
- * jitter"), so a crowd of writers on one stream spreads out instead of colliding again in step.
- */
-const CONFLICT_RETRY = { attempts: 10, firstPauseMs: 5, longestPauseMs: 200 };
-const pauseBeforeAttempt = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(CONFLICT_RETRY.longestPauseMs, CONFLICT_RETRY.firstPauseMs * 2 ** (attempt - 1))));
 
 export interface CommandOptions<State = unknown> {
   metadata: EventMetadata;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Decider, EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
@@ -134,5 +135,47 @@ describe('recordInTransaction', () => {
     await expect(failed).rejects.toThrow('the row change failed');
     expect(told).toBe(0);
     expect(await readStream(testDb.db, 'audit-b')).toEqual([]);
+  });
+  it('runs the work again in a new transaction when a writer on the same stream takes the position it read, and says so once', async () => {
+    let told = 0;
+    let runs = 0;
+    const writes = recordsInTransaction(testDb.db, () => told++);
+    await appendToStream(testDb.db, 'audit-c', 0, [voted('ada')], metadata);
+    // A command (the photo processor on a request) has appended position 2 and not committed yet.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    const command = testDb.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, 'audit-c', 1, [voted('bola')], metadata);
+      await held;
+    });
+    await vi.waitFor(async () => expect(await readStream(testDb.db, 'audit-c')).toHaveLength(1));
+    // Meanwhile a reply read position 1 as the last and waits on the command's position 2, which it then loses.
+    const reply = writes.recordInTransaction(async (trx, record) => {
+      runs += 1;
+      await record('audit-c', [voted('chidi')], metadata);
+      return runs;
+    });
+    await vi.waitFor(async () => {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(testDb.db);
+      expect(rows[0]!.waiting).toBe(1);
+    });
+    commit();
+    await command;
+    expect(await reply).toBe(2);
+    expect(told).toBe(1);
+    expect((await readStream(testDb.db, 'audit-c')).map((event) => [event.streamPosition, (event.data as Voted['data']).voter])).toEqual([[1, 'ada'], [2, 'bola'], [3, 'chidi']]);
+  });
+
+  it('does not run again work that failed for another reason', async () => {
+    let runs = 0;
+    const writes = recordsInTransaction(testDb.db);
+    await expect(
+      writes.recordInTransaction(async (trx, record) => {
+        runs += 1;
+        await record('audit-d', [voted('ada')], metadata);
+        await sql`select 1 / 0`.execute(trx);
+      }),
+    ).rejects.toThrow('division by zero');
+    expect(runs).toBe(1);
   });
 });

@@ -126,18 +126,17 @@ async function recordWebhook(app: FastifyInstance, webhook: WhatsAppWebhook, met
   });
   const stops = texts.filter((message) => isStopReply(message.text));
   const replies = texts.filter((message) => !isStopReply(message.text) && message.text.trim() !== '');
-  let recorded = 0;
-  let stopped = 0;
-  let replied = 0;
-  await app.eventStore.recordInTransaction(async (trx, record) => {
+  // Counted inside: the transaction runs again when a reply's append loses a race with a staff change on its request.
+  return app.eventStore.recordInTransaction(async (trx, record) => {
+    const answer = { statuses: 0, stops: 0, replies: 0 };
     await lockWhatsAppMessageIds(trx, reports.map((report) => report.waMessageId));
     for (const report of reports) {
-      if (await applyWhatsAppStatus(trx, report)) recorded += 1;
+      if (await applyWhatsAppStatus(trx, report)) answer.statuses += 1;
       // Before the deliverer has written the id the API answered with: kept, and applied when it does.
       else await keepEarlyWhatsAppStatus(trx, report);
     }
-    for (const stop of stops) if (await recordWhatsAppStop(trx, stop.phone, stop)) stopped += 1;
-    for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) replied += 1;
+    for (const stop of stops) if (await recordWhatsAppStop(trx, stop.phone, stop)) answer.stops += 1;
+    for (const reply of replies) if (await recordWhatsAppReply(trx, record, reply, metadata)) answer.replies += 1;
+    return answer;
   });
-  return { statuses: recorded, stops: stopped, replies: replied };
 }

@@ -187,22 +187,47 @@ export async function eventsBehind(db: Kysely<Database>, after: Checkpoint, type
   return Number(result.rows[0]?.behind ?? 0);
 }
 
+/** Where a processor stands: the events it has not yet handled, and how long ago the oldest of them happened. */
+export interface ProcessorLag {
+  name: string;
+  behind: number;
+  /** Seconds since the oldest event it has not handled happened; null when it has handled every one. */
+  oldestSeconds: number | null;
+}
+
 /**
- * How many events each of the processors `names` has not yet handled, from their stored checkpoints (the start of the
- * store for one without), in one statement: what health, the metrics and the QA checks ask for every read model.
+ * Where each of the processors `names` stands, from their stored checkpoints (the start of the store for one
+ * without), in one statement; with `everyStored`, every processor with a stored checkpoint besides (the metrics: a
+ * notifier no list names). The one count of this kind: health, the metrics, the QA checks and the projector ask it.
+ * Given a transaction (a metrics collector's), it runs in that one.
  */
-export async function processorsBehind(db: Kysely<Database>, names: readonly string[]): Promise<Record<string, number>> {
+export async function processorLags(db: Kysely<Database>, names: readonly string[], options: { everyStored?: boolean } = {}): Promise<ProcessorLag[]> {
+  const processors = options.everyStored
+    ? sql`(select name from unnest(${sql.val(names)}::text[]) as given (name) union select processor_name from processor_checkpoints)`
+    : sql`unnest(${sql.val(names)}::text[])`;
   const { rows } = await withPlannerSettings(db, EVENT_COUNT_PLAN, (trx) =>
-    sql<{ name: string; behind: number }>`
-      select given.name, (
-        select count(*) from events
-        where (events.transaction_id, events.global_position)
-          > (coalesce(checkpoint.last_transaction_id, ${START_OF_STORE.transactionId}::xid8), coalesce(checkpoint.last_global_position, ${START_OF_STORE.globalPosition}::bigint))
-      )::int as behind
-      from unnest(${sql.val(names)}::text[]) as given (name)
-      left join processor_checkpoints as checkpoint on checkpoint.processor_name = given.name`.execute(trx),
+    sql<{ name: string; behind: number; oldest_seconds: number | null }>`
+      select given.name, behind.count::int as behind, extract(epoch from now() - oldest.occurred_at)::float8 as oldest_seconds
+      from ${processors} as given (name)
+      left join processor_checkpoints as checkpoint on checkpoint.processor_name = given.name
+      cross join lateral (
+        select coalesce(checkpoint.last_transaction_id, ${START_OF_STORE.transactionId}::xid8) as transaction_id,
+          coalesce(checkpoint.last_global_position, ${START_OF_STORE.globalPosition}::bigint) as global_position
+      ) as position
+      cross join lateral (
+        select count(*) from events where (events.transaction_id, events.global_position) > (position.transaction_id, position.global_position)
+      ) as behind
+      left join lateral (
+        select occurred_at from events where (events.transaction_id, events.global_position) > (position.transaction_id, position.global_position)
+        order by events.transaction_id, events.global_position limit 1
+      ) as oldest on true`.execute(trx),
   );
-  return Object.fromEntries(rows.map((row) => [row.name, Number(row.behind)]));
+  return rows.map((row) => ({ name: row.name, behind: Number(row.behind), oldestSeconds: row.oldest_seconds === null ? null : Math.max(0, row.oldest_seconds) }));
+}
+
+/** How many events each of the processors `names` has not yet handled (processorLags, counts only). */
+export async function processorsBehind(db: Kysely<Database>, names: readonly string[]): Promise<Record<string, number>> {
+  return Object.fromEntries((await processorLags(db, names)).map((lag) => [lag.name, lag.behind]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { advanceCheckpoints, appendToStream, CheckpointMovedError, ensureCheckpoint, eventsBehind, lockCheckpoints, processorsBehind, readAll, readCheckpoint, START_OF_STORE } from '../src/index';
+import { advanceCheckpoints, appendToStream, CheckpointMovedError, ensureCheckpoint, eventsBehind, lockCheckpoints, processorLags, processorsBehind, readAll, readCheckpoint, START_OF_STORE } from '../src/index';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -71,5 +71,15 @@ describe('events behind each processor', () => {
     expect(behind).toEqual({ 'caught-up': 0, 'two-behind': 2, 'never-ran': 5 });
     for (const name of ['caught-up', 'two-behind', 'never-ran']) expect(await eventsBehind(store.db, await readCheckpoint(store.db, name))).toBe(behind[name]);
     expect(await processorsBehind(store.db, [])).toEqual({});
+
+    // With the age of the oldest event each has not handled; with everyStored, every processor with a checkpoint too.
+    const lags = await processorLags(store.db, ['two-behind', 'never-ran'], { everyStored: true });
+    expect(lags.map((lag) => [lag.name, lag.behind, lag.oldestSeconds === null ? null : 'seconds']).sort()).toEqual([
+      ['caught-up', 0, null],
+      ['never-ran', 5, 'seconds'],
+      ['two-behind', 2, 'seconds'],
+    ]);
+    for (const lag of lags) if (lag.oldestSeconds !== null) expect(lag.oldestSeconds).toBeGreaterThanOrEqual(0);
+    expect((await processorLags(store.db, ['two-behind'])).map((lag) => lag.name)).toEqual(['two-behind']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { EVENT_COUNT_PLAN, withPlannerSettings, type Db } from '@autobest/db';
+import { processorLags, type Db } from '@autobest/db';
 import { allProjections } from '@autobest/projections';
 import { outboxBacklog, type OutboxTable } from '@autobest/runtime';
 
@@ -69,26 +69,10 @@ const projectionLag: InstallationCollector = {
     autobest_projection_lag_seconds: { help: 'Age of the oldest event the processor has not applied yet (0 when caught up)', labelNames: ['projection'] },
   },
   async read(sources) {
-    const names = allProjections.map((projection) => projection.name);
-    // Planned as the event store's counts are (EVENT_COUNT_PLAN says why).
-    const rows = await withPlannerSettings(sources.db, EVENT_COUNT_PLAN, (trx) => sql<{ name: string; behind: string; lag_seconds: number | null }>`
-      with processor as (
-        select name from unnest(${names}::text[]) as name
-        union
-        select processor_name from processor_checkpoints
-      ), position as (
-        select p.name, coalesce(c.last_transaction_id, '0'::xid8) as transaction_id, coalesce(c.last_global_position, 0) as global_position
-        from processor p left join processor_checkpoints c on c.processor_name = p.name
-      )
-      select position.name,
-        (select count(*) from events e where (e.transaction_id, e.global_position) > (position.transaction_id, position.global_position))::text as behind,
-        (select extract(epoch from now() - e.occurred_at)::float8 from events e
-          where (e.transaction_id, e.global_position) > (position.transaction_id, position.global_position)
-          order by e.transaction_id, e.global_position limit 1) as lag_seconds
-      from position`.execute(trx));
-    return rows.rows.flatMap((row) => [
-      { metric: 'autobest_projection_events_behind', value: Number(row.behind), labels: { projection: row.name } },
-      { metric: 'autobest_projection_lag_seconds', value: Math.max(0, row.lag_seconds ?? 0), labels: { projection: row.name } },
+    const lags = await processorLags(sources.db, allProjections.map((projection) => projection.name), { everyStored: true });
+    return lags.flatMap((lag) => [
+      { metric: 'autobest_projection_events_behind', value: lag.behind, labels: { projection: lag.name } },
+      { metric: 'autobest_projection_lag_seconds', value: lag.oldestSeconds ?? 0, labels: { projection: lag.name } },
     ]);
   },
 };

@@ -5,13 +5,14 @@ import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { appendToStream, type Db } from '@autobest/db';
+import { appendToStream, processorsBehind, type Db } from '@autobest/db';
 import { createTestDatabase } from '@autobest/db/testing';
 import { contactMessageStreamId, decideContactMessage, initialContactMessageState, type EventMetadata } from '@autobest/domain';
 import { allProjections, Projector } from '@autobest/projections';
 import { catchUpCompletely } from '@autobest/projections/testing';
 import { createNotifier } from '@autobest/workers';
 import { createTestQueues } from '@autobest/runtime/testing';
+import { NOTIFIER } from '@autobest/runtime';
 import { ExitedBeforeReady, launcherChildren, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
 import { cpuMicros, cpuMicrosOfAll, startHelloWorld, stopAll } from './benchProcesses';
 import { searchIndexReady } from './longTail';
@@ -78,21 +79,21 @@ function contactMessages(onResponse?: (status: number, body: string) => void): a
 const load = (url: string, options: Partial<autocannon.Options> = {}) =>
   autocannon({ url, connections: CONNECTIONS, duration: LOAD_S, requests: contactMessages(), ...options });
 
-interface Health {
-  checks: { projector: { eventsBehind: number }; emails: { pending: number | null } };
-}
-
 /**
- * Until the projector has applied every event, and with `emailsToo` the outbox has sent every email. Waiting for the
- * emails, it asks every half second: health counts the pending emails, which with tens of thousands waiting cost
- * PostgreSQL 26-34 ms a call, and asked every 50 ms it made a fifth of the CPU the bench charged PostgreSQL per command
- * (790-844 µs before, 633 after).
+ * Until the projector has applied every event, and with `emailsToo` the notifier has too and the outbox has sent every
+ * email. Asked of PostgreSQL directly (every processor's count in one statement, 0.4 ms each with nobody behind; the
+ * pending emails by their partial index), not through /api/health: health counts the pending emails, which with tens
+ * of thousands waiting cost PostgreSQL 36-42 ms a call, so asked every half second it was 10-20% of the CPU the bench
+ * charged PostgreSQL per command (30 November), a cost of the bench and not of the product.
  */
-async function caughtUp(base: string, { emailsToo = false } = {}) {
+async function caughtUp(db: Db, { emailsToo = false } = {}) {
+  const processors = [...allProjections.map((projection) => projection.name), ...(emailsToo ? [NOTIFIER] : [])];
   for (;;) {
-    const { checks } = (await (await fetch(`${base}/api/health`)).json()) as Health;
-    if (checks.projector.eventsBehind === 0 && (!emailsToo || checks.emails.pending === 0)) return;
-    await new Promise((wait) => setTimeout(wait, emailsToo ? 500 : 50));
+    const behind = Object.values(await processorsBehind(db, processors)).some((count) => count > 0);
+    const pending =
+      !behind && emailsToo && (await sql<{ pending: boolean }>`select exists (select from sent_emails where status = 'pending') as pending`.execute(db)).rows[0]!.pending;
+    if (!behind && !pending) return;
+    await new Promise((wait) => setTimeout(wait, 50));
   }
 }
 
@@ -183,11 +184,11 @@ try {
   const cpuOf = async (pids: number[]) => (await Promise.all(pids.map(cpuMicros))).reduce((sum, value) => sum + value, 0);
   // The projector has the bench's appends and the catalogue's events to walk first, and every API process its search
   // index to load and warm up; then a warm-up of the command path (JIT, pools).
-  await caughtUp(base);
+  await caughtUp(testDb.db);
   await searchIndexReady(base);
   await load(base, { duration: 3 });
   // Quiet (the warm-up's emails sent too), so neither the hello-world nor the load shares the machine with leftovers.
-  await caughtUp(base, { emailsToo: true });
+  await caughtUp(testDb.db, { emailsToo: true });
   const helloUrl = await startHelloWorld(children);
   const hello = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: LOAD_S });
 
@@ -206,9 +207,9 @@ try {
     redis: (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!,
   };
   const apiCpu = (await cpuOf(apiPids)) - apiCpuBefore;
-  await caughtUp(base);
+  await caughtUp(testDb.db);
   const loadLag = await lagSince(testDb.db, loadFrom);
-  await caughtUp(base, { emailsToo: true });
+  await caughtUp(testDb.db, { emailsToo: true });
   const profileTo = micros();
   const workersCpu = (await cpuMicros(workersPid)) - workersCpuBefore;
   const [postgresCpu, redisCpu] = [(await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!, (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!];
@@ -217,7 +218,7 @@ try {
   const pacedRate = Math.max(1, Math.round(saturated.requests.average / 2));
   const pacedFrom = new Date();
   const paced = await load(base, { overallRate: pacedRate });
-  await caughtUp(base, { emailsToo: true });
+  await caughtUp(testDb.db, { emailsToo: true });
   const pacedLag = await lagSince(testDb.db, pacedFrom);
   await launcher.close();
   launcher = undefined;
@@ -260,7 +261,7 @@ try {
   await killer;
   await lastStart;
   if (!product.workers.isRunning) await product.workers.start();
-  await caughtUp(product.url);
+  await caughtUp(testDb.db);
   const projected = new Set(
     (await testDb.db.selectFrom('contact_messages').select('id').where('received_at', '>=', phaseStarted).execute()).map((row) => row.id),
   );

@@ -136,19 +136,23 @@ describe('recordInTransaction', () => {
     expect(told).toBe(0);
     expect(await readStream(testDb.db, 'audit-b')).toEqual([]);
   });
+
   it('runs the work again in a new transaction when a writer on the same stream takes the position it read, and says so once', async () => {
     let told = 0;
     let runs = 0;
     const writes = recordsInTransaction(testDb.db, () => told++);
     await appendToStream(testDb.db, 'audit-c', 0, [voted('ada')], metadata);
     // A command (the photo processor on a request) has appended position 2 and not committed yet.
+    let appended!: () => void;
     let commit!: () => void;
+    const inserted = new Promise<void>((resolve) => (appended = resolve));
     const held = new Promise<void>((resolve) => (commit = resolve));
     const command = testDb.db.transaction().execute(async (trx) => {
       await appendToStream(trx, 'audit-c', 1, [voted('bola')], metadata);
+      appended();
       await held;
     });
-    await vi.waitFor(async () => expect(await readStream(testDb.db, 'audit-c')).toHaveLength(1));
+    await inserted;
     // Meanwhile a reply read position 1 as the last and waits on the command's position 2, which it then loses.
     const reply = writes.recordInTransaction(async (trx, record) => {
       runs += 1;

@@ -25,7 +25,8 @@ import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
  * 2. On `npm start` as a user runs it (infra/src/launcher.ts: the workers with every projection, the notifier and email
  *    delivery in the launcher, the API in API_PROCESSES processes; limits on, scaled up so they do not refuse), POST
  *    /api/contact-messages from 50 connections for 10 s, each message from its own person and address, beside a bare
- *    Fastify hello-world measured just before it: commands/s as a share of the hello-world (issue 37: at least 5%),
+ *    Fastify hello-world measured just before it, in three rounds (each round's figures, then the median round's in
+ *    full): commands/s as a share of the hello-world (issue 37: at least 5%),
  *    latency (p99 under 100 ms), the CPU one command costs the API processes and the launcher (the workers, until every
  *    email is sent), and the
  *    projection lag (commit to console-list row; p99 under 500 ms). Then the same load paced at half the rate reached,
@@ -43,6 +44,7 @@ const BENCH_EMAIL_CONTEXT = { publicUrl: 'https://autobest.example', staffEmail:
 const EVENTS_PER_WRITER = 1_000;
 const CONNECTIONS = 50;
 const LOAD_S = 10;
+const ROUNDS = 3;
 const KILL_EVERY_MS = 5_000;
 const KILLED_LOAD_S = 30;
 const metadata: EventMetadata = { actor: { kind: 'system', name: 'bench' }, correlationId: 'bench', causationId: null, requestId: null };
@@ -187,33 +189,45 @@ try {
   await caughtUp(testDb.db);
   await searchIndexReady(base);
   await load(base, { duration: 3 });
-  // Quiet (the warm-up's emails sent too), so neither the hello-world nor the load shares the machine with leftovers.
-  await caughtUp(testDb.db, { emailsToo: true });
   const helloUrl = await startHelloWorld(children);
-  const hello = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: LOAD_S });
-
-  const apiCpuBefore = await cpuOf(apiPids);
-  const workersCpuBefore = await cpuMicros(workersPid);
-  const serversCpuBefore = [await cpuMicrosOfAll('postgres'), await cpuMicrosOfAll('redis-server')];
-  const generatorCpuBefore = process.cpuUsage();
-  const loadFrom = new Date();
-  const profileFrom = micros();
-  const saturated = await load(base);
-  const profileLoadTo = micros();
-  const generatorCpu = process.cpuUsage(generatorCpuBefore);
-  const duringLoad = {
-    workers: (await cpuMicros(workersPid)) - workersCpuBefore,
-    postgres: (await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!,
-    redis: (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!,
-  };
-  const apiCpu = (await cpuOf(apiPids)) - apiCpuBefore;
-  await caughtUp(testDb.db);
-  const loadLag = await lagSince(testDb.db, loadFrom);
-  await caughtUp(testDb.db, { emailsToo: true });
-  const profileTo = micros();
-  const workersCpu = (await cpuMicros(workersPid)) - workersCpuBefore;
-  const [postgresCpu, redisCpu] = [(await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!, (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!];
-  const commands = Math.max(1, saturated.requests.total - saturated.non2xx - saturated.errors);
+  /**
+   * One round: quiet first (the last load's emails sent), so neither the hello-world nor the load shares the machine
+   * with leftovers; the hello-world, then the load just after it; then until the read model caught up and every email
+   * was sent, which the workers' and the servers' CPU include.
+   */
+  async function round() {
+    await caughtUp(testDb.db, { emailsToo: true });
+    const hello = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: LOAD_S });
+    const apiCpuBefore = await cpuOf(apiPids);
+    const workersCpuBefore = await cpuMicros(workersPid);
+    const serversCpuBefore = [await cpuMicrosOfAll('postgres'), await cpuMicrosOfAll('redis-server')];
+    const generatorCpuBefore = process.cpuUsage();
+    const loadFrom = new Date();
+    const profileFrom = micros();
+    const saturated = await load(base);
+    const profileLoadTo = micros();
+    const generatorCpu = process.cpuUsage(generatorCpuBefore);
+    const duringLoad = {
+      workers: (await cpuMicros(workersPid)) - workersCpuBefore,
+      postgres: (await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!,
+      redis: (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!,
+    };
+    const apiCpu = (await cpuOf(apiPids)) - apiCpuBefore;
+    await caughtUp(testDb.db);
+    const loadLag = await lagSince(testDb.db, loadFrom);
+    await caughtUp(testDb.db, { emailsToo: true });
+    const profileTo = micros();
+    const workersCpu = (await cpuMicros(workersPid)) - workersCpuBefore;
+    const [postgresCpu, redisCpu] = [(await cpuMicrosOfAll('postgres')) - serversCpuBefore[0]!, (await cpuMicrosOfAll('redis-server')) - serversCpuBefore[1]!];
+    const commands = Math.max(1, saturated.requests.total - saturated.non2xx - saturated.errors);
+    const generator = generatorCpu.user + generatorCpu.system;
+    return { hello, saturated, share: saturated.requests.average / hello.requests.average, apiCpu, workersCpu, postgresCpu, redisCpu, generator, duringLoad, loadLag, commands, profileFrom, profileLoadTo, profileTo };
+  }
+  // Rounds, because this machine's speed moves by half from one minute to the next: the figures printed are those of
+  // the round with the median share, each round's beside them.
+  const rounds: Array<Awaited<ReturnType<typeof round>>> = [];
+  for (let n = 0; n < ROUNDS; n++) rounds.push(await round());
+  const { hello, saturated, apiCpu, workersCpu, postgresCpu, redisCpu, generator, duringLoad, loadLag, commands, profileFrom, profileLoadTo } = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(ROUNDS / 2)]!;
 
   const pacedRate = Math.max(1, Math.round(saturated.requests.average / 2));
   const pacedFrom = new Date();
@@ -276,17 +290,24 @@ try {
   );
   const where = apiChildren.length === 0 ? 'the API in the launcher, the workers beside it' : `${apiChildren.length} API process${apiChildren.length === 1 ? '' : 'es'} and their primary, the workers beside them`;
   console.info(`npm start (${where}), ${CONNECTIONS} connections, ${LOAD_S} s, each message from its own person and address:`);
+  rounds.forEach((each, n) =>
+    line(
+      `  round ${n + 1} of ${ROUNDS}: hello-world, commands/s`,
+      `${each.hello.requests.average.toFixed(0)}, ${each.saturated.requests.average.toFixed(0)} (${(each.share * 100).toFixed(1)}%); p99 ${each.saturated.latency.p99} ms; lag p99 ${ms(each.loadLag.p99)} ms; CPU µs per command API ${ms(each.apiCpu / each.commands)}, workers ${ms(each.workersCpu / each.commands)}, PostgreSQL ${ms(each.postgresCpu / each.commands)}`,
+    ),
+  );
+  console.info('  the round with the median share:');
   line('  bare Fastify hello-world req/s', `${hello.requests.average.toFixed(0)}  (p99 ${hello.latency.p99} ms)`);
   line('  POST /api/contact-messages req/s', `${saturated.requests.average.toFixed(0)}  (${((saturated.requests.average / hello.requests.average) * 100).toFixed(1)}% of the hello-world; target 5%)`);
   line('  latency p50 / p99 / max (ms)', `${saturated.latency.p50} / ${saturated.latency.p99} / ${saturated.latency.max}  (target p99 < 100)`);
   line('  requests, non-2xx or errors', `${saturated.requests.total}, ${saturated.non2xx + saturated.errors}`);
   line('  CPU per command (µs): API / workers', `${ms(apiCpu / commands)} / ${ms(workersCpu / commands)}  (the API's processes during the load; the workers' until the read model caught up and every email was sent)`);
-  line('  CPU per command (µs): PostgreSQL / Redis / load', `${ms(postgresCpu / commands)} / ${ms(redisCpu / commands)} / ${ms((generatorCpu.user + generatorCpu.system) / commands)}  (every postgres and redis-server process until every email was sent; this process during the load)`);
+  line('  CPU per command (µs): PostgreSQL / Redis / load', `${ms(postgresCpu / commands)} / ${ms(redisCpu / commands)} / ${ms(generator / commands)}  (every postgres and redis-server process until every email was sent; this process during the load)`);
   const machine = (profileLoadTo - profileFrom) * availableParallelism();
   const share = (cpu: number) => `${((cpu / machine) * 100).toFixed(0)}%`;
   line(
     "  the machine's CPU during the load",
-    `API ${share(apiCpu)}, workers ${share(duringLoad.workers)}, PostgreSQL ${share(duringLoad.postgres)}, Redis ${share(duringLoad.redis)}, load ${share(generatorCpu.user + generatorCpu.system)}  (of ${availableParallelism()} cores for ${((profileLoadTo - profileFrom) / 1e6).toFixed(1)} s)`,
+    `API ${share(apiCpu)}, workers ${share(duringLoad.workers)}, PostgreSQL ${share(duringLoad.postgres)}, Redis ${share(duringLoad.redis)}, load ${share(generator)}  (of ${availableParallelism()} cores for ${((profileLoadTo - profileFrom) / 1e6).toFixed(1)} s)`,
   );
   line('  projection lag p50 / p99 / max (ms)', `${ms(loadLag.p50)} / ${ms(loadLag.p99)} / ${ms(loadLag.max)}  (${loadLag.rows} rows; target p99 < 500)`);
   line(`  paced at ${pacedRate}/s: req/s, latency p99 (ms)`, `${paced.requests.average.toFixed(0)}, ${paced.latency.p99}`);
@@ -301,11 +322,14 @@ try {
 
   if (profiles) {
     const written = await profilesIn(profiles);
-    const api = addedUp(apiPids.map((pid) => written.get(pid)).filter((profile) => profile !== undefined).map((profile) => stagesOf(profile, profileFrom, profileLoadTo)));
+    const apiProfiles = apiPids.map((pid) => written.get(pid)).filter((profile) => profile !== undefined);
     const workersProfile = workersPid === undefined ? undefined : written.get(workersPid);
-    const workers = workersProfile ? stagesOf(workersProfile, profileFrom, profileTo) : addedUp([]);
-    console.info(`\nCPU per command by stage (${commands} commands; API during the load, the workers until the read model caught up and every email was sent; profiles in ${profiles}):\n`);
-    console.info(stageTable([['API', api, apiCpu / commands], ['workers', workers, workersCpu / commands]]));
+    const api = addedUp(rounds.flatMap((each) => apiProfiles.map((profile) => stagesOf(profile, each.profileFrom, each.profileLoadTo))));
+    const workers = addedUp(workersProfile ? rounds.map((each) => stagesOf(workersProfile, each.profileFrom, each.profileTo)) : []);
+    const all = (figure: (each: (typeof rounds)[number]) => number) => rounds.reduce((sum, each) => sum + figure(each), 0);
+    const allCommands = all((each) => each.commands);
+    console.info(`\nCPU per command by stage (${allCommands} commands in ${ROUNDS} rounds; API during the loads, the workers until the read model caught up and every email was sent; profiles in ${profiles}):\n`);
+    console.info(stageTable([['API', api, all((each) => each.apiCpu) / allCommands], ['workers', workers, all((each) => each.workersCpu) / allCommands]]));
   }
   if (lost > 0) process.exitCode = 1;
 } finally {

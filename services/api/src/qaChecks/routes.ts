@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventsBehind, pendingMigrations, processorsBehind, readCheckpoint } from '@autobest/db';
+import { pendingMigrations, processorsBehind } from '@autobest/db';
 import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
 import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type OutboxTable, type ProductQueues } from '@autobest/runtime';
@@ -306,7 +306,7 @@ export const QA_CHECKS: readonly Check[] = [
     sender: 'the mail server',
     // The notifier writes both outboxes: said once, here.
     behind: async (app) => {
-      const events = await eventsBehind(app.db, await readCheckpoint(app.db, NOTIFIER));
+      const events = (await processorsBehind(app.db, [NOTIFIER]))[NOTIFIER] ?? 0;
       return events > 0 ? `${plural(events, 'event')} not yet turned into emails (the workers do it within seconds; if this stays, check the workers)` : null;
     },
   }),

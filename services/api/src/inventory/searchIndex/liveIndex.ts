@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { eventsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
+import { eventsBehind, processorsBehind, readCheckpoint, START_OF_STORE, type Checkpoint, type Db } from '@autobest/db';
 import { toMajor, VEHICLE_EVENT_TYPES, vehicleStreamId } from '@autobest/domain';
 import { collectGarbage } from '../../process/fullGc';
 import { collationMatchesIndex, everyIndexedVehicle, readIndexedVehicles } from './readModel';
@@ -309,7 +309,7 @@ export class LiveSearchIndex {
 
   async health(): Promise<SearchIndexHealth> {
     const behindIndex = this.held ? await eventsBehind(this.db, this.at) : 0;
-    const behindReadModel = await eventsBehind(this.db, await readCheckpoint(this.db, VEHICLES_PROJECTION));
+    const behindReadModel = (await processorsBehind(this.db, [VEHICLES_PROJECTION]))[VEHICLES_PROJECTION] ?? 0;
     return {
       ready: this.held !== undefined && !this.warming,
       vehicles: this.held?.index.size ?? 0,

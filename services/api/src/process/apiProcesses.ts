@@ -34,8 +34,18 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   26 -> 24 ms, which that commit called within the machine's noise. No searches a second or CPU per search were
  *   measured for it: kept for the young collections' time it saves after a quiet spell. It costs at most 2 x 16 MB of
  *   memory per process, which it used under load anyway.
+ * - `--heap-growing-percent=50`: a full collection when the old generation has grown by half of what the last one left,
+ *   not by the tenth V8 chose here. On 100,000 vehicles an API process's heap holds about 130 MB after a full collection
+ *   (the index itself is mostly typed arrays, outside it), and under the long tail it gains 1-3 MB a second (the
+ *   answers' last objects, cards' prices); V8 then collected it all again every 3-10 s, each time 9-16 ms at once and
+ *   steps of up to 16 ms while marking, and every request in the process waited through them. Measured on 100,000
+ *   vehicles, `npm start` with two API processes, bench:search's long tail, interleaved runs (base, this, this, base,
+ *   3 rounds each; 30 November): full collections during a run 20 and 8 -> 2 and 2; p99 of the six rounds 24-35 ms
+ *   (median 28) -> 16-27 ms (median 21.5); searches a second the same (5,737-6,808 against 5,771-6,790). It costs at
+ *   most half the live heap again before a collection (about 65 MB per process here); resident memory after the runs
+ *   was 480-546 MB per process before and 474-478 MB with it.
  */
-export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16'] as const;
+export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16', '--heap-growing-percent=50'] as const;
 
 /** A V8 option's name, as V8 reads it: before any `=value`, with `_` and `-` the same, and `--no-x` the same flag as `--x`. */
 const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-').replace(/^--no-/, '--');
@@ -43,7 +53,7 @@ const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-'
 /**
  * The options the primary starts each API process with: its own, then each of API_PROCESS_V8_OPTIONS it was not given
  * itself on its command line. An option the operator set there (`--min-semi-space-size=32`, `--parallel-scavenge`) is
- * theirs: V8 reads the last one given, so ours would override it. (NODE_OPTIONS cannot carry either: Node refuses to
+ * theirs: V8 reads the last one given, so ours would override it. (NODE_OPTIONS cannot carry any of them: Node refuses to
  * start with them there.)
  */
 export const apiProcessExecArgv = (primaryExecArgv: readonly string[]): string[] => {

@@ -39,11 +39,12 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   (the index itself is mostly typed arrays, outside it), and under the long tail it gains 1-3 MB a second (the
  *   answers' last objects, cards' prices); V8 then collected it all again every 3-10 s, each time 9-16 ms at once and
  *   steps of up to 16 ms while marking, and every request in the process waited through them. Measured on 100,000
- *   vehicles, `npm start` with two API processes, bench:search's long tail, interleaved runs (base, this, this, base,
- *   3 rounds each; 30 November): full collections during a run 20 and 8 -> 2 and 2; p99 of the six rounds 24-35 ms
- *   (median 28) -> 16-27 ms (median 21.5); searches a second the same (5,737-6,808 against 5,771-6,790). It costs at
- *   most half the live heap again before a collection (about 65 MB per process here); resident memory after the runs
- *   was 480-546 MB per process before and 474-478 MB with it.
+ *   vehicles, `npm start` with two API processes, bench:search's long tail, two interleaved pairs of runs (without,
+ *   with, with, without; then with, without, without, with, the flag set to 0 on the primary's command line for
+ *   "without"; 3 rounds each; 30 November): full collections during a run 20, 8, 6 and 10 without, 2, 2, 2 and 3 with;
+ *   p99 of the 12 rounds 21-35 ms (median 28) without, 16-28 ms (median 22) with; searches a second 5,649-6,808
+ *   without, 5,771-7,241 with. It costs at most half the live heap again before a collection (about 65 MB per process
+ *   here); resident memory after the runs was 480-546 MB per process without and 474-478 MB with.
  */
 export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16', '--heap-growing-percent=50'] as const;
 

@@ -36,8 +36,8 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   memory per process, which it used under load anyway.
  * - `--heap-growing-percent=50`: a full collection when the old generation has grown by half of what the last one left,
  *   not by the tenth V8 chose here. On 100,000 vehicles an API process's heap holds about 130 MB after a full collection
- *   (the index itself is mostly typed arrays, outside it), and under the long tail it gains 1-3 MB a second (the
- *   answers' last objects, cards' prices); V8 then collected it all again every 3-10 s, each time 9-16 ms at once and
+ *   (the index itself is mostly typed arrays, outside it), and under the long tail it gains 1-3 MB a second (objects
+ *   that outlive two young collections; not traced further); V8 then collected it all again every 3-10 s, each time 9-16 ms at once and
  *   steps of up to 16 ms while marking, and every request in the process waited through them. Measured on 100,000
  *   vehicles, `npm start` with two API processes, bench:search's long tail, two interleaved pairs of runs (without,
  *   with, with, without; then with, without, without, with, the flag set to 0 on the primary's command line for

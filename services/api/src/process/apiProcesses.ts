@@ -34,17 +34,20 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   26 -> 24 ms, which that commit called within the machine's noise. No searches a second or CPU per search were
  *   measured for it: kept for the young collections' time it saves after a quiet spell. It costs at most 2 x 16 MB of
  *   memory per process, which it used under load anyway.
- * - `--heap-growing-percent=50`: a full collection when the old generation has grown by half of what the last one left,
- *   not by the tenth V8 chose here. On 100,000 vehicles an API process's heap holds about 130 MB after a full collection
- *   (the index itself is mostly typed arrays, outside it), and under the long tail it gains 1-3 MB a second (objects
- *   that outlive two young collections; not traced further); V8 then collected it all again every 3-10 s, each time 9-16 ms at once and
- *   steps of up to 16 ms while marking, and every request in the process waited through them. Measured on 100,000
- *   vehicles, `npm start` with two API processes, bench:search's long tail, two interleaved pairs of runs (without,
- *   with, with, without; then with, without, without, with, the flag set to 0 on the primary's command line for
- *   "without"; 3 rounds each; 30 November): full collections during a run 20, 8, 6 and 10 without, 2, 2, 2 and 3 with;
- *   p99 of the 12 rounds 21-35 ms (median 28) without, 16-28 ms (median 22) with; searches a second 5,649-6,808
- *   without, 5,771-7,241 with. It costs at most half the live heap again before a collection (about 65 MB per process
- *   here); resident memory after the runs was 480-546 MB per process without and 474-478 MB with.
+ * - `--heap-growing-percent=50`: a full collection when the old generation has grown by half of what the last one left.
+ *   On 100,000 vehicles an API process's heap holds about 130 MB after a full collection (the index itself is mostly
+ *   typed arrays, outside it), and under the long tail it gains 1-3 MB a second (objects that outlive two young
+ *   collections; not traced further). After a quiet spell V8's memory reducer has lowered the heap's limit, and V8 then
+ *   set each next full collection about a tenth above what the last one left: under the load after a minute's quiet it
+ *   collected the whole heap every 1-10 s in each process, 6-32 ms at once each time plus marking steps of up to 16 ms,
+ *   and every request in the process waited through them. Measured on 100,000 vehicles, `npm start` with two API
+ *   processes, bench:search's long tail, 60 s after the API was ready, two interleaved pairs of runs (without, with,
+ *   with, without; then with, without, without, with; "without" is the flag at 0 on the primary's command line; 3 rounds
+ *   each; 30 November): full collections of the API processes' heaps during a run 19, 6, 4 and 6 without, none with; p99
+ *   of the 12 rounds 21-35 ms (median 28) without, 16-28 ms (median 22) with; searches a second 5,649-6,808 without,
+ *   5,771-7,241 with. A third pair 20 s after ready (before the reducer had lowered much) saw no difference: p99
+ *   medians 21 and 21 with, 20 and 19 without. It costs at most half the live heap again before a collection (about
+ *   65 MB per process here); resident memory after the runs was 480-546 MB per process without and 474-478 MB with.
  */
 export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16', '--heap-growing-percent=50'] as const;
 

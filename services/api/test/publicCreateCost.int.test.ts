@@ -78,7 +78,8 @@ async function monitorRedis(redisUrl: string, seen: (args: string[], source: str
         if (parts) seen(monitoredArgs(parts[2]!), parts[1]!);
       }
     });
-    socket.once('error', fail);
+    // Kept after MONITOR's answer: an error then (the connection reset) settles nothing, but is not left unhandled.
+    socket.on('error', fail);
   });
   socket.write('MONITOR\r\n');
   await confirmed;

@@ -26,10 +26,11 @@ const EVENTS_PER_LOOK = 20_000;
 /**
  * The ids of the vehicles whose events the projection applied after `from`, up to `to`; undefined when more than
  * `eventsPerLook` events (EVENTS_PER_LOOK unless a test says) lie between. The events are read in their order, from the
- * front of the store's index on (transaction_id, global_position), and the vehicles' picked out of them. Asked for the vehicles' event types in the
- * same WHERE, PostgreSQL (which cannot estimate a range of xid8, and assumes a third of the table) also read the index
- * of event types, every vehicle's listing: 20 ms a look on 100,000 vehicles against 2 ms now (EXPLAIN ANALYZE). A
- * process looks every SEARCH_INDEX_POLL_MS when the read models moved, which under load is every time.
+ * front of the store's index on (transaction_id, global_position), and the vehicles' picked out of them. Asked for the
+ * vehicles' event types in the same WHERE, PostgreSQL (which cannot estimate a range of xid8, and assumes a third of the
+ * table) also read the index of event types, every vehicle's listing: 20 ms a look on 100,000 vehicles against 2 ms now
+ * (EXPLAIN ANALYZE). A process looks every SEARCH_INDEX_POLL_MS when the read models moved, which under load is every
+ * time.
  */
 async function vehiclesChanged(db: Db, from: Checkpoint, to: Checkpoint, eventsPerLook: number): Promise<string[] | undefined> {
   const { rows } = await sql<{ scanned: number; ids: string[] }>`

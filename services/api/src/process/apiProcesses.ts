@@ -25,15 +25,6 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   with a process per CPU, those helpers wait for a CPU another API process holds. Measured on 100,000 vehicles, two
  *   processes on two CPUs, interleaved runs of bench:search's long tail (median of each; e02a91e): 5,620 -> 6,175
  *   searches a second (+10%), 8-10% less CPU per search. Full collections stay concurrent.
- * - `--min-semi-space-size=16` (MB): the young generation does not shrink below its usual size under load. V8 shrinks
- *   it when a process has been idle (a night, a quiet minute) and grows it back only slowly, so the searches after a
- *   quiet spell collect garbage three to four times as often, each collection costing most of what one of full size
- *   does (1.8 ms against 2.5: much of it is fixed, such as following the index's pointers into the young generation).
- *   Measured on 100,000 vehicles, bench:search's long tail after 20 s idle, 9 rounds each, interleaved (cfb16aa):
- *   319-449 young collections and 0.59-0.67 s of them per 10 s round, against 79-104 and 0.22-0.26 s; median p99
- *   26 -> 24 ms, which that commit called within the machine's noise. No searches a second or CPU per search were
- *   measured for it: kept for the young collections' time it saves after a quiet spell. It costs at most 2 x 16 MB of
- *   memory per process, which it used under load anyway.
  * - `--heap-growing-percent=50`: a full collection when the old generation has grown by half of what the last one left.
  *   On 100,000 vehicles an API process's heap holds about 130 MB after a full collection (the index itself is mostly
  *   typed arrays, outside it), and under the long tail it gains 1-3 MB a second (objects that outlive two young
@@ -48,15 +39,21 @@ import type { RuntimeConfig } from '@autobest/domain';
  *   5,771-7,241 with. A third pair 20 s after ready (before the reducer had lowered much) saw no difference: p99
  *   medians 21 and 21 with, 20 and 19 without. It costs at most half the live heap again before a collection (about
  *   65 MB per process here); resident memory after the runs was 480-546 MB per process without and 474-478 MB with.
+ *
+ * `--min-semi-space-size=16` was a third until 30 November: it kept the young generation from shrinking after a quiet
+ * spell (fewer, not cheaper, young collections), but no gain in searches, CPU or p99 was ever measured for it. Measured
+ * then (100,000 vehicles, `npm start`, bench:search's long tail 60 s after ready, three runs with and three without,
+ * interleaved): run medians of 10,297-10,342 searches a second with and 9,983-10,570 without, 141-147 and 135-150 µs
+ * of CPU per search, p99 13-15 and 12-15 ms. It gave nothing the benchmark sees, so it went.
  */
-export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--min-semi-space-size=16', '--heap-growing-percent=50'] as const;
+export const API_PROCESS_V8_OPTIONS = ['--no-parallel-scavenge', '--heap-growing-percent=50'] as const;
 
 /** A V8 option's name, as V8 reads it: before any `=value`, with `_` and `-` the same, and `--no-x` the same flag as `--x`. */
 const optionName = (option: string) => option.split('=')[0]!.replaceAll('_', '-').replace(/^--no-/, '--');
 
 /**
  * The options the primary starts each API process with: its own, then each of API_PROCESS_V8_OPTIONS it was not given
- * itself on its command line. An option the operator set there (`--min-semi-space-size=32`, `--parallel-scavenge`) is
+ * itself on its command line. An option the operator set there (`--heap-growing-percent=30`, `--parallel-scavenge`) is
  * theirs: V8 reads the last one given, so ours would override it. (NODE_OPTIONS cannot carry any of them: Node refuses to
  * start with them there.)
  */

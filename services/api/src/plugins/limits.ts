@@ -118,7 +118,10 @@ interface CountRequest {
  * Counts the limits of every request that asks in one turn of the event loop with ONE script call (issue 37). Under
  * load an API process reads the bodies of several requests in one turn (each socket's data in the same poll phase),
  * and each used to send its own EVALSHA: a write and a read for the API, a command for Redis. Asked requests wait at
- * most until the end of that turn (setImmediate), then go together in the order they asked.
+ * most until the end of that turn (setImmediate), then go together in the order they asked. Measured on bench:events
+ * against its parent, four runs each, interleaved on a slow day (7afeff1; README, Performance): 1,453-1,799 contact
+ * messages a second (3.6-4.8% of the hello-world) against 1,144-1,847 (3.0-4.0%), 424-513 µs of the API's CPU per
+ * command against 416-709, and 60-74 µs of Redis's against 77-121.
  */
 class LimitCounter {
   private waiting: CountRequest[] = [];

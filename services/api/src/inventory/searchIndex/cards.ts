@@ -56,6 +56,9 @@ function grownFor(array: Int32Array, slot: number, empty: number): Int32Array<Ar
  * processor's caches, as between two requests). A changed card is written again at the end; the space of the cards
  * replaced or removed is taken back when the buffer is full and they fill half of it. Each card keeps its displayed
  * price's JSON while the rates snapshot (one object for many searches) and the currency stay those it was written with.
+ * What it was measured to give is memory (5b8a246, two API processes on 100,000 vehicles, paired long-tail runs):
+ * 1.71-1.78 GB resident in all before, 1.43-1.45 GB after, with the CPU per search the same (191-198 against 191-202
+ * µs); the 30 and 13-25 µs above were measured in process.
  */
 export class CardStore {
   private bytes = Buffer.allocUnsafe(1 << 16);

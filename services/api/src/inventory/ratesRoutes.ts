@@ -10,7 +10,7 @@ export type CatalogueRates = () => Promise<RatesSnapshot>;
 export function catalogueRates(db: Db): CatalogueRates {
   // Rates change every few hours; answers may be this old, as the Cache-Control headers already tell browsers and proxies.
   // Read per search instead, the snapshot would be a statement per search: about 100 µs of the API's CPU each on the
-  // 2-core machine of the README's Performance section, where a whole search from memory cost 115-166 µs (bench:search,
+  // 2-core machine of the README's Performance section, where a whole search from memory cost 115-167 µs (bench:search,
   // 30 November).
   const cache = new TtlCache<RatesSnapshot>(30_000, 1);
   return () => cache.remember('current', () => currentRates(db));

@@ -739,6 +739,9 @@ export class SearchIndex {
    * within the bounds are counted from the table, the others (in the buckets the bounds cut through, found in the
    * year and price orders) one by one, and the page is found by walking the sort's order, testing each vehicle. No
    * bitset is read whole. Undefined when it matches fewer than countByRunsFrom vehicles: walking would be long.
+   * Measured against the general path (matching) for every search (100,000 vehicles, `npm start`, bench:search's long
+   * tail 60 s after ready, two runs each, interleaved; 30 November): 11,123 and 11,546 searches a second against 7,981
+   * and 8,736 (run medians), 132-136 µs of CPU per search against 173-187, p99 12 ms against 16-19.
    */
   private searchKept(kept: KeptCounts, filter: Bitset | undefined, ranges: RangeBits, search: VehicleSearchQuery, limits: Limits): IndexAnswer | undefined {
     // Written out, not spread: a spread object took keptMatch, called per place walked, 15% slower (measured in process).

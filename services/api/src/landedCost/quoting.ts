@@ -70,7 +70,9 @@ export const toDestinationCharge = (row: Selectable<DestinationChargesTable>): D
  * The tables every quote reads, from memory: loaded once, forgotten when staff change one (`changed`) and after 30
  * seconds (another API process may have changed them). The facts of each vehicle quoted are kept as long. A quote then
  * costs arithmetic, or two indexed reads (the vehicle, its collected record) the first time, well inside the 20 ms
- * the vehicle page allows.
+ * the vehicle page allows. Measured on bench:quote against reading both every time (two runs each, interleaved; 30
+ * November): 16,309 and 16,973 quotes a second from 20 clients against 1,567 and 1,540, p99 5 ms against 43-47 (over
+ * the 20 ms), and 5,190 and 4,838 against 1,020 and 809 for one visitor at a time.
  */
 /** The finance terms a quote's monthly figure uses. */
 export interface FinanceSettings {

@@ -8,6 +8,24 @@ import { getOnNewConnection } from '../src/processes';
 /** What a browser sends; without it every answer is 22 KB of JSON instead of about 3 KB. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/** Everyday searches of the storefront, one per shape (a tab, a make, a price range, words, a page), asked again and again. */
+export const EVERYDAY_SEARCHES = [
+  '/api/vehicles',
+  '/api/vehicles?tab=crossovers-suvs',
+  '/api/vehicles?tab=electrified&sort=price-asc',
+  '/api/vehicles?q=toyota%20corolla',
+  '/api/vehicles?q=tiggo&tab=crossovers-suvs&sort=price-desc',
+  '/api/vehicles?make=BYD&yearMin=2023&sort=year-desc',
+  '/api/vehicles?priceMin=20000000&priceMax=40000000&currency=NGN',
+  '/api/vehicles?priceMin=2000000&priceMax=4000000&currency=KES&condition=used',
+  '/api/vehicles?location=Lagos&body=suv&page=2',
+  '/api/vehicles?q=sunroof&fuel=petrol&sort=rating',
+  '/api/vehicles?make=Toyota&model=Hilux&condition=used&location=Accra',
+  '/api/vehicles?tab=trucks&page=3',
+  '/api/vehicles?q=hybrid&yearMin=2024&priceMax=30000000&currency=NGN',
+  '/api/vehicles?make=Chery&sort=price-asc&page=5',
+];
+
 /**
  * The long tail's URLs, drawn before the load starts so that drawing them (about 10 µs each on a slow machine) is not
  * measured as the API's time; drawn on from the same sequence, still never repeating, if the API answers them all.

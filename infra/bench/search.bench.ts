@@ -12,7 +12,7 @@ import { createTestQueues } from '@autobest/runtime/testing';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { childProcesses } from '../src/processes';
 import { BENCH_ADMIN_PASSWORD, cpuMicros, overApiProcesses, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
-import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from './longTail';
+import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searchIndexReady } from './longTail';
 
 /**
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
@@ -22,7 +22,8 @@ import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from 
  * and from the index in memory three times, each run beside a hello-world measured just before it. Then each shape is
  * timed alone, and the slowest one's SQL statements are printed with EXPLAIN (ANALYZE, BUFFERS).
  *
- * `npm run bench:search -- --url http://127.0.0.1:3997` measures only the long tail, TAIL_ROUNDS times, against an API
+ * `npm run bench:search -- --url http://127.0.0.1:3997` measures only the long tail (with `--popular`, the everyday
+ * shapes instead), TAIL_ROUNDS times, against an API
  * that runs there already (`npm start` on a catalogue of `npm run seed:large`), each round beside a hello-world measured
  * just before it, with the CPU per search and resident memory of the process listening there and of its children
  * (the API processes of API_PROCESSES; with `npm start`, the launcher is the listening one and also runs the workers).
@@ -31,27 +32,16 @@ const URL_FLAG = process.argv.indexOf('--url');
 /** `--url <base>`: only the long tail, against an API already running there (`npm start`, as a user runs it). */
 const RUNNING = URL_FLAG === -1 ? undefined : process.argv[URL_FLAG + 1];
 const COUNT = Number(process.argv.slice(2).find((arg, n, args) => !arg.startsWith('--') && args[n - 1] !== '--url') ?? 100_000);
+/**
+ * `--popular` (with `--url`): the everyday shapes (EVERYDAY_SEARCHES), asked again and again as a storefront's busiest searches
+ * are, instead of the long tail: what the answer cache is for.
+ */
+const POPULAR = process.argv.includes('--popular');
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 /** Runs of the long tail from the index, each beside its own hello-world. */
 const TAIL_ROUNDS = 3;
 
-const QUERIES = [
-  '/api/vehicles',
-  '/api/vehicles?tab=crossovers-suvs',
-  '/api/vehicles?tab=electrified&sort=price-asc',
-  '/api/vehicles?q=toyota%20corolla',
-  '/api/vehicles?q=tiggo&tab=crossovers-suvs&sort=price-desc',
-  '/api/vehicles?make=BYD&yearMin=2023&sort=year-desc',
-  '/api/vehicles?priceMin=20000000&priceMax=40000000&currency=NGN',
-  '/api/vehicles?priceMin=2000000&priceMax=4000000&currency=KES&condition=used',
-  '/api/vehicles?location=Lagos&body=suv&page=2',
-  '/api/vehicles?q=sunroof&fuel=petrol&sort=rating',
-  '/api/vehicles?make=Toyota&model=Hilux&condition=used&location=Accra',
-  '/api/vehicles?tab=trucks&page=3',
-  '/api/vehicles?q=hybrid&yearMin=2024&priceMax=30000000&currency=NGN',
-  '/api/vehicles?make=Chery&sort=price-asc&page=5',
-];
 
 async function load(url: string, paths: string[] | (() => string), acceptEncoding?: string) {
   let index = 0;
@@ -71,7 +61,7 @@ const residentMb = async (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.ex
 /** Each shape alone against the cold API, median of 5, slowest first. */
 async function timeAlone(base: string) {
   const timings: Array<{ path: string; ms: number }> = [];
-  for (const path of QUERIES) {
+  for (const path of EVERYDAY_SEARCHES) {
     const samples: number[] = [];
     for (let run = 0; run < 5; run++) {
       const begin = performance.now();
@@ -138,19 +128,19 @@ async function longTailOfRunning(base: string) {
     const helloUrl = await startHelloWorld(children);
     const line = (label: string, value: string) => console.info(`${label.padEnd(80)} ${value}`);
     const perProcess = async () => Promise.all([pid, ...(await childProcesses(pid))].map(async (one) => `${one}: ${(await residentMb(one)).toFixed(0)}`));
-    console.info(`\nThe long tail against ${base} (listening: pid ${pid ?? 'not found'}; its index was ready ${waitedMs.toFixed(0)} ms after this started), ${CONNECTIONS} connections, ${DURATION_S} s each; load average ${loadavg()[0]!.toFixed(2)}`);
+    console.info(`\n${POPULAR ? 'The everyday shapes' : 'The long tail'} against ${base} (listening: pid ${pid ?? 'not found'}; its index was ready ${waitedMs.toFixed(0)} ms after this started), ${CONNECTIONS} connections, ${DURATION_S} s each; load average ${loadavg()[0]!.toFixed(2)}`);
     line('resident memory (MB) by process, the listening one first', (await perProcess()).join(', '));
     const rounds: Array<{ percent: number; p99: number }> = [];
     for (let round = 1; round <= TAIL_ROUNDS; round++) {
       const hello = await load(helloUrl, ['/hello'], BROWSER_ACCEPT_ENCODING);
       // Seeded by the time: another run against the same API within the answer cache's 30 s asks other searches.
-      const paths = drawnAhead(longTail(Date.now() + round));
+      const paths = POPULAR ? EVERYDAY_SEARCHES : drawnAhead(longTail(Date.now() + round));
       const cpuBefore = (await overApiProcesses(pid, cpuMicros)).total;
       const result = await load(base, paths, BROWSER_ACCEPT_ENCODING);
       const cpu = (await overApiProcesses(pid, cpuMicros)).total - cpuBefore;
       const percent = (result.requests.average / hello.requests.average) * 100;
       rounds.push({ percent, p99: result.latency.p99 });
-      line(`long tail, round ${round} of ${TAIL_ROUNDS} req/s`, `${result.requests.average.toFixed(0)}  (${percent.toFixed(1)}% of the hello-world beside it, ${hello.requests.average.toFixed(0)} req/s; target 20%)`);
+      line(`${POPULAR ? 'everyday shapes' : 'long tail'}, round ${round} of ${TAIL_ROUNDS} req/s`, `${result.requests.average.toFixed(0)}  (${percent.toFixed(1)}% of the hello-world beside it, ${hello.requests.average.toFixed(0)} req/s; target 20%)`);
       line('  latency p50 / p99 / max (ms)', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}  (target p99 < 25)`);
       line('  non-2xx, errors', `${result.non2xx}, ${result.errors}`);
       line('  CPU per request (µs, the listening process and its children)', (cpu / Math.max(1, result.requests.total)).toFixed(0));
@@ -193,9 +183,9 @@ try {
   for (const [mode, ttl] of [['answer cache 30 s (as deployed)', '30000'], ['no answer cache (every request hits PostgreSQL)', '0']] as const) {
     // In SQL, as these runs always were (the long tail below has the index in memory, the default).
     const { api, base } = await startApi(children, { databaseUrl: testDb.url, queues, env: { SEARCH_CACHE_TTL_MS: ttl, SEARCH_INDEX: 'sql' } });
-    for (const path of QUERIES) await fetch(`${base}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+    for (const path of EVERYDAY_SEARCHES) await fetch(`${base}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
     for (const [clients, acceptEncoding] of [['browsers (br, gzip)', BROWSER_ACCEPT_ENCODING], ['no Accept-Encoding', undefined]] as const) {
-      results.push({ label: `search, ${mode}, ${clients}`, result: await load(base, QUERIES, acceptEncoding) });
+      results.push({ label: `search, ${mode}, ${clients}`, result: await load(base, EVERYDAY_SEARCHES, acceptEncoding) });
     }
     if (ttl === '0') slowest = await timeAlone(base);
     api.kill('SIGTERM');
@@ -230,7 +220,7 @@ try {
   }
 
   const line = (label: string, value: string) => console.info(`${label.padEnd(80)} ${value}`);
-  console.info(`\nAutoBest search benchmark: ${rows.toLocaleString('en')} vehicles (listed in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s each, ${QUERIES.length} query shapes; load average ${load1.toFixed(2)} at start`);
+  console.info(`\nAutoBest search benchmark: ${rows.toLocaleString('en')} vehicles (listed in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s each, ${EVERYDAY_SEARCHES.length} query shapes; load average ${load1.toFixed(2)} at start`);
   line('bare Fastify hello-world req/s', `${hello.requests.average.toFixed(0)}  (p50 ${hello.latency.p50} ms, p99 ${hello.latency.p99} ms)`);
   for (const { label, result } of results) {
     line(`${label} req/s`, `${result.requests.average.toFixed(0)}  (${((result.requests.average / hello.requests.average) * 100).toFixed(0)}% of hello-world; target 30%)`);

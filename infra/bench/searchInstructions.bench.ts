@@ -12,10 +12,11 @@ import { createTestQueues } from '@autobest/runtime/testing';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { requestsFor, startApi, stopAll } from './benchProcesses';
-import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from './longTail';
+import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searchIndexReady } from './longTail';
 
 /**
- * `npm run bench:search:instructions [-- count]`: what one long-tail search costs the API process in machine
+ * `npm run bench:search:instructions [-- [count] [--popular]]`: what one long-tail search (or with `--popular`, one of the
+ * everyday searches, answered from the answer cache) costs the API process in machine
  * instructions, counted by valgrind's callgrind (default 5,000 vehicles, the same searches every run). Requests per
  * second on a shared machine vary by a fifth from one minute to the next; an instruction count varies by a few per
  * cent (the moments V8 optimises and collects), so two versions of the API can be compared on it, run after run. The
@@ -23,7 +24,9 @@ import { BROWSER_ACCEPT_ENCODING, drawnAhead, longTail, searchIndexReady } from 
  * enough, which may fall into the counted searches or not. It does not see time spent waiting for memory: a search on a large catalogue costs more time per instruction, so
  * the load benchmark (bench:search) stays the measure of speed.
  */
-const COUNT = Number(process.argv[2] ?? 5_000);
+const COUNT = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 5_000);
+/** `--popular`: the everyday shapes asked again and again (answered from the answer cache) instead of the long tail. */
+const POPULAR = process.argv.includes('--popular');
 /** Searches before counting starts, so V8 has optimised the code a search runs. */
 const WARM_UP = 6_000;
 const MEASURED = 3_000;
@@ -110,7 +113,8 @@ try {
     readyWithinMs: 15 * 60_000,
   });
   await searchIndexReady(base);
-  const paths = drawnAhead(longTail(1), WARM_UP + MEASURED);
+  let asked = 0;
+  const paths = POPULAR ? () => EVERYDAY_SEARCHES[asked++ % EVERYDAY_SEARCHES.length]! : drawnAhead(longTail(1), WARM_UP + MEASURED);
   await searches(base, paths, WARM_UP);
   await control(api.pid, base, '--instr=on');
   const measured = await searches(base, paths, MEASURED);
@@ -123,7 +127,7 @@ try {
   const perSearch = (instructions: number) => Math.round(instructions / measured).toLocaleString('en');
   const share = (instructions: number) => `${((instructions / total) * 100).toFixed(1)}%`;
   const brotli = functions.filter(({ name }) => name.startsWith('Brotli') || name === 'BuildAndStoreLiteralPrefixCode').reduce((sum, { instructions }) => sum + instructions, 0);
-  console.info(`\nAutoBest search, instructions (callgrind): ${COUNT.toLocaleString('en')} vehicles, ${measured.toLocaleString('en')} long-tail searches counted after ${WARM_UP.toLocaleString('en')} to warm up, ${CONNECTIONS} connections, browsers' Accept-Encoding`);
+  console.info(`\nAutoBest search, instructions (callgrind): ${COUNT.toLocaleString('en')} vehicles, ${measured.toLocaleString('en')} ${POPULAR ? 'everyday (cached)' : 'long-tail'} searches counted after ${WARM_UP.toLocaleString('en')} to warm up, ${CONNECTIONS} connections, browsers' Accept-Encoding`);
   console.info(`${"instructions per search, API process's main thread".padEnd(60)} ${perSearch(total)}`);
   console.info(`${"  of which Brotli's own functions (not the memset it calls)".padEnd(60)} ${perSearch(brotli)} (${share(brotli)})`);
   console.info(`${'with its other threads (V8 marking and sweeping old objects, compiling)'.padEnd(60)} ${perSearch(everyThread)}`);

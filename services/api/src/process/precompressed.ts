@@ -21,8 +21,8 @@ export const COMPRESSION = {
  * Brotli at quality 1 for browsers, gzip at level 1 for clients without Brotli, for answers kept (compressed once per
  * lifetime) and for those made for one request alike. Quality 0 for the latter was tried and dropped (30 November): on
  * 300 answers of the long tail on 100,000 vehicles it took 36-40 µs an answer against 41-45 at quality 1 (in process,
- * interleaved), a few per cent of a search's CPU, for 5% more bytes (2,098 against 1,997), and callgrind counted
- * 738,142 instructions per search with it against 710,307 without (bench:search:instructions). Quality 4 takes five
+ * interleaved), a few per cent of a search's CPU, for 5% more bytes (2,098 against 1,997); callgrind counted 165,992
+ * instructions of Brotli's own per search with it against 95,682 (bench:search:instructions). Quality 4 takes five
  * times as long.
  */
 const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {

@@ -16,7 +16,8 @@ import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searc
 
 /**
  * `npm run bench:search:instructions [-- [count] [--popular]]`: what one long-tail search (or with `--popular`, one of the
- * everyday searches, answered from the answer cache) costs the API process in machine
+ * everyday searches, answered from the answer cache: a count that varies by about a seventh from run to run, 183,562 to
+ * 241,723 over six runs on 30 November, so only a large change shows) costs the API process in machine
  * instructions, counted by valgrind's callgrind (default 5,000 vehicles, the same searches every run). Requests per
  * second on a shared machine vary by a fifth from one minute to the next; an instruction count varies by a few per
  * cent (the moments V8 optimises and collects), so two versions of the API can be compared on it, run after run. The

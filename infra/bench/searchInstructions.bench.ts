@@ -19,8 +19,9 @@ import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searc
  * everyday searches, answered from the answer cache: a count that varies by about a seventh from run to run, 183,562 to
  * 241,723 over six runs on 30 November, so only a large change shows) costs the API process in machine
  * instructions, counted by valgrind's callgrind (default 5,000 vehicles, the same searches every run). Requests per
- * second on a shared machine vary by a fifth from one minute to the next; an instruction count varies by a few per
- * cent (the moments V8 optimises and collects), so two versions of the API can be compared on it, run after run. The
+ * second on a shared machine vary by a fifth from one minute to the next; the long tail's instruction count varies by
+ * a few per cent, up to 7% (the moments V8 optimises and collects), so two versions of the API can be compared on it,
+ * run after run, for changes larger than that. The
  * main thread's count is the one to compare: V8's other threads mark and sweep old objects when the heap has grown
  * enough, which may fall into the counted searches or not. It does not see time spent waiting for memory: a search on a large catalogue costs more time per instruction, so
  * the load benchmark (bench:search) stays the measure of speed.

@@ -42,7 +42,8 @@ function writeCount(bytes: Buffer, at: number, count: number): number {
  * numbered), without a map of counts or a text comparison per search: each value's place in localeCompare's order is
  * found once, when values are numbered, instead of on every search (facetsOf took a seventh of a search's time in the
  * index). Measured against facetsOf's counts and JSON.stringify from the same counts (30 November, callgrind,
- * bench:search:instructions): 738,142 instructions per long-tail search against 811,266 (9% fewer).
+ * bench:search:instructions, one run each): 738,142 instructions per long-tail search against 811,266, 9% fewer, where
+ * runs of one version varied by up to 7% that day (683,778-738,142).
  */
 export class NumberedFacets {
   /** Per numbered value: its facet's place in COUNTED, or -1 (tabs, collections, the total). */

@@ -66,6 +66,13 @@ export const toDestinationCharge = (row: Selectable<DestinationChargesTable>): D
   notes: row.notes,
 });
 
+/** The finance terms a quote's monthly figure uses. */
+export interface FinanceSettings {
+  aprPercent: number;
+  termMonths: number;
+  depositShare: number;
+}
+
 /**
  * The tables every quote reads, from memory: loaded once, forgotten when staff change one (`changed`) and after 30
  * seconds (another API process may have changed them). The facts of each vehicle quoted are kept as long. A quote then
@@ -74,13 +81,6 @@ export const toDestinationCharge = (row: Selectable<DestinationChargesTable>): D
  * November): 16,309 and 16,973 quotes a second from 20 clients against 1,567 and 1,540, p99 5 ms against 43-47 (over
  * the 20 ms), and 5,190 and 4,838 against 1,020 and 809 for one visitor at a time.
  */
-/** The finance terms a quote's monthly figure uses. */
-export interface FinanceSettings {
-  aprPercent: number;
-  termMonths: number;
-  depositShare: number;
-}
-
 export function landedCostTables(db: Db, finance: FinanceSettings) {
   const cache = new TtlCache<LandedCostTables>(30_000, 1);
   // What a quote needs of a vehicle changes when staff edit it; a quote may be that much older, like the rates.

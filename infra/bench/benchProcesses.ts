@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
 import { readdir, readFile } from 'node:fs/promises';
@@ -148,4 +149,65 @@ export async function cpuMicrosOfAll(name: string): Promise<number> {
     total += [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field] ?? 0), 0) * 10_000;
   }
   return total;
+}
+
+/** One request of a paced load: what to send as its `n`th. */
+export interface PacedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface PacedLoad {
+  /** Requests answered per second, from the first due time to the last answer. */
+  perSecond: number;
+  /** Answers that were not 2xx, and requests that got no answer. */
+  failed: number;
+  /** From each request's due time (not when a free connection let it go) to its answer's end, in ms. */
+  latency: { p50: number; p99: number; max: number };
+}
+
+/**
+ * `rate` requests a second for `seconds`, evenly spaced, over at most `connections` kept-alive connections. autocannon's
+ * `overallRate` lets each connection send its share of a second as fast as it can at the start of the second and then
+ * wait, so "half the rate" came as bursts at full speed, and it then added a latency for every millisecond a request
+ * came late (coordinated omission). Here request n is due at start + n / rate and its latency runs from then, so a
+ * request held back for a free connection counts its wait, and nothing else is added.
+ */
+export async function pacedLoad(url: string, { rate, seconds, connections, request }: { rate: number; seconds: number; connections: number; request: (n: number) => PacedRequest }): Promise<PacedLoad> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.max(1, Math.round(rate * seconds));
+  const latencies: number[] = [];
+  let failed = 0;
+  const send = (n: number, dueAt: number) =>
+    new Promise<void>((done) => {
+      const { method, path, headers, body } = request(n);
+      const sent = httpRequest(new URL(path, url), { method, headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === undefined || response.statusCode < 200 || response.statusCode > 299) failed++;
+          latencies.push(performance.now() - dueAt);
+          done();
+        });
+      });
+      sent.on('error', () => {
+        failed++;
+        done();
+      });
+      sent.end(body);
+    });
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  const dueAt = (n: number) => start + (n * 1000) / rate;
+  for (let n = 0; n < total; ) {
+    while (n < total && dueAt(n) <= performance.now()) answers.push(send(n, dueAt(n++)));
+    if (n < total) await new Promise((wait) => setTimeout(wait, Math.max(0, dueAt(n) - performance.now())));
+  }
+  await Promise.all(answers);
+  const elapsedS = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (quantile: number) => latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? 0;
+  return { perSecond: latencies.length / elapsedS, failed, latency: { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0 } };
 }

@@ -14,7 +14,7 @@ import { createNotifier } from '@autobest/workers';
 import { createTestQueues } from '@autobest/runtime/testing';
 import { NOTIFIER } from '@autobest/runtime';
 import { ExitedBeforeReady, launcherChildren, startLauncher, startProductProcesses, type Launcher, type ProductProcesses } from '../src/processes';
-import { cpuMicros, cpuMicrosOfAll, startHelloWorld, stopAll } from './benchProcesses';
+import { cpuMicros, cpuMicrosOfAll, pacedLoad, startHelloWorld, stopAll, type PacedRequest } from './benchProcesses';
 import { searchIndexReady } from './longTail';
 import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
 
@@ -30,7 +30,7 @@ import { addedUp, profilesIn, stageTable, stagesOf } from './cpuProfileStages';
  *    latency (p99 under 100 ms), the CPU one command costs the API processes and the launcher (the workers, until every
  *    email is sent), and the
  *    projection lag (commit to console-list row; p99 under 500 ms). Then the same load paced at half the rate reached,
- *    and its lag.
+ *    evenly spaced (pacedLoad), and its latency and lag.
  * 3. The same load for 30 s against the API and the workers as separate processes, the workers killed (-9) and started
  *    again every 5 seconds: commands/s, events lost (an accepted message missing from the read model at the end; must
  *    be 0) and projection lag.
@@ -61,17 +61,27 @@ if (!logLevel || !['warn', 'info'].includes(logLevel)) throw new Error('--log-le
 
 /** Each message from its own person (email, phone) and address (X-Forwarded-For, the API trusting one proxy). */
 let sent = 0;
-function contactMessages(onResponse?: (status: number, body: string) => void): autocannon.Request[] {
-  const setupRequest: autocannon.Request['setupRequest'] = (request) => {
-    const n = sent++;
-    request.headers = { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-    request.body = JSON.stringify({
+function contactMessage(): PacedRequest {
+  const n = sent++;
+  return {
+    method: 'POST',
+    path: '/api/contact-messages',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    body: JSON.stringify({
       firstName: 'Bench',
       lastName: `Mark ${n}`,
       email: `bench.${n}@example.ng`,
       phone: `+234 803 ${String(n % 10_000_000).padStart(7, '0')}`,
       message: 'How much is the Chery Omoda 5 delivered to Lagos?',
-    });
+    }),
+  };
+}
+
+function contactMessages(onResponse?: (status: number, body: string) => void): autocannon.Request[] {
+  const setupRequest: autocannon.Request['setupRequest'] = (request) => {
+    const { headers, body } = contactMessage();
+    request.headers = { ...request.headers, ...headers };
+    request.body = body;
     return request;
   };
   // Objects of their own (autocannon writes each one's built request on it), many, so its list is rarely copied again.
@@ -231,7 +241,7 @@ try {
 
   const pacedRate = Math.max(1, Math.round(saturated.requests.average / 2));
   const pacedFrom = new Date();
-  const paced = await load(base, { overallRate: pacedRate });
+  const paced = await pacedLoad(base, { rate: pacedRate, seconds: LOAD_S, connections: CONNECTIONS, request: contactMessage });
   await caughtUp(testDb.db, { emailsToo: true });
   const pacedLag = await lagSince(testDb.db, pacedFrom);
   await launcher.close();
@@ -310,7 +320,7 @@ try {
     `API ${share(apiCpu)}, workers ${share(duringLoad.workers)}, PostgreSQL ${share(duringLoad.postgres)}, Redis ${share(duringLoad.redis)}, load ${share(generator)}  (of ${availableParallelism()} cores for ${((profileLoadTo - profileFrom) / 1e6).toFixed(1)} s)`,
   );
   line('  projection lag p50 / p99 / max (ms)', `${ms(loadLag.p50)} / ${ms(loadLag.p99)} / ${ms(loadLag.max)}  (${loadLag.rows} rows; target p99 < 500)`);
-  line(`  paced at ${pacedRate}/s: req/s, latency p99 (ms)`, `${paced.requests.average.toFixed(0)}, ${paced.latency.p99}`);
+  line(`  paced at ${pacedRate}/s, evenly: req/s, latency p50 / p99 / max (ms)`, `${paced.perSecond.toFixed(0)}, ${ms(paced.latency.p50)} / ${ms(paced.latency.p99)} / ${ms(paced.latency.max)}${paced.failed > 0 ? `  (${paced.failed} failed)` : ''}`);
   line('  paced: projection lag p50 / p99 / max (ms)', `${ms(pacedLag.p50)} / ${ms(pacedLag.p99)} / ${ms(pacedLag.max)}  (${pacedLag.rows} rows; target p99 < 500)`);
   console.info(`the same load for ${KILLED_LOAD_S} s on the API and the workers as separate processes, workers killed (-9) and restarted every ${KILL_EVERY_MS / 1000} s`);
   line('  POST /api/contact-messages req/s', `${underKills.requests.average.toFixed(0)}`);

@@ -22,8 +22,10 @@ export const COMPRESSION = {
  * lifetime) and for those made for one request alike. Quality 0 for the latter was tried and dropped (30 November): on
  * 300 answers of the long tail on 100,000 vehicles it took 36-40 µs an answer against 41-45 at quality 1 (in process,
  * interleaved), a few per cent of a search's CPU, for 5% more bytes (2,098 against 1,997); callgrind counted 165,992
- * instructions of Brotli's own per search with it against 95,682 (bench:search:instructions). Quality 4 takes five
- * times as long.
+ * instructions of Brotli's own per search with it against 95,682 (bench:search:instructions). Two pairs of
+ * `bench:search` against its parent then put the long tail at 217 µs of CPU per search against 205 (medians; rounds
+ * 192-272 µs alike): at most the 5 µs timed here plus the machine's spread, not more than the code that differs, so
+ * it stays at quality 1. Quality 4 takes five times as long.
  */
 const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {
   br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { describe, expect, it } from 'vitest';
-import { requestsFor } from '../bench/benchProcesses';
+import { pacedLoad, requestsFor } from '../bench/benchProcesses';
 
 type PendingQueue = { insertRequest(request: object): void; addBody(data: Buffer): void; peek(): { body: string } | undefined };
 const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as new () => PendingQueue;
@@ -46,6 +46,58 @@ describe("the benchmarks' load generator", () => {
       expect(asked.filter((path) => path.startsWith('/drawn/')).sort()).toEqual(Array.from({ length: 6 }, (_, n) => `/drawn/${n}`).sort());
     } finally {
       await new Promise((closed) => server.close(closed));
+    }
+  });
+});
+
+describe("the benchmarks' paced load", () => {
+  /** A server that notes when each request came (by the number in its path) and answers after `holdMs`. */
+  async function recordingServer(holdMs: number, status: (n: number) => number) {
+    const arrivals = new Map<number, { at: number; body: string; address: string | undefined }>();
+    const server = createServer((request, response) => {
+      const at = performance.now();
+      const n = Number(request.url?.split('/').at(-1));
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        arrivals.set(n, { at, body, address: request.headers['x-forwarded-for'] as string | undefined });
+        setTimeout(() => {
+          response.statusCode = status(n);
+          response.end('{}');
+        }, holdMs);
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => new Promise((closed) => server.close(closed)) };
+  }
+  const numbered = (n: number) => ({ method: 'POST', path: `/messages/${n}`, headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${n}` }, body: JSON.stringify({ n }) });
+
+  it('spreads the requests over the time asked for (autocannon\'s overallRate sent each second\'s share at once), each as built', async () => {
+    const server = await recordingServer(0, () => 201);
+    try {
+      const result = await pacedLoad(server.url, { rate: 100, seconds: 1, connections: 10, request: numbered });
+      expect(result.failed).toBe(0);
+      expect([...server.arrivals.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, n) => n));
+      expect(server.arrivals.get(42)).toMatchObject({ body: '{"n":42}', address: '10.0.0.42' });
+      // Request n is due 10 ms after request n - 1 and never goes early: the last came most of a second after the first.
+      const first = server.arrivals.get(0)!.at;
+      for (const n of [25, 50, 99]) expect(server.arrivals.get(n)!.at - first).toBeGreaterThan(n * 10 - 50);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts the wait for a free connection in the latency, and the answers that were not 2xx', async () => {
+    // One connection, a request due every 20 ms, each answered after 50 ms: they queue, and the tenth waits longest.
+    const server = await recordingServer(50, (n) => (n % 2 === 1 ? 500 : 201));
+    try {
+      const result = await pacedLoad(server.url, { rate: 50, seconds: 0.2, connections: 1, request: numbered });
+      expect(server.arrivals.size).toBe(10);
+      expect(result.failed).toBe(5);
+      expect(result.latency.p50).toBeGreaterThanOrEqual(50);
+      expect(result.latency.max).toBeGreaterThan(250);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -183,18 +183,21 @@ export async function pacedLoad(url: string, { rate, seconds, connections, reque
   const send = (n: number, dueAt: number) =>
     new Promise<void>((done) => {
       const { method, path, headers, body } = request(n);
+      let over = false;
+      // Once per request, whichever comes first: its answer's end, or the connection failing before or during it.
+      const finish = (answered: boolean, status?: number) => {
+        if (over) return;
+        over = true;
+        if (answered) latencies.push(performance.now() - dueAt);
+        if (!answered || status === undefined || status < 200 || status > 299) failed++;
+        done();
+      };
       const sent = httpRequest(new URL(path, url), { method, headers, agent }, (response) => {
         response.resume();
-        response.on('end', () => {
-          if (response.statusCode === undefined || response.statusCode < 200 || response.statusCode > 299) failed++;
-          latencies.push(performance.now() - dueAt);
-          done();
-        });
+        response.on('end', () => finish(true, response.statusCode));
+        response.on('close', () => finish(false));
       });
-      sent.on('error', () => {
-        failed++;
-        done();
-      });
+      sent.on('error', () => finish(false));
       sent.end(body);
     });
   const answers: Promise<void>[] = [];

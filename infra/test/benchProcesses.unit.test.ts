@@ -87,6 +87,24 @@ describe("the benchmarks' paced load", () => {
     }
   });
 
+  it('counts a connection cut in the middle of an answer as failed, and goes on', async () => {
+    const server = createServer((request, response) => {
+      if (request.url?.endsWith('/3')) {
+        response.writeHead(200, { 'content-length': '100' });
+        response.write('{"half":');
+        setTimeout(() => response.destroy(), 10);
+      } else response.end('{}');
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const result = await pacedLoad(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { rate: 100, seconds: 0.1, connections: 2, request: numbered });
+      expect(result.failed).toBe(1);
+      expect(result.perSecond).toBeGreaterThan(0);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  });
+
   it('counts the wait for a free connection in the latency, and the answers that were not 2xx', async () => {
     // One connection, a request due every 20 ms, each answered after 50 ms: they queue, and the tenth waits longest.
     const server = await recordingServer(50, (n) => (n % 2 === 1 ? 500 : 201));

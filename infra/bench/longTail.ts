@@ -26,6 +26,12 @@ export const EVERYDAY_SEARCHES = [
   '/api/vehicles?make=Chery&sort=price-asc&page=5',
 ];
 
+/** The given paths one after another, from the first again after the last: a few URLs asked again and again. */
+export function inTurn(paths: readonly string[]): () => string {
+  let index = 0;
+  return () => paths[index++ % paths.length]!;
+}
+
 /**
  * The long tail's URLs, drawn before the load starts so that drawing them (about 10 µs each on a slow machine) is not
  * measured as the API's time; drawn on from the same sequence, still never repeating, if the API answers them all.

@@ -12,7 +12,7 @@ import { createTestQueues } from '@autobest/runtime/testing';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { childProcesses } from '../src/processes';
 import { BENCH_ADMIN_PASSWORD, cpuMicros, overApiProcesses, requestsFor, startApi, startHelloWorld, stopAll } from './benchProcesses';
-import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searchIndexReady } from './longTail';
+import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, inTurn, longTail, searchIndexReady } from './longTail';
 
 /**
  * `npm run bench:search [-- count]`: the search API on a large catalogue (default 100,000 vehicles) under a
@@ -44,8 +44,7 @@ const TAIL_ROUNDS = 3;
 
 
 async function load(url: string, paths: string[] | (() => string), acceptEncoding?: string) {
-  let index = 0;
-  const next = typeof paths === 'function' ? paths : () => paths[index++ % paths.length]!;
+  const next = typeof paths === 'function' ? paths : inTurn(paths);
   return autocannon({
     url,
     connections: CONNECTIONS,

@@ -12,7 +12,7 @@ import { createTestQueues } from '@autobest/runtime/testing';
 import { API_PROCESS_V8_OPTIONS } from '@autobest/api';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { requestsFor, startApi, stopAll } from './benchProcesses';
-import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, longTail, searchIndexReady } from './longTail';
+import { BROWSER_ACCEPT_ENCODING, drawnAhead, EVERYDAY_SEARCHES, inTurn, longTail, searchIndexReady } from './longTail';
 
 /**
  * `npm run bench:search:instructions [-- [count] [--popular]]`: what one long-tail search (or with `--popular`, one of the
@@ -115,8 +115,7 @@ try {
     readyWithinMs: 15 * 60_000,
   });
   await searchIndexReady(base);
-  let asked = 0;
-  const paths = POPULAR ? () => EVERYDAY_SEARCHES[asked++ % EVERYDAY_SEARCHES.length]! : drawnAhead(longTail(1), WARM_UP + MEASURED);
+  const paths = POPULAR ? inTurn(EVERYDAY_SEARCHES) : drawnAhead(longTail(1), WARM_UP + MEASURED);
   await searches(base, paths, WARM_UP);
   await control(api.pid, base, '--instr=on');
   const measured = await searches(base, paths, MEASURED);

@@ -18,19 +18,22 @@ export const COMPRESSION = {
  * Answers made serialised (search, news) are compressed on the spot, in this thread, with zlib's synchronous calls:
  * about 40 µs for a 15 KB search answer. That this costs less than handing the work to zlib's thread pool (streams,
  * buffers and callbacks) was not measured; it is kept because it is also the plainer code (no promise per answer).
- * Brotli at quality 1 for browsers, gzip at level 1 for clients without Brotli, for answers kept (compressed once per
- * lifetime) and for those made for one request alike. Quality 0 for the latter was tried and dropped (30 November): on
- * 300 answers of the long tail on 100,000 vehicles it took 36-40 µs an answer against 41-45 at quality 1 (in process,
- * interleaved), a few per cent of a search's CPU, for 5% more bytes (2,098 against 1,997); callgrind counted 165,992
- * instructions of Brotli's own per search with it against 95,682 (bench:search:instructions). Two pairs of
- * `bench:search` against its parent then put the long tail at 217 µs of CPU per search against 205 (medians; rounds
- * 192-272 µs alike): at most the 5 µs timed here plus the machine's spread, not more than the code that differs, so
- * it stays at quality 1. Quality 4 takes five times as long.
+ * gzip at level 1, for clients without Brotli. Brotli at quality 1 for an answer kept and sent again (compressed once
+ * per lifetime, its bytes sent every time), and at quality 0, its one-pass compressor, for one made for a single
+ * request (the long tail of searches from memory), which sends 5% more bytes (2,098 against 1,997 on 300 long-tail
+ * answers of 15 KB). Timed alone in one process, quality 0 saves only 5 µs an answer (36-40 against 41-45), and it was
+ * dropped on that (30 November, afternoon). But `bench:search` against the commit that had it, four runs
+ * interleaved, put the long tail at 205 µs of the API's CPU per search with it against 217 without (medians of six
+ * rounds), and again that evening at 213 against 236, five of six rounds the same way each time: 5-10% of a search,
+ * more than the compressor's own time (why, these runs do not show). So it came back. Quality 4 takes five times as
+ * long.
  */
-const compressors: Record<ContentEncoding, (body: Buffer) => Buffer> = {
-  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+const compressorsAt = (brotliQuality: number): Record<ContentEncoding, (body: Buffer) => Buffer> => ({
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => zlib.gzipSync(body, { level: 1 }),
-};
+});
+const keptCompressors = compressorsAt(1);
+const onceCompressors = compressorsAt(0);
 
 /** The encoding to answer in: Brotli, else gzip, if the Accept-Encoding header accepts it (q above 0, or `*`). */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
@@ -66,7 +69,7 @@ export class PrecompressedJson {
   }
 
   in(encoding: ContentEncoding): Buffer {
-    return (this.compressed[encoding] ??= compressors[encoding](this.body));
+    return (this.compressed[encoding] ??= keptCompressors[encoding](this.body));
   }
 }
 
@@ -88,7 +91,7 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
  */
 export function sendJsonMadeOnce(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
   const encoding = encodingFor(request, json.length);
-  return sendJson(reply, encoding ? compressors[encoding](json) : Buffer.from(json), encoding);
+  return sendJson(reply, encoding ? onceCompressors[encoding](json) : Buffer.from(json), encoding);
 }
 
 function sendJson(reply: FastifyReply, bytes: Buffer, encoding: ContentEncoding | undefined): FastifyReply {

@@ -191,6 +191,35 @@ describe('photo processor', () => {
     expect(seenMeanwhile).toBe(true);
   });
 
+  it('finds each request among many other events, reading a few at a time, and ends at the head of the store', async () => {
+    const others = (from: number, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, n) => appendToStream(testDb.db, `contact-${from + n}`, 0, [{ type: 'ContactMessageReceived', data: {} }], visitor)));
+    await others(0, 25);
+    await submit('SC-1763802000000-AMID01');
+    await others(25, 25);
+    await submit('SC-1763802000000-AMID02');
+    await others(50, 10);
+    // Once every event is readable (another test file's transaction may hold the horizon back a moment), one catch-up
+    // goes all the way: to the head of the store, past the contact messages after the last request too.
+    await vi.waitFor(async () => expect(await readAll(testDb.db, START_OF_STORE, 1000)).toHaveLength(62), { timeout: 10_000, interval: 50 });
+    expect(await processor({ batchSize: 1, lookAhead: 10 }).catchUp()).toEqual({ processed: 2, erased: 0 });
+    expect(await eventsBehind(testDb.db, await readCheckpoint(testDb.db, 'photos'))).toBe(0);
+    for (const id of ['SC-1763802000000-AMID01', 'SC-1763802000000-AMID02']) expect(await eventTypes(id)).toEqual(['SellCarSubmitted', 'SubmissionPhotosProcessed']);
+  });
+
+  it('stopped after the request in hand, it resumes at the next one: none skipped, none done twice', async () => {
+    await submit('SC-1763802000000-STOP01');
+    await submit('SC-1763802000000-STOP02');
+    await appendToStream(testDb.db, 'contact-after-stop', 0, [{ type: 'ContactMessageReceived', data: {} }], visitor);
+    const stopping = new AbortController();
+    const stopped = processor({ beforeRecord: () => stopping.abort() });
+    await vi.waitFor(async () => expect(await stopped.catchUp(stopping.signal)).toEqual({ processed: 1, erased: 0 }), { timeout: 20_000, interval: 50 });
+    expect(await eventTypes('SC-1763802000000-STOP01')).toEqual(['SellCarSubmitted', 'SubmissionPhotosProcessed']);
+    expect(await eventTypes('SC-1763802000000-STOP02')).toEqual(['SellCarSubmitted']);
+    expect(await drain()).toEqual({ processed: 1, erased: 0 });
+    expect(await eventTypes('SC-1763802000000-STOP02')).toEqual(['SellCarSubmitted', 'SubmissionPhotosProcessed']);
+  });
+
   it('keeps the owner’s original until the outcome is recorded, so a photo is never lost', async () => {
     await submit('SC-1763802000000-ORIG01');
     let originalsAtRecord: string[] = [];

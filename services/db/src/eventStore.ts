@@ -161,6 +161,58 @@ export async function readAll(db: Executor, after: Checkpoint, limit: number): P
   return result.rows.map(toStoredEvent);
 }
 
+/** A processor's next events of its own types, and how far it may move its checkpoint once it has handled them. */
+export interface EventsOfTypes {
+  events: StoredEvent[];
+  /**
+   * Its last event when `limit` of them came; else the last event looked at, past the others between (undefined when
+   * there was no event after the checkpoint to look at).
+   */
+  through: Checkpoint | undefined;
+  /** True when there may be more to read after `through` already: `limit` events came, or `lookAhead` were looked at. */
+  more: boolean;
+}
+
+/**
+ * The next events of `types` after a checkpoint, commit-safe as readAll, for a processor that acts on a few types and
+ * passes over the rest. It looks at the next `lookAhead` events by their type alone and reads whole only those of its
+ * types, at most `limit`, in one statement (one snapshot: nothing looked past can have been left out). Read with
+ * readAll, each event passed over was read whole and sent to the processor: the photo processor, woken every 5 s by its
+ * safety net under a flood of contact messages, spent 23 µs of its own CPU and 15 µs of PostgreSQL's per event passed
+ * over (20,000 contact messages in batches of 100), about 2% of all the CPU a contact message costs `npm start`.
+ */
+export async function readAllOfTypes(db: Executor, after: Checkpoint, types: readonly string[], limit: number, lookAhead = 10_000): Promise<EventsOfTypes> {
+  const result = await sql<EventRow & { last_looked: boolean; looked: number | null }>`
+    with looked as materialized (
+      select transaction_id, global_position, type = any(${sql.val(types)}::text[]) as wanted
+      from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${lookAhead}
+    ), picked as (
+      select transaction_id, global_position from looked where wanted order by transaction_id, global_position limit ${limit}
+    )
+    select * from (
+      select events.global_position, events.transaction_id::text as transaction_id, events.transaction_id as in_order,
+             stream_id, stream_position, event_id, type, data, metadata, occurred_at, false as last_looked, null::int as looked
+      from picked join events using (transaction_id, global_position)
+      union all (
+        select global_position, transaction_id::text, transaction_id, null, null, null, null, null, null, null, true,
+               (select count(*)::int from looked)
+        from looked order by looked.transaction_id desc, looked.global_position desc limit 1)
+    ) as answer
+    order by last_looked, in_order, global_position`.execute(db);
+  const rows = result.rows;
+  const last = rows.at(-1)?.last_looked ? rows.pop() : undefined;
+  const events = rows.map(toStoredEvent);
+  if (!last) return { events, through: undefined, more: false };
+  const full = events.length >= limit;
+  const lastEvent = events.at(-1);
+  const through = full && lastEvent ? { transactionId: lastEvent.transactionId, globalPosition: lastEvent.globalPosition } : { transactionId: last.transaction_id, globalPosition: Number(last.global_position) };
+  return { events, through, more: full || Number(last.looked) >= lookAhead };
+}
+
 /**
  * How PostgreSQL must plan a count of the events after a checkpoint. It cannot estimate how many lie after one: it
  * keeps no statistics of xid8's order, so it assumes a third of the table, and for that it planned a parallel scan.

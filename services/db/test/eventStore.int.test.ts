@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
-import { appendToStream, ConcurrencyError, eventsBehind, readAll, readStream, START_OF_STORE } from '../src/index';
+import { appendToStream, ConcurrencyError, eventsBehind, readAll, readAllOfTypes, readStream, START_OF_STORE, type Checkpoint } from '../src/index';
 
 const metadata: EventMetadata = {
   actor: { kind: 'system', name: 'test' },
@@ -160,5 +160,66 @@ describe('eventsBehind', () => {
     expect(await eventsBehind(testDb.db, checkpoint, ['Other'])).toBe(1);
     expect(await eventsBehind(testDb.db, checkpoint, ['Counted', 'Other'])).toBe(3);
     expect(await eventsBehind(testDb.db, checkpoint, ['Missing'])).toBe(0);
+  });
+});
+
+describe('readAllOfTypes', () => {
+  const positionOf = (stored: { transactionId: string; globalPosition: number }): Checkpoint => ({ transactionId: stored.transactionId, globalPosition: stored.globalPosition });
+  const wanted = (n: number) => ({ type: 'Wanted', data: { n } });
+  const passed = (n: number) => ({ type: 'Passed', data: { n } });
+
+  it('reads whole only the events of its types, and moves the reader past the others between and after them', async () => {
+    await appendToStream(testDb.db, 'types-a', 0, [passed(1), passed(2), passed(3), wanted(1), passed(4), passed(5), wanted(2), passed(6), passed(7)], metadata);
+    const stored = await readStream(testDb.db, 'types-a');
+    const first = stored[0]!;
+    const before: Checkpoint = { transactionId: first.transactionId, globalPosition: first.globalPosition - 1 };
+    const at = (n: number) => positionOf(stored[n]!);
+    const read = async (after: Checkpoint, limit: number, lookAhead?: number) => {
+      const { events, through, more } = await readAllOfTypes(testDb.db, after, ['Wanted'], limit, lookAhead);
+      return { read: events.map((e) => `${e.type} ${String(e.data['n'])}`), through, more };
+    };
+    // Once the snapshot horizon has passed the append (another test file's transaction may hold it back a moment).
+    await vi.waitFor(async () => expect((await read(before, 10)).through).toEqual(at(8)), { timeout: 15_000, interval: 50 });
+
+    expect(await read(before, 10)).toEqual({ read: ['Wanted 1', 'Wanted 2'], through: at(8), more: false });
+    // A full batch: the reader may move only to its last event, and there may be more.
+    expect(await read(before, 1)).toEqual({ read: ['Wanted 1'], through: at(3), more: true });
+    expect(await read(at(3), 1)).toEqual({ read: ['Wanted 2'], through: at(6), more: true });
+    expect(await read(at(6), 1)).toEqual({ read: [], through: at(8), more: false });
+    expect(await read(at(8), 1)).toEqual({ read: [], through: undefined, more: false });
+    // Looking a few events ahead at a time, every event of its types is met once, and the last look ends at the head.
+    expect(await read(before, 10, 4)).toEqual({ read: ['Wanted 1'], through: at(3), more: true });
+    expect(await read(at(3), 10, 4)).toEqual({ read: ['Wanted 2'], through: at(7), more: true });
+    expect(await read(at(7), 10, 4)).toEqual({ read: [], through: at(8), more: false });
+  });
+
+  it('never moves a reader past an event whose transaction took its position early but committed late', async () => {
+    const db = testDb.db;
+    const [anchor] = await readStream(db, 'types-a');
+    const after = positionOf(anchor!);
+    let release: () => void = () => undefined;
+    const mayCommit = new Promise<void>((resolve) => (release = resolve));
+    let appended: () => void = () => undefined;
+    const hasPosition = new Promise<void>((resolve) => (appended = resolve));
+    const slowWriter = db.transaction().execute(async (trx) => {
+      await appendToStream(trx, 'types-late-slow', 0, [wanted(3)], metadata);
+      appended();
+      await mayCommit;
+    });
+    await hasPosition;
+    await appendToStream(db, 'types-late-fast', 0, [passed(8)], metadata);
+
+    const beforeCommit = await readAllOfTypes(db, after, ['Wanted'], 10).finally(release);
+    await slowWriter;
+    const [slow] = await readStream(db, 'types-late-slow');
+    expect(beforeCommit.events.map((e) => e.streamId)).not.toContain('types-late-slow');
+    // Wherever it lets the reader move, the slow writer's event still lies ahead of it.
+    const { rows } = await sql<{ ahead: boolean }>`
+      select (${slow!.transactionId}::xid8, ${slow!.globalPosition}::bigint) > (${(beforeCommit.through ?? after).transactionId}::xid8, ${(beforeCommit.through ?? after).globalPosition}::bigint) as ahead`.execute(db);
+    expect(rows[0]?.ahead).toBe(true);
+    await vi.waitFor(
+      async () => expect((await readAllOfTypes(db, beforeCommit.through ?? after, ['Wanted'], 10)).events.map((e) => e.streamId)).toContain('types-late-slow'),
+      { timeout: 15_000, interval: 50 },
+    );
   });
 });

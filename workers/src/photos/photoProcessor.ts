@@ -8,9 +8,10 @@ import {
   ensureCheckpoint,
   parseStoredEvent,
   postgresEventStore,
-  readAll,
+  readAllOfTypes,
   readCheckpoint,
   readState,
+  type Checkpoint,
   type Db,
   type StoredEvent,
 } from '@autobest/db';
@@ -45,6 +46,8 @@ const processedPhotoNames = (slot: string) => ({ storedName: `${slot}.jpg`, thum
 
 export interface PhotoProcessorOptions {
   batchSize?: number;
+  /** How many events one read looks through for the processor's own (readAllOfTypes); tests make it small. */
+  lookAhead?: number;
   /**
    * Runs after a request's photos were written and before that is recorded. Tests throw here to prove that a
    * crash at that moment is resumed with nothing lost and nothing done twice.
@@ -91,19 +94,20 @@ export class PhotoProcessor {
         const done: PhotoCatchUp = { processed: 0, erased: 0 };
         for (;;) {
           const from = await readCheckpoint(connection, PHOTO_PROCESSOR);
-          const events = await readAll(connection, from, this.batchSize);
-          let through: StoredEvent | undefined;
+          // Only its own events are read whole; the checkpoint moves past the others between them.
+          const { events, through, more } = await readAllOfTypes(connection, from, PHOTO_EVENT_TYPES, this.batchSize, this.options.lookAhead);
+          let handled = 0;
           for (const event of events) {
             if (signal?.aborted) break;
             if (event.type === 'SubmissionDeleted') done.erased += await this.erase(connection, event);
-            else if (event.type === 'SellCarSubmitted' || event.type === 'TradeInSubmitted') done.processed += await this.process(connection, event);
-            through = event;
+            else done.processed += await this.process(connection, event);
+            handled++;
           }
-          if (through) {
-            const to = { transactionId: through.transactionId, globalPosition: through.globalPosition };
-            await connection.transaction().execute((trx) => advanceCheckpoints(trx, new Map([[PHOTO_PROCESSOR, from]]), to));
-          }
-          if (signal?.aborted || events.length < this.batchSize) return done;
+          // Past the others after its events once it has handled them all; stopped early, to the last one handled.
+          const last = events[handled - 1];
+          const to: Checkpoint | undefined = handled === events.length ? through : last && { transactionId: last.transactionId, globalPosition: last.globalPosition };
+          if (to) await connection.transaction().execute((trx) => advanceCheckpoints(trx, new Map([[PHOTO_PROCESSOR, from]]), to));
+          if (signal?.aborted || !more) return done;
         }
       } finally {
         await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);

@@ -169,7 +169,10 @@ export interface EventsOfTypes {
    * there was no event after the checkpoint to look at).
    */
   through: Checkpoint | undefined;
-  /** True when there may be more to read after `through` already: `limit` events came, or `lookAhead` were looked at. */
+  /**
+   * True when there may be more to read after `through` already: `limit` events came, or `lookAhead` were looked at (so
+   * a batch that is exactly the last may cost one empty read more).
+   */
   more: boolean;
 }
 
@@ -182,7 +185,12 @@ export interface EventsOfTypes {
  * over (20,000 contact messages in batches of 100), about 2% of all the CPU a contact message costs `npm start`.
  */
 export async function readAllOfTypes(db: Executor, after: Checkpoint, types: readonly string[], limit: number, lookAhead = 10_000): Promise<EventsOfTypes> {
-  const result = await sql<EventRow & { last_looked: boolean; looked: number | null }>`
+  // A limit of 0 would move the reader past events of its types unread, and a look-ahead of 0 would never move it.
+  if (!(Number.isSafeInteger(limit) && limit >= 1 && Number.isSafeInteger(lookAhead) && lookAhead >= 1)) {
+    throw new RangeError(`readAllOfTypes needs a limit and a look-ahead of at least 1: ${limit}, ${lookAhead}`);
+  }
+  type Row = (EventRow & { last_looked: false }) | { last_looked: true; transaction_id: string; global_position: number; looked: number };
+  const result = await sql<Row>`
     with looked as materialized (
       select transaction_id, global_position, type = any(${sql.val(types)}::text[]) as wanted
       from events
@@ -203,10 +211,9 @@ export async function readAllOfTypes(db: Executor, after: Checkpoint, types: rea
         from looked order by looked.transaction_id desc, looked.global_position desc limit 1)
     ) as answer
     order by last_looked, in_order, global_position`.execute(db);
-  const rows = result.rows;
-  const last = rows.at(-1)?.last_looked ? rows.pop() : undefined;
-  const events = rows.map(toStoredEvent);
-  if (!last) return { events, through: undefined, more: false };
+  const events = result.rows.flatMap((row) => (row.last_looked ? [] : [toStoredEvent(row)]));
+  const last = result.rows.at(-1);
+  if (!last?.last_looked) return { events, through: undefined, more: false };
   const full = events.length >= limit;
   const lastEvent = events.at(-1);
   const through = full && lastEvent ? { transactionId: lastEvent.transactionId, globalPosition: lastEvent.globalPosition } : { transactionId: last.transaction_id, globalPosition: Number(last.global_position) };

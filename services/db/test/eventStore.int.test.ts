@@ -191,6 +191,9 @@ describe('readAllOfTypes', () => {
     expect(await read(before, 10, 4)).toEqual({ read: ['Wanted 1'], through: at(3), more: true });
     expect(await read(at(3), 10, 4)).toEqual({ read: ['Wanted 2'], through: at(7), more: true });
     expect(await read(at(7), 10, 4)).toEqual({ read: [], through: at(8), more: false });
+    // Reading none would let the reader pass its own events unread, looking at none would never move it.
+    await expect(read(before, 0)).rejects.toThrow(RangeError);
+    await expect(read(before, 10, 0)).rejects.toThrow(RangeError);
   });
 
   it('never moves a reader past an event whose transaction took its position early but committed late', async () => {

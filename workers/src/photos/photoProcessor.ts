@@ -100,7 +100,7 @@ export class PhotoProcessor {
           for (const event of events) {
             if (signal?.aborted) break;
             if (event.type === 'SubmissionDeleted') done.erased += await this.erase(connection, event);
-            else done.processed += await this.process(connection, event);
+            else if (event.type === 'SellCarSubmitted' || event.type === 'TradeInSubmitted') done.processed += await this.process(connection, event);
             handled++;
           }
           // Past the others after its events once it has handled them all; stopped early, to the last one handled.

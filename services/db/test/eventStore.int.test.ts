@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import type { EventMetadata } from '@autobest/domain';
+import type { DomainEvent, EventMetadata } from '@autobest/domain';
 import { createTestDatabase, type TestDatabase } from '@autobest/db/testing';
 import { appendToStream, ConcurrencyError, eventsBehind, readAll, readAllOfTypes, readStream, START_OF_STORE, type Checkpoint } from '../src/index';
 
@@ -11,6 +11,34 @@ const metadata: EventMetadata = {
   requestId: null,
 };
 const event = (n: number) => ({ type: 'Counted', data: { n } });
+
+/**
+ * Two writers that commit out of order: the slow one's transaction appends first (taking the earlier position) and
+ * commits only when told, the fast one appends after it and commits at once. A commit-safe reader must not pass over
+ * the slow one's events meanwhile.
+ */
+async function committingOutOfOrder(
+  [slowStream, slowEvents]: [string, DomainEvent<string, object>[]],
+  [fastStream, fastEvents]: [string, DomainEvent<string, object>[]],
+): Promise<{ commitSlow: () => Promise<void> }> {
+  let mayCommit: () => void = () => undefined;
+  const told = new Promise<void>((resolve) => (mayCommit = resolve));
+  let appended: () => void = () => undefined;
+  const hasPosition = new Promise<void>((resolve) => (appended = resolve));
+  const slowWriter = testDb.db.transaction().execute(async (trx) => {
+    await appendToStream(trx, slowStream, 0, slowEvents, metadata);
+    appended();
+    await told;
+  });
+  await hasPosition;
+  await appendToStream(testDb.db, fastStream, 0, fastEvents, metadata);
+  return {
+    commitSlow: async () => {
+      mayCommit();
+      await slowWriter;
+    },
+  };
+}
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -75,22 +103,7 @@ describe('appendToStream', () => {
 describe('readAll', () => {
   it('does not skip an event whose transaction took its position early but committed late', async () => {
     const db = testDb.db;
-    let releaseSlowWriter: () => void = () => undefined;
-    const slowWriterMayCommit = new Promise<void>((resolve) => {
-      releaseSlowWriter = resolve;
-    });
-    let slowWriterAppended: () => void = () => undefined;
-    const slowWriterHasPosition = new Promise<void>((resolve) => {
-      slowWriterAppended = resolve;
-    });
-
-    const slowWriter = db.transaction().execute(async (trx) => {
-      await appendToStream(trx, 'late-commit-slow', 0, [event(1)], metadata);
-      slowWriterAppended();
-      await slowWriterMayCommit;
-    });
-    await slowWriterHasPosition;
-    await appendToStream(db, 'late-commit-fast', 0, [event(2)], metadata);
+    const writers = await committingOutOfOrder(['late-commit-slow', [event(1)]], ['late-commit-fast', [event(2)]]);
 
     // A reader now must not see the fast event yet: the slow one sits before it and may still commit.
     const everything = async () => {
@@ -108,8 +121,7 @@ describe('readAll', () => {
     expect(beforeCommit.seen).not.toContain('late-commit-fast');
     expect(beforeCommit.seen).not.toContain('late-commit-slow');
 
-    releaseSlowWriter();
-    await slowWriter;
+    await writers.commitSlow();
 
     const positions = await sql<{ stream_id: string; global_position: number }>`
       select stream_id, global_position from events where stream_id like 'late-commit-%' order by global_position`.execute(db);
@@ -200,20 +212,9 @@ describe('readAllOfTypes', () => {
     const db = testDb.db;
     const [anchor] = await readStream(db, 'types-a');
     const after = positionOf(anchor!);
-    let release: () => void = () => undefined;
-    const mayCommit = new Promise<void>((resolve) => (release = resolve));
-    let appended: () => void = () => undefined;
-    const hasPosition = new Promise<void>((resolve) => (appended = resolve));
-    const slowWriter = db.transaction().execute(async (trx) => {
-      await appendToStream(trx, 'types-late-slow', 0, [wanted(3)], metadata);
-      appended();
-      await mayCommit;
-    });
-    await hasPosition;
-    await appendToStream(db, 'types-late-fast', 0, [passed(8)], metadata);
+    const writers = await committingOutOfOrder(['types-late-slow', [wanted(3)]], ['types-late-fast', [passed(8)]]);
 
-    const beforeCommit = await readAllOfTypes(db, after, ['Wanted'], 10).finally(release);
-    await slowWriter;
+    const beforeCommit = await readAllOfTypes(db, after, ['Wanted'], 10).finally(() => writers.commitSlow());
     const [slow] = await readStream(db, 'types-late-slow');
     expect(beforeCommit.events.map((e) => e.streamId)).not.toContain('types-late-slow');
     // Wherever it lets the reader move, the slow writer's event still lies ahead of it.

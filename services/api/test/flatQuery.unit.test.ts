@@ -156,8 +156,10 @@ describe('flatQueryParser', () => {
         fc.property(plainInput(schema, unread), (input) => {
           const expected = reference.safeParse(input);
           if (!expected.success) return;
-          // Blank text that a rewrite turns into no value at all (news' `category=  ` is no filter) is zod's to read.
-          if (Object.values(input).some((text) => typeof text === 'string' && text.trim() === '')) return;
+          // Text that a rewrite turns into no value at all is zod's to read: blank text, or news' `category=  ` and
+          // `category= ,` (a list of no names), each no filter.
+          const data = expected.data as Record<string, unknown>;
+          if (Object.entries(input).some(([key, text]) => typeof text === 'string' && (text.trim() === '' || data[key] === undefined))) return;
           const value = quick(input);
           expect(value, JSON.stringify(input)).not.toBe(UNDECIDED);
           expectSameValue(value as Record<string, unknown>, expected.data);

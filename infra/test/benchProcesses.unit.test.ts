@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
@@ -7,6 +7,13 @@ import { pacedLoad, requestsFor } from '../bench/benchProcesses';
 
 type PendingQueue = { insertRequest(request: object): void; addBody(data: Buffer): void; peek(): { body: string } | undefined };
 const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as new () => PendingQueue;
+
+/** A local HTTP server answering with `handler`, its URL, and how to close it. */
+async function serving(handler: RequestListener) {
+  const server = createServer(handler);
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((closed) => server.close(closed)) };
+}
 
 describe("the benchmarks' load generator", () => {
   it('does not keep the bodies of answers to requestsFor, and keeps every other request\'s', () => {
@@ -26,13 +33,11 @@ describe("the benchmarks' load generator", () => {
     // ASCII: autocannon decodes each chunk alone, so a character split between two would not come out whole.
     const body = JSON.stringify({ text: 'abcdefgh'.repeat(20_000) });
     const asked: string[] = [];
-    const server = createServer((request, response) => {
+    const { url, close } = await serving((request, response) => {
       asked.push(request.url ?? '');
       response.setHeader('content-type', 'application/json');
       response.end(body);
     });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const received: string[] = [];
       await autocannon({ url, connections: 1, amount: 2, requests: [{ method: 'GET', path: '/read', onResponse: (_status, text) => void received.push(text) }] });
@@ -45,7 +50,7 @@ describe("the benchmarks' load generator", () => {
       expect(result.non2xx).toBe(0);
       expect(asked.filter((path) => path.startsWith('/drawn/')).sort()).toEqual(Array.from({ length: 6 }, (_, n) => `/drawn/${n}`).sort());
     } finally {
-      await new Promise((closed) => server.close(closed));
+      await close();
     }
   });
 });
@@ -54,7 +59,7 @@ describe("the benchmarks' paced load", () => {
   /** A server that notes when each request came (by the number in its path) and answers after `holdMs`. */
   async function recordingServer(holdMs: number, status: (n: number) => number) {
     const arrivals = new Map<number, { at: number; body: string; address: string | undefined }>();
-    const server = createServer((request, response) => {
+    const server = await serving((request, response) => {
       const at = performance.now();
       const n = Number(request.url?.split('/').at(-1));
       let body = '';
@@ -67,8 +72,7 @@ describe("the benchmarks' paced load", () => {
         }, holdMs);
       });
     });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => new Promise((closed) => server.close(closed)) };
+    return { ...server, arrivals };
   }
   const numbered = (n: number) => ({ method: 'POST', path: `/messages/${n}`, headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${n}` }, body: JSON.stringify({ n }) });
 
@@ -88,20 +92,19 @@ describe("the benchmarks' paced load", () => {
   });
 
   it('counts a connection cut in the middle of an answer as failed, and goes on', async () => {
-    const server = createServer((request, response) => {
+    const server = await serving((request, response) => {
       if (request.url?.endsWith('/3')) {
         response.writeHead(200, { 'content-length': '100' });
         response.write('{"half":');
         setTimeout(() => response.destroy(), 10);
       } else response.end('{}');
     });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     try {
-      const result = await pacedLoad(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { rate: 100, seconds: 0.1, connections: 2, request: numbered });
+      const result = await pacedLoad(server.url, { rate: 100, seconds: 0.1, connections: 2, request: numbered });
       expect(result.failed).toBe(1);
       expect(result.perSecond).toBeGreaterThan(0);
     } finally {
-      await new Promise((closed) => server.close(closed));
+      await server.close();
     }
   });
 

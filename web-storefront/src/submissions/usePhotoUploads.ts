@@ -30,10 +30,16 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000,
 
 const NETWORK_REFUSAL: ApiError = { error: 'network_error', message: 'Could not reach AutoBest. Check your connection and try again.' };
 
+/** A photo the network failed (nothing came back), or not through when there is no connection. */
+const NO_CONNECTION: Refusal = { state: 'refused', status: 0, error: NETWORK_REFUSAL };
+
+/** Whether a photo was given up on because the network failed it (no answer from the API): worth sending again. */
+const isCut = (state: PhotoUploadState | undefined) => state?.state === 'refused' && state.status === 0;
+
 /** The API's refusal in a tus error: its JSON body, or, when nothing came back, a network failure (status 0). */
 function refusalOf(error: Error | DetailedError): Refusal {
   const response = 'originalResponse' in error ? error.originalResponse : null;
-  if (!response) return { state: 'refused', status: 0, error: NETWORK_REFUSAL };
+  if (!response) return NO_CONNECTION;
   const status = response.getStatus();
   let body: unknown;
   try {
@@ -68,7 +74,8 @@ const busyCreation = (error: Error | DetailedError, upload: Upload) =>
  * was cut off goes on from where it stopped, and only that photo is sent again. `choose` starts a slot's photo (giving
  * up the one it replaces), `remove` gives it up, `retry` starts a refused one again, and `whenThrough` waits for every
  * chosen photo to be through, answering their upload ids, or the slots that were refused, or that a photo goes with
- * the form (the API too busy to start its upload: the form is then sent as one multipart request). `forget` drops
+ * the form (the API too busy to start its upload: the form is then sent as one multipart request), or that there is no
+ * connection (the request waits for it, and the uploads resume when it is back). `forget` drops
  * every slot after their request was sent: the uploads belong to it now; `giveUpAllBut` first ends the uploads the
  * request did not name (its photos went with the form, or named by the uploads made before a reload).
  */
@@ -96,7 +103,7 @@ export function usePhotoUploads() {
       try {
         Tus = await import('tus-js-client');
       } catch {
-        if (running.current.get(slot) === entry) update(slot, { state: 'refused', status: 0, error: NETWORK_REFUSAL });
+        if (running.current.get(slot) === entry) update(slot, NO_CONNECTION);
         return;
       }
       if (running.current.get(slot) !== entry) return;
@@ -120,7 +127,7 @@ export function usePhotoUploads() {
         onSuccess: () => {
           const uploadId = uploadIdOf(upload);
           if (running.current.get(slot)?.upload !== upload) return;
-          update(slot, uploadId ? { state: 'through', uploadId } : { state: 'refused', status: 0, error: NETWORK_REFUSAL });
+          update(slot, uploadId ? { state: 'through', uploadId } : NO_CONNECTION);
         },
         onError: (error) => {
           if (running.current.get(slot)?.upload === upload) update(slot, busyCreation(error, upload) ? { state: 'withForm' } : refusalOf(error));
@@ -158,27 +165,38 @@ export function usePhotoUploads() {
     [start, update],
   );
 
+  /**
+   * Waits for the photos of `slots` to be through. A photo the network cut off for good (refused with no answer) is
+   * tried again first when the phone is online: sending the form is asking for that. With no connection (the browser
+   * offline, or going offline meanwhile), a photo not yet through answers at once that the network failed (status 0),
+   * so the request waits for the connection and says so, instead of showing its progress stopped; the upload goes on
+   * by itself once the connection is back.
+   */
   const whenThrough = useCallback(
-    (slots: readonly string[]) =>
-      new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: true; withForm: true } | { ok: false; refusal: Refusal }>((resolve) => {
+    (slots: readonly string[]) => {
+      if (navigator.onLine) for (const slot of slots) if (isCut(latest.current[slot])) retry(slot);
+      return new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: true; withForm: true } | { ok: false; refusal: Refusal }>((resolve) => {
         const check = () => {
           const states = slots.map((slot) => [slot, latest.current[slot]] as const);
           const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
-          if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : { state: 'refused', status: 0, error: NETWORK_REFUSAL } });
+          if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : NO_CONNECTION });
           // One photo going with the form takes them all: the multipart request carries every photo, so the others'
           // uploads need not finish.
           if (states.some(([, state]) => state?.state === 'withForm')) return finish({ ok: true, withForm: true });
-          if (!states.every(([, state]) => state?.state === 'through')) return;
+          if (!states.every(([, state]) => state?.state === 'through')) return navigator.onLine ? undefined : finish({ ok: false, refusal: NO_CONNECTION });
           finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
         };
         const finish = (answer: Parameters<typeof resolve>[0]) => {
           waiting.current.delete(check);
+          window.removeEventListener('offline', check);
           resolve(answer);
         };
         waiting.current.add(check);
+        window.addEventListener('offline', check);
         check();
-      }),
-    [],
+      });
+    },
+    [retry],
   );
 
   /** Gives up every upload but those `named` (their ids): the request was recorded without them. */
@@ -192,10 +210,19 @@ export function usePhotoUploads() {
     setUploads({});
   }, []);
 
-  // A photo cut off while the phone was offline resumes as soon as it is back, without waiting for its next attempt.
+  // A photo cut off while the phone was offline resumes as soon as it is back, without waiting for its next attempt
+  // (tus waits up to three minutes between attempts).
   useEffect(() => {
     const online = () => {
-      for (const [slot, state] of Object.entries(latest.current)) if (state?.state === 'refused' && state.status === 0) retry(slot);
+      for (const [slot, state] of Object.entries(latest.current)) {
+        if (isCut(state)) retry(slot);
+        else if (state?.state === 'resuming') {
+          const upload = running.current.get(slot)?.upload;
+          void upload?.abort().then(() => {
+            if (running.current.get(slot)?.upload === upload) upload?.start();
+          });
+        }
+      }
     };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);

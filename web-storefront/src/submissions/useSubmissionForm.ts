@@ -179,9 +179,10 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
       if (!result) {
         const through = await photoUploads.whenThrough(chosen);
         if (!through.ok) {
-          // A photo the API refused (not an image, too large) or could not reach: said at its slot, and as a whole.
-          document.getElementById('photos-section')?.focus();
           const { error, status, retryAfterSeconds } = through.refusal;
+          // A photo the API refused (not an image, too large): said at its slot, and as a whole. With no connection
+          // (status 0) the request waits for it instead (useFormDraft), and the page says so at its top.
+          if (status !== 0) document.getElementById('photos-section')?.focus();
           return { outcome: 'refused', error: error.error, message: error.message, status, retryAfterSeconds };
         }
         result = await sendWith('withForm' in through ? 'withForm' : through.uploadIds);

@@ -48,7 +48,7 @@ function SubmissionForm({ kind }: { kind: SubmissionKindForm }) {
 
   // Kept on the phone as it is filled in; submitted with no connection, sent once the connection returns.
   const blank = !form.consent && !Object.values(photos).some(Boolean) && Object.entries(initial).every(([name, value]) => values[name] === value);
-  const draft = useFormDraft(kind.kind, { values, consent: form.consent, photos, blank, snapshot: form.snapshot, restore: form.restore }, () => void send());
+  const draft = useFormDraft(kind.kind, { values, consent: form.consent, photos, blank, ready: form.photosReady, snapshot: form.snapshot, restore: form.restore }, () => void send());
 
   async function send() {
     const result = await form.submit();

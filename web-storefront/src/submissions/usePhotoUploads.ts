@@ -84,6 +84,7 @@ export function usePhotoUploads() {
   const running = useRef(new Map<string, { upload: Upload | undefined; file: File }>());
   const latest = useRef(uploads);
   const waiting = useRef(new Set<() => void>());
+  const left = useRef(false);
 
   const update = useCallback((slot: string, state: PhotoUploadState | undefined) => {
     latest.current = { ...latest.current, [slot]: state };
@@ -92,11 +93,13 @@ export function usePhotoUploads() {
   }, []);
 
   const start = useCallback(
-    async (slot: string, file: File) => {
-      running.current.get(slot)?.upload?.abort(true).catch(() => undefined);
+    async (slot: string, file: File, resumeFrom?: string) => {
+      // The upload this one replaces is given up (deleted from the API), unless this one goes on where it stopped.
+      running.current.get(slot)?.upload?.abort(resumeFrom === undefined).catch(() => undefined);
       const entry: { upload: Upload | undefined; file: File } = { upload: undefined, file };
       running.current.set(slot, entry);
-      update(slot, { state: 'sending', percent: 0 });
+      const before = latest.current[slot];
+      update(slot, { state: 'sending', percent: resumeFrom && before && 'percent' in before ? before.percent : 0 });
       // The client is fetched with the first photo chosen, not with the form: a visitor who only reads the page on a
       // slow network does not pay for it before the page shows.
       let Tus: TusClient;
@@ -109,6 +112,8 @@ export function usePhotoUploads() {
       if (running.current.get(slot) !== entry) return;
       const upload: Upload = new Tus.Upload(file, {
         endpoint: PHOTO_UPLOADS_PATH,
+        // From the last byte the API has (tus asks it with HEAD).
+        ...(resumeFrom ? { uploadUrl: resumeFrom } : {}),
         metadata: { filename: file.name },
         retryDelays: RETRY_DELAYS_MS,
         // Within this page: after a reload the photo is chosen (or restored) again and sent afresh.
@@ -149,42 +154,47 @@ export function usePhotoUploads() {
   );
 
   /**
-   * Tries the slot's photo again: from where it stopped when the network (or the server) failed it, else from the
-   * start as a new upload (gone from the API: expired, or refused by a request).
+   * Tries the slot's photo again now: from where it stopped when the network (or the server) failed it or it waits for
+   * its next attempt, else from the start as a new upload (gone from the API: expired, or refused by a request). Each
+   * time a new tus upload, with all its attempts ahead of it: one that gave up has none left, and one started again
+   * while it was still starting would run twice.
    */
   const retry = useCallback(
     (slot: string) => {
       const entry = running.current.get(slot);
       if (!entry) return;
       const state = latest.current[slot];
-      if (state?.state === 'refused' && (state.status === 0 || state.status >= 500) && entry.upload?.url) {
-        update(slot, { state: 'resuming', percent: 0 });
-        entry.upload.start();
-      } else void start(slot, entry.file);
+      const resumable = state?.state === 'resuming' || (state?.state === 'refused' && (state.status === 0 || state.status >= 500));
+      void start(slot, entry.file, resumable ? (entry.upload?.url ?? undefined) : undefined);
     },
-    [start, update],
+    [start],
   );
 
   /**
    * Waits for the photos of `slots` to be through. A photo the network cut off for good (refused with no answer) is
    * tried again first when the phone is online: sending the form is asking for that. With no connection (the browser
-   * offline, or going offline meanwhile), a photo not yet through answers at once that the network failed (status 0),
-   * so the request waits for the connection and says so, instead of showing its progress stopped; the upload goes on
-   * by itself once the connection is back.
+   * offline or going offline meanwhile, or a photo cut off and waiting for its next attempt: online by the browser's
+   * word, nothing getting through), a photo not yet through answers at once that the network failed (status 0), so the
+   * request waits for the connection and says so instead of showing its progress stopped; the uploads go on by
+   * themselves, at once when the browser is back online.
    */
   const whenThrough = useCallback(
     (slots: readonly string[]) => {
       if (navigator.onLine) for (const slot of slots) if (isCut(latest.current[slot])) retry(slot);
       return new Promise<{ ok: true; uploadIds: Record<string, string> } | { ok: true; withForm: true } | { ok: false; refusal: Refusal }>((resolve) => {
         const check = () => {
+          // The page was left: nothing will come through.
+          if (left.current) return finish({ ok: false, refusal: NO_CONNECTION });
           const states = slots.map((slot) => [slot, latest.current[slot]] as const);
           const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
           if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : NO_CONNECTION });
           // One photo going with the form takes them all: the multipart request carries every photo, so the others'
           // uploads need not finish.
           if (states.some(([, state]) => state?.state === 'withForm')) return finish({ ok: true, withForm: true });
-          if (!states.every(([, state]) => state?.state === 'through')) return navigator.onLine ? undefined : finish({ ok: false, refusal: NO_CONNECTION });
-          finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
+          if (states.every(([, state]) => state?.state === 'through')) {
+            return finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
+          }
+          if (!navigator.onLine || states.some(([, state]) => state?.state === 'resuming')) finish({ ok: false, refusal: NO_CONNECTION });
         };
         const finish = (answer: Parameters<typeof resolve>[0]) => {
           waiting.current.delete(check);
@@ -214,25 +224,21 @@ export function usePhotoUploads() {
   // (tus waits up to three minutes between attempts).
   useEffect(() => {
     const online = () => {
-      for (const [slot, state] of Object.entries(latest.current)) {
-        if (isCut(state)) retry(slot);
-        else if (state?.state === 'resuming') {
-          const upload = running.current.get(slot)?.upload;
-          void upload?.abort().then(() => {
-            if (running.current.get(slot)?.upload === upload) upload?.start();
-          });
-        }
-      }
+      for (const [slot, state] of Object.entries(latest.current)) if (isCut(state) || state?.state === 'resuming') retry(slot);
     };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [retry]);
 
-  // Leaving the page stops the uploads (their bytes so far expire on the API).
+  // Leaving the page stops the uploads (their bytes so far expire on the API), and a send waiting for them ends.
   useEffect(() => {
     const uploadsRunning = running.current;
+    const waits = waiting.current;
+    left.current = false;
     return () => {
       for (const { upload } of uploadsRunning.values()) void upload?.abort();
+      left.current = true;
+      for (const wake of [...waits]) wake();
     };
   }, []);
 

@@ -264,6 +264,8 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     retryPhoto,
     errors: shownErrors,
     sending,
+    /** Every chosen photo is through (or goes with the form): nothing keeps the request from going. */
+    photosReady: chosenSlots.every((slot) => ['through', 'withForm'].includes(photoUploads.uploads[slot]?.state ?? '')),
     /** While sending: how far the photos are, together (the form's own request is tiny). */
     progress: sending ? { overall: multipartPercent ?? overallPercent(photoUploads.uploads, chosenSlots) } : null,
     submit,

@@ -14,6 +14,12 @@ interface DraftableForm {
   photos?: Readonly<Record<string, unknown>>;
   /** True when nothing was entered: no draft is kept. */
   blank: boolean;
+  /**
+   * Whether what the request needs before it goes is there (a form with photos: every chosen photo uploaded). A
+   * request that waits is sent again when this changes, as when the connection returns: photos that came through
+   * while the browser said it was online all along (the network gone, the interface up) let it go.
+   */
+  ready?: boolean;
   snapshot(): DraftContent;
   restore(draft: DraftContent): void;
 }
@@ -21,8 +27,8 @@ interface DraftableForm {
 /**
  * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
  * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitsAfter`)
- * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), with the
- * draft's Idempotency-Key. A failed retry leaves it waiting for the next return of the connection, or `sendWaiting`
+ * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), or when
+ * its photos come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for the next return of the connection, or `sendWaiting`
  * again from the page's button: never a loop of requests.
  */
 export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () => void) {
@@ -76,7 +82,7 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
   const send = useEffectEvent(sendWaiting);
   useEffect(() => {
     if (restored && waiting && online) send();
-  }, [restored, waiting, online]);
+  }, [restored, waiting, online, form.ready]);
 
   return {
     online,

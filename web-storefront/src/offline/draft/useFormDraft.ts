@@ -28,8 +28,8 @@ interface DraftableForm {
  * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
  * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitsAfter`)
  * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), or when
- * its photos come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for the next return of the connection, or `sendWaiting`
- * again from the page's button: never a loop of requests.
+ * its photos come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for
+ * the next return of the connection, or `sendWaiting` again from the page's button: never a loop of requests.
  */
 export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () => void) {
   const online = useOnline();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { sql } from 'kysely';
 import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
@@ -34,14 +34,31 @@ async function pageCodeKept(page: Page, chunks: RegExp, count = 1): Promise<void
   );
 }
 
-/** The Idempotency-Key of every POST to a path `path` matches that the API answered, as the requests finish. */
-function keysPosted(context: BrowserContext, path: RegExp): string[] {
-  const keys: string[] = [];
-  context.on('requestfinished', (request) => {
-    if (request.method() === 'POST' && path.test(new URL(request.url()).pathname)) keys.push(request.headers()['idempotency-key'] ?? '');
-  });
-  return keys;
+/** A POST as it ended: its Idempotency-Key, and the API's status, or 0 when it got no answer (no connection). */
+interface Post {
+  key: string;
+  status: number;
 }
+
+/**
+ * Every POST to a path `path` matches, as it ends. A failed check shows each one's answer: a request sent twice and a
+ * request answered 409 (its key still being processed) are told apart.
+ */
+function postsTo(context: BrowserContext, path: RegExp): Post[] {
+  const posts: Post[] = [];
+  const matches = (request: Request) => request.method() === 'POST' && path.test(new URL(request.url()).pathname);
+  const key = (request: Request) => request.headers()['idempotency-key'] ?? '';
+  context.on('requestfinished', (request) => {
+    if (matches(request)) void request.response().then((response) => posts.push({ key: key(request), status: response?.status() ?? 0 }));
+  });
+  context.on('requestfailed', (request) => {
+    if (matches(request)) posts.push({ key: key(request), status: 0 });
+  });
+  return posts;
+}
+
+/** The POSTs the API answered. */
+const answered = (posts: readonly Post[]) => posts.filter(({ status }) => status !== 0);
 
 /** Waits until the request is in its read model, once (the projection follows the answer by a moment). */
 async function recordedOnce(recorded: () => Promise<unknown[]>): Promise<void> {
@@ -52,9 +69,10 @@ async function recordedOnce(recorded: () => Promise<unknown[]>): Promise<void> {
  * Waits until the request is recorded once (`recorded` finds its rows) and exactly one POST reached the API, with an
  * Idempotency-Key: the one the draft kept through the reload.
  */
-async function sentOnce(recorded: () => Promise<unknown[]>, posts: readonly string[]): Promise<void> {
+async function sentOnce(recorded: () => Promise<unknown[]>, posts: readonly Post[]): Promise<void> {
   await recordedOnce(recorded);
-  await vi.waitFor(() => expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]), { timeout: 10_000 });
+  await vi.waitFor(() => expect(answered(posts)).toEqual([{ key: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 201 }]), { timeout: 10_000 });
+  expect(new Set(posts.map(({ key }) => key)).size).toBe(1);
 }
 
 /** What a form says once its request was submitted with no connection. */
@@ -116,17 +134,17 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   /**
    * A visitor on /sell-car as openSellCar leaves it, the page's clock under the test's hand (it runs as usual until
-   * paused or moved), and the Idempotency-Keys of the requests' POSTs.
+   * paused or moved), and the requests' POSTs (postsTo).
    */
   async function sellCarWithClock() {
     const { context, page } = await visitor();
     await page.clock.install();
-    const posts = keysPosted(context, /^\/api\/sell-car-submissions\/from-uploads$/);
+    const posts = postsTo(context, /^\/api\/sell-car-submissions\/from-uploads$/);
     return { context, page, posts, form: await openSellCar(page) };
   }
 
   /** The buyer is told the sell-car request from `email` went through, and it was recorded once (sentOnce). */
-  async function submittedOnce(page: Page, email: string, posts: readonly string[]) {
+  async function submittedOnce(page: Page, email: string, posts: readonly Post[]) {
     await page.getByText('Your car selling request has been submitted successfully!').waitFor();
     await sentOnce(() => stack.testDb.db.selectFrom('submissions').where('email', '=', email).select('id').execute(), posts);
   }
@@ -172,7 +190,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a sell-car request submitted with no connection is kept, through a reload, and sent once when the connection returns', async () => {
     const { context, page } = await visitor();
-    const posts = keysPosted(context, /^\/api\/sell-car-submissions\/from-uploads$/);
+    const posts = postsTo(context, /^\/api\/sell-car-submissions\/from-uploads$/);
     const form = await openSellCar(page);
     await fillSellCarForm(page, 'ngozi.okafor@example.ng');
     // Sent with no connection, its photos already up (the next test has them cut off on their way).
@@ -194,8 +212,9 @@ describe('the storefront offline (issue 42, point 2)', () => {
     expect(await page.getByText('Dashboard.jpg').count()).toBe(1);
     // 'Try sending now' with no connection fails and keeps waiting: nothing reaches the API.
     await page.getByRole('button', { name: 'Try sending now' }).click();
+    await vi.waitFor(() => expect(posts).toHaveLength(2));
     await waiting.waitFor();
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     await context.setOffline(false);
     await submittedOnce(page, 'ngozi.okafor@example.ng', posts);
@@ -231,7 +250,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     // Every photo's first attempt failed: each waits for its next one, or was given up on.
     const cutOff = page.getByText(/^Connection lost: resuming where it stopped…$| was not uploaded\. /);
     await vi.waitFor(async () => expect(await cutOff.count()).toBe(SLOTS.length), { timeout: 10_000 });
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     // Back online: the photos go up at once, not when their next attempt falls due (the page's clock, which runs with
     // this machine's, jumps a few seconds ahead and stands still from here), and the request is sent, once, without a
@@ -265,7 +284,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
       { timeout: 20_000, interval: 100 },
     );
     await waiting.waitFor();
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     // The network comes back unsteady: the first request of each upload is cut off once more, then they get through.
     await context.unroute(UPLOADS);
@@ -334,8 +353,8 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a sell-car request sent with its photos (the API too busy for uploads) whose answer was lost goes again as it went, in the same page: recorded once, the buyer told it went through', async () => {
     const { context, page } = await visitor();
-    const multipartKeys = keysPosted(context, /^\/api\/sell-car-submissions$/);
-    const fromUploadsKeys = keysPosted(context, /^\/api\/sell-car-submissions\/from-uploads$/);
+    const multipartPosts = postsTo(context, /^\/api\/sell-car-submissions$/);
+    const fromUploadsPosts = postsTo(context, /^\/api\/sell-car-submissions\/from-uploads$/);
     // The API too busy to start uploads (503), but for the dashboard's photo, whose upload is still on its way when the
     // form goes: the photos go with the form, as one multipart request.
     let dashboardCreation: ((route: Route) => void) | undefined;
@@ -378,14 +397,14 @@ describe('the storefront offline (issue 42, point 2)', () => {
     expect(await page.getByText(/^Too many attempts|^There was a problem submitting/).count()).toBe(0);
     expect(await recorded()).toHaveLength(1);
     // The send the page heard back from went under the recorded request's key; none named the photos' uploads.
-    await vi.waitFor(() => expect(multipartKeys).toEqual([firstKey]), { timeout: 10_000 });
-    expect(fromUploadsKeys).toEqual([]);
+    await vi.waitFor(() => expect(answered(multipartPosts)).toEqual([{ key: firstKey, status: 201 }]), { timeout: 10_000 });
+    expect(fromUploadsPosts).toEqual([]);
     await context.close();
   });
 
   it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
     const { context, page } = await visitor();
-    const posts = keysPosted(context, /^\/api\/contact-messages$/);
+    const posts = postsTo(context, /^\/api\/contact-messages$/);
     await page.goto(`${stack.api.url}/contact`);
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('First name').waitFor();
@@ -407,7 +426,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await waiting.waitFor();
     expect(await form.getByLabel('First name').inputValue()).toBe('Amaka');
     expect(await form.getByLabel('Message').inputValue()).toBe('Can I see the Venza in Abuja on Saturday?');
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     await context.setOffline(false);
     await page.getByText('Thank you! Your message has been sent.').waitFor();
@@ -425,7 +444,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it("a vehicle's reservation request made with no connection is kept, through a reload, and sent once when the connection returns", async () => {
     const { context, page } = await visitor();
-    const posts = keysPosted(context, /^\/api\/vehicles\/[^/]+\/reservations$/);
+    const posts = postsTo(context, /^\/api\/vehicles\/[^/]+\/reservations$/);
     await page.goto(`${stack.api.url}/`);
     await controlledByServiceWorker(page);
     await page.goto(`${stack.api.url}${VEHICLE}`);
@@ -445,7 +464,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await waiting.waitFor();
     expect(await form.getByLabel('Your name').inputValue()).toBe('Tunde Bakare');
     expect(await form.getByLabel('Phone number').inputValue()).toBe('+234 803 555 0144');
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     await context.setOffline(false);
     await page.getByText('Thank you, Tunde Bakare. Our sales team will call you on +234 803 555 0144 to confirm your reservation.').waitFor();
@@ -459,7 +478,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
   it('a service booking (an enquiry dialog) sent with no connection waits, is there again when the dialog is opened after a reload, and is sent once online', async () => {
     const { context, page } = await visitor();
-    const posts = keysPosted(context, /^\/api\/enquiries$/);
+    const posts = postsTo(context, /^\/api\/enquiries$/);
     await page.goto(`${stack.api.url}/service`);
     await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
     await controlledByServiceWorker(page);
@@ -486,7 +505,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     booking = await openBooking();
     await waiting().waitFor();
     expect(await booking.getByLabel('Full name').inputValue()).toBe('Halima Sule');
-    expect(posts).toEqual([]);
+    expect(answered(posts)).toEqual([]);
 
     await context.setOffline(false);
     await booking.getByText(/Thank you!/).waitFor();

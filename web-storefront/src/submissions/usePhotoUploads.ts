@@ -36,6 +36,18 @@ const NO_CONNECTION: Refusal = { state: 'refused', status: 0, error: NETWORK_REF
 /** Whether a photo was given up on because the network failed it (no answer from the API): worth sending again. */
 const isCut = (state: PhotoUploadState | undefined) => state?.state === 'refused' && state.status === 0;
 
+/**
+ * Where the photos of `slots`, together, leave their request: a photo refused (or not chosen); one going with the form,
+ * which takes them all (the multipart request carries every photo, so the others' uploads need not finish); every one
+ * through; or some still on their way.
+ */
+export function photosStand(uploads: PhotoUploads, slots: readonly string[]): 'refused' | 'withForm' | 'through' | 'onTheirWay' {
+  const states = slots.map((slot) => uploads[slot]);
+  if (states.some((state) => !state || state.state === 'refused')) return 'refused';
+  if (states.some((state) => state?.state === 'withForm')) return 'withForm';
+  return states.every((state) => state?.state === 'through') ? 'through' : 'onTheirWay';
+}
+
 /** The API's refusal in a tus error: its JSON body, or, when nothing came back, a network failure (status 0). */
 function refusalOf(error: Error | DetailedError): Refusal {
   const response = 'originalResponse' in error ? error.originalResponse : null;
@@ -186,15 +198,18 @@ export function usePhotoUploads() {
           // The page was left: nothing will come through.
           if (left.current) return finish({ ok: false, refusal: NO_CONNECTION });
           const states = slots.map((slot) => [slot, latest.current[slot]] as const);
-          const refused = states.find(([, state]) => !state || state.state === 'refused')?.[1];
-          if (refused !== undefined || states.some(([, state]) => !state)) return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : NO_CONNECTION });
-          // One photo going with the form takes them all: the multipart request carries every photo, so the others'
-          // uploads need not finish.
-          if (states.some(([, state]) => state?.state === 'withForm')) return finish({ ok: true, withForm: true });
-          if (states.every(([, state]) => state?.state === 'through')) {
-            return finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
+          switch (photosStand(latest.current, slots)) {
+            case 'refused': {
+              const refused = states.find(([, state]) => state?.state === 'refused')?.[1];
+              return finish({ ok: false, refusal: refused?.state === 'refused' ? refused : NO_CONNECTION });
+            }
+            case 'withForm':
+              return finish({ ok: true, withForm: true });
+            case 'through':
+              return finish({ ok: true, uploadIds: Object.fromEntries(states.map(([slot, state]) => [slot, state?.state === 'through' ? state.uploadId : ''])) });
+            case 'onTheirWay':
+              if (!navigator.onLine || states.some(([, state]) => state?.state === 'resuming')) finish({ ok: false, refusal: NO_CONNECTION });
           }
-          if (!navigator.onLine || states.some(([, state]) => state?.state === 'resuming')) finish({ ok: false, refusal: NO_CONNECTION });
         };
         const finish = (answer: Parameters<typeof resolve>[0]) => {
           waiting.current.delete(check);

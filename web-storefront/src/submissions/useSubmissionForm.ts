@@ -10,7 +10,7 @@ import { slotLabel } from './slotLabel';
 import type { SubmissionCreated, SubmissionWithUploads } from '@autobest/domain/submissions/contracts';
 import { postJson } from '../api/client';
 import type { PhotoSelection, PhotoSlotDefinition, SelectedPhoto } from './PhotoSlots';
-import { usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
+import { photosStand, usePhotoUploads, type PhotoUploads } from './usePhotoUploads';
 import { uploadSubmission } from './uploadSubmission';
 import { newIdempotencyKey } from '../offline/draft/draftFields';
 import type { SentPhotos } from '../offline/draft/draftStore';
@@ -264,8 +264,8 @@ export function useSubmissionForm<Values extends Record<string, string>>({ url, 
     retryPhoto,
     errors: shownErrors,
     sending,
-    /** Every chosen photo is through (or goes with the form): nothing keeps the request from going. */
-    photosReady: chosenSlots.every((slot) => ['through', 'withForm'].includes(photoUploads.uploads[slot]?.state ?? '')),
+    /** The chosen photos let the request go (every one through, or going with the form): nothing keeps it back. */
+    photosReady: ['through', 'withForm'].includes(photosStand(photoUploads.uploads, chosenSlots)),
     /** While sending: how far the photos are, together (the form's own request is tiny). */
     progress: sending ? { overall: multipartPercent ?? overallPercent(photoUploads.uploads, chosenSlots) } : null,
     submit,

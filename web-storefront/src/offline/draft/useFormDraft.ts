@@ -16,7 +16,7 @@ interface DraftableForm {
   blank: boolean;
   /**
    * Whether what the request needs before it goes is there (a form with photos: every chosen photo uploaded). A
-   * request that waits is sent again when this changes, as when the connection returns: photos that came through
+   * request that waits is sent again when this turns true, as when the connection returns: photos that came through
    * while the browser said it was online all along (the network gone, the interface up) let it go.
    */
   ready?: boolean;
@@ -27,8 +27,8 @@ interface DraftableForm {
 /**
  * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
  * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitsAfter`)
- * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), or when
- * its photos come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for
+ * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), or once
+ * its photos have come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for
  * the next return of the connection, or `sendWaiting` again from the page's button: never a loop of requests.
  */
 export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () => void) {
@@ -82,7 +82,14 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
   const send = useEffectEvent(sendWaiting);
   useEffect(() => {
     if (restored && waiting && online) send();
-  }, [restored, waiting, online, form.ready]);
+  }, [restored, waiting, online]);
+  // Only when it turns true: photos starting again after a reload, or changing while a request goes, send nothing.
+  const wasReady = useRef(form.ready);
+  useEffect(() => {
+    const cameThrough = form.ready === true && wasReady.current === false;
+    wasReady.current = form.ready;
+    if (cameThrough && restored && waiting && online) send();
+  }, [form.ready, restored, waiting, online]);
 
   return {
     online,

@@ -442,6 +442,40 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
+  it('a contact message whose send gets no answer as the connection returns (the signal back, the network not yet) goes again by itself, once', async () => {
+    const { context, page } = await visitor();
+    await page.clock.install();
+    const posts = postsTo(context, /^\/api\/contact-messages$/);
+    await page.goto(`${stack.api.url}/contact`);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('First name').waitFor();
+    await controlledByServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
+    await form.getByLabel('First name').fill('Chidi');
+    await form.getByLabel('Last name').fill('Eze');
+    await form.getByLabel('Email').fill('chidi.eze@example.ng');
+    await form.getByLabel('Phone').fill('+234 803 555 0144');
+    await form.getByLabel('Message').fill('Is the Venza still available in Lagos?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const waiting = page.getByText(WAITING);
+    await waiting.waitFor();
+
+    // The phone says it is online again, and the send that follows at once gets nothing back.
+    await context.route('**/api/contact-messages', (route) => route.abort('connectionreset'), { times: 1 });
+    await context.setOffline(false);
+    await vi.waitFor(() => expect(posts).toHaveLength(2));
+    await waiting.waitFor();
+    expect(answered(posts)).toEqual([]);
+
+    // A few seconds later it goes again, without a tap and without the connection dropping and returning.
+    await page.clock.fastForward(5_000);
+    await page.getByText('Thank you! Your message has been sent.').waitFor();
+    await sentOnce(() => stack.testDb.db.selectFrom('events').where('type', '=', 'ContactMessageReceived').where(sql<boolean>`data->>'email' = 'chidi.eze@example.ng'`).select('stream_id').execute(), posts);
+    await context.close();
+  });
+
   it("a vehicle's reservation request made with no connection is kept, through a reload, and sent once when the connection returns", async () => {
     const { context, page } = await visitor();
     const posts = postsTo(context, /^\/api\/vehicles\/[^/]+\/reservations$/);

@@ -7,6 +7,13 @@ import type { DraftContent } from './draftFields';
 // the form has painted: no page waits for it to show its form.
 const draftStore = () => import('./draftStore');
 
+/**
+ * When a waiting request is tried again after a send that got no answer while the browser said it was online: the
+ * signal back but the network not yet carrying anything (common on a phone regaining 2G), or lost again at once. Later
+ * each time, then every five minutes while the page stays open; the connection coming back again sends at once.
+ */
+const RESEND_AFTER_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
 interface DraftableForm {
   values: Readonly<Record<string, string>>;
   /** A form without a consent box or photos (contact, reservation, enquiry) leaves them out. */
@@ -28,8 +35,9 @@ interface DraftableForm {
  * Keeps what was typed into `form` and the chosen photos on this phone (draftStore.ts) as the visitor goes: a reload, a
  * closed tab or a lost connection loses nothing. A request submitted with no connection waits (`waitsAfter`)
  * and `sendWaiting` is called once the browser is back online (or on the next visit, if it is online then), or once
- * its photos have come through while it is online, with the draft's Idempotency-Key. A failed retry leaves it waiting for
- * the next return of the connection, or `sendWaiting` again from the page's button: never a loop of requests.
+ * its photos have come through while it is online, with the draft's Idempotency-Key. A retry that gets no answer while
+ * the browser says it is online is tried again later (RESEND_AFTER_MS), one send at a time: a reason to send that came
+ * while another send was under way (the connection back, the photos through) is not lost with it.
  */
 export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () => void) {
   const online = useOnline();
@@ -90,6 +98,14 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
     wasReady.current = form.ready;
     if (cameThrough && restored && waiting && online) send();
   }, [form.ready, restored, waiting, online]);
+  // Sends in a row that got no answer while the browser said it was online. Photos not through yet hold the retries
+  // back: their uploads try again by themselves, and the request goes when they are through.
+  const [unanswered, setUnanswered] = useState(0);
+  useEffect(() => {
+    if (!restored || !waiting || !online || unanswered === 0 || form.ready === false) return;
+    const timer = setTimeout(() => send(), RESEND_AFTER_MS[Math.min(unanswered, RESEND_AFTER_MS.length) - 1]);
+    return () => clearTimeout(timer);
+  }, [restored, waiting, online, unanswered, form.ready]);
 
   return {
     online,
@@ -102,6 +118,7 @@ export function useFormDraft(name: string, form: DraftableForm, sendWaiting: () 
     waitsAfter(answer: { ok: boolean; status?: number }): boolean {
       const noConnection = !answer.ok && answer.status === 0;
       setWaiting(noConnection);
+      setUnanswered((count) => (noConnection && navigator.onLine ? count + 1 : 0));
       return noConnection;
     },
   };

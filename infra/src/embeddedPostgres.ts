@@ -299,7 +299,9 @@ async function startServer(installDir: string, databaseDir: string, credentials:
   const child: ChildProcess = spawn(
     postgres,
     ['-D', databaseDir, '-p', String(credentials.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { cwd: dirname(databaseDir), stdio: ['ignore', 'ignore', 'pipe'], ...(runAs ?? {}) },
+    // A process group of its own: a Ctrl-C in the terminal reaches the launcher, the API and the workers, not PostgreSQL,
+    // which the launcher stops last, once they have finished with it (they lost their connections mid-stop before).
+    { cwd: dirname(databaseDir), stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...(runAs ?? {}) },
   );
   let failure: Error | undefined;
   child.once('error', (error) => (failure = new Error(`postgres could not be started (${error.message})`)));

@@ -7,7 +7,7 @@ import { announceRunningProduct } from './runningProduct';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedNewsSources, seedReviewVideos } from './seed/news';
 import { keptStatusTokenSecret } from './statusTokenSecret';
-import { startWorkersProcess } from './workersProcess';
+import { startWorkersProcess, type WorkersProcess } from './workersProcess';
 
 const log = (line: string) => console.info(`[autobest] ${line}`);
 
@@ -19,19 +19,24 @@ async function main(): Promise<void> {
   // The launcher is the one place that looks at the raw environment, to know what it must provide itself.
   const env = { ...process.env };
   const stops: Array<() => Promise<void>> = [];
+  let workers: WorkersProcess | undefined;
   let stopping = false;
   const stopAll = async (exitCode: number) => {
     if (stopping) return;
     stopping = true;
     log('Stopping...');
+    // Ctrl-C reaches the workers process too, and it stops on its own while the API stops: not started again.
+    workers?.stopping();
     for (const stop of stops.reverse()) {
       await stop().catch((error: unknown) => console.error(error));
     }
     log('Stopped.');
     process.exit(exitCode);
   };
-  process.once('SIGINT', () => void stopAll(0));
-  process.once('SIGTERM', () => void stopAll(0));
+  // Every time, not once: under `npm start` a Ctrl-C comes twice (from the terminal, and passed on by tsx), and a second
+  // one with no listener would end the launcher in the middle of stopping (its PostgreSQL and running.json left).
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
 
   try {
     const preliminary = loadRuntimeConfig(env);
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
     stops.push(await announceRunningProduct(config.dataDir, { databaseUrl: requireDatabaseUrl(config), publicUrl: config.publicUrl, statusTokenSecret: config.statusTokenSecret }));
 
     // Their own process at a lower priority, so the API answers first when the machine is busy (workersProcess.ts).
-    const workers = await startWorkersProcess(env, config.workersNice, log);
+    workers = await startWorkersProcess(env, config.workersNice, log);
     stops.push(workers.close);
     // As API_PROCESSES says (one per CPU by default), through the primary `npm run start:api` has.
     const api = await startApiProcesses(config, env);

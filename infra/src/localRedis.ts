@@ -62,7 +62,8 @@ export async function findOrStartRedis(dataDir: string, log: (line: string) => v
       const started = spawn(
         'redis-server',
         ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', ''],
-        { stdio: 'ignore' },
+        // Its own process group, as the embedded PostgreSQL's: stopped by the launcher, after the API and the workers.
+        { stdio: 'ignore', detached: true },
       );
       started.once('error', reject);
       started.once('spawn', () => resolvePromise(started));

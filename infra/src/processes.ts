@@ -75,6 +75,8 @@ interface ManagedProcessOptions {
   isReady?: () => Promise<boolean>;
   /** Also write its output to this process's stderr as it comes (a benchmark's reader sees a warning at once). */
   echo?: boolean;
+  /** A process group of its own, with the processes it starts, so `interrupt` can do what a Ctrl-C in a terminal does. */
+  ownGroup?: boolean;
 }
 
 /** One child process: started, killed and started again, its recent output kept for the failure message. */
@@ -103,7 +105,7 @@ export class ManagedProcess {
     if (this.isRunning) return Promise.reject(new Error(`${this.name} is already running (pid ${this.pid})`));
     const [program, ...args] = this.options.command;
     const ipc = this.options.isReady === undefined;
-    const child = spawn(program!, args, { cwd: REPO, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])] });
+    const child = spawn(program!, args, { cwd: REPO, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])], detached: this.options.ownGroup === true });
     this.child = child;
     track(child);
     for (const stream of [child.stdout!, child.stderr!]) eachLine(stream, (line) => this.remember(line));
@@ -147,6 +149,12 @@ export class ManagedProcess {
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.isRunning) this.child!.kill(signal);
     await this.exited;
+  }
+
+  /** SIGINT to its whole process group (`ownGroup`), as a Ctrl-C in a terminal sends it; resolves at once. */
+  interrupt(): void {
+    if (!this.options.ownGroup) throw new Error(`${this.name} has no process group of its own`);
+    if (this.isRunning) process.kill(-this.pid!, 'SIGINT');
   }
 
   /** SIGTERM, for a graceful close; SIGKILL if it has not exited after `graceMs`. */

@@ -15,6 +15,8 @@ const RESTART_AFTER_MS = 1_000;
 export interface WorkersProcess {
   /** SIGTERM (running jobs finish), then SIGKILL after STOP_GRACE_MS. */
   close(): Promise<void>;
+  /** The launcher is stopping: a workers process that exits from now on (Ctrl-C reaches it too) is not started again. */
+  stopping(): void;
 }
 
 /** Whether `message` is the `{ ready: true }` workers/src/main.ts sends its supervisor once it works. */
@@ -67,6 +69,9 @@ export async function startWorkersProcess(env: NodeJS.ProcessEnv, nice: number, 
 
   await start();
   return {
+    stopping() {
+      stopping = true;
+    },
     async close() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -50,6 +50,8 @@ beforeAll(async () => {
     },
     // The primary listens once every API process serves.
     isReady: async () => (await health()).status !== 0,
+    // As in a terminal: a Ctrl-C goes to the launcher and every process it started.
+    ownGroup: true,
   });
   await launcher.start();
 }, 120_000);
@@ -134,8 +136,15 @@ describe('npm start', () => {
     );
     expect(await nicenessOf(workersAgain!)).toBe(3);
 
+    // Ctrl-C, as `npm start` gets it: to every process of the terminal's group, then once more to the launcher, passed
+    // on by tsx. It stops cleanly: no workers process started again while it stops.
+    const restarts = () => launcher.recentOutput().split('starting it again').length - 1;
+    const restartsBefore = restarts();
+    launcher.interrupt();
     await launcher.kill('SIGINT');
     expect(launcher.isRunning).toBe(false);
+    expect(launcher.said('[autobest] Stopped.')).toBe(true);
+    expect(restarts()).toBe(restartsBefore);
     for (const pid of [...apiProcesses, workersAgain!]) expect(isAlive(pid)).toBe(false);
     expect((await health()).status).toBe(0);
     // Stopped, it leaves nothing that would send `npm run staff` to a database no longer there.

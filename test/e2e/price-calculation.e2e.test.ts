@@ -15,7 +15,8 @@ describe('the price-calculation list on the vehicle page', () => {
   });
 
   it('lists the Nigerian landed cost, explains a line, changes country, and sends the quote to staff', async () => {
-    const vehicleId = 'chery-tiggo-7-pro-luxury-2025';
+    // In stock in Nairobi: imported to Nigeria or Ghana.
+    const vehicleId = 'chery-tiggo-4-pro-luxury-2024';
     const context = await stack.browser.newContext();
     await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
     const page = await context.newPage();
@@ -62,7 +63,7 @@ describe('the price-calculation list on the vehicle page', () => {
     await calculation.getByRole('status').getByText('Thank you, Kwame Mensah: your quote is recorded and a sales advisor will contact you on +233 24 555 0199.').waitFor();
     await context.close();
 
-    const recorded = await stack.testDb.db.selectFrom('quotes').select(['country', 'city', 'currency', 'vehicle_id']).executeTakeFirstOrThrow();
+    const recorded = await stack.testDb.db.selectFrom('quotes').select(['country', 'city', 'currency', 'vehicle_id']).where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
     expect(recorded).toEqual({ country: 'GH', city: 'Accra', currency: 'NGN', vehicle_id: vehicleId });
 
     // The buyer is sent the calculation itself; staff are told with every line.
@@ -75,5 +76,33 @@ describe('the price-calculation list on the vehicle page', () => {
       },
       { timeout: 15_000, interval: 200 },
     );
+  });
+
+  it("shows a car in stock in the buyer's country at its local price, with no import on top of it; reference rates without a made-up date", async () => {
+    // In stock in Port Harcourt: for Nigeria its listed price is what it costs, duties and clearing paid.
+    const vehicleId = 'chery-tiggo-7-pro-luxury-2025';
+    const context = await stack.browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('user_currency', 'NGN'));
+    // The built-in reference rates, as the API answers them when no rate service is set.
+    await context.route((url) => /^\/api\/vehicles\/[^/]+\/quote$/.test(url.pathname), async (route) => {
+      const answer = (await (await route.fetch()).json()) as { rates: Record<string, unknown> };
+      await route.fulfill({ json: { ...answer, rates: { ...answer.rates, source: 'fallback', timestamp: '1970-01-01T00:00:00.000Z' } } });
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack.api.url}/vehicle/${vehicleId}`);
+    const calculation = page.getByRole('region', { name: 'What this car costs delivered' });
+    const notice = calculation.getByText(/^In stock in Port Harcourt: sells for (₦[\d,.]*\d), import duties, clearing and registration paperwork already paid\.$/);
+    await notice.waitFor();
+    expect(await calculation.locator('.quote-label').allInnerTexts()).toEqual(['Local price, import duties and clearing paid', 'Total, in stock in Port Harcourt']);
+    const price = /sells for (₦[\d,.]*\d)/.exec(await notice.innerText())![1]!;
+    expect(await calculation.locator('.quote-amount').allInnerTexts()).toEqual([price, price]);
+    await calculation.getByText('Converted at 1 USD = 1,500 NGN (reference rate).').waitFor();
+    expect(await calculation.getByText(/1970|fallback/).count()).toBe(0);
+
+    // For Ghana it is an import again.
+    await calculation.getByLabel('Deliver to').selectOption('GH');
+    await calculation.getByText('Total delivered to Accra').waitFor();
+    expect(await calculation.getByText(/^In stock in/).count()).toBe(0);
+    await context.close();
   });
 });

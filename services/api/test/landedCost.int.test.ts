@@ -6,7 +6,8 @@ import { QuoteAnswerSchema, type QuoteAnswer } from '@autobest/domain';
 import { seedCatalogue } from '../../../infra/src/seed/seedCatalogue';
 import { createTestApp, LOOSE_PUBLIC_WRITE_LIMITS, signIn, STAFF_NAME, type TestApp } from './support';
 
-const VEHICLE = 'chery-tiggo-7-pro-luxury-2025';
+// Not in stock, in Johannesburg: an import to every country quoted.
+const VEHICLE = 'chery-tiggo-4-pro-luxury-2025';
 
 let t: TestApp;
 let cookie: string;
@@ -157,6 +158,13 @@ describe('tariff versions, and quotes that keep theirs', () => {
     const preview = await admin('GET', `/api/admin/tariff-versions/${v1!.id}/preview?vehicleId=${VEHICLE}`);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json<QuoteAnswer>().tariff.version).toBe(1);
+    // A car in stock in Nigeria: a buyer is quoted its local price; staff previewing a tariff on it see the tariff's lines.
+    const inStockInNigeria = 'chery-tiggo-7-pro-luxury-2025';
+    const local = (await quote({ country: 'NG' }, inStockInNigeria)).json<QuoteAnswer>();
+    expect(local.lines.map((line) => line.key)).toEqual(['localPrice']);
+    expect(local.total).toBe(local.localStock!.price);
+    const localPreview = await admin('GET', `/api/admin/tariff-versions/${v1!.id}/preview?vehicleId=${inStockInNigeria}`);
+    expect(localPreview.json<QuoteAnswer>().lines.map((line) => line.key)).toEqual(expect.arrayContaining(['fob', 'duty', 'vat']));
 
     const overlapping = await admin('POST', '/api/admin/tariff-versions', { country: 'NG', effectiveDate: today, source: 'Again', lines });
     expect(overlapping.statusCode).toBe(400);

@@ -40,8 +40,9 @@ const car: VehicleFacts = {
   city: 'Shanghai',
 };
 
-function nigerianQuote(vehicle: VehicleFacts = car): ReturnType<typeof computeQuote> {
+function nigerianQuote(vehicle: VehicleFacts = car, asImport = false): ReturnType<typeof computeQuote> {
   const input: QuoteInput = {
+    asImport,
     vehicle,
     currency: 'NGN',
     tariff: tariffOf('NG'),
@@ -125,9 +126,20 @@ describe('the Nigerian landed cost, worked by hand (amounts in kobo)', () => {
     expect(nigerianQuote({ ...car, fobSource: 'listing' }).assumptions).toEqual([expect.stringContaining('listed price is taken as FOB')]);
   });
 
-  it('shows a car in stock in Nigeria at its local price', () => {
+  it('shows a car in stock in Nigeria at its local price, with no import on top of it', () => {
     expect(quote.localStock).toBeNull();
-    expect(nigerianQuote({ ...car, locatedIn: 'NG', city: 'Abuja' }).localStock).toEqual({ city: 'Abuja', priceMinor: 2_450_000 * 1500 });
+    const local = nigerianQuote({ ...car, locatedIn: 'NG', city: 'Abuja' });
+    const price = 2_450_000 * 1500;
+    expect(local.localStock).toEqual({ city: 'Abuja', priceMinor: price });
+    // Its duties and clearing are in its price: one line, and the total and the finance are that price.
+    expect(local.lines).toEqual([{ key: 'localPrice', label: expect.stringContaining('Abuja'), amountMinor: price }]);
+    expect(local.totalMinor).toBe(price);
+    expect(local.finance.depositMinor).toBe(roundHalfEven(price * DEFAULT_DEPOSIT_SHARE));
+    expect(local.assumptions).toEqual([]);
+    // Staff previewing a tariff on it see the import's lines.
+    expect(nigerianQuote({ ...car, locatedIn: 'NG', city: 'Abuja' }, true).lines.map((line) => line.key)).toContain('duty');
+    // Listed in Nigeria but not in stock (on its way): it is quoted as an import.
+    expect(nigerianQuote({ ...car, locatedIn: 'NG', city: 'Abuja', inStock: false }).lines.map((line) => line.key)).toContain('duty');
   });
 });
 

@@ -14,7 +14,7 @@ const COUNTRY_KEY = 'user_quote_country';
 const COUNTRY_MESSAGES = { NG: 'countryNG', GH: 'countryGH', KE: 'countryKE' } as const satisfies Record<QuoteCountry, QuoteMessage>;
 /** The lines whose name and meaning the storefront translates; a line staff added shows its own label. */
 const LINE_MESSAGES: ReadonlySet<string> = new Set<QuoteMessage>([
-  'fob', 'freight', 'insurance', 'cif', 'duty', 'levy', 'surcharge', 'etls', 'ciss', 'vat', 'ecowas', 'auLevy', 'exim', 'specialImport', 'nhil', 'getfund', 'covid', 'excise', 'idf', 'rdl', 'clearing', 'port', 'delivery',
+  'localPrice', 'fob', 'freight', 'insurance', 'cif', 'duty', 'levy', 'surcharge', 'etls', 'ciss', 'vat', 'ecowas', 'auLevy', 'exim', 'specialImport', 'nhil', 'getfund', 'covid', 'excise', 'idf', 'rdl', 'clearing', 'port', 'delivery',
 ]);
 const EXPLAINED: Partial<Record<string, QuoteMessage>> = { fob: 'explainFob', freight: 'explainFreight', cif: 'explainCif', clearing: 'explainCharges', port: 'explainCharges', delivery: 'explainCharges' };
 
@@ -174,13 +174,16 @@ export function PriceCalculation({ vehicleId }: { vehicleId: string }) {
               </li>
             ))}
             <li className="quote-line quote-total">
-              <span className="quote-label">{t('total', { city: quote.city })}</span>
+              <span className="quote-label">{quote.localStock ? t('localTotal', { city: quote.localStock.city }) : t('total', { city: quote.city })}</span>
               <span className="quote-amount">{amount(quote.total)}</span>
             </li>
           </ul>
           <p className="hint">{t('finance', { deposit: amount(quote.finance.deposit), monthly: amount(quote.finance.monthly), months: number(quote.finance.termMonths), apr: number(quote.finance.apr) })}</p>
           <p className="hint">
-            {t('rateLine', { rate: number(quote.rates.perUsd, { maximumFractionDigits: 4 }), currency: quote.currency, source: quote.rates.source, date: date(quote.rates.timestamp) })}
+            {/* The built-in reference rates (no rate service set, or none answered yet) have no source or date to show. */}
+            {quote.rates.source === 'fallback'
+              ? t('rateLineReference', { rate: number(quote.rates.perUsd, { maximumFractionDigits: 4 }), currency: quote.currency })
+              : t('rateLine', { rate: number(quote.rates.perUsd, { maximumFractionDigits: 4 }), currency: quote.currency, source: quote.rates.source, date: date(quote.rates.timestamp) })}
           </p>
           <p className="notice quote-estimate">{t('estimate')}</p>
           <SendQuoteForm vehicleId={vehicleId} country={country} currency={quote.currency} />

@@ -198,6 +198,8 @@ export async function quoteVehicle(
     charges,
     rates: { source: snapshot.source, timestamp: snapshot.timestamp, rates: snapshot.rates },
     finance: { aprPercent: tables.finance.aprPercent, termMonths: tables.finance.termMonths, depositShare: tables.finance.depositShare },
+    // A tariff version named: staff previewing it want its lines, whatever the car.
+    asImport: tariffVersionId !== undefined,
   });
   return { quote, vehicleName: vehicle.name, rates: snapshot };
 }

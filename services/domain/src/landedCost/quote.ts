@@ -54,6 +54,8 @@ export interface QuoteInput {
   charges: DestinationCharge;
   rates: QuoteRates;
   finance: FinanceAssumptions;
+  /** Staff previewing a tariff on a vehicle: its import lines, even for a car in stock in that country. */
+  asImport?: boolean;
 }
 
 export interface QuoteLine {
@@ -82,7 +84,10 @@ export interface Quote {
   tariff: { id: string; version: number; effectiveDate: string; source: string };
   rates: { source: string; timestamp: string; perUsd: number };
   finance: { aprPercent: number; termMonths: number; depositMinor: number; monthlyMinor: number };
-  /** A car in stock in the buyer's country sells at its local price, duties already paid. */
+  /**
+   * A car in stock in the buyer's country sells at its local price, duties already paid: its one line, and the total,
+   * are that price (in `city`, where it stands).
+   */
   localStock: { city: string; priceMinor: number } | null;
   assumptions: string[];
 }
@@ -108,7 +113,32 @@ export function rateFor(rule: RateRule, vehicle: Pick<VehicleFacts, 'vehicleClas
 
 const inCurrency = (money: Money, currency: PriceCurrency, rates: Rates) => convert(money, currency, rates).amountMinor;
 
-export function computeQuote({ vehicle, currency, tariff, freight, charges, rates, finance }: QuoteInput): Quote {
+export function computeQuote({ vehicle, currency, tariff, freight, charges, rates, finance, asImport = false }: QuoteInput): Quote {
+  /** The quote of `lines` (their total, without the CIF subtotal), financed as configured. */
+  const quoteOf = (lines: QuoteLine[], assumptions: string[], localStock: Quote['localStock']): Quote => {
+    const totalMinor = lines.filter((line) => line.key !== 'cif').reduce((sum, line) => sum + line.amountMinor, 0);
+    const depositMinor = applyRate(totalMinor, finance.depositShare);
+    return {
+      vehicleId: vehicle.vehicleId,
+      country: tariff.country,
+      city: charges.city,
+      currency,
+      lines,
+      totalMinor,
+      tariff: { id: tariff.id, version: tariff.version, effectiveDate: tariff.effectiveDate, source: tariff.source },
+      rates: { source: rates.source, timestamp: rates.timestamp, perUsd: rateOf(currency, rates.rates) },
+      finance: { aprPercent: finance.aprPercent, termMonths: finance.termMonths, depositMinor, monthlyMinor: monthlyPayment({ priceMinor: totalMinor, depositMinor, aprPercent: finance.aprPercent, termMonths: finance.termMonths }) },
+      localStock,
+      assumptions,
+    };
+  };
+  // A car in stock in the buyer's country sells at its listed price, duties, clearing and paperwork paid: an import's
+  // lines on top of it would count them twice (its listed price taken as FOB, the total came to about twice the price).
+  if (!asImport && vehicle.inStock && vehicle.locatedIn === tariff.country) {
+    const priceMinor = inCurrency(vehicle.listed, currency, rates.rates);
+    return quoteOf([{ key: 'localPrice', label: `Price in ${vehicle.city}, import duties, clearing and registration paid`, amountMinor: priceMinor }], [], { city: vehicle.city, priceMinor });
+  }
+
   const amounts = new Map<string, number>();
   const lines: QuoteLine[] = [];
   const assumptions: string[] = [];
@@ -155,19 +185,5 @@ export function computeQuote({ vehicle, currency, tariff, freight, charges, rate
   add({ key: 'port', label: `Port and terminal charges (${freight.destinationPort})`, amountMinor: charge(charges.port), ...chargeSource });
   add({ key: 'delivery', label: `Delivery to ${charges.city}`, amountMinor: charge(charges.delivery), ...chargeSource });
 
-  const totalMinor = lines.filter((line) => line.key !== 'cif').reduce((sum, line) => sum + line.amountMinor, 0);
-  const depositMinor = applyRate(totalMinor, finance.depositShare);
-  return {
-    vehicleId: vehicle.vehicleId,
-    country: tariff.country,
-    city: charges.city,
-    currency,
-    lines,
-    totalMinor,
-    tariff: { id: tariff.id, version: tariff.version, effectiveDate: tariff.effectiveDate, source: tariff.source },
-    rates: { source: rates.source, timestamp: rates.timestamp, perUsd: rateOf(currency, rates.rates) },
-    finance: { aprPercent: finance.aprPercent, termMonths: finance.termMonths, depositMinor, monthlyMinor: monthlyPayment({ priceMinor: totalMinor, depositMinor, aprPercent: finance.aprPercent, termMonths: finance.termMonths }) },
-    localStock: vehicle.inStock && vehicle.locatedIn === tariff.country ? { city: vehicle.city, priceMinor: inCurrency(vehicle.listed, currency, rates.rates) } : null,
-    assumptions,
-  };
+  return quoteOf(lines, assumptions, null);
 }

@@ -61,6 +61,32 @@ describe('inventory search to vehicle page', () => {
     await page.getByText('Oops! Page not found').waitFor();
   }, 90_000);
 
+  it('on a phone, a price typed and Enter pressed searches with it, and a page turned from under the list starts at the top of its results', async () => {
+    const page = await stack.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${stack.api.url}/inventory`);
+    await page.getByText(`${SHIPPED_CATALOGUE_SIZE} vehicles`).waitFor();
+    await page.getByLabel('Min price (NGN)').fill('30800000');
+    await page.getByLabel('Min price (NGN)').press('Enter');
+    await page.waitForURL(/priceMin=30800000/);
+    await page.getByText(/vehicles? between ₦30,800,000 and any price/).waitFor();
+
+    await page.goto(`${stack.api.url}/inventory`);
+    await page.getByText('Page 1 of 7').waitFor();
+    const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
+    await next.click();
+    await page.getByText('Page 2 of 7').waitFor();
+    // Focus and the screen are on the new page's results, not on the button at the bottom of the old ones.
+    const count = page.getByRole('status').filter({ hasText: `${SHIPPED_CATALOGUE_SIZE} vehicles` });
+    await vi.waitFor(async () => {
+      const { focused, top } = await count.evaluate((element) => ({ focused: element === document.activeElement, top: element.getBoundingClientRect().top }));
+      expect(focused).toBe(true);
+      // At the top of the screen (scrolled to it: a fraction of a pixel either way).
+      expect(top).toBeGreaterThan(-1);
+      expect(top).toBeLessThan(200);
+    });
+    await page.close();
+  });
+
   it("asks for a first visit's search while the page's code downloads, and asks only once", async () => {
     const page = await stack.browser.newPage();
     const searches: string[] = [];

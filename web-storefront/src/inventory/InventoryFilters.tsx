@@ -18,6 +18,10 @@ const SORT_MESSAGES = {
 const amount = (value: string) => value.replace(/[^\d.]/g, '');
 const digits = (value: string) => value.replace(/\D/g, '');
 
+/** The filters typed into a box, and how each is cleaned before it goes into the address. */
+const TYPED = { make: (value: string) => value.trim(), priceMin: amount, priceMax: amount, rangeMin: digits, yearMin: digits, yearMax: digits } as const;
+type TypedFilter = keyof typeof TYPED;
+
 /** One filter of the block, each kept in the address under its own name. */
 export type Filter =
   | { name: 'make'; choices: 'facets'; facets: VehicleSearchResult['facets']['make'] }
@@ -62,16 +66,23 @@ export function InventoryFilters({ label, placeholder, filters = [], more }: Inv
   const [text, setText] = useState(params.get('q') ?? '');
   const [moreOpen, setMoreOpen] = useState(() => Boolean(more?.filters.some((filter) => params.get(filter.name))));
 
-  const onSearch = (event: FormEvent) => {
+  // Enter (or a phone keyboard's Go) in any box searches with every box as typed: a typed filter is otherwise taken
+  // only when the visitor leaves its box.
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    set({ q: text.trim() || null });
+    const form = new FormData(event.currentTarget);
+    const typedNow = Object.entries(TYPED).flatMap(([name, clean]) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? [[name, clean(value) || null] as const] : [];
+    });
+    set({ ...Object.fromEntries(typedNow), q: text.trim() || null });
   };
 
-  /** A typed filter, taken when the visitor leaves the box; it follows the address when that changes. */
-  const typed = (name: Filter['name'], caption: string, clean: (value: string) => string, inputMode?: 'numeric') => (
+  /** A typed filter, taken when the visitor leaves the box or searches; it follows the address when that changes. */
+  const typed = (name: TypedFilter, caption: string, inputMode?: 'numeric') => (
     <label className="field" key={`${name}-${params.get(name)}`}>
       <span>{caption}</span>
-      <input inputMode={inputMode} defaultValue={params.get(name) ?? ''} onBlur={(event) => set({ [name]: clean(event.target.value) || null })} />
+      <input name={name} inputMode={inputMode} defaultValue={params.get(name) ?? ''} onBlur={(event) => set({ [name]: TYPED[name](event.target.value) || null })} />
     </label>
   );
 
@@ -79,7 +90,7 @@ export function InventoryFilters({ label, placeholder, filters = [], more }: Inv
     const current = params.get(filter.name);
     switch (filter.name) {
       case 'make':
-        if (filter.choices === 'typed') return typed('make', t('make'), (value) => value.trim());
+        if (filter.choices === 'typed') return typed('make', t('make'));
         return (
           <label className="field" key="make">
             <span>{t('make')}</span>
@@ -109,15 +120,15 @@ export function InventoryFilters({ label, placeholder, filters = [], more }: Inv
           </label>
         );
       case 'priceMin':
-        return typed('priceMin', t('minPrice', { currency }), amount, 'numeric');
+        return typed('priceMin', t('minPrice', { currency }), 'numeric');
       case 'priceMax':
-        return typed('priceMax', t('maxPrice', { currency }), amount, 'numeric');
+        return typed('priceMax', t('maxPrice', { currency }), 'numeric');
       case 'rangeMin':
-        return typed('rangeMin', t('rangeMin'), digits, 'numeric');
+        return typed('rangeMin', t('rangeMin'), 'numeric');
       case 'yearMin':
-        return typed('yearMin', t('yearFrom'), digits, 'numeric');
+        return typed('yearMin', t('yearFrom'), 'numeric');
       case 'yearMax':
-        return typed('yearMax', t('yearTo'), digits, 'numeric');
+        return typed('yearMax', t('yearTo'), 'numeric');
       case 'sort':
         return (
           <label className="field" key="sort">

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { INVENTORY_TABS, type InventoryTabId } from '@autobest/domain/inventory/tabs';
 import { useCurrency } from '../currency/CurrencyContext';
 import { useFormat, useT } from '../i18n';
@@ -29,6 +30,13 @@ export function InventoryPage() {
   const activeTab = params.get('tab');
   const page = Number(params.get('page') ?? '1');
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
+  // A page turned from the buttons under the list starts at the top of the results, where focus goes too.
+  const resultsTop = useRef<HTMLParagraphElement>(null);
+  const turnTo = (next: number) => {
+    update({ page: next > 1 ? String(next) : null });
+    resultsTop.current?.focus({ preventScroll: true });
+    resultsTop.current?.scrollIntoView({ block: 'start' });
+  };
   const priceMin = params.get('priceMin');
   const priceMax = params.get('priceMax');
   const priceRange = !priceMin && !priceMax
@@ -68,7 +76,7 @@ export function InventoryPage() {
       {result ? (
         <>
           {updating ? <p className="hint">{t('updating')}</p> : null}
-          <p role="status" className="result-count">
+          <p role="status" className="result-count" tabIndex={-1} ref={resultsTop}>
             {t.plural('vehicleCount', result.total, { count: number(result.total) })}
             {priceRange}
           </p>
@@ -83,11 +91,11 @@ export function InventoryPage() {
           )}
           {pages > 1 ? (
             <nav className="pagination" aria-label={t('pages')}>
-              <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => update({ page: page > 2 ? String(page - 1) : null })}>
+              <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => turnTo(page - 1)}>
                 {t('previous')}
               </button>
               <span>{t('pageOf', { page: number(page), pages: number(pages) })}</span>
-              <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+              <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => turnTo(page + 1)}>
                 {t('next')}
               </button>
             </nav>

@@ -35,7 +35,7 @@ const vehicleRows = (db: Db) => db.selectFrom('vehicles');
 const vehicles = simpleRestList({
   resource: 'vehicles',
   from: vehicleRows,
-  sortable: { name: 'name', brand: 'brand', model: 'model', year: 'year', price: 'price_usd_cents', listedAt: 'listed_at', updatedAt: 'updated_at' },
+  sortable: { name: 'name', brand: 'brand', model: 'model', year: 'year', category: 'category', price: 'price_usd_cents', listedAt: 'listed_at', updatedAt: 'updated_at' },
   defaultSort: ['listedAt', 'DESC'],
   search: { maxLength: 100, matches: (pattern) => sql<boolean>`(id || ' ' || name || ' ' || brand || ' ' || model || ' ' || category) ilike ${pattern}` },
   filters: {

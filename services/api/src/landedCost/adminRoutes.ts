@@ -47,7 +47,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const tariffVersions = simpleRestList({
   resource: 'tariff-versions',
   from: (db) => db.selectFrom('tariff_versions'),
-  sortable: { country: 'country', version: 'version', effectiveDate: 'effective_date', createdAt: 'created_at' },
+  sortable: { country: 'country', version: 'version', effectiveDate: 'effective_date', source: 'source', createdAt: 'created_at', createdBy: 'created_by' },
   defaultSort: ['createdAt', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', country, source, notes, lines::text) ilike ${pattern}` },
   filters: { country: countryFilter },
@@ -59,7 +59,7 @@ const tariffVersions = simpleRestList({
 const freightRates = simpleRestList({
   resource: 'freight-rates',
   from: (db) => db.selectFrom('freight_rates'),
-  sortable: { country: 'country', originPort: 'origin_port', destinationPort: 'destination_port', vehicleSize: 'vehicle_size', freightUsd: 'freight_usd', updatedAt: 'updated_at' },
+  sortable: { country: 'country', originPort: 'origin_port', destinationPort: 'destination_port', vehicleSize: 'vehicle_size', freightUsd: 'freight_usd', updatedAt: 'updated_at', updatedBy: 'updated_by' },
   defaultSort: ['country', 'ASC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', country, origin_port, destination_port, source, notes) ilike ${pattern}` },
   filters: { country: countryFilter, vehicleSize: z.enum(VEHICLE_SIZES).optional() },
@@ -71,7 +71,7 @@ const freightRates = simpleRestList({
 const destinationCharges = simpleRestList({
   resource: 'destination-charges',
   from: (db) => db.selectFrom('destination_charges'),
-  sortable: { country: 'country', city: 'city', currency: 'currency', updatedAt: 'updated_at' },
+  sortable: { country: 'country', city: 'city', currency: 'currency', clearing: 'clearing', port: 'port', delivery: 'delivery', updatedAt: 'updated_at', updatedBy: 'updated_by' },
   defaultSort: ['country', 'ASC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`concat_ws(' ', country, city, source, notes) ilike ${pattern}` },
   filters: { country: countryFilter },

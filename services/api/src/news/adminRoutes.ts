@@ -179,7 +179,7 @@ const toAdminVideo = (row: VideoRow): AdminReviewVideo => ({
 const videos = simpleRestList({
   resource: 'videos',
   from: (db) => db.selectFrom('review_videos'),
-  sortable: { title: 'title', brand: 'brand', model: 'model', category: 'category', channel: 'channel', views: 'views', publishDate: 'publish_date', createdAt: 'created_at' },
+  sortable: { title: 'title', brand: 'brand', model: 'model', category: 'category', channel: 'channel', views: 'views', rating: 'rating', publishDate: 'publish_date', createdAt: 'created_at' },
   defaultSort: ['publishDate', 'DESC'],
   search: { maxLength: 200, matches: (pattern) => sql<boolean>`(title || ' ' || brand || ' ' || model || ' ' || channel) ilike ${pattern}` },
   filters: {

@@ -25,7 +25,8 @@ describe('tariffs in the console', () => {
   });
 
   it('previews a tariff on a vehicle, adds the next version from a copy, and new quotes use it', async () => {
-    const vehicleId = 'chery-tiggo-7-pro-luxury-2025';
+    // Not in stock, in Johannesburg: quoted to Nigeria as an import, with every line of its tariff.
+    const vehicleId = 'chery-tiggo-4-pro-luxury-2025';
     const staff = await signInToConsole(stack.browser, stack.api.url, STAFF_EMAIL, STAFF_PASSWORD);
     await staff.getByRole('menuitem', { name: 'Tariffs' }).click();
     await staff.getByLabel('Country (NG, GH, KE)').fill('NG');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorCaughtUp, startStack, type TestStack } from '../support/stack';
 import { settledOnSignIn, STAFF_EMAIL, STAFF_PASSWORD } from '../support/console';
+import { sendContactForm } from '../support/contactForm';
 
 describe('contact form to staff console', () => {
   let stack: TestStack;
@@ -19,12 +20,7 @@ describe('contact form to staff console', () => {
     const form = visitor.getByRole('form', { name: 'Contact form' });
 
     // A bad email is caught and everything typed stays.
-    await form.getByLabel('First name').fill('Ngozi');
-    await form.getByLabel('Last name').fill('Adeyemi');
-    await form.getByLabel('Email').fill('ngozi@example');
-    await form.getByLabel('Phone').fill('+234 802 555 0147');
-    await form.getByLabel('Message').fill('Do you deliver the Toyota Venza to Abuja?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, { firstName: 'Ngozi', lastName: 'Adeyemi', email: 'ngozi@example', phone: '+234 802 555 0147', message: 'Do you deliver the Toyota Venza to Abuja?' });
     await visitor.getByText('Please enter a valid email address').waitFor();
     expect(await form.getByLabel('Message').inputValue()).toBe('Do you deliver the Toyota Venza to Abuja?');
 

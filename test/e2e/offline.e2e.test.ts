@@ -9,6 +9,7 @@ import { startApi } from '@autobest/api';
 import { samplePhoto } from '@autobest/runtime/testing';
 import { startStack, type TestStack } from '../support/stack';
 import { fillSellCarFields } from '../support/sellCarForm';
+import { sendContactForm, type ContactFields } from '../support/contactForm';
 
 const PHOTO = await samplePhoto({ width: 640, height: 480 });
 const SLOTS = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Interior', 'Dashboard'];
@@ -75,6 +76,35 @@ async function sentOnce(recorded: () => Promise<unknown[]>, posts: readonly Post
   expect(new Set(posts.map(({ key }) => key)).size).toBe(1);
 }
 
+/**
+ * Reloads `page` once its waiting request is kept on the phone (IndexedDB, `autobest-drafts`): the page says it waits
+ * a moment before the draft's write lands, and a visitor does not close the tab within milliseconds.
+ */
+async function reloadKeptWaiting(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const opening = indexedDB.open('autobest-drafts');
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          try {
+            const reading = database.transaction('drafts').objectStore('drafts').getAll();
+            reading.onsuccess = () => resolve((reading.result as unknown[]).some((kept) => (kept as { waiting?: unknown } | null)?.waiting === true));
+            reading.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          } finally {
+            database.close();
+          }
+        };
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.reload();
+}
+
 /** What a form says once its request was submitted with no connection. */
 const WAITING = 'You are offline: your request will be sent when you are back online. Nothing you entered is lost.';
 
@@ -82,10 +112,11 @@ describe('the storefront offline (issue 42, point 2)', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    // Four times the public write limits: this file sends nine sell-car requests from one address and one phone in a
-    // minute, more than a family does in an hour, and starts 60 to 70 photo uploads (more on a loaded machine, where
-    // more of them are cut off and started again), against 120 an hour at twice the limits.
-    stack = await startStack('e2e_offline', { env: { ADMIN_PASSWORD: 'a long and secret password', PUBLIC_WRITE_LIMIT_SCALE: '4' }, seed: true });
+    // Ten times the public write limits: this file sends nine sell-car requests from one address and one phone in a
+    // minute, more than a family does in an hour. Its browsers see about 50 photo uploads reach the API, yet a loaded
+    // run (two files at once, 1 December) was refused a photo upload (429, the limit of 60 an hour at four times: 240):
+    // what the limit counted beyond those is not yet known.
+    stack = await startStack('e2e_offline', { env: { ADMIN_PASSWORD: 'a long and secret password', PUBLIC_WRITE_LIMIT_SCALE: '10' }, seed: true });
   });
 
   afterAll(async () => {
@@ -203,7 +234,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await waiting.waitFor();
 
     // A reload with no connection: the page comes from the worker, the draft from IndexedDB, still waiting.
-    await page.reload();
+    await reloadKeptWaiting(page);
     await waiting.waitFor();
     expect(await form.getByLabel('Full Name').inputValue()).toBe('Ngozi Okafor');
     expect(await form.getByLabel('Transmission').inputValue()).toBe('automatic');
@@ -244,7 +275,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.unroute('**/api/photo-uploads**');
 
     // Closed and opened again with no connection: the request still waits, its photos kept and trying to go up.
-    await page.reload();
+    await reloadKeptWaiting(page);
     await waiting.waitFor();
     for (const label of SLOTS) await page.getByRole('img', { name: label, exact: true }).waitFor();
     // Every photo's first attempt failed: each waits for its next one, or was given up on.
@@ -317,7 +348,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await waiting.waitFor();
     await meanwhile();
 
-    await page.reload();
+    await reloadKeptWaiting(page);
     await waiting.waitFor();
     await context.setOffline(false);
     await page.getByText('Your car selling request has been submitted successfully!').waitFor();
@@ -402,8 +433,13 @@ describe('the storefront offline (issue 42, point 2)', () => {
     await context.close();
   });
 
-  it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+  /**
+   * A visitor (the page's clock under the test's hand when `clock`) on /contact, served by the worker with its page's
+   * code kept, who sends `fields` with no connection: the message waits.
+   */
+  async function contactSentOffline(fields: ContactFields, { clock = false } = {}) {
     const { context, page } = await visitor();
+    if (clock) await page.clock.install();
     const posts = postsTo(context, /^\/api\/contact-messages$/);
     await page.goto(`${stack.api.url}/contact`);
     const form = page.getByRole('form', { name: 'Contact form' });
@@ -413,16 +449,22 @@ describe('the storefront offline (issue 42, point 2)', () => {
 
     await context.setOffline(true);
     await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
-    await form.getByLabel('First name').fill('Amaka');
-    await form.getByLabel('Last name').fill('Nwosu');
-    await form.getByLabel('Email').fill('amaka.nwosu@example.ng');
-    await form.getByLabel('Phone').fill('+234 803 555 0143');
-    await form.getByLabel('Message').fill('Can I see the Venza in Abuja on Saturday?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, fields);
     const waiting = page.getByText(WAITING);
     await waiting.waitFor();
+    return { context, page, posts, form, waiting };
+  }
 
-    await page.reload();
+  it('a contact message sent with no connection is kept, through a reload, and sent once when the connection returns', async () => {
+    const { context, page, posts, form, waiting } = await contactSentOffline({
+      firstName: 'Amaka',
+      lastName: 'Nwosu',
+      email: 'amaka.nwosu@example.ng',
+      phone: '+234 803 555 0143',
+      message: 'Can I see the Venza in Abuja on Saturday?',
+    });
+
+    await reloadKeptWaiting(page);
     await waiting.waitFor();
     expect(await form.getByLabel('First name').inputValue()).toBe('Amaka');
     expect(await form.getByLabel('Message').inputValue()).toBe('Can I see the Venza in Abuja on Saturday?');
@@ -443,24 +485,10 @@ describe('the storefront offline (issue 42, point 2)', () => {
   });
 
   it('a contact message whose send gets no answer as the connection returns (the signal back, the network not yet) goes again by itself, once', async () => {
-    const { context, page } = await visitor();
-    await page.clock.install();
-    const posts = postsTo(context, /^\/api\/contact-messages$/);
-    await page.goto(`${stack.api.url}/contact`);
-    const form = page.getByRole('form', { name: 'Contact form' });
-    await form.getByLabel('First name').waitFor();
-    await controlledByServiceWorker(page);
-
-    await context.setOffline(true);
-    await page.getByText('You are offline. What you type is kept on this phone.').waitFor();
-    await form.getByLabel('First name').fill('Chidi');
-    await form.getByLabel('Last name').fill('Eze');
-    await form.getByLabel('Email').fill('chidi.eze@example.ng');
-    await form.getByLabel('Phone').fill('+234 803 555 0144');
-    await form.getByLabel('Message').fill('Is the Venza still available in Lagos?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    const waiting = page.getByText(WAITING);
-    await waiting.waitFor();
+    const { context, page, posts, waiting } = await contactSentOffline(
+      { firstName: 'Chidi', lastName: 'Eze', email: 'chidi.eze@example.ng', phone: '+234 803 555 0144', message: 'Is the Venza still available in Lagos?' },
+      { clock: true },
+    );
 
     // The phone says it is online again, and the send that follows at once gets nothing back.
     await context.route('**/api/contact-messages', (route) => route.abort('connectionreset'), { times: 1 });
@@ -494,7 +522,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     const waiting = form.getByText(WAITING);
     await waiting.waitFor();
 
-    await page.reload();
+    await reloadKeptWaiting(page);
     await waiting.waitFor();
     expect(await form.getByLabel('Your name').inputValue()).toBe('Tunde Bakare');
     expect(await form.getByLabel('Phone number').inputValue()).toBe('+234 803 555 0144');
@@ -534,7 +562,7 @@ describe('the storefront offline (issue 42, point 2)', () => {
     const waiting = () => booking.getByText(WAITING);
     await waiting().waitFor();
 
-    await page.reload();
+    await reloadKeptWaiting(page);
     await page.getByRole('heading', { name: 'Service & Maintenance', level: 1 }).waitFor();
     booking = await openBooking();
     await waiting().waitFor();

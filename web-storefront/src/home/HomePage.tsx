@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useReducer, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { formatPlain } from '@autobest/domain/money';
+import { FALLBACK_RATES_SOURCE, formatPlain } from '@autobest/domain/money';
 import { useCurrency } from '../currency/CurrencyContext';
 import { convertWith, useRates, type RatesState } from '../currency/useRates';
 import { track } from '../analytics/analytics';
@@ -64,7 +64,7 @@ function PricingSources({ rates, t }: { rates: RatesState; t: T }) {
       <li>{t('pricingVehicleData')}</li>
       <li>
         {/* The fallback table has no time of its own (the API dates it 1970): it is named, not dated. */}
-        {rates.phase === 'ready' && rates.source === 'fallback'
+        {rates.phase === 'ready' && rates.source === FALLBACK_RATES_SOURCE
           ? t('pricingReferenceRates')
           : rates.phase === 'ready'
             ? t('pricingRates', { source: t('pricingServiceSource'), time: date(rates.timestamp, { dateStyle: 'medium', timeStyle: 'short' }) })

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { QuoteAnswer } from '@autobest/domain/landedCost/contracts';
 import { QUOTE_COUNTRIES, type QuoteCountry } from '@autobest/domain/landedCost/kinds';
+import { FALLBACK_RATES_SOURCE } from '@autobest/domain/money';
 import { postJson } from '../api/client';
 import { sendFailureOf, SendFailureAlert, type SendFailure } from '../api/SendFailure';
 import { useSayRequestMessage, type ShownMessage } from '../api/domainMessages';
@@ -181,7 +182,7 @@ export function PriceCalculation({ vehicleId }: { vehicleId: string }) {
           <p className="hint">{t('finance', { deposit: amount(quote.finance.deposit), monthly: amount(quote.finance.monthly), months: number(quote.finance.termMonths), apr: number(quote.finance.apr) })}</p>
           <p className="hint">
             {/* The built-in reference rates (no rate service set, or none answered yet) have no source or date to show. */}
-            {quote.rates.source === 'fallback'
+            {quote.rates.source === FALLBACK_RATES_SOURCE
               ? t('rateLineReference', { rate: number(quote.rates.perUsd, { maximumFractionDigits: 4 }), currency: quote.currency })
               : t('rateLine', { rate: number(quote.rates.perUsd, { maximumFractionDigits: 4 }), currency: quote.currency, source: quote.rates.source, date: date(quote.rates.timestamp) })}
           </p>

@@ -1,3 +1,4 @@
+import { FALLBACK_RATES_SOURCE } from '@autobest/domain/money';
 import type { RatesState } from '../currency/useRates';
 
 export type SiteNoticeKey = 'locationUnknown' | 'ratesFailed' | 'referenceRates';
@@ -16,6 +17,6 @@ export interface SiteNotice {
 export function siteNotices(location: 'locationUnknown' | null, rates: RatesState): SiteNotice[] {
   const notices: SiteNotice[] = location ? [{ key: location, quiet: false }] : [];
   if (rates.phase === 'failed') notices.push({ key: 'ratesFailed', quiet: false });
-  else if (rates.phase === 'ready' && rates.source === 'fallback') notices.push({ key: 'referenceRates', quiet: true });
+  else if (rates.phase === 'ready' && rates.source === FALLBACK_RATES_SOURCE) notices.push({ key: 'referenceRates', quiet: true });
   return notices;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConsoleHomeSchema, FOLLOW_UP_ANSWER_HOURS, type ConsoleHome, type StaffPermission } from '@autobest/domain';
+import { ConsoleHomeSchema, FALLBACK_RATES_SOURCE, FOLLOW_UP_ANSWER_HOURS, type ConsoleHome, type StaffPermission } from '@autobest/domain';
 import { currentRates, outboxBacklog } from '@autobest/runtime';
 import { feedHealth } from '../news/feedHealth';
 import { requireStaff, staffMay } from '../plugins/auth';
@@ -28,7 +28,7 @@ async function waitingRequests(app: FastifyInstance, now: Date): Promise<NonNull
  */
 async function ratesState(app: FastifyInstance, now: Date): Promise<NonNullable<ConsoleHome['rates']>> {
   const rates = await currentRates(app.db);
-  if (rates.source === 'fallback') return { state: app.config.rates.url ? 'stale' : 'reference', source: rates.source, fetchedAt: null };
+  if (rates.source === FALLBACK_RATES_SOURCE) return { state: app.config.rates.url ? 'stale' : 'reference', source: rates.source, fetchedAt: null };
   const missed = runsMissedSince(app.config.rates.cron, Date.parse(rates.timestamp), now.getTime(), 1);
   return { state: missed === 0 ? 'current' : 'stale', source: rates.source, fetchedAt: rates.timestamp };
 }

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pendingMigrations, processorsBehind } from '@autobest/db';
-import { FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
+import { FALLBACK_RATES_SOURCE, FOLLOW_UP_ANSWER_HOURS, QA_REQUIRED_IMAGES, ServerCheckResultSchema, ServerChecksSchema, type CheckStatus, type ServerCheckResult } from '@autobest/domain';
 import { allProjections } from '@autobest/projections';
 import { currentRates, EMAIL_DELAY_WARNING_MINUTES, outboxBacklog, NOTIFIER, type OutboxTable, type ProductQueues } from '@autobest/runtime';
 import { describeFeedProblem, feedHealth } from '../news/feedHealth';
@@ -205,7 +205,7 @@ export const QA_CHECKS: readonly Check[] = [
     name: 'Exchange rates are current',
     async run(app) {
       const rates = await currentRates(app.db);
-      if (rates.source === 'fallback') return warning(app.config.rates.url ? 'The rate service has not answered yet: prices use the fallback rates' : 'Fallback rates in use: RATES_URL is not set');
+      if (rates.source === FALLBACK_RATES_SOURCE) return warning(app.config.rates.url ? 'The rate service has not answered yet: prices use the fallback rates' : 'Fallback rates in use: RATES_URL is not set');
       const fetchedAt = Date.parse(rates.timestamp);
       const age = (Date.now() - fetchedAt) / HOUR;
       const text = `From ${rates.source}, ${age.toFixed(1)} hours old`;

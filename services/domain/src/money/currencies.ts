@@ -20,6 +20,9 @@ export const CURRENCY_CODES = CURRENCIES.map((currency) => currency.code) as unk
 export const PRICE_CURRENCY_CODES = ['USD', ...CURRENCY_CODES] as const;
 export const DEFAULT_CURRENCY: CurrencyCode = 'NGN';
 
+/** The source a rates snapshot names when it holds FALLBACK_RATES alone: no rate service set, or none answered yet. */
+export const FALLBACK_RATES_SOURCE = 'fallback';
+
 /** Per 1 USD, used until the rate service answers and for any currency its answer lacks. */
 export const FALLBACK_RATES: Readonly<Record<CurrencyCode, number>> = {
   NGN: 1540,

@@ -1,6 +1,6 @@
 import { QUEUES } from '../queues/queues';
 import type { Db } from '@autobest/db';
-import { CURRENCY_CODES, FALLBACK_RATES, rateOf, type CurrencyCode } from '@autobest/domain';
+import { CURRENCY_CODES, FALLBACK_RATES, FALLBACK_RATES_SOURCE, rateOf, type CurrencyCode } from '@autobest/domain';
 
 /** The queue of the rate fetcher (workers); the API looks at it for the QA dashboard. */
 export const RATES_QUEUE = QUEUES.rates;
@@ -19,7 +19,7 @@ export async function currentRates(db: Db): Promise<RatesSnapshot> {
   const rates = Object.fromEntries(CURRENCY_CODES.map((code) => [code, latest ? rateOf(code, stored) : FALLBACK_RATES[code]])) as Record<CurrencyCode, number>;
   return {
     base: 'USD',
-    source: latest?.source ?? 'fallback',
+    source: latest?.source ?? FALLBACK_RATES_SOURCE,
     timestamp: (latest ? new Date(latest.fetched_at) : new Date(0)).toISOString(),
     rates,
   };
